@@ -1,0 +1,21 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import type { AppConfig } from './config/app-config.js';
+import { ConfigModule } from './config/config.module.js';
+import { AppExceptionFilter } from './common/errors/app-exception.filter.js';
+import { LoggerModule } from './common/logging/logger.module.js';
+import { DatabaseModule } from './infra/database/database.module.js';
+import { QueueModule } from './infra/queue/queue.module.js';
+import { RedisModule } from './infra/redis/redis.module.js';
+import { HealthModule } from './modules/health/health.module.js';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [ConfigModule.forRoot(config), LoggerModule, DatabaseModule, RedisModule, QueueModule, HealthModule],
+      providers: [{ provide: APP_FILTER, useClass: AppExceptionFilter }],
+    };
+  }
+}

@@ -1,0 +1,61 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from './app-error.js';
+import { ERROR_TABLE, ErrorCode } from './error-code.js';
+
+const STATUS_MESSAGES: Record<number, string> = {
+  400: 'The request is malformed.',
+  404: 'Not found.',
+  405: 'Method not allowed.',
+  413: 'The request body is too large.',
+  415: 'Unsupported content type.',
+};
+
+/** The one place that writes error bodies (decisions.md section 3). Unknown errors are logged and never echoed. */
+@Catch()
+export class AppExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const request = host.switchToHttp().getRequest<FastifyRequest>();
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const error = this.toAppError(exception, request);
+    const row = ERROR_TABLE[error.code];
+    if (error.details.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.details.retryAfterSeconds));
+    reply.header('X-Error-Code', error.code);
+    if (row.body === 'message') {
+      const body = error.details.errors ? { message: error.message, errors: error.details.errors } : { message: error.message };
+      void reply.status(row.status).send(body);
+      return;
+    }
+    void reply
+      .status(row.status)
+      .send({ error: { code: error.code, message: error.message, request_id: String(request.id), billed: false } });
+  }
+
+  private toAppError(exception: unknown, request: FastifyRequest): AppError {
+    if (exception instanceof AppError) {
+      if (ERROR_TABLE[exception.code].status >= 500) this.logger.warn(`${request.id} ${exception.code}: ${exception.message}`);
+      return exception;
+    }
+    if (exception instanceof HttpException) return this.fromHttpException(exception);
+    const fastifyStatus = (exception as { statusCode?: number })?.statusCode;
+    if (typeof fastifyStatus === 'number' && fastifyStatus >= 400 && fastifyStatus < 500) {
+      return this.fromStatus(fastifyStatus, (exception as Error).message);
+    }
+    this.logger.error({ err: exception, requestId: request.id }, `unhandled error on ${request.method} ${request.url}`);
+    return new AppError(ErrorCode.InternalError, 'Something went wrong on our side.');
+  }
+
+  private fromHttpException(exception: HttpException): AppError {
+    return this.fromStatus(exception.getStatus(), exception.message);
+  }
+
+  private fromStatus(status: number, detail: string): AppError {
+    if (status === 401) return AppError.unauthorized();
+    if (status === 404) return AppError.notFound(STATUS_MESSAGES[404]);
+    if (status === 400 || status === 415 || status === 422) return AppError.field('body', detail || STATUS_MESSAGES[400]);
+    // Other client errors keep their status through a validation-shaped body would lie; map to 422 only when it is input.
+    return AppError.field('request', STATUS_MESSAGES[status] ?? detail);
+  }
+}

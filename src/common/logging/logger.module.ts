@@ -1,0 +1,27 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LoggerModule as PinoLoggerModule } from 'nestjs-pino';
+import type { AppConfig } from '../../config/app-config.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+
+type LoggedRequest = IncomingMessage & { id?: string; organizationId?: string };
+
+/** JSON logs; one line per request with request id, organization, route, status, duration and credits. */
+export const LoggerModule = PinoLoggerModule.forRootAsync({
+  inject: [APP_CONFIG],
+  useFactory: (config: AppConfig) => ({
+    pinoHttp: {
+      level: config.logLevel,
+      genReqId: (req: IncomingMessage) => (req as LoggedRequest).id ?? 'unknown',
+      customProps: (req: IncomingMessage, res: ServerResponse) => ({
+        organization: (req as LoggedRequest).organizationId,
+        credits: res.getHeader('x-credits-charged') === undefined ? undefined : Number(res.getHeader('x-credits-charged')),
+      }),
+      serializers: {
+        req: (req: { method: string; url: string }) => ({ method: req.method, route: req.url.split('?')[0] }),
+        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+      },
+      redact: ['req.headers.authorization'],
+      autoLogging: { ignore: (req: IncomingMessage) => (req.url ?? '').startsWith('/health') },
+    },
+  }),
+});

@@ -1,0 +1,104 @@
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min } from 'class-validator';
+
+const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
+const toBool = ({ value }: { value: unknown }) => {
+  if (value === undefined || value === '') return undefined;
+  const text = String(value).toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(text)) return true;
+  if (['false', '0', 'no', 'off'].includes(text)) return false;
+  return value;
+};
+
+/** Every environment variable of decisions.md section 6, as text in, typed out. */
+export class EnvSchema {
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(65535)
+  PORT?: number;
+
+  @IsOptional() @IsString()
+  HOST?: string;
+
+  @IsOptional() @IsIn(['api', 'worker', 'all'])
+  ROLE?: 'api' | 'worker' | 'all';
+
+  @IsOptional() @Matches(/^mysql:\/\/[^/]+\/\w+/, { message: 'DATABASE_URL must look like mysql://user:pass@host:3306/db' })
+  DATABASE_URL?: string;
+
+  @IsOptional() @IsString()
+  DATA_DIR?: string;
+
+  @IsOptional() @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
+  REDIS_URL?: string;
+
+  @IsOptional() @IsString()
+  ADMIN_TOKEN?: string;
+
+  @IsOptional() @IsString()
+  PROXY_STANDARD?: string;
+
+  @IsOptional() @IsString()
+  PROXY_PREMIUM?: string;
+
+  @IsOptional() @IsString()
+  PROXY_POOLS_FILE?: string;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0)
+  SYNC_WAIT_MS?: number;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1000)
+  JOB_TIMEOUT_MS?: number;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1000)
+  CHAT_TIMEOUT_MS?: number;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(64)
+  BROWSER_CONCURRENCY?: number;
+
+  @IsOptional() @Transform(toBool) @IsBoolean()
+  ALLOW_PRIVATE_TARGETS?: boolean;
+
+  @IsOptional() @IsString()
+  UNCOVERED_DOMAINS?: string;
+
+  @IsOptional() @IsString()
+  ADBLOCK_LISTS?: string;
+
+  @IsOptional() @IsString()
+  CHROMIUM_PATH?: string;
+
+  @IsOptional() @IsUrl({ require_tld: false, protocols: ['http', 'https'] })
+  CHAT_SITE_URL?: string;
+
+  @IsOptional() @IsString()
+  CHAT_PROFILE_FILE?: string;
+
+  @IsOptional() @IsUrl({ require_tld: false, protocols: ['http', 'https'] })
+  LLM_BASE_URL?: string;
+
+  @IsOptional() @IsString()
+  LLM_API_KEY?: string;
+
+  @IsOptional() @IsString()
+  LLM_MODEL?: string;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0)
+  FREE_MONTHLY_CREDITS?: number;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1)
+  RESULT_TTL_HOURS?: number;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(1000)
+  RECIPE_MAX_PAGES?: number;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(100) @Max(65535)
+  SCREENSHOT_MAX_HEIGHT?: number;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(100)
+  SCREENSHOT_QUALITY?: number;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1000)
+  LLM_MAX_INPUT_CHARS?: number;
+
+  @IsOptional() @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL?: string;
+}

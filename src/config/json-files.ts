@@ -1,0 +1,123 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const PLAN_NAMES = ['free', 'lite', 'standard', 'pro', 'enterprise'] as const;
+export type PlanName = (typeof PLAN_NAMES)[number];
+export type ProxyTier = 'standard' | 'premium';
+
+export interface Plan {
+  readonly concurrency: number;
+  readonly burst: number;
+  /** Charged screenshot + chat requests per UTC day; null means unlimited. */
+  readonly dailyLimit: number | null;
+  /** Bull priority: lower starts first. */
+  readonly priority: number;
+}
+export type PlanTable = Readonly<Record<PlanName, Plan>>;
+
+export interface PriceTable {
+  readonly crawl: {
+    readonly base: Readonly<Record<ProxyTier, { readonly noJs: number; readonly js: number }>>;
+    readonly imagesSurcharge: number;
+    readonly aiQuerySurcharge: number;
+    readonly cityMultiplier: number;
+  };
+  readonly flat: Readonly<Record<'screenshot' | 'recipe' | 'chat', number>>;
+}
+
+export interface ChatProfile {
+  readonly input: string;
+  readonly submit: string;
+  readonly assistant: string;
+  readonly content: string;
+  readonly streaming: string;
+  readonly citation: string;
+  readonly product: string;
+  readonly productName: string;
+  readonly productPrice: string;
+  readonly productRating: string;
+  readonly dismiss: string;
+  readonly settleMs: number;
+}
+
+export interface ProxyPool {
+  readonly proxies: readonly string[];
+  /** Cities offered per lower-case country code; absent: any city is passed through. */
+  readonly cities?: Readonly<Record<string, readonly string[]>>;
+}
+export type ProxyPools = Readonly<Record<ProxyTier, ProxyPool>>;
+
+const CONFIG_DIR = fileURLToPath(new URL('../../config/', import.meta.url));
+
+function readJson(path: string): unknown {
+  return JSON.parse(readFileSync(path, 'utf8'));
+}
+
+const isCount = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0;
+
+function assert(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new Error(message);
+}
+
+export function loadPlans(path = `${CONFIG_DIR}plans.json`): PlanTable {
+  const raw = readJson(path) as Record<string, Partial<Plan>>;
+  for (const name of PLAN_NAMES) {
+    const plan = raw[name];
+    assert(plan, `plan "${name}" is missing`);
+    assert(isCount(plan.concurrency) && plan.concurrency > 0, `${name}.concurrency must be a positive integer`);
+    assert(isCount(plan.burst) && plan.burst > 0, `${name}.burst must be a positive integer`);
+    assert(plan.dailyLimit === null || isCount(plan.dailyLimit), `${name}.dailyLimit must be an integer or null`);
+    assert(isCount(plan.priority) && plan.priority > 0, `${name}.priority must be a positive integer`);
+  }
+  return raw as unknown as PlanTable;
+}
+
+export function loadPricing(path = `${CONFIG_DIR}pricing.json`): PriceTable {
+  const raw = readJson(path) as PriceTable;
+  for (const tier of ['standard', 'premium'] as const) {
+    assert(isCount(raw.crawl?.base?.[tier]?.js) && isCount(raw.crawl.base[tier].noJs), `crawl.base.${tier} needs js and noJs counts`);
+  }
+  assert(isCount(raw.crawl.imagesSurcharge), 'crawl.imagesSurcharge must be a count');
+  assert(isCount(raw.crawl.aiQuerySurcharge), 'crawl.aiQuerySurcharge must be a count');
+  assert(isCount(raw.crawl.cityMultiplier), 'crawl.cityMultiplier must be a count');
+  for (const kind of ['screenshot', 'recipe', 'chat'] as const) assert(isCount(raw.flat?.[kind]), `flat.${kind} must be a count`);
+  return raw;
+}
+
+export function loadChatProfile(overridePath?: string): ChatProfile {
+  const defaults = readJson(`${CONFIG_DIR}chat-profile.json`) as ChatProfile;
+  const override = overridePath ? (readJson(overridePath) as Partial<ChatProfile>) : {};
+  const profile = { ...defaults, ...override };
+  for (const [key, value] of Object.entries(profile)) {
+    if (key === 'settleMs') assert(isCount(value), 'settleMs must be a count of milliseconds');
+    else assert(typeof value === 'string' && value.trim() !== '', `${key} must be a non-empty selector`);
+  }
+  return profile;
+}
+
+function assertProxyUrl(url: string): void {
+  let parsed: URL;
+  try {
+    parsed = new URL(url.replace(/\{(country|city|session)\}/g, 'x'));
+  } catch {
+    throw new Error(`"${url}" is not a URL`);
+  }
+  assert(['http:', 'https:', 'socks5:', 'socks4:'].includes(parsed.protocol), `"${url}" must be an http, https or socks proxy URL`);
+}
+
+export function loadProxyPools(input: { standard: string[]; premium: string[]; file?: string }): ProxyPools | null {
+  let pools: Record<ProxyTier, ProxyPool> = { standard: { proxies: input.standard }, premium: { proxies: input.premium } };
+  if (input.file) {
+    const raw = readJson(input.file) as Partial<Record<ProxyTier, ProxyPool>>;
+    pools = {
+      standard: raw.standard ?? pools.standard,
+      premium: raw.premium ?? pools.premium,
+    };
+  }
+  if (pools.standard.proxies.length === 0 && pools.premium.proxies.length === 0) return null;
+  for (const pool of Object.values(pools)) {
+    assert(Array.isArray(pool.proxies), 'each pool needs a "proxies" array');
+    pool.proxies.forEach(assertProxyUrl);
+  }
+  return pools;
+}

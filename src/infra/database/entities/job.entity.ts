@@ -1,0 +1,53 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
+
+export type JobKind = 'crawl' | 'screenshot' | 'recipe' | 'chat';
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+
+@Entity('job')
+@Index(['organizationId', 'createdAt'])
+@Index(['expiresAt'])
+export class Job {
+  /** The public job id, `<org public id>_<random>`. */
+  @PrimaryColumn({ type: 'varchar', length: 64 })
+  id!: string;
+
+  @Column({ type: 'varchar', length: 32 })
+  organizationId!: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  kind!: JobKind;
+
+  @Column({ type: 'varchar', length: 16 })
+  status!: JobStatus;
+
+  @Column({ type: 'varchar', length: 255 })
+  host!: string;
+
+  @Column({ type: 'int' })
+  price!: number;
+
+  @Column({ type: 'boolean', default: false })
+  refunded!: boolean;
+
+  /** The validated request options, JSON. */
+  @Column({ type: 'text' })
+  options!: string;
+
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  errorCode!: string | null;
+
+  @Column({ type: 'varchar', length: 1000, nullable: true })
+  errorMessage!: string | null;
+
+  @CreateDateColumn()
+  createdAt!: Date;
+
+  @Column({ type: 'datetime', nullable: true })
+  startedAt!: Date | null;
+
+  @Column({ type: 'datetime', nullable: true })
+  finishedAt!: Date | null;
+
+  @Column({ type: 'datetime' })
+  expiresAt!: Date;
+}

@@ -1,0 +1,31 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import type { PlanName } from '../../../config/json-files.js';
+
+@Entity('organization')
+export class Organization {
+  @PrimaryColumn({ type: 'varchar', length: 32 })
+  id!: string;
+
+  /** Short random id that prefixes job ids; never a row number. */
+  @Column({ type: 'varchar', length: 16, unique: true })
+  publicId!: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  name!: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  plan!: PlanName;
+
+  @Column({ type: 'int' })
+  balance!: number;
+
+  @Column({ type: 'int', nullable: true })
+  concurrencyOverride!: number | null;
+
+  /** -1 means unlimited for this organization whatever the plan says. */
+  @Column({ type: 'int', nullable: true })
+  dailyLimitOverride!: number | null;
+
+  @CreateDateColumn()
+  createdAt!: Date;
+}

@@ -1,0 +1,30 @@
+import { BullModule } from '@nestjs/bull';
+import { Global, Module } from '@nestjs/common';
+import type { AppConfig } from '../../config/app-config.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import { JOBS_QUEUE } from './queue.constants.js';
+
+@Global()
+@Module({
+  imports: [
+    BullModule.forRootAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({
+        redis: config.redisUrl,
+        prefix: 'crawlgate',
+        settings: {
+          // Browser jobs hold the event loop busy at times: a long lock, renewed often, and a dead worker's job is
+          // noticed by the stalled check and failed (maxStalledCount 0) instead of running twice.
+          lockDuration: 60000,
+          lockRenewTime: 15000,
+          stalledInterval: 30000,
+          maxStalledCount: 0,
+        },
+        defaultJobOptions: { attempts: 1, removeOnComplete: true, removeOnFail: true },
+      }),
+    }),
+    BullModule.registerQueue({ name: JOBS_QUEUE }),
+  ],
+  exports: [BullModule],
+})
+export class QueueModule {}
