@@ -1,0 +1,30 @@
+import { ClassConstructor, plainToInstance } from 'class-transformer';
+import { validateSync, ValidationError } from 'class-validator';
+import { AppError, FieldErrors } from '../errors/app-error.js';
+
+function collect(errors: ValidationError[], prefix: string, into: FieldErrors): FieldErrors {
+  for (const error of errors) {
+    const path = prefix ? `${prefix}.${error.property}` : error.property;
+    if (error.constraints) into[path] = [...(into[path] ?? []), ...Object.values(error.constraints)];
+    if (error.children?.length) collect(error.children, path, into);
+  }
+  return into;
+}
+
+/** Turns class-validator errors into the 422 `errors` map, keyed by parameter path (`blocks.2.details.selector`). */
+export function toFieldErrors(errors: ValidationError[]): FieldErrors {
+  return collect(errors, '', {});
+}
+
+/** Validates plain input against a DTO class; unknown properties are refused. Throws the 422 AppError. */
+export function validateDto<T extends object>(dto: ClassConstructor<T>, input: unknown, options: { allowUnknown?: boolean } = {}): T {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) throw AppError.field('body', 'must be a JSON object');
+  const instance = plainToInstance(dto, input);
+  const errors = validateSync(instance, {
+    whitelist: true,
+    forbidNonWhitelisted: !options.allowUnknown,
+    forbidUnknownValues: true,
+  });
+  if (errors.length > 0) throw AppError.validation(toFieldErrors(errors));
+  return instance;
+}

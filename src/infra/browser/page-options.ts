@@ -1,0 +1,46 @@
+import type { Page } from 'puppeteer';
+
+/** Puppeteer's page, re-exported so that operations name it without importing puppeteer themselves. */
+export type BrowserPage = Page;
+
+export const WAIT_UNTIL = ['load', 'domcontentloaded', 'networkidle0', 'networkidle2'] as const;
+export type WaitUntil = (typeof WAIT_UNTIL)[number];
+
+export interface Viewport {
+  readonly width: number;
+  readonly height: number;
+  readonly deviceScaleFactor?: number;
+  readonly isMobile?: boolean;
+  readonly isLandscape?: boolean;
+  readonly hasTouch?: boolean;
+}
+
+/** What the spec's shared query parameters ask of the page. */
+export interface PageOptions {
+  readonly js: boolean;
+  readonly images: boolean;
+  readonly adblock: boolean;
+  readonly waitUntil: WaitUntil;
+  readonly viewport: Viewport;
+  readonly userAgent: string | null;
+}
+
+export interface NavigationResult {
+  /** The target's HTTP status of the main document (after redirects). */
+  readonly status: number;
+  readonly finalUrl: string;
+  /** The main document's body exactly as the server delivered it, decoded as text. */
+  readonly rawBody: () => Promise<string>;
+}
+
+/** One job's page: opened for the job, wiped and closed (or recycled) after it, on every exit path. */
+export interface PageSession {
+  readonly page: BrowserPage;
+  readonly options: PageOptions;
+  /** Navigates with the job's wait condition; throws AppError target_unreachable / navigation_timeout / blocked_target / proxy_failed. */
+  goto(url: string): Promise<NavigationResult>;
+  /** Throws AppError(blocked_target) when the network policy refused a request the page made since the last call. */
+  assertNotBlocked(): void;
+  /** Milliseconds left before the job's hard deadline. */
+  remainingMs(): number;
+}

@@ -1,0 +1,63 @@
+import { Transform } from 'class-transformer';
+import { IsIn, IsNumber, IsOptional, IsString, Matches, MaxLength, Min, Max } from 'class-validator';
+import { BooleanText, StrictBoolean } from '../../../common/validation/boolean-text.js';
+import { WAIT_UNTIL } from '../../../infra/browser/page-options.js';
+import type { WaitUntil } from '../../../infra/browser/page-options.js';
+
+const last = ({ value }: { value: unknown }) => (Array.isArray(value) ? value[value.length - 1] : value);
+const toNumber = ({ value }: { value: unknown }) => {
+  const text = last({ value });
+  return text === undefined || text === '' ? text : Number(text);
+};
+
+/** Query parameters shared by GET /crawl, GET /screenshot and POST /crawl, apart from the flags. */
+export class PageQueryBase {
+  @IsOptional() @Transform(last) @IsString() @MaxLength(8192)
+  url?: string;
+
+  @IsOptional() @Transform(last) @IsString() @MaxLength(2000)
+  ai_query?: string;
+
+  @IsOptional() @Transform(last) @IsIn(WAIT_UNTIL, { message: `wait_until must be one of ${WAIT_UNTIL.join(', ')}` })
+  wait_until?: WaitUntil;
+
+  @IsOptional() @Transform(last) @Matches(/^[1-9]\d{0,4}x[1-9]\d{0,4}$/, { message: 'viewport must be WIDTHxHEIGHT with positive integers, e.g. 1920x1080' })
+  viewport?: string;
+
+  @IsOptional() @Transform(toNumber) @IsNumber({}, { message: 'device_scale_factor must be a number' }) @Min(0.1) @Max(5)
+  device_scale_factor?: number;
+
+  @IsOptional() @Transform(last) @IsString() @MaxLength(512)
+  user_agent?: string;
+
+  @IsOptional() @Transform(last) @Matches(/^[A-Za-z]{2}$/, { message: 'country must be a two-letter ISO 3166-1 alpha-2 code' })
+  country?: string;
+
+  @IsOptional() @Transform(last) @Matches(/^[A-Za-z0-9_-]{1,64}$/, { message: 'city may hold only letters, digits, hyphens and underscores' })
+  city?: string;
+
+  @IsOptional() @Transform(last) @IsString()
+  key?: string;
+}
+
+/** GET routes: flags are boolean text in any case. */
+export class PageQuery extends PageQueryBase {
+  @IsOptional() @BooleanText() premium?: boolean;
+  @IsOptional() @BooleanText() js?: boolean;
+  @IsOptional() @BooleanText() images?: boolean;
+  @IsOptional() @BooleanText() adblock?: boolean;
+  @IsOptional() @BooleanText() mobile?: boolean;
+  @IsOptional() @BooleanText() landscape?: boolean;
+  @IsOptional() @BooleanText() touch?: boolean;
+}
+
+/** POST /crawl: flags are JSON-style booleans, exactly `true` or `false`. */
+export class StrictPageQuery extends PageQueryBase {
+  @IsOptional() @StrictBoolean() premium?: boolean;
+  @IsOptional() @StrictBoolean() js?: boolean;
+  @IsOptional() @StrictBoolean() images?: boolean;
+  @IsOptional() @StrictBoolean() adblock?: boolean;
+  @IsOptional() @StrictBoolean() mobile?: boolean;
+  @IsOptional() @StrictBoolean() landscape?: boolean;
+  @IsOptional() @StrictBoolean() touch?: boolean;
+}

@@ -1,0 +1,62 @@
+import type { AppConfig } from '../../config/app-config.js';
+import type { ProxyTier } from '../../config/json-files.js';
+import type { Job, JobKind } from '../../infra/database/entities/index.js';
+import type { PageOptions, PageSession } from '../../infra/browser/page-options.js';
+import type { ProxyRoute } from '../../infra/proxy/proxy-route.js';
+
+/** Where the job's traffic goes out: the pool and the geography asked for. */
+export interface RouteRequest {
+  readonly tier: ProxyTier;
+  readonly country: string | null;
+  readonly city: string | null;
+}
+
+/** What a finished operation produced: a page (answered as text/html) or JSON data (answered in the envelope). */
+export type JobOutput =
+  | { readonly type: 'page'; readonly html: string; readonly targetStatus: number; readonly finalUrl: string }
+  | { readonly type: 'data'; readonly data: unknown; readonly targetStatus?: number; readonly finalUrl?: string };
+
+/** Handed to an operation's browser task inside the worker. */
+export interface TaskContext {
+  readonly jobId: string;
+  readonly route: ProxyRoute;
+  readonly deadline: number;
+  readonly config: AppConfig;
+  /** Opens the job's page through the job's proxy route, closes it on every exit path. */
+  withPage<T>(options: PageOptions, fn: (session: PageSession) => Promise<T>): Promise<T>;
+}
+
+/** Everything an envelope may show about a job, gathered by the pipeline. */
+export interface JobView<O> {
+  readonly job: Pick<Job, 'id' | 'status' | 'kind'>;
+  readonly options: O;
+  readonly output: JobOutput | null;
+  readonly error: { readonly code: string; readonly message: string } | null;
+  readonly position: number | null;
+  readonly debug: object | null;
+  /** Present on metered answers (not on collection). */
+  readonly billing: { readonly charged: number; readonly remaining: number } | null;
+  /** True when answered by GET /crawl/{job}. */
+  readonly collected: boolean;
+}
+
+/**
+ * One metered operation (crawl, screenshot, recipe, chat): what differs between them and nothing else.
+ * The pipeline in jobs/ does authentication, limits, pricing, charging, queueing, waiting and answering.
+ */
+export interface Operation<O = unknown> {
+  readonly kind: JobKind;
+  /** Counted against the plan's daily limit (402). */
+  readonly dailyLimited: boolean;
+  price(options: O): number;
+  route(options: O): RouteRequest;
+  /** The URL whose host is tallied and checked against the network policy before charging. */
+  target(options: O, config: AppConfig): string;
+  /** Checks that need the configuration or I/O (e.g. ai_query needs a model); throws AppError. */
+  precheck?(options: O): Promise<void> | void;
+  timeoutMs(config: AppConfig): number;
+  /** Worker side: does the browser work. Throws AppError with an operation error code on failure. */
+  run(ctx: TaskContext, options: O): Promise<JobOutput>;
+  /** The JSON envelope of this operation for any state of the job. */
+  envelope(view: JobView<O>): object;
+}
