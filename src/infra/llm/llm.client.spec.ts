@@ -1,0 +1,133 @@
+import { describe, it, expect, beforeAll, afterAll, beforeEach } from '@jest/globals';
+import { Logger, LoggerService } from '@nestjs/common';
+import type { AppConfig } from '../../config/app-config.js';
+import { AppError } from '../../common/errors/app-error.js';
+import { ErrorCode } from '../../common/errors/error-code.js';
+import { FakeLlm, RecordedLlmRequest, startFakeLlm } from '../../../test/fixtures/fake-llm.server.js';
+import { LlmClient, SYSTEM_PROMPT } from './llm.client.js';
+
+const API_KEY = 'sk-test-secret-123';
+const PAGE = '# Opening hours\n\nThe shop opens at 9 am and closes at 6 pm.';
+const QUESTION = 'When does the shop open?';
+
+function configWith(llm: AppConfig['llm']): AppConfig {
+  return { llm } as AppConfig;
+}
+
+function clientFor(baseUrl: string, apiKey = API_KEY, maxInputChars = 30000): LlmClient {
+  return new LlmClient(configWith({ baseUrl, apiKey, model: 'fake-model', maxInputChars }));
+}
+
+interface SentBody {
+  model: string;
+  messages: { role: string; content: string }[];
+}
+
+const sentBody = (request: RecordedLlmRequest | undefined): SentBody => request?.body as SentBody;
+
+describe('LlmClient against the fake OpenAI-compatible server', () => {
+  let fake: FakeLlm;
+  const logs: string[] = [];
+  const capture = (message: unknown) => void logs.push(String(message));
+  const logger: LoggerService = { log: capture, warn: capture, error: capture };
+
+  beforeAll(async () => {
+    Logger.overrideLogger(logger);
+    fake = await startFakeLlm();
+  });
+
+  afterAll(async () => {
+    await fake.close();
+    Logger.overrideLogger(false);
+  });
+
+  beforeEach(() => {
+    fake.setMode('answer');
+    logs.length = 0;
+  });
+
+  it('returns the model answer and its usage', async () => {
+    const result = await clientFor(fake.url).answer(QUESTION, PAGE);
+    // The fake's 40 characters end in a space, which the client trims.
+    expect(result.answer).toBe(`Answer to "${QUESTION}" from page containing 59 chars: # Opening hours\n\nThe shop opens at 9 am`);
+    expect(result.usage.completion_tokens).toBe(Math.ceil(result.answer.length / 4));
+    expect(result.usage.total_tokens).toBe((result.usage.prompt_tokens ?? 0) + (result.usage.completion_tokens ?? 0));
+  });
+
+  it('sends system prompt, page and question as separate messages, with the bearer key', async () => {
+    const before = fake.requests().length;
+    await clientFor(fake.url).answer(QUESTION, PAGE);
+    const request = fake.requests()[before];
+    expect(request.path).toBe('/v1/chat/completions');
+    expect(request.authorization).toBe(`Bearer ${API_KEY}`);
+    expect(sentBody(request)).toEqual({
+      model: 'fake-model',
+      messages: [
+        { role: 'system', content: SYSTEM_PROMPT },
+        { role: 'user', content: `<page>\n${PAGE}\n</page>` },
+        { role: 'user', content: QUESTION },
+      ],
+    });
+  });
+
+  it('sends no Authorization header without a key, and caps the page to the budget', async () => {
+    const before = fake.requests().length;
+    await clientFor(fake.url, '', 30).answer(QUESTION, PAGE);
+    const request = fake.requests()[before];
+    expect(request.authorization).toBeNull();
+    expect(sentBody(request).messages[1].content).toBe('<page>\n# Opening hours\n\n[truncated]\n</page>');
+  });
+
+  it('logs token usage but never the page text', async () => {
+    await clientFor(fake.url).answer(QUESTION, PAGE);
+    expect(logs.some((line) => line.includes('prompt_tokens=') && line.includes('completion_tokens='))).toBe(true);
+    expect(logs.join('\n')).not.toContain('closes at 6 pm');
+  });
+
+  it('retries once after a 500 and then answers', async () => {
+    fake.setMode('fail-once');
+    const before = fake.requests().length;
+    const result = await clientFor(fake.url).answer(QUESTION, PAGE);
+    expect(result.answer).toContain(`Answer to "${QUESTION}"`);
+    expect(fake.requests().length - before).toBe(2);
+  });
+
+  it('throws ai_unavailable after two failures, without the key in the message', async () => {
+    fake.setMode('fail');
+    const before = fake.requests().length;
+    const error = await clientFor(fake.url).answer(QUESTION, PAGE).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).code).toBe(ErrorCode.AiUnavailable);
+    expect((error as AppError).message).toBe('The language model did not answer: HTTP 500.');
+    expect((error as AppError).message).not.toContain(API_KEY);
+    expect(fake.requests().length - before).toBe(2);
+  });
+
+  it('retries a connection failure once, then throws ai_unavailable', async () => {
+    const closed = await startFakeLlm();
+    await closed.close();
+    await expect(clientFor(closed.url).answer(QUESTION, PAGE)).rejects.toMatchObject({
+      code: ErrorCode.AiUnavailable,
+      message: 'The language model did not answer: network error (ECONNREFUSED).',
+    });
+    expect(logs.filter((line) => line.includes('retrying once'))).toHaveLength(1);
+  });
+
+  it('is unconfigured without LLM settings and then answers ai_unavailable without calling out', async () => {
+    const client = new LlmClient(configWith(null));
+    expect(client.isConfigured()).toBe(false);
+    expect(clientFor(fake.url).isConfigured()).toBe(true);
+    await expect(client.answer(QUESTION, PAGE)).rejects.toMatchObject({ code: ErrorCode.AiUnavailable });
+  });
+
+  it('exposes its requests and mode over HTTP for other processes', async () => {
+    const base = fake.url.replace(/\/v1$/, '');
+    const mode = await fetch(`${base}/__mode`, { method: 'POST', body: JSON.stringify({ mode: 'fail-once' }) });
+    expect(mode.status).toBe(200);
+    const failed = await fetch(`${fake.url}/chat/completions`, { method: 'POST', body: '{"messages":[]}' });
+    expect(failed.status).toBe(500);
+    const listed = (await (await fetch(`${base}/__requests`)).json()) as RecordedLlmRequest[];
+    expect(listed).toEqual(fake.requests());
+    expect(listed.at(-1)?.body).toEqual({ messages: [] });
+  });
+});

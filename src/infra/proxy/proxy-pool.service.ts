@@ -1,0 +1,160 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Redis } from 'ioredis';
+import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig } from '../../config/config.module.js';
+import type { ProxyTier } from '../../config/json-files.js';
+import { AppError } from '../../common/errors/app-error.js';
+import { ErrorCode } from '../../common/errors/error-code.js';
+import { InjectRedis } from '../redis/redis.module.js';
+import { EgressProxy } from './egress-proxy.js';
+import type { ProxyRoute } from './proxy-route.js';
+
+export interface RouteTarget {
+  country?: string | null;
+  city?: string | null;
+  /** Sticky-session id for the `{session}` placeholder; a random one when absent. */
+  session?: string | null;
+}
+
+interface ProxyTemplate {
+  server: string;
+  username: string;
+  password: string;
+}
+
+const SET_ASIDE_MS = 60_000;
+const DEFAULT_PORTS: Record<string, string> = { 'http:': '80', 'https:': '443', 'socks4:': '1080', 'socks5:': '1080' };
+const COUNTRY = /^[a-z]{2}$/i;
+const CITY = /^[\p{L}\p{N}_-]+$/u;
+
+function decode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+function parseTemplate(raw: string): ProxyTemplate {
+  // URL() percent-encodes the braces of the placeholders in the user name and password; decode gives them back.
+  const url = new URL(raw);
+  const port = url.port || DEFAULT_PORTS[url.protocol] || '80';
+  return { server: `${url.protocol}//${url.hostname}:${port}`, username: decode(url.username), password: decode(url.password) };
+}
+
+function fill(text: string, values: Record<'country' | 'city' | 'session', string>): string {
+  return text.replace(/\{(country|city|session)\}/g, (_, name: keyof typeof values) => values[name]);
+}
+
+function routeId(tier: ProxyTier, server: string, username = ''): string {
+  return createHash('sha256').update(`${tier}|${server}|${username}`).digest('hex').slice(0, 16);
+}
+
+function unavailable(tier: ProxyTier): AppError {
+  return new AppError(ErrorCode.ProxyPoolUnavailable, `No proxy of the ${tier} pool is available; nothing was charged. Retry later.`);
+}
+
+/** Picks a proxy per job: round robin over a tier's pool, skipping proxies set aside (shared by every replica through Redis). */
+@Injectable()
+export class ProxyPoolService implements OnModuleInit {
+  private readonly logger = new Logger(ProxyPoolService.name);
+  private readonly templates: Record<ProxyTier, ProxyTemplate[]>;
+  private readonly cursors: Record<ProxyTier, number> = { standard: 0, premium: 0 };
+
+  constructor(
+    @InjectConfig() private readonly config: AppConfig,
+    @InjectRedis() private readonly redis: Redis,
+    private readonly egress: EgressProxy,
+  ) {
+    const pools = config.proxyPools;
+    this.templates = {
+      standard: (pools?.standard.proxies ?? []).map(parseTemplate),
+      premium: (pools?.premium.proxies ?? []).map(parseTemplate),
+    };
+  }
+
+  onModuleInit(): void {
+    if (!this.config.proxyPools) {
+      this.logger.warn('No proxy pool is configured: the built-in egress proxy serves both tiers (no geotargeting beyond echo).');
+    }
+  }
+
+  async select(tier: ProxyTier, target: RouteTarget = {}, exclude: readonly string[] = []): Promise<ProxyRoute> {
+    const country = this.checkCountry(target.country);
+    const city = target.city ? this.validateCity(tier, country, target.city) : null;
+    if (!this.config.proxyPools) return this.builtinRoute(tier, country, city);
+    const templates = this.templates[tier];
+    const down = await this.setAside(tier);
+    const values = { country: country ?? '', city: city ?? '', session: target.session || randomBytes(8).toString('hex') };
+    for (let step = 0; step < templates.length; step++) {
+      const index = (this.cursors[tier] + step) % templates.length;
+      if (down[index]) continue;
+      const route = this.fillRoute(tier, index, values, { country, city });
+      if (exclude.includes(route.id)) continue;
+      this.cursors[tier] = index + 1;
+      return route;
+    }
+    throw unavailable(tier);
+  }
+
+  /** The same check as select, without choosing: for the API before it charges. */
+  async assertAvailable(tier: ProxyTier): Promise<void> {
+    if (!this.config.proxyPools) return;
+    const down = await this.setAside(tier);
+    if (down.length === 0 || down.every(Boolean)) throw unavailable(tier);
+  }
+
+  /** Sets the proxy aside for a minute in every replica; the built-in proxy is never set aside. */
+  async markFailed(route: ProxyRoute): Promise<void> {
+    if (route.builtin) return;
+    await this.redis.set(this.downKey(route.tier, route.sourceIndex), '1', 'PX', SET_ASIDE_MS);
+  }
+
+  /** 422 on `city` when the pool lists the country's cities and this is not one; returns the pool's spelling. */
+  validateCity(tier: ProxyTier, country: string | null, city: string): string {
+    if (!country) throw AppError.field('city', 'A city requires a country.');
+    if (!CITY.test(city)) throw AppError.field('city', 'A city has only letters, digits, hyphens and underscores.');
+    const cities = Object.entries(this.config.proxyPools?.[tier].cities ?? {}).find(([code]) => code.toLowerCase() === country)?.[1];
+    if (!cities) return city.toLowerCase();
+    const match = cities.find((name) => name.toLowerCase() === city.toLowerCase());
+    if (!match) throw AppError.field('city', `The ${tier} pool offers no city "${city}" in ${country.toUpperCase()}.`);
+    return match;
+  }
+
+  private checkCountry(country: string | null | undefined): string | null {
+    if (!country) return null;
+    if (!COUNTRY.test(country)) throw AppError.field('country', 'The country must be a two-letter ISO 3166-1 code.');
+    return country.toLowerCase();
+  }
+
+  private fillRoute(
+    tier: ProxyTier,
+    index: number,
+    values: Record<'country' | 'city' | 'session', string>,
+    geo: Pick<ProxyRoute, 'country' | 'city'>,
+  ): ProxyRoute {
+    const template = this.templates[tier][index];
+    const username = fill(template.username, values) || undefined;
+    const password = fill(template.password, values) || undefined;
+    const id = routeId(tier, template.server, username);
+    return { id, tier, server: template.server, username, password, ...geo, builtin: false, sourceIndex: index };
+  }
+
+  private async builtinRoute(tier: ProxyTier, country: string | null, city: string | null): Promise<ProxyRoute> {
+    const server = await this.egress.start();
+    return { id: routeId(tier, 'builtin'), tier, server, country, city, builtin: true, sourceIndex: 0 };
+  }
+
+  /** One flag per proxy of the tier: true when set aside. */
+  private async setAside(tier: ProxyTier): Promise<boolean[]> {
+    const count = this.templates[tier].length;
+    if (count === 0) return [];
+    const keys = Array.from({ length: count }, (_, index) => this.downKey(tier, index));
+    return (await this.redis.mget(keys)).map((value) => value !== null);
+  }
+
+  private downKey(tier: ProxyTier, index: number): string {
+    return `crawlgate:proxy:down:${tier}:${index}`;
+  }
+}

@@ -1,0 +1,20 @@
+import type { ProxyTier } from '../../config/json-files.js';
+
+/** One proxy chosen for one job, its placeholders filled; safe to put in a job payload (Redis), not in logs (password). */
+export type ProxyRoute = {
+  /** Stable hash of the filled proxy URL without its password: the same proxy and session give the same id. */
+  id: string;
+  tier: ProxyTier;
+  /** scheme://host:port only, e.g. 'http://127.0.0.1:8000'. */
+  server: string;
+  username?: string;
+  password?: string;
+  /** Lower-case ISO code asked for, or null: the pool's choice. */
+  country: string | null;
+  /** The city as the pool spells it, or null. */
+  city: string | null;
+  /** The built-in egress proxy of the process that runs the browser. */
+  builtin: boolean;
+  /** Position of the proxy in its pool's list. */
+  sourceIndex: number;
+};

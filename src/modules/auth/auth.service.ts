@@ -1,0 +1,20 @@
+import { Injectable } from '@nestjs/common';
+import { AppError } from '../../common/errors/app-error.js';
+import type { Organization } from '../../infra/database/entities/index.js';
+import { ApiKeyRepository } from './api-key.repository.js';
+import { safeEqual, sha256 } from './secrets.js';
+
+@Injectable()
+export class AuthService {
+  constructor(private readonly keys: ApiKeyRepository) {}
+
+  /** An organization's live API key, or 401. Dashboard user tokens are not organization callers. */
+  async organizationFor(token: string | undefined): Promise<Organization> {
+    if (!token) throw AppError.unauthorized();
+    const hash = sha256(token);
+    const found = await this.keys.findActiveByHash(hash);
+    // The lookup is by hash; the constant-time compare keeps the final check free of timing signals.
+    if (!found || !safeEqual(found.key.keyHash, hash)) throw AppError.unauthorized();
+    return found.organization;
+  }
+}

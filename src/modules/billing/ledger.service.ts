@@ -1,0 +1,124 @@
+import { Injectable } from '@nestjs/common';
+import { AppError } from '../../common/errors/app-error.js';
+import { ErrorCode } from '../../common/errors/error-code.js';
+import type { LedgerKind } from '../../infra/database/entities/index.js';
+import { exec, query, SqlProgram, SqlProgramRunner, upsertAdd } from '../../infra/database/sql-program.js';
+import { utcDay } from './utc-day.js';
+
+export interface ChargeRequest {
+  readonly organizationId: string;
+  readonly requestKey: string;
+  readonly amount: number;
+  readonly reason: string;
+  readonly jobId: string;
+  readonly host: string;
+  /** Counted against the daily limit when set; null: unlimited. undefined: not a daily-limited operation. */
+  readonly dailyLimit?: number | null;
+}
+
+export interface LedgerMove {
+  readonly entryId: string;
+  readonly balanceAfter: number;
+}
+
+class Rollback extends Error {
+  constructor(readonly appError: AppError) {
+    super(appError.message);
+  }
+}
+
+/**
+ * Credits move only here: one transaction writes the ledger entry and the balance together.
+ * (request_key, kind) is unique, so a charge and its refund each happen at most once.
+ */
+@Injectable()
+export class LedgerService {
+  constructor(private readonly sql: SqlProgramRunner) {}
+
+  async charge(request: ChargeRequest): Promise<LedgerMove> {
+    try {
+      return await this.sql.run(() => this.chargeProgram(request, utcDay()));
+    } catch (error) {
+      if (error instanceof Rollback) throw error.appError;
+      throw error;
+    }
+  }
+
+  /** Hands a charge back; replaying it changes nothing and answers the current balance. */
+  refund(request: Omit<ChargeRequest, 'dailyLimit' | 'reason'> & { dailyLimited: boolean; reason?: string }): Promise<LedgerMove> {
+    return this.sql.run(() => this.refundProgram(request, utcDay()));
+  }
+
+  /** Admin grants and corrections (negative amounts), and monthly top-ups (idempotent through requestKey). */
+  grant(organizationId: string, amount: number, reason: string, kind: LedgerKind = 'grant', requestKey: string | null = null): Promise<LedgerMove> {
+    return this.sql.run(() => this.grantProgram(organizationId, amount, reason, kind, requestKey));
+  }
+
+  /** Sets a free organization's balance to the allowance once per month; unused credits do not roll over. */
+  topUp(organizationId: string, allowance: number, month: string): Promise<LedgerMove> {
+    return this.sql.run(() => this.topUpProgram(organizationId, allowance, `topup:${organizationId}:${month}`));
+  }
+
+  private *topUpProgram(organizationId: string, allowance: number, requestKey: string): SqlProgram<LedgerMove> {
+    const [done] = yield query('SELECT id FROM ledger_entry WHERE request_key = ? AND kind = ?', requestKey, 'topup');
+    const balance = yield* this.balanceOf(organizationId);
+    if (done) return { entryId: String(done.id), balanceAfter: balance };
+    yield exec('UPDATE organization SET balance = ? WHERE id = ?', allowance, organizationId);
+    const entry = yield this.insertEntry(organizationId, allowance - balance, allowance, 'topup', 'monthly free allowance', requestKey, null);
+    return { entryId: String(entry.insertId), balanceAfter: allowance };
+  }
+
+  private *chargeProgram(r: ChargeRequest, day: string): SqlProgram<LedgerMove> {
+    const moved = yield exec('UPDATE organization SET balance = balance - ? WHERE id = ? AND balance >= ?', r.amount, r.organizationId, r.amount);
+    if (moved.affected !== 1) {
+      throw new Rollback(new AppError(ErrorCode.InsufficientCredits, `This request costs ${r.amount} credits; the balance does not cover it.`));
+    }
+    if (r.dailyLimit !== undefined) {
+      yield upsertAdd(this.sql.dialect, 'daily_quota', { organization_id: r.organizationId, day }, { used: 1 });
+      const [quota] = yield query('SELECT used FROM daily_quota WHERE organization_id = ? AND day = ?', r.organizationId, day);
+      if (r.dailyLimit !== null && Number(quota.used) > r.dailyLimit) {
+        throw new Rollback(new AppError(ErrorCode.DailyLimitReached, `The daily limit of ${r.dailyLimit} screenshot and chat requests is reached.`));
+      }
+    }
+    const balanceAfter = yield* this.balanceOf(r.organizationId);
+    const entry = yield this.insertEntry(r.organizationId, -r.amount, balanceAfter, 'charge', r.reason, r.requestKey, r.jobId);
+    yield upsertAdd(this.sql.dialect, 'usage_tally', { organization_id: r.organizationId, day, host: r.host }, { requests: 1, credits: r.amount });
+    return { entryId: String(entry.insertId), balanceAfter };
+  }
+
+  private *refundProgram(r: Parameters<LedgerService['refund']>[0], day: string): SqlProgram<LedgerMove> {
+    const [done] = yield query('SELECT id, balance_after FROM ledger_entry WHERE request_key = ? AND kind = ?', r.requestKey, 'refund');
+    if (done) return { entryId: String(done.id), balanceAfter: yield* this.balanceOf(r.organizationId) };
+    yield exec('UPDATE organization SET balance = balance + ? WHERE id = ?', r.amount, r.organizationId);
+    const balanceAfter = yield* this.balanceOf(r.organizationId);
+    const entry = yield this.insertEntry(r.organizationId, r.amount, balanceAfter, 'refund', r.reason ?? 'refund: the service did not deliver', r.requestKey, r.jobId);
+    yield exec('UPDATE job SET refunded = ? WHERE id = ? AND organization_id = ?', true, r.jobId, r.organizationId);
+    if (r.dailyLimited) yield exec('UPDATE daily_quota SET used = used - 1 WHERE organization_id = ? AND day = ? AND used > 0', r.organizationId, day);
+    yield upsertAdd(this.sql.dialect, 'usage_tally', { organization_id: r.organizationId, day, host: r.host }, { credits: -r.amount });
+    return { entryId: String(entry.insertId), balanceAfter };
+  }
+
+  private *grantProgram(organizationId: string, amount: number, reason: string, kind: LedgerKind, requestKey: string | null): SqlProgram<LedgerMove> {
+    if (requestKey) {
+      const [done] = yield query('SELECT id FROM ledger_entry WHERE request_key = ? AND kind = ?', requestKey, kind);
+      if (done) return { entryId: String(done.id), balanceAfter: yield* this.balanceOf(organizationId) };
+    }
+    const moved = yield exec('UPDATE organization SET balance = balance + ? WHERE id = ? AND balance + ? >= 0', amount, organizationId, amount);
+    if (moved.affected !== 1) throw AppError.field('amount', 'would leave the balance below zero, or the organization does not exist');
+    const balanceAfter = yield* this.balanceOf(organizationId);
+    const entry = yield this.insertEntry(organizationId, amount, balanceAfter, kind, reason, requestKey, null);
+    return { entryId: String(entry.insertId), balanceAfter };
+  }
+
+  private *balanceOf(organizationId: string): SqlProgram<number> {
+    const [row] = yield query('SELECT balance FROM organization WHERE id = ?', organizationId);
+    return Number(row.balance);
+  }
+
+  private insertEntry(organizationId: string, amount: number, balanceAfter: number, kind: LedgerKind, reason: string, requestKey: string | null, jobId: string | null) {
+    return exec(
+      'INSERT INTO ledger_entry (organization_id, amount, balance_after, kind, reason, request_key, job_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      organizationId, amount, balanceAfter, kind, reason.slice(0, 255), requestKey, jobId, new Date(),
+    );
+  }
+}

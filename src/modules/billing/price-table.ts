@@ -1,0 +1,20 @@
+import type { PriceTable, ProxyTier } from '../../config/json-files.js';
+
+export interface CrawlPriceInput {
+  readonly tier: ProxyTier;
+  readonly js: boolean;
+  readonly images: boolean;
+  readonly aiQuery: boolean;
+  readonly city: boolean;
+}
+
+/** GET /crawl: base by pool and JS, + images, + question, all doubled by a city (decisions.md section 1). */
+export function crawlPrice(table: PriceTable, input: CrawlPriceInput): number {
+  const base = table.crawl.base[input.tier][input.js ? 'js' : 'noJs'];
+  const surcharges = (input.images ? table.crawl.imagesSurcharge : 0) + (input.aiQuery ? table.crawl.aiQuerySurcharge : 0);
+  return (base + surcharges) * (input.city ? table.crawl.cityMultiplier : 1);
+}
+
+export function flatPrice(table: PriceTable, kind: 'screenshot' | 'recipe' | 'chat'): number {
+  return table.flat[kind];
+}

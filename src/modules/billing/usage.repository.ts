@@ -1,0 +1,46 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Between, Repository } from 'typeorm';
+import { DailyQuota, UsageTally } from '../../infra/database/entities/index.js';
+import { SqlProgramRunner, upsertAdd } from '../../infra/database/sql-program.js';
+import { utcDay } from './utc-day.js';
+
+export interface UsageDay {
+  readonly date: string;
+  readonly host: string;
+  readonly requests: number;
+  readonly attempts: number;
+  readonly crawls: number;
+  readonly credits: number;
+}
+
+/** Per organization, host and UTC day. Every query takes the organization first. */
+@Injectable()
+export class UsageRepository {
+  constructor(
+    private readonly sql: SqlProgramRunner,
+    @InjectRepository(UsageTally) private readonly tallies: Repository<UsageTally>,
+    @InjectRepository(DailyQuota) private readonly quotas: Repository<DailyQuota>,
+  ) {}
+
+  /** A request reached the crawler (attempt); a billed success is also a crawl. */
+  recordOutcome(organizationId: string, host: string, succeeded: boolean): Promise<void> {
+    const step = upsertAdd(this.sql.dialect, 'usage_tally', { organization_id: organizationId, day: utcDay(), host }, { attempts: 1, crawls: succeeded ? 1 : 0 });
+    return this.sql.run(function* () {
+      yield step;
+    });
+  }
+
+  async days(organizationId: string, from: string, to: string): Promise<UsageDay[]> {
+    const rows = await this.tallies.find({
+      where: { organizationId, day: Between(from, to) },
+      order: { day: 'ASC', host: 'ASC' },
+    });
+    return rows.map((row) => ({ date: row.day, host: row.host, requests: row.requests, attempts: row.attempts, crawls: row.crawls, credits: row.credits }));
+  }
+
+  async dailyUsed(organizationId: string, day = utcDay()): Promise<number> {
+    const row = await this.quotas.findOneBy({ organizationId, day });
+    return row?.used ?? 0;
+  }
+}

@@ -1,0 +1,8 @@
+/** UTC calendar day `YYYY-MM-DD`; tallies and daily limits roll over at UTC midnight. */
+export function utcDay(at: Date = new Date()): string {
+  return at.toISOString().slice(0, 10);
+}
+
+export function utcMonth(at: Date = new Date()): string {
+  return at.toISOString().slice(0, 7);
+}

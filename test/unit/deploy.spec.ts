@@ -1,0 +1,235 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, it, expect } from '@jest/globals';
+import { parseAllDocuments, parseDocument } from 'yaml';
+
+// Offline checks of docker/ and k8s/ against the code: no engine, no cluster.
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const read = (path: string): string => readFileSync(`${ROOT}${path}`, 'utf8');
+
+type Env = { name: string; value?: string };
+type Probe = { httpGet?: { path?: string; port?: number | string } };
+type Resources = { requests?: Record<string, string>; limits?: Record<string, string> };
+type Container = {
+  name: string;
+  image?: string;
+  env?: Env[];
+  envFrom?: { configMapRef?: { name: string }; secretRef?: { name: string } }[];
+  livenessProbe?: Probe;
+  readinessProbe?: Probe;
+  resources?: Resources;
+  volumeMounts?: { name: string; mountPath: string }[];
+};
+type PodSpec = {
+  containers: Container[];
+  volumes?: { name: string; emptyDir?: { medium?: string } }[];
+  securityContext?: { runAsNonRoot?: boolean };
+  terminationGracePeriodSeconds?: number;
+};
+type Manifest = {
+  file: string;
+  kind: string;
+  metadata: { name: string; labels?: Record<string, string> };
+  spec?: Record<string, unknown>;
+  data?: Record<string, string>;
+  stringData?: Record<string, string>;
+  resources?: string[];
+};
+type ComposeService = {
+  image?: string;
+  build?: unknown;
+  environment?: Record<string, string>;
+  depends_on?: Record<string, { condition: string }>;
+  deploy?: { replicas?: number };
+  healthcheck?: { test: string[] };
+};
+
+const k8sFiles = readdirSync(`${ROOT}k8s`).filter((file) => /\.ya?ml$/.test(file)).sort();
+const parseErrors: string[] = [];
+
+function loadManifests(): Manifest[] {
+  return k8sFiles.flatMap((file) =>
+    parseAllDocuments(read(`k8s/${file}`)).map((doc) => {
+      parseErrors.push(...doc.errors.map((error) => `k8s/${file}: ${error.message}`));
+      return { ...(doc.toJS() as Omit<Manifest, 'file'>), file };
+    }),
+  );
+}
+
+function loadCompose(): { services: Record<string, ComposeService> } {
+  // Compose files use `<<: *anchor` merge keys.
+  const doc = parseDocument(read('docker/compose.yaml'), { merge: true });
+  parseErrors.push(...doc.errors.map((error) => `docker/compose.yaml: ${error.message}`));
+  return doc.toJS() as { services: Record<string, ComposeService> };
+}
+
+const manifests = loadManifests();
+const compose = loadCompose();
+const dockerfile = read('docker/Dockerfile');
+/** Property names of EnvSchema: the environment variables the code reads. */
+const envNames = new Set([...read('src/config/env.schema.ts').matchAll(/^ {2}([A-Z][A-Z0-9_]*)\??:/gm)].map((m) => m[1]));
+
+const ofKind = (kind: string): Manifest[] => manifests.filter((m) => m.kind === kind);
+const podSpec = (deployment: Manifest): PodSpec => (deployment.spec as { template: { spec: PodSpec } }).template.spec;
+const deployment = (name: string): Manifest => {
+  const found = ofKind('Deployment').find((m) => m.metadata.name === name);
+  if (!found) throw new Error(`no Deployment ${name}`);
+  return found;
+};
+const roleOf = (container: Container): string | undefined => container.env?.find((e) => e.name === 'ROLE')?.value;
+const crawlgateServices = (): [string, ComposeService][] =>
+  Object.entries(compose.services).filter(([, service]) => service.image?.startsWith('crawlgate') || service.build);
+
+/** Every env name the manifests and compose hand to the app: container env, ConfigMap and Secret keys. */
+function envNamesUsed(): { where: string; name: string }[] {
+  const used: { where: string; name: string }[] = [];
+  for (const m of ofKind('Deployment')) {
+    for (const c of podSpec(m).containers) for (const e of c.env ?? []) used.push({ where: `${m.file} ${c.name}`, name: e.name });
+  }
+  for (const m of [...ofKind('ConfigMap'), ...ofKind('Secret')]) {
+    for (const key of Object.keys({ ...m.data, ...m.stringData })) used.push({ where: m.file, name: key });
+  }
+  for (const [name, service] of crawlgateServices()) {
+    for (const key of Object.keys(service.environment ?? {})) used.push({ where: `compose ${name}`, name: key });
+  }
+  return used;
+}
+
+describe('deployment files parse', () => {
+  it('parses every YAML under k8s/ and docker/compose.yaml', () => {
+    expect(parseErrors).toEqual([]);
+  });
+
+  it('finds the env schema and every manifest', () => {
+    expect(envNames.size).toBeGreaterThan(20);
+    expect(['PORT', 'ROLE', 'DATABASE_URL', 'REDIS_URL', 'CHAT_TIMEOUT_MS'].every((name) => envNames.has(name))).toBe(true);
+    expect(ofKind('Deployment').map((m) => m.metadata.name).sort()).toEqual(['crawlgate-api', 'crawlgate-worker']);
+    expect(Object.keys(compose.services).sort()).toEqual(['api', 'mysql', 'redis', 'worker']);
+  });
+
+  it('lists every manifest but the example Secret in the kustomization', () => {
+    const [kustomization] = ofKind('Kustomization');
+    const expected = k8sFiles.filter((file) => file !== 'kustomization.yaml' && file !== 'secret.example.yaml');
+    expect([...(kustomization.resources ?? [])].sort()).toEqual(expected);
+  });
+});
+
+describe('Deployments', () => {
+  it.each(['crawlgate-api', 'crawlgate-worker'])('%s: image, probes, requests and limits on every container', (name) => {
+    const spec = podSpec(deployment(name));
+    expect(spec.securityContext?.runAsNonRoot).toBe(true);
+    for (const c of spec.containers) {
+      expect(c.image).toMatch(/^\S+:\S+$/);
+      expect(c.livenessProbe?.httpGet?.path).toBe('/health/live');
+      expect(c.readinessProbe?.httpGet?.path).toBe('/health/ready');
+      for (const kind of ['requests', 'limits'] as const) {
+        expect(Object.keys(c.resources?.[kind] ?? {}).sort()).toEqual(['cpu', 'memory']);
+      }
+    }
+  });
+
+  it('sets ROLE to the role each Deployment is named for, and nowhere else', () => {
+    expect(podSpec(deployment('crawlgate-api')).containers.map(roleOf)).toEqual(['api']);
+    expect(podSpec(deployment('crawlgate-worker')).containers.map(roleOf)).toEqual(['worker']);
+    for (const m of [...ofKind('ConfigMap'), ...ofKind('Secret')]) expect(Object.keys({ ...m.data, ...m.stringData })).not.toContain('ROLE');
+  });
+
+  it('refers only to the ConfigMap and Secret defined under k8s/', () => {
+    const defined = new Set([...ofKind('ConfigMap'), ...ofKind('Secret')].map((m) => m.metadata.name));
+    const refs = ofKind('Deployment').flatMap((m) =>
+      podSpec(m).containers.flatMap((c) => (c.envFrom ?? []).map((from) => (from.configMapRef ?? from.secretRef)?.name)),
+    );
+    expect(refs.length).toBe(4);
+    for (const ref of refs) expect(defined.has(ref ?? '')).toBe(true);
+  });
+
+  it('gives the worker a memory /dev/shm and a grace period longer than the longest job', () => {
+    const spec = podSpec(deployment('crawlgate-worker'));
+    const mount = spec.containers[0].volumeMounts?.find((v) => v.mountPath === '/dev/shm');
+    expect(spec.volumes?.find((v) => v.name === mount?.name)?.emptyDir?.medium).toBe('Memory');
+    const [config] = ofKind('ConfigMap');
+    const longestJobMs = Math.max(Number(config.data?.JOB_TIMEOUT_MS), Number(config.data?.CHAT_TIMEOUT_MS));
+    expect((spec.terminationGracePeriodSeconds ?? 30) * 1000).toBeGreaterThan(longestJobMs);
+  });
+});
+
+describe('environment variables', () => {
+  it('hands the app only variables that src/config/env.schema.ts reads', () => {
+    const used = envNamesUsed();
+    expect(used.length).toBeGreaterThan(15);
+    expect(used.filter(({ name }) => !envNames.has(name))).toEqual([]);
+  });
+});
+
+describe('autoscaling and network policy', () => {
+  it('scales the API on CPU at 70%', () => {
+    const [hpa] = ofKind('HorizontalPodAutoscaler');
+    const spec = hpa.spec as { scaleTargetRef: { name: string }; metrics: { resource: { name: string; target: { averageUtilization: number } } }[] };
+    expect(spec.scaleTargetRef.name).toBe('crawlgate-api');
+    expect(spec.metrics.map((m) => [m.resource.name, m.resource.target.averageUtilization])).toEqual([['cpu', 70]]);
+  });
+
+  it("scales workers on Bull's wait list, named as src/infra/queue names it", () => {
+    const prefix = /prefix: '([^']+)'/.exec(read('src/infra/queue/queue.module.ts'))?.[1];
+    const queue = /JOBS_QUEUE = '([^']+)'/.exec(read('src/infra/queue/queue.constants.ts'))?.[1];
+    const [scaled] = ofKind('ScaledObject');
+    const spec = scaled.spec as { scaleTargetRef: { name: string }; triggers: { type: string; metadata: Record<string, string> }[] };
+    expect(spec.scaleTargetRef.name).toBe('crawlgate-worker');
+    expect(spec.triggers.map((t) => [t.type, t.metadata.listName])).toEqual([['redis', `${prefix}:${queue}:wait`]]);
+    expect(spec.triggers[0].metadata.address).toMatch(/^[^/:]+:\d+$/);
+  });
+
+  it('closes the workers to everything but named destinations', () => {
+    const [policy] = ofKind('NetworkPolicy');
+    const spec = policy.spec as {
+      podSelector: { matchLabels: Record<string, string> };
+      policyTypes: string[];
+      ingress: { ports?: { port: number }[] }[];
+      egress: { to?: { ipBlock?: { cidr: string } }[]; ports?: unknown[] }[];
+    };
+    expect(spec.podSelector.matchLabels['app.kubernetes.io/component']).toBe('worker');
+    expect(spec.policyTypes.sort()).toEqual(['Egress', 'Ingress']);
+    expect(spec.ingress.flatMap((rule) => (rule.ports ?? []).map((p) => p.port))).toEqual([3000]);
+    for (const rule of spec.egress) {
+      expect(rule.to?.length).toBeGreaterThan(0);
+      expect(rule.ports?.length).toBeGreaterThan(0);
+      for (const peer of rule.to ?? []) expect(peer.ipBlock?.cidr ?? '').not.toMatch(/^0\.0\.0\.0\/0$|^::\/0$/);
+    }
+  });
+});
+
+describe('compose', () => {
+  it('runs the api and two workers with their roles, after healthy dependencies', () => {
+    const { api, worker, mysql, redis } = compose.services;
+    expect([api.environment?.ROLE, worker.environment?.ROLE]).toEqual(['api', 'worker']);
+    expect(worker.deploy?.replicas).toBe(2);
+    for (const service of [api, worker]) {
+      expect(service.environment?.DATABASE_URL).toMatch(/^mysql:\/\/[^/]+@mysql:3306\/\w+$/);
+      expect(service.environment?.REDIS_URL).toBe('redis://redis:6379');
+      expect(Object.values(service.depends_on ?? {}).map((d) => d.condition)).toEqual(expect.arrayContaining(['service_healthy']));
+      expect(Object.keys(service.depends_on ?? {})).toEqual(expect.arrayContaining(['mysql', 'redis']));
+    }
+    expect(mysql.healthcheck?.test.length).toBeGreaterThan(0);
+    expect(redis.healthcheck?.test.length).toBeGreaterThan(0);
+  });
+});
+
+describe('Dockerfile', () => {
+  const runtime = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+
+  it('runs as a non-root user under tini', () => {
+    expect(runtime).toMatch(/^USER (?!root\b|0\b)\S+/m);
+    expect(runtime).toMatch(/^ENTRYPOINT \["\/usr\/bin\/tini", ?"--"\]/m);
+    expect(runtime).toMatch(/^CMD \["node", ?"dist\/main\.js"\]/m);
+    expect(runtime).toMatch(/^HEALTHCHECK [\s\S]*\/health\/live/m);
+  });
+
+  it('never lets puppeteer download a browser', () => {
+    const skip = dockerfile.search(/PUPPETEER_SKIP_DOWNLOAD=true/);
+    expect(skip).toBeGreaterThan(-1);
+    expect(skip).toBeLessThan(dockerfile.search(/RUN npm ci/));
+    expect(dockerfile).not.toMatch(/browsers install|puppeteer install/);
+    expect(runtime).toMatch(/chromium-headless-shell/);
+  });
+});
