@@ -7,14 +7,33 @@ import { LoggerModule } from './common/logging/logger.module.js';
 import { DatabaseModule } from './infra/database/database.module.js';
 import { QueueModule } from './infra/queue/queue.module.js';
 import { RedisModule } from './infra/redis/redis.module.js';
+import { BrowserModule } from './infra/browser/browser.module.js';
+import { NetworkModule } from './infra/network/network.module.js';
+import { ProxyModule } from './infra/proxy/proxy.module.js';
+import { CrawlModule } from './modules/crawl/crawl.module.js';
 import { HealthModule } from './modules/health/health.module.js';
+import { JobsModule } from './modules/jobs/jobs.module.js';
+import { ScreenshotModule } from './modules/screenshot/screenshot.module.js';
 
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), LoggerModule, DatabaseModule, RedisModule, QueueModule, HealthModule],
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggerModule,
+        DatabaseModule,
+        RedisModule,
+        QueueModule,
+        NetworkModule,
+        ProxyModule,
+        BrowserModule,
+        JobsModule,
+        CrawlModule,
+        ScreenshotModule,
+        HealthModule,
+      ],
       providers: [{ provide: APP_FILTER, useClass: AppExceptionFilter }],
     };
   }

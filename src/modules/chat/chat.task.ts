@@ -1,0 +1,173 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { AppError } from '../../common/errors/app-error.js';
+import { ErrorCode } from '../../common/errors/error-code.js';
+import type { ChatProfile } from '../../config/json-files.js';
+import type { BrowserPage, PageSession } from '../../infra/browser/page-options.js';
+import { answerToNodes } from './answer-to-nodes.js';
+import type { ChatNode } from './chat-node.js';
+
+export interface ChatInput {
+  readonly prompt: string;
+  readonly siteUrl: string;
+  readonly profile: ChatProfile;
+  /** Epoch milliseconds; past it the task fails with chat_timeout. */
+  readonly deadline: number;
+}
+
+type KeyName = Parameters<BrowserPage['keyboard']['press']>[0];
+type CdpSession = Awaited<ReturnType<BrowserPage['createCDPSession']>>;
+
+interface AnswerState {
+  readonly streaming: boolean;
+  readonly html: string | null;
+  readonly hasText: boolean;
+}
+
+const POLL_MS = 200;
+const INPUT_WAIT_MS = 30_000;
+const SUBMIT_WAIT_MS = 1_000;
+/** Quiet time (no turn, no streaming indicator) after which no answer is coming; at most a quarter of the time left. */
+const NO_ANSWER_MS = 20_000;
+/** Printable ASCII: puppeteer's US layout has a key for each, with real key codes. */
+const LAYOUT_CHAR = /^[\x20-\x7e]$/;
+
+const timedOut = (): AppError =>
+  new AppError(ErrorCode.ChatTimeout, 'The chat assistant did not finish its answer within the time limit.');
+const noAnswer = (why: string): AppError => new AppError(ErrorCode.ChatNoAnswer, `The chat assistant gave no answer: ${why}.`);
+const msLeft = (deadline: number): number => Math.max(1, deadline - Date.now());
+
+/**
+ * Asks the chat site one question as a person would (decisions.md section 5) and maps its answer to nodes.
+ * Throws AppError chat_timeout when the deadline passes, chat_no_answer when the page settles without an answer.
+ */
+export async function runChat(session: PageSession, input: ChatInput): Promise<ChatNode[]> {
+  const work = converse(session, input);
+  let timer: NodeJS.Timeout | undefined;
+  const expiry = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(timedOut()), msLeft(input.deadline));
+  });
+  // The page is closed by the caller after a timeout; the abandoned work then fails and must not go unhandled.
+  work.catch(() => undefined);
+  try {
+    return await Promise.race([work, expiry]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function converse(session: PageSession, input: ChatInput): Promise<ChatNode[]> {
+  const { page } = session;
+  const { profile, deadline } = input;
+  await session.goto(input.siteUrl);
+  const box = await page
+    .waitForSelector(profile.input, { visible: true, timeout: Math.min(INPUT_WAIT_MS, msLeft(deadline)) })
+    .catch(() => null);
+  if (!box) throw Date.now() >= deadline ? timedOut() : noAnswer(`the page showed no prompt box (${profile.input})`);
+  await dismissPopups(page, profile.dismiss);
+  await box.focus();
+  await box.dispose();
+  await typePrompt(page, input.prompt, deadline);
+  const turnsBefore = await page.$$eval(profile.assistant, (turns) => turns.length);
+  await submit(page, profile.submit, deadline);
+  const html = await waitForAnswer(page, input, turnsBefore);
+  session.assertNotBlocked();
+  const nodes = answerToNodes(html, profile);
+  if (nodes.length === 0) throw noAnswer('the answer was empty');
+  return nodes;
+}
+
+async function dismissPopups(page: BrowserPage, selector: string): Promise<void> {
+  if (!selector) return;
+  for (const handle of await page.$$(selector)) {
+    if (await handle.isVisible().catch(() => false)) {
+      await handle.click().catch(() => handle.evaluate((element) => (element as HTMLElement).click()).catch(() => undefined));
+    }
+    await handle.dispose();
+  }
+}
+
+/** One key press per character, each with its keydown, input and keyup (decisions.md section 3). */
+async function typePrompt(page: BrowserPage, prompt: string, deadline: number): Promise<void> {
+  let cdp: CdpSession | null = null;
+  try {
+    for (const char of prompt.replace(/\r\n?/g, '\n')) {
+      if (Date.now() >= deadline) throw timedOut();
+      if (char === '\n') await pressNewline(page);
+      else if (LAYOUT_CHAR.test(char)) await page.keyboard.press(char as KeyName);
+      else await pressUnmapped((cdp ??= await page.createCDPSession()), char);
+    }
+  } finally {
+    await cdp?.detach().catch(() => undefined);
+  }
+}
+
+/** Shift+Enter: a plain Enter would send the prompt on chat sites. */
+async function pressNewline(page: BrowserPage): Promise<void> {
+  await page.keyboard.down('Shift');
+  await page.keyboard.press('Enter');
+  await page.keyboard.up('Shift');
+}
+
+/** Characters outside the US layout (é, emoji): puppeteer would insert them without key events. */
+async function pressUnmapped(cdp: CdpSession, char: string): Promise<void> {
+  await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key: char, text: char, unmodifiedText: char });
+  await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: char });
+}
+
+async function submit(page: BrowserPage, selector: string, deadline: number): Promise<void> {
+  const button = await page
+    .waitForSelector(selector, { visible: true, timeout: Math.min(SUBMIT_WAIT_MS, msLeft(deadline)) })
+    .catch(() => null);
+  if (!button) {
+    await page.keyboard.press('Enter');
+    return;
+  }
+  await button.click().catch(() => button.evaluate((element) => (element as HTMLElement).click()));
+  await button.dispose();
+}
+
+/** Waits for a new assistant turn whose content stopped streaming and stayed unchanged for profile.settleMs. */
+async function waitForAnswer(page: BrowserPage, input: ChatInput, turnsBefore: number): Promise<string> {
+  const { profile, deadline } = input;
+  const quietLimit = Math.min(NO_ANSWER_MS, Math.max(POLL_MS, (deadline - Date.now()) / 4));
+  let last: string | null = null;
+  let changedAt = Date.now();
+  for (;;) {
+    if (Date.now() >= deadline) throw timedOut();
+    const state = await probe(page, profile, turnsBefore);
+    const now = Date.now();
+    if (state.streaming || state.html !== last) {
+      last = state.html;
+      changedAt = now;
+    }
+    if (!state.streaming && state.hasText && now - changedAt >= profile.settleMs) return state.html ?? '';
+    if (!state.streaming && !state.hasText && now - changedAt >= quietLimit) {
+      throw noAnswer(state.html === null ? 'no assistant turn appeared' : 'the answer was empty');
+    }
+    await sleep(Math.min(POLL_MS, msLeft(deadline)));
+  }
+}
+
+async function probe(page: BrowserPage, profile: ChatProfile, turnsBefore: number): Promise<AnswerState> {
+  try {
+    return await page.evaluate(readAnswer, { assistant: profile.assistant, content: profile.content, streaming: profile.streaming }, turnsBefore);
+  } catch (error) {
+    // A navigation between two polls destroys the context; count it as activity and poll again.
+    if (/context|navigat|detached/i.test((error as Error).message)) return { streaming: true, html: null, hasText: false };
+    throw error;
+  }
+}
+
+/** Runs in the page: the last new assistant turn's content elements (outermost only), joined. */
+function readAnswer(selectors: { assistant: string; content: string; streaming: string }, turnsBefore: number): AnswerState {
+  const turns = document.querySelectorAll(selectors.assistant);
+  const turn = turns.length > turnsBefore ? turns[turns.length - 1] : null;
+  const streaming = document.querySelector(selectors.streaming) !== null;
+  if (!turn) return { streaming, html: null, hasText: false };
+  const parts = turn.matches(selectors.content)
+    ? [turn]
+    : Array.from(turn.querySelectorAll(selectors.content)).filter((part) => !part.parentElement?.closest(selectors.content));
+  if (parts.length === 0) return { streaming, html: null, hasText: false };
+  const hasText = parts.some((part) => (part.textContent ?? '').trim() !== '');
+  return { streaming, html: parts.map((part) => part.innerHTML).join('\n'), hasText };
+}

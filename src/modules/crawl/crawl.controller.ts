@@ -1,0 +1,25 @@
+import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import type { Organization } from '../../infra/database/entities/index.js';
+import { NetworkPolicy } from '../../infra/network/network-policy.js';
+import { AllowQueryKey, CurrentOrganization, OrgKeyGuard } from '../auth/org-key.guard.js';
+import { sendAnswer } from '../jobs/answer.js';
+import { parsePageQuery } from '../jobs/dto/parse-page-query.js';
+import { MeteredPipeline } from '../jobs/metered-pipeline.service.js';
+import { CrawlOperation } from './crawl.operation.js';
+
+@Controller('crawl')
+@UseGuards(OrgKeyGuard)
+export class CrawlController {
+  constructor(
+    private readonly pipeline: MeteredPipeline,
+    private readonly operation: CrawlOperation,
+    private readonly policy: NetworkPolicy,
+  ) {}
+
+  @Get()
+  @AllowQueryKey()
+  async crawl(@Query() query: Record<string, unknown>, @CurrentOrganization() organization: Organization, @Res() reply: FastifyReply) {
+    return sendAnswer(reply, await this.pipeline.serve(this.operation, parsePageQuery(query, this.policy, { images: false }), organization));
+  }
+}

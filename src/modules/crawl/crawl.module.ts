@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { LlmModule } from '../../infra/llm/llm.module.js';
+import { JobsModule } from '../jobs/jobs.module.js';
+import { CrawlController } from './crawl.controller.js';
+import { CrawlOperation } from './crawl.operation.js';
+
+@Module({
+  imports: [JobsModule, LlmModule],
+  controllers: [CrawlController],
+  providers: [CrawlOperation],
+})
+export class CrawlModule {}

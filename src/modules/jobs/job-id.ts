@@ -1,0 +1,6 @@
+import { randomId } from '../auth/secrets.js';
+
+/** `<org public id>_<random id>`: letters and digits only; the first part scopes the job to its organization. */
+export function newJobId(organizationPublicId: string): string {
+  return `${organizationPublicId}_${randomId(26)}`;
+}

@@ -1,0 +1,52 @@
+import { InjectQueue } from '@nestjs/bull';
+import { Injectable } from '@nestjs/common';
+import type { Queue } from 'bull';
+import type { Job } from '../../infra/database/entities/index.js';
+import { JOBS_QUEUE } from '../../infra/queue/queue.constants.js';
+import type { Answer } from './answer.js';
+import { JobEventsService } from './job-events.service.js';
+import { JobRepository } from './job.repository.js';
+import type { JobView, Operation } from './operation.js';
+
+const DEBUG_WAIT_MS = 3000;
+
+/** Turns a job row (and its result, position or live capture) into the answer of its operation. */
+@Injectable()
+export class JobViewService {
+  constructor(
+    private readonly jobs: JobRepository,
+    private readonly events: JobEventsService,
+    @InjectQueue(JOBS_QUEUE) private readonly queue: Queue,
+  ) {}
+
+  async answer(operation: Operation, job: Job, billing: JobView<unknown>['billing']): Promise<Answer> {
+    const options = JSON.parse(job.options) as unknown;
+    const collected = billing === null;
+    const headers: Record<string, string> = billing
+      ? { 'X-Credits-Charged': String(billing.charged), 'X-Credits-Remaining': String(billing.remaining), 'X-Job-Id': job.id }
+      : { 'X-Job-Id': job.id };
+    const base = { job, options, billing, collected };
+    if (job.status === 'done') {
+      const output = await this.jobs.output(job);
+      if (output?.type === 'page') {
+        return { status: 200, headers: { ...headers, 'X-Target-Status': String(output.targetStatus), 'X-Final-Url': output.finalUrl }, html: output.html };
+      }
+      return { status: 200, headers, json: operation.envelope({ ...base, output, error: null, position: null, debug: null }) };
+    }
+    if (job.status === 'failed') {
+      const error = { code: job.errorCode ?? 'internal_error', message: job.errorMessage ?? 'The job failed.' };
+      return { status: 500, headers: { ...headers, 'X-Error-Code': error.code }, json: operation.envelope({ ...base, output: null, error, position: null, debug: null }) };
+    }
+    const position = job.status === 'queued' ? await this.position(job.id) : null;
+    const debug = job.status === 'running' ? await this.events.requestDebug(job.id, DEBUG_WAIT_MS) : null;
+    return { status: 202, headers, json: operation.envelope({ ...base, output: null, error: null, position, debug }) };
+  }
+
+  /** 1-based place in Bull's wait list (workers take from its tail); null when the job is no longer waiting. */
+  private async position(jobId: string): Promise<number | null> {
+    const waitKey = (this.queue as unknown as { toKey(type: string): string }).toKey('wait');
+    const waiting = await this.queue.client.lrange(waitKey, 0, -1);
+    const index = waiting.indexOf(jobId);
+    return index < 0 ? 1 : waiting.length - index;
+  }
+}

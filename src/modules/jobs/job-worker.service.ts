@@ -1,0 +1,48 @@
+import { InjectQueue } from '@nestjs/bull';
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import type { Job as BullJob, Queue } from 'bull';
+import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig } from '../../config/config.module.js';
+import { BrowserPool } from '../../infra/browser/browser-pool.js';
+import { JOBS_QUEUE, JobPayload } from '../../infra/queue/queue.constants.js';
+import { JobEventsService } from './job-events.service.js';
+import { JobRunner } from './job-runner.service.js';
+
+const DRAIN_MS = 60_000;
+
+/** In worker processes only: takes BROWSER_CONCURRENCY jobs at once from Bull and hands them to the runner. */
+@Injectable()
+export class JobWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(JobWorker.name);
+
+  constructor(
+    @InjectConfig() private readonly config: AppConfig,
+    @InjectQueue(JOBS_QUEUE) private readonly queue: Queue<JobPayload>,
+    private readonly runner: JobRunner,
+    private readonly browser: BrowserPool,
+    private readonly events: JobEventsService,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (!this.config.runsWorker) return;
+    this.events.onDebugRequest((jobId) => this.browser.captureDebug(jobId));
+    void this.queue.process(this.config.browser.concurrency, (job: BullJob<JobPayload>) => this.runner.run(job.data));
+    // Bull fails a job whose worker died (stalled, maxStalledCount 0); the job row must follow.
+    this.queue.on('failed', (job: BullJob<JobPayload>, error: Error) => {
+      void this.runner.abandon(job.data, 'The worker running this job stopped.').catch((cause) => this.logger.error({ err: cause }, 'abandon failed'));
+      this.logger.warn({ jobId: job.data.jobId, reason: error.message }, 'job lost by its worker');
+    });
+    this.logger.log(`worker taking ${this.config.browser.concurrency} jobs at once`);
+  }
+
+  /** SIGTERM: stop taking jobs and let running ones finish, within a bound. */
+  async onApplicationShutdown(): Promise<void> {
+    if (!this.config.runsWorker) {
+      await this.queue.close().catch(() => undefined);
+      return;
+    }
+    const closed = this.queue.close();
+    const bounded = new Promise<void>((resolve) => setTimeout(resolve, DRAIN_MS).unref());
+    await Promise.race([closed, bounded]).catch((error) => this.logger.warn(`queue close: ${(error as Error).message}`));
+  }
+}

@@ -1,0 +1,81 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, LessThan, Repository } from 'typeorm';
+import { Job, JobResult } from '../../infra/database/entities/index.js';
+import type { JobOutput } from './operation.js';
+
+/** Jobs and their results. Every lookup for a caller takes the organization first. */
+@Injectable()
+export class JobRepository {
+  constructor(
+    @InjectRepository(Job) private readonly jobs: Repository<Job>,
+    @InjectRepository(JobResult) private readonly results: Repository<JobResult>,
+  ) {}
+
+  insert(job: Job): Promise<Job> {
+    return this.jobs.save(job);
+  }
+
+  getForOrganization(organizationId: string, id: string): Promise<Job | null> {
+    return this.jobs.findOneBy({ organizationId, id });
+  }
+
+  /** queued -> running; false when another worker or the janitor got there first. */
+  async markRunning(organizationId: string, id: string): Promise<boolean> {
+    const result = await this.jobs.update({ organizationId, id, status: 'queued' }, { status: 'running', startedAt: new Date() });
+    return (result.affected ?? 0) === 1;
+  }
+
+  async markFailed(organizationId: string, id: string, code: string, message: string): Promise<boolean> {
+    const result = await this.jobs.update(
+      { organizationId, id, status: In(['queued', 'running']) },
+      { status: 'failed', errorCode: code, errorMessage: message.slice(0, 1000), finishedAt: new Date() },
+    );
+    return (result.affected ?? 0) === 1;
+  }
+
+  /** Stores the output, then marks the job done; the result row exists before anyone can see `done`. */
+  async complete(organizationId: string, id: string, output: JobOutput): Promise<void> {
+    const { body, contentType, meta } = encodeOutput(output);
+    await this.results.save({ jobId: id, body, contentType, meta: JSON.stringify(meta) });
+    await this.jobs.update({ organizationId, id }, { status: 'done', finishedAt: new Date() });
+  }
+
+  async output(job: Job): Promise<JobOutput | null> {
+    const row = await this.results.findOneBy({ jobId: job.id });
+    return row ? decodeOutput(row) : null;
+  }
+
+  listStuck(before: Date): Promise<Job[]> {
+    return this.jobs.find({ where: { status: 'running', startedAt: LessThan(before) }, take: 100 });
+  }
+
+  async deleteExpired(now: Date): Promise<number> {
+    const expired = await this.jobs.find({ select: { id: true }, where: { expiresAt: LessThan(now) }, take: 500 });
+    if (expired.length === 0) return 0;
+    const ids = expired.map((job) => job.id);
+    await this.results.delete({ jobId: In(ids) });
+    await this.jobs.delete({ id: In(ids) });
+    return ids.length;
+  }
+}
+
+function encodeOutput(output: JobOutput): { body: Buffer; contentType: string; meta: object } {
+  if (output.type === 'page') {
+    return { body: Buffer.from(output.html, 'utf8'), contentType: 'text/html', meta: { targetStatus: output.targetStatus, finalUrl: output.finalUrl } };
+  }
+  return {
+    body: Buffer.from(JSON.stringify(output.data ?? null), 'utf8'),
+    contentType: 'application/json',
+    meta: { targetStatus: output.targetStatus, finalUrl: output.finalUrl },
+  };
+}
+
+function decodeOutput(row: JobResult): JobOutput {
+  const meta = JSON.parse(row.meta) as { targetStatus?: number; finalUrl?: string };
+  const text = Buffer.from(row.body).toString('utf8');
+  if (row.contentType === 'text/html') {
+    return { type: 'page', html: text, targetStatus: meta.targetStatus ?? 200, finalUrl: meta.finalUrl ?? '' };
+  }
+  return { type: 'data', data: JSON.parse(text), targetStatus: meta.targetStatus, finalUrl: meta.finalUrl };
+}

@@ -1,0 +1,18 @@
+import { Controller, Get, Param, Res, UseGuards } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import type { Organization } from '../../infra/database/entities/index.js';
+import { CurrentOrganization, OrgKeyGuard } from '../auth/org-key.guard.js';
+import { sendAnswer } from './answer.js';
+import { JobCollector } from './job-collector.service.js';
+
+@Controller('crawl')
+@UseGuards(OrgKeyGuard)
+export class JobsController {
+  constructor(private readonly collector: JobCollector) {}
+
+  /** Free, header-authenticated only (no @AllowQueryKey), never rate-limited. */
+  @Get(':job')
+  async collect(@Param('job') jobId: string, @CurrentOrganization() organization: Organization, @Res() reply: FastifyReply) {
+    return sendAnswer(reply, await this.collector.collect(organization, jobId));
+  }
+}

@@ -1,0 +1,109 @@
+import { InjectQueue } from '@nestjs/bull';
+import { Injectable, Logger } from '@nestjs/common';
+import type { Queue } from 'bull';
+import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig } from '../../config/config.module.js';
+import { AppError } from '../../common/errors/app-error.js';
+import { ErrorCode } from '../../common/errors/error-code.js';
+import { Job } from '../../infra/database/entities/index.js';
+import type { Organization } from '../../infra/database/entities/index.js';
+import { NetworkPolicy } from '../../infra/network/network-policy.js';
+import { ProxyPoolService } from '../../infra/proxy/proxy-pool.service.js';
+import { JOBS_QUEUE, JobPayload } from '../../infra/queue/queue.constants.js';
+import { LedgerService } from '../billing/ledger.service.js';
+import { LimitsService } from '../billing/limits.service.js';
+import { limitsFor } from '../billing/plan-limits.js';
+import type { Answer } from './answer.js';
+import { JobEventsService } from './job-events.service.js';
+import { newJobId } from './job-id.js';
+import { JobViewService } from './job-view.service.js';
+import { JobRepository } from './job.repository.js';
+import type { Operation } from './operation.js';
+
+/**
+ * The one metered pipeline: check, take a slot and a burst token, charge, enqueue, wait up to SYNC_WAIT_MS,
+ * answer 200 / 202 / refunded 500. The slot is released by the worker when the job ends.
+ */
+@Injectable()
+export class MeteredPipeline {
+  private readonly logger = new Logger(MeteredPipeline.name);
+
+  constructor(
+    @InjectConfig() private readonly config: AppConfig,
+    private readonly policy: NetworkPolicy,
+    private readonly proxies: ProxyPoolService,
+    private readonly limits: LimitsService,
+    private readonly ledger: LedgerService,
+    private readonly jobs: JobRepository,
+    private readonly views: JobViewService,
+    private readonly events: JobEventsService,
+    @InjectQueue(JOBS_QUEUE) private readonly queue: Queue<JobPayload>,
+  ) {}
+
+  async serve<O>(operation: Operation<O>, options: O, organization: Organization): Promise<Answer> {
+    const target = new URL(operation.target(options, this.config));
+    await operation.precheck?.(options);
+    await this.policy.assertTargetAllowed(target);
+    const route = operation.route(options);
+    if (route.city) this.proxies.validateCity(route.tier, route.country, route.city);
+    await this.proxies.assertAvailable(route.tier);
+
+    const limits = limitsFor(this.config.plans, organization);
+    const jobId = newJobId(organization.publicId);
+    await this.limits.takeBurstToken(organization.id, limits.burst);
+    await this.limits.acquireSlot(organization.id, jobId, limits.concurrency);
+    const host = target.hostname.toLowerCase();
+    const price = operation.price(options);
+    let job: Job;
+    let remaining: number;
+    try {
+      ({ balanceAfter: remaining } = await this.ledger.charge({
+        organizationId: organization.id, requestKey: jobId, amount: price, reason: `${operation.kind} ${host}`, jobId, host,
+        ...(operation.dailyLimited ? { dailyLimit: limits.dailyLimit } : {}),
+      }));
+      job = await this.jobs.insert(this.newJob(jobId, organization, operation, options, host, price));
+      await this.enqueue(job, limits.priority, operation.dailyLimited);
+    } catch (error) {
+      await this.limits.releaseSlot(organization.id, jobId);
+      throw error;
+    }
+    return this.awaitAnswer(operation, job, remaining);
+  }
+
+  private async awaitAnswer<O>(operation: Operation<O>, job: Job, charged: number): Promise<Answer> {
+    const ended = await this.events.waitForEnd(job.id, this.config.syncWaitMs, async () => {
+      const row = await this.jobs.getForOrganization(job.organizationId, job.id);
+      return row?.status === 'done' || row?.status === 'failed';
+    });
+    const current = (await this.jobs.getForOrganization(job.organizationId, job.id)) ?? job;
+    if (ended && current.status === 'failed') {
+      // A service-side failure inside the synchronous wait is handed back.
+      const { balanceAfter } = await this.ledger.refund({
+        organizationId: job.organizationId, requestKey: job.id, amount: job.price, jobId: job.id, host: job.host,
+        dailyLimited: operation.dailyLimited,
+      });
+      return this.views.answer(operation as Operation, current, { charged: 0, remaining: balanceAfter });
+    }
+    return this.views.answer(operation as Operation, current, { charged: job.price, remaining: charged });
+  }
+
+  private newJob<O>(id: string, organization: Organization, operation: Operation<O>, options: O, host: string, price: number): Job {
+    const now = new Date();
+    return Object.assign(new Job(), {
+      id, organizationId: organization.id, kind: operation.kind, status: 'queued', host, price, refunded: false,
+      options: JSON.stringify(options), errorCode: null, errorMessage: null, createdAt: now, startedAt: null, finishedAt: null,
+      expiresAt: new Date(now.getTime() + this.config.resultTtlHours * 3_600_000),
+    });
+  }
+
+  private async enqueue(job: Job, priority: number, dailyLimited: boolean): Promise<void> {
+    try {
+      await this.queue.add({ jobId: job.id, kind: job.kind, organizationId: job.organizationId }, { jobId: job.id, priority });
+    } catch (error) {
+      this.logger.error({ err: error, jobId: job.id }, 'enqueue failed; refunding');
+      await this.jobs.markFailed(job.organizationId, job.id, ErrorCode.QueueUnavailable, 'The job queue is unavailable.');
+      await this.ledger.refund({ organizationId: job.organizationId, requestKey: job.id, amount: job.price, jobId: job.id, host: job.host, dailyLimited });
+      throw new AppError(ErrorCode.QueueUnavailable, 'The job queue is unavailable; nothing was charged. Retry later.');
+    }
+  }
+}

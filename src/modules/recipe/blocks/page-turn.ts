@@ -1,0 +1,71 @@
+import type { BrowserPage, WaitUntil } from '../../../infra/browser/page-options.js';
+
+export type PageControl = NonNullable<Awaited<ReturnType<BrowserPage['$']>>>;
+/** How the page changed after the click; `none`: nothing started within QUIET_MS. */
+export type PageChange = 'navigation' | 'mutation' | 'none';
+
+const QUIET_MS = 3000;
+const MUTATION_FLAG = '__crawlgateMutated';
+
+/** Runs in the page before the click: flags any later change of the document. */
+function watchMutations(flag: string): void {
+  const globals = window as unknown as Record<string, boolean>;
+  globals[flag] = false;
+  const observer = new MutationObserver(() => {
+    globals[flag] = true;
+  });
+  observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+}
+
+export function isDisabled(control: PageControl): Promise<boolean> {
+  return control.evaluate((element) => element.hasAttribute('disabled') || element.getAttribute('aria-disabled') === 'true');
+}
+
+async function click(control: PageControl): Promise<void> {
+  // A hidden control has no point to click; a DOM click still follows its link or runs its handler.
+  if (await control.isVisible()) await control.click();
+  else await control.evaluate((element) => (element as HTMLElement).click());
+}
+
+function networkIdle(page: BrowserPage, waitUntil: WaitUntil, timeout: number, signal: AbortSignal): Promise<void> {
+  if (waitUntil !== 'networkidle0' && waitUntil !== 'networkidle2') return Promise.resolve();
+  return page.waitForNetworkIdle({ idleTime: 500, concurrency: waitUntil === 'networkidle0' ? 0 : 2, timeout, signal });
+}
+
+/**
+ * Clicks the control and waits for the next page: a navigation settled by `waitUntil`, or a DOM change
+ * (followed by network idle in the networkidle modes, and by the navigation if one started meanwhile).
+ */
+export async function turnPage(page: BrowserPage, control: PageControl, waitUntil: WaitUntil, timeout: number): Promise<PageChange> {
+  const abort = new AbortController();
+  const { signal } = abort;
+  let navigating = false;
+  const onRequest = (request: { isNavigationRequest(): boolean; frame(): unknown }) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) navigating = true;
+  };
+  page.on('request', onRequest);
+  try {
+    await page.evaluate(watchMutations, MUTATION_FLAG);
+    const navigation = page.waitForNavigation({ waitUntil, timeout, signal }).then((): PageChange => 'navigation');
+    const mutation = page
+      .waitForFunction((flag: string) => (window as unknown as Record<string, boolean>)[flag] === true, { polling: 100, timeout, signal }, MUTATION_FLAG)
+      .then((): PageChange => 'mutation');
+    const quiet = new Promise<PageChange>((resolve) => {
+      const timer = setTimeout(() => (navigating ? undefined : resolve('none')), QUIET_MS);
+      signal.addEventListener('abort', () => clearTimeout(timer));
+    });
+    // The losers are aborted in `finally`; their rejections are not errors.
+    navigation.catch(() => undefined);
+    mutation.catch(() => undefined);
+    await click(control);
+    const change = await Promise.race([navigation, mutation, quiet]);
+    if (change === 'mutation') {
+      await networkIdle(page, waitUntil, timeout, signal);
+      if (navigating) await navigation;
+    }
+    return change;
+  } finally {
+    abort.abort();
+    page.off('request', onRequest);
+  }
+}

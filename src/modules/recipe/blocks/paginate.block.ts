@@ -1,0 +1,48 @@
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import type { FieldErrors } from '../../../common/errors/app-error.js';
+import { IsCssSelector } from '../dto/recipe-validators.js';
+import type { BlockContext, BlockRunner } from './block-runner.js';
+import { isDisabled, turnPage } from './page-turn.js';
+
+export class PaginateDetails {
+  @IsCssSelector()
+  selector!: string;
+
+  @MaxLength(100)
+  @IsNotEmpty()
+  @IsString()
+  startBlock!: string;
+}
+
+/** Clicks to the next page; true when a page not read before was reached. */
+async function nextPage(context: BlockContext, selector: string): Promise<boolean> {
+  const { page, options } = context.session;
+  const control = await page.$(selector);
+  if (!control) return false;
+  try {
+    if (await isDisabled(control)) return false;
+    await turnPage(page, control, options.waitUntil, context.remainingMs());
+  } finally {
+    // After a navigation the handle's document is gone; disposing it then is harmless.
+    await control.dispose().catch(() => undefined);
+  }
+  context.session.assertNotBlocked();
+  return context.arrive();
+}
+
+/**
+ * Clicks `selector` and repeats from the block whose id is `startBlock`. Stops (and the recipe goes on with the
+ * next block) when the control is missing or disabled, when a page repeats, or when maxPages pages were read.
+ */
+export const paginateBlock: BlockRunner<PaginateDetails> = {
+  type: 'paginate',
+  details: PaginateDetails,
+  check(details, ids): FieldErrors {
+    if (ids.has(details.startBlock)) return {};
+    return { startBlock: [`startBlock "${details.startBlock}" names no block of this recipe`] };
+  },
+  async run(context, details) {
+    if (context.pagesRead >= context.maxPages) return;
+    if (await nextPage(context, details.selector)) return { repeatFrom: details.startBlock };
+  },
+};

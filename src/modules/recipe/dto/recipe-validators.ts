@@ -1,0 +1,43 @@
+import { registerDecorator, ValidationOptions } from 'class-validator';
+import { isTraversal, parse } from 'css-what';
+
+const MAX_SELECTOR_LENGTH = 2000;
+const MAX_URL_LENGTH = 8192;
+
+/** Syntax only: css-what parses it, and no comma-separated part is empty or starts or ends with a combinator. */
+export function isCssSelector(value: unknown): boolean {
+  if (typeof value !== 'string' || value.trim() === '' || value.length > MAX_SELECTOR_LENGTH) return false;
+  try {
+    // css-what accepts `div >` and `> a`; querySelectorAll refuses them.
+    return parse(value).every((part) => part.length > 0 && !isTraversal(part[0]) && !isTraversal(part[part.length - 1]));
+  } catch {
+    return false;
+  }
+}
+
+/** An absolute http(s) URL with a host. */
+export function isHttpUrl(value: unknown): boolean {
+  if (typeof value !== 'string' || value.length > MAX_URL_LENGTH) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+function decorator(name: string, validate: (value: unknown) => boolean, message: (property: string) => string) {
+  return (options?: ValidationOptions): PropertyDecorator =>
+    (target: object, propertyKey: string | symbol) => {
+      registerDecorator({
+        name,
+        target: target.constructor,
+        propertyName: propertyKey as string,
+        options: { message: message(String(propertyKey)), ...options },
+        validator: { validate },
+      });
+    };
+}
+
+export const IsCssSelector = decorator('isCssSelector', isCssSelector, (property) => `${property} must be a valid CSS selector`);
+export const IsHttpUrl = decorator('isHttpUrl', isHttpUrl, (property) => `${property} must be an absolute http or https URL with a host`);

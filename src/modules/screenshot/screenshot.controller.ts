@@ -1,0 +1,25 @@
+import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import type { Organization } from '../../infra/database/entities/index.js';
+import { NetworkPolicy } from '../../infra/network/network-policy.js';
+import { AllowQueryKey, CurrentOrganization, OrgKeyGuard } from '../auth/org-key.guard.js';
+import { sendAnswer } from '../jobs/answer.js';
+import { parsePageQuery } from '../jobs/dto/parse-page-query.js';
+import { MeteredPipeline } from '../jobs/metered-pipeline.service.js';
+import { ScreenshotOperation } from './screenshot.operation.js';
+
+@Controller('screenshot')
+@UseGuards(OrgKeyGuard)
+export class ScreenshotController {
+  constructor(
+    private readonly pipeline: MeteredPipeline,
+    private readonly operation: ScreenshotOperation,
+    private readonly policy: NetworkPolicy,
+  ) {}
+
+  @Get()
+  @AllowQueryKey()
+  async screenshot(@Query() query: Record<string, unknown>, @CurrentOrganization() organization: Organization, @Res() reply: FastifyReply) {
+    return sendAnswer(reply, await this.pipeline.serve(this.operation, parsePageQuery(query, this.policy, { images: true }), organization));
+  }
+}

@@ -1,0 +1,94 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig } from '../../config/config.module.js';
+import { AppError } from '../../common/errors/app-error.js';
+import { ErrorCode } from '../../common/errors/error-code.js';
+import { LlmClient } from '../../infra/llm/llm.client.js';
+import { extractMainContent } from '../../infra/llm/page-content.js';
+import { pageForModel } from '../../infra/llm/page-to-markdown.js';
+import { flatPrice } from '../billing/price-table.js';
+import type { PageRequest } from '../jobs/dto/page-request.js';
+import type { JobOutput, JobView, Operation, TaskContext } from '../jobs/operation.js';
+import { OperationRegistry } from '../jobs/operation-registry.js';
+import { billingFields } from '../jobs/page-envelope.js';
+import { captureFullPage, loadLazyContent } from './full-page-capture.js';
+
+interface ScreenshotData {
+  url: string;
+  screenshots: string[];
+  answer?: string;
+}
+
+/** GET /screenshot: a full-page JPEG, flat price, `ai_query` answered free beside it. */
+@Injectable()
+export class ScreenshotOperation implements Operation<PageRequest>, OnModuleInit {
+  readonly kind = 'screenshot';
+  readonly dailyLimited = true;
+
+  constructor(
+    @InjectConfig() private readonly config: AppConfig,
+    private readonly registry: OperationRegistry,
+    private readonly llm: LlmClient,
+  ) {}
+
+  onModuleInit(): void {
+    this.registry.register(this);
+  }
+
+  price(): number {
+    return flatPrice(this.config.pricing, 'screenshot');
+  }
+
+  route(options: PageRequest) {
+    return options.route;
+  }
+
+  target(options: PageRequest): string {
+    return options.url;
+  }
+
+  precheck(options: PageRequest): void {
+    if (options.aiQuery && !this.llm.isConfigured()) {
+      throw new AppError(ErrorCode.AiUnavailable, 'No language model is configured for ai_query; nothing was charged.');
+    }
+  }
+
+  timeoutMs(config: AppConfig): number {
+    return config.jobTimeoutMs;
+  }
+
+  async run(ctx: TaskContext, options: PageRequest): Promise<JobOutput> {
+    const shot = await ctx.withPage(options.page, async (session) => {
+      const navigation = await session.goto(options.url);
+      await loadLazyContent(session.page);
+      session.assertNotBlocked();
+      const image = await captureFullPage(session.page, ctx.config.screenshot);
+      const content = options.aiQuery ? await extractMainContent(session.page) : null;
+      return { image, content, navigation };
+    });
+    const data: ScreenshotData = { url: options.url, screenshots: [shot.image] };
+    if (shot.content) {
+      data.answer = (await this.llm.answer(options.aiQuery, pageForModel(shot.content, ctx.config.llm?.maxInputChars ?? 30000))).answer;
+    }
+    return { type: 'data', data, targetStatus: shot.navigation.status, finalUrl: shot.navigation.finalUrl };
+  }
+
+  /** Metered: the image at top-level `screenshot`, `data = {url, answer?}`. Collected: the image at `data.screenshots[0]`. */
+  envelope(view: JobView<PageRequest>): object {
+    const result = view.output?.type === 'data' ? (view.output.data as ScreenshotData) : null;
+    const { screenshots, ...rest } = result ?? { url: view.options.url, screenshots: [] as string[] };
+    return {
+      url: view.options.url,
+      domain: new URL(view.options.url).hostname.toLowerCase(),
+      screenshot: view.collected ? null : (screenshots[0] ?? null),
+      ai_query: view.options.aiQuery,
+      ...billingFields(view),
+      job_id: view.job.id,
+      status: view.job.status,
+      data: view.collected && result ? result : rest,
+      position: view.position,
+      error: view.error ? view.error.message : null,
+      debug: view.debug,
+    };
+  }
+}
