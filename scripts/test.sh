@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Every test, from nothing: system packages, npm packages, Redis and MariaDB on 127.0.0.1, then lint, type check,
+# unit tests, and the e2e suites against the embedded SQLite and against MariaDB. Jest's summary comes last.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/lib/setup.sh
+
+install_system_packages mariadb-server python3-doc
+install_npm_packages
+start_redis
+start_mariadb
+create_test_database
+
+echo "== lint and type check"
+npm run --silent lint
+npm run --silent typecheck
+echo "== build"
+npm run --silent build
+
+status=0
+echo "== unit tests"
+node --experimental-vm-modules node_modules/jest/bin/jest.js --selectProjects unit 2>&1 | tee .test-run/unit.log || status=1
+echo "== e2e tests on SQLite"
+node --experimental-vm-modules node_modules/jest/bin/jest.js --selectProjects e2e --runInBand 2>&1 | tee .test-run/e2e-sqlite.log || status=1
+echo "== e2e tests on MariaDB"
+E2E_DATABASE_URL="mysql://crawlgate:crawlgate@127.0.0.1:3306/crawlgate_test" \
+  node --experimental-vm-modules node_modules/jest/bin/jest.js --selectProjects e2e --runInBand 2>&1 | tee .test-run/e2e-mariadb.log || status=1
+
+summary() { grep -E '^(Tests|Test Suites):' "$1" | tr '\n' ' '; echo; }
+echo "== summary"
+echo "unit:          $(summary .test-run/unit.log)"
+echo "e2e (SQLite):  $(summary .test-run/e2e-sqlite.log)"
+echo "e2e (MariaDB): $(summary .test-run/e2e-mariadb.log)"
+total_failed=$(cat .test-run/unit.log .test-run/e2e-sqlite.log .test-run/e2e-mariadb.log | grep -E '^Tests:' | grep -oE '[0-9]+ failed' | awk '{s+=$1} END {print s+0}')
+total_passed=$(cat .test-run/unit.log .test-run/e2e-sqlite.log .test-run/e2e-mariadb.log | grep -E '^Tests:' | grep -oE '[0-9]+ passed' | awk '{s+=$1} END {print s+0}')
+echo "Tests: ${total_passed} passed, ${total_failed} failed"
+exit $status

@@ -1,0 +1,21 @@
+import { Transform } from 'class-transformer';
+import { IsIn, IsInt, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { PLAN_NAMES } from '../../../config/json-files.js';
+import type { PlanName } from '../../../config/json-files.js';
+import { MAX_CREDITS, WhenPresent } from './present.js';
+
+export const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+export const PLAN_MESSAGE = `plan must be one of ${PLAN_NAMES.join(', ')}`;
+
+/** POST /admin/organizations (also `cli org:create`). */
+export class CreateOrganizationDto {
+  @Transform(trim) @IsString() @Matches(/\S/, { message: 'name must not be blank' }) @MaxLength(200)
+  name!: string;
+
+  @WhenPresent() @IsIn(PLAN_NAMES, { message: PLAN_MESSAGE })
+  plan?: PlanName;
+
+  /** Default: the free allowance for `free`, else 0. */
+  @WhenPresent() @IsInt({ message: 'credits must be an integer' }) @Min(0) @Max(MAX_CREDITS)
+  credits?: number;
+}

@@ -1,0 +1,109 @@
+import { execFileSync } from 'node:child_process';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { createOrganization, getOrganization, ledger } from '../factories/organization.factory.js';
+import { testEnv } from '../harness/env.js';
+import { call, collect } from '../harness/http.js';
+
+const env = testEnv();
+const target = (path: string) => `${env.target.url}${path}`;
+const SLOW = { url: target('/slow?ms=11000'), js: 'false' };
+
+describe('job lifecycle: 202, collection, debug, limits', () => {
+  let org: { id: string; apiKey: string };
+  let other: { id: string; apiKey: string };
+
+  beforeAll(async () => {
+    org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 500 });
+    other = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 100 });
+  });
+
+  it('answers 202 past SYNC_WAIT_MS, paid, then collects the page for free', async () => {
+    const accepted = await call('/crawl', { key: org.apiKey, query: { url: target('/slow?ms=10000') } });
+    expect(accepted.status).toBe(202);
+    expect(accepted.headers.get('x-credits-charged')).toBe('5');
+    expect(accepted.headers.get('x-credits-remaining')).toBe('495');
+    const jobId = accepted.body.job_id as string;
+    expect(jobId.startsWith(accepted.headers.get('x-job-id')!.split('_')[0] + '_')).toBe(true);
+    expect(accepted.body).toMatchObject({ status: 'running', position: null, credits_charged: 5, credits_remaining: 495, error: null });
+
+    const running = await call(`/crawl/${jobId}`, { key: org.apiKey });
+    expect(running.status).toBe(202);
+    expect(running.headers.get('x-credits-charged')).toBeNull();
+    expect(running.body).not.toHaveProperty('credits_charged');
+    expect(running.body.status).toBe('running');
+    expect(running.body.debug).toMatchObject({ url: expect.any(String), html: expect.any(String), captured_at: expect.any(String) });
+    expect(Buffer.from(running.body.debug.screenshot, 'base64').subarray(0, 2).toString('hex')).toBe('ffd8');
+
+    const finished = await collect(jobId, org.apiKey);
+    expect(finished.status).toBe(200);
+    expect(finished.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(finished.headers.get('x-target-status')).toBe('200');
+    expect(finished.headers.get('x-credits-charged')).toBeNull();
+    expect(finished.headers.get('x-credits-remaining')).toBeNull();
+    expect((await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining).toBe(495);
+  });
+
+  it('hides another organization’s job behind the same 404 as an unknown id', async () => {
+    const done = await call('/crawl', { key: org.apiKey, query: { url: target('/static'), js: 'false' } });
+    const jobId = done.headers.get('x-job-id')!;
+    const foreign = await call(`/crawl/${jobId}`, { key: other.apiKey });
+    const unknown = await call(`/crawl/${jobId.split('_')[0]}_DOESNOTEXIST`, { key: other.apiKey });
+    expect([foreign.status, unknown.status]).toEqual([404, 404]);
+    expect(foreign.body).toEqual(unknown.body);
+    expect(foreign.body).toEqual({ message: 'No such job.' });
+  });
+
+  it('authenticates job collection by header only: the key parameter is refused', async () => {
+    const done = await call('/crawl', { key: org.apiKey, query: { url: target('/static'), js: 'false' } });
+    const jobId = done.headers.get('x-job-id')!;
+    expect((await call(`/crawl/${jobId}`, { query: { key: org.apiKey } })).status).toBe(401);
+    expect((await call(`/crawl/${jobId}`, { key: org.apiKey, query: { key: 'nonsense' } })).status).toBe(200);
+  });
+
+  it('accepts the key parameter on GET /crawl, but not over a header', async () => {
+    const byParam = await call('/crawl', { query: { url: target('/static'), js: 'false', key: org.apiKey } });
+    expect(byParam.status).toBe(200);
+    const badHeader = await call('/crawl', { key: 'cg_wrong', query: { url: target('/static'), js: 'false', key: org.apiKey } });
+    expect(badHeader.status).toBe(401);
+    expect(badHeader.body).toEqual({ message: expect.any(String) });
+    expect((await call('/crawl', { query: { url: target('/static') } })).status).toBe(401);
+  });
+
+  it('gives a free organization one slot: the second concurrent request is 429 and succeeds once the first ends', async () => {
+    const free = await createOrganization(env.baseUrl, env.adminToken, { plan: 'free' });
+    const first = await call('/crawl', { key: free.apiKey, query: SLOW });
+    expect(first.status).toBe(202);
+    await new Promise((done) => setTimeout(done, 1100));
+    const second = await call('/crawl', { key: free.apiKey, query: { url: target('/static'), js: 'false' } });
+    expect(second.status).toBe(429);
+    expect(second.headers.get('retry-after')).toBe('1');
+    expect(second.body).toEqual({ message: expect.any(String) });
+    expect((await collect(first.body.job_id, free.apiKey)).status).toBe(200);
+    await new Promise((done) => setTimeout(done, 1100));
+    const third = await call('/crawl', { key: free.apiKey, query: { url: target('/static'), js: 'false' } });
+    expect(third.status).toBe(200);
+    expect((await getOrganization(env.baseUrl, env.adminToken, free.id)).credits_remaining).toBe(1000 - 1 - 1);
+  });
+
+  it('refuses with 402 when the balance does not cover the price, recording nothing', async () => {
+    const poor = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 3 });
+    const result = await call('/crawl', { key: poor.apiKey, query: { url: target('/static') } });
+    expect(result.status).toBe(402);
+    expect(result.body).toEqual({ message: expect.any(String) });
+    expect((await getOrganization(env.baseUrl, env.adminToken, poor.id)).credits_remaining).toBe(3);
+    expect((await ledger(env.baseUrl, env.adminToken, poor.id)).entries).toHaveLength(1);
+  });
+
+  it('fails a job as browser_crashed when Chromium is killed mid-job, refunds it, and serves the next one', async () => {
+    const pending = call('/crawl', { key: org.apiKey, query: { url: target('/slow?ms=4000') } });
+    await new Promise((done) => setTimeout(done, 1500));
+    const pids = execFileSync('pgrep', ['-P', String(env.appPid), '-f', 'chrom'], { encoding: 'utf8' }).trim().split('\n');
+    for (const pid of pids.filter(Boolean)) process.kill(Number(pid), 'SIGKILL');
+    const crashed = await pending;
+    expect(crashed.status).toBe(500);
+    expect(crashed.headers.get('x-error-code')).toBe('browser_crashed');
+    expect(crashed.body.credits_charged).toBe(0);
+    const next = await call('/crawl', { key: org.apiKey, query: { url: target('/static'), js: 'false' } });
+    expect(next.status).toBe(200);
+  });
+});

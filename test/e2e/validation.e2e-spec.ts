@@ -1,0 +1,52 @@
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { createOrganization, getOrganization } from '../factories/organization.factory.js';
+import { testEnv } from '../harness/env.js';
+import { call } from '../harness/http.js';
+
+const env = testEnv();
+const url = `${env.target.url}/static`;
+
+describe('validation of the shared parameters (422, nothing charged)', () => {
+  let org: { id: string; apiKey: string };
+  beforeAll(async () => {
+    org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 50 });
+  });
+
+  it.each<[string, Record<string, string>, string]>([
+    ['/crawl', {}, 'url'],
+    ['/crawl', { url: 'ftp://example.com/file' }, 'url'],
+    ['/crawl', { url: 'not a url' }, 'url'],
+    ['/crawl', { url, js: 'maybe' }, 'js'],
+    ['/crawl', { url, premium: '2' }, 'premium'],
+    ['/crawl', { url, viewport: '1920-1080' }, 'viewport'],
+    ['/crawl', { url, viewport: '0x100' }, 'viewport'],
+    ['/crawl', { url, mobile: 'true' }, 'mobile'],
+    ['/crawl', { url, device_scale_factor: '2' }, 'device_scale_factor'],
+    ['/crawl', { url, city: 'berlin' }, 'city'],
+    ['/crawl', { url, country: 'Germany' }, 'country'],
+    ['/crawl', { url, country: 'de', city: 'new.york' }, 'city'],
+    ['/crawl', { url, country: 'de', city: 'a;b' }, 'city'],
+    ['/crawl', { url, wait_until: 'idle' }, 'wait_until'],
+    ['/screenshot', { url, images: 'nope' }, 'images'],
+    ['/screenshot', { url, landscape: 'true' }, 'landscape'],
+  ])('%s %j is 422 naming %s', async (path, query, param) => {
+    const result = await call(path, { key: org.apiKey, query });
+    expect(result.status).toBe(422);
+    expect(result.body.message).toEqual(expect.any(String));
+    expect(Object.keys(result.body.errors)).toEqual([param]);
+    expect(result.body.errors[param]).toEqual([expect.any(String)]);
+  });
+
+  it('accepts boolean text in any case', async () => {
+    const result = await call('/crawl', { key: org.apiKey, query: { url, js: 'OFF', images: 'No', adblock: 'On', premium: 'FALSE' } });
+    expect(result.status).toBe(200);
+    expect(result.headers.get('x-credits-charged')).toBe('1');
+    expect((await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining).toBe(49);
+  });
+
+  it('carries a request id on every answer and in error objects', async () => {
+    const result = await call('/crawl', { query: { url } });
+    expect(result.status).toBe(401);
+    expect(result.headers.get('x-request-id')).toMatch(/.{8,}/);
+  });
+});

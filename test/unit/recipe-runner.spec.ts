@@ -1,0 +1,180 @@
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import puppeteer, { Browser, Page } from 'puppeteer';
+import { ErrorCode } from '../../src/common/errors/error-code.js';
+import type { PageOptions, PageSession, WaitUntil } from '../../src/infra/browser/page-options.js';
+import { parseRecipe } from '../../src/modules/recipe/dto/parse-recipe.js';
+import { runRecipe } from '../../src/modules/recipe/recipe.runner.js';
+import type { RecipeResult } from '../../src/modules/recipe/recipe.types.js';
+import { FixtureServer, serveDirectory, startRecipeSite } from '../fixtures/recipe-site.js';
+
+const PYTHON_DOCS = ['/usr/share/doc/python3/html', '/usr/share/doc/python3-doc/html', '/usr/share/doc/python3.11/html'];
+
+let browser: Browser;
+let site: FixtureServer;
+const pages: Page[] = [];
+
+/** A PageSession as infra/browser hands out, minus proxy and network policy. */
+async function session(deadline: number, waitUntil: WaitUntil, js = true): Promise<PageSession> {
+  const page = await browser.newPage();
+  pages.push(page);
+  await page.setJavaScriptEnabled(js);
+  const options: PageOptions = { js, images: false, adblock: false, waitUntil, viewport: { width: 1280, height: 800 }, userAgent: null };
+  return {
+    page,
+    options,
+    async goto(url) {
+      const response = await page.goto(url, { waitUntil, timeout: deadline - Date.now() });
+      if (!response) throw new Error(`no response for ${url}`);
+      return { status: response.status(), finalUrl: page.url(), rawBody: () => response.text() };
+    },
+    assertNotBlocked: () => undefined,
+    remainingMs: () => deadline - Date.now(),
+  };
+}
+
+/** start at `source`, extract title and price, paginate `.next` back to the title extract. */
+function listRecipe(source: string, expectedOutput?: string) {
+  return parseRecipe({
+    ...(expectedOutput ? { expectedOutput } : {}),
+    blocks: [
+      { type: 'start', details: { type: 'url', source } },
+      { type: 'extract', id: 'title', details: { selector: '.item .title', name: 'title' } },
+      { type: 'extract', details: { selector: '.item .price', name: 'price' } },
+      { type: 'paginate', details: { selector: '.next', startBlock: 'title' } },
+    ],
+  });
+}
+
+async function run(path: string, options: { expectedOutput?: string; maxPages?: number; waitUntil?: WaitUntil } = {}): Promise<RecipeResult> {
+  const deadline = Date.now() + 20000;
+  const recipe = listRecipe(`${site.url}${path}`, options.expectedOutput);
+  const { result } = await runRecipe(await session(deadline, options.waitUntil ?? 'load'), recipe, { maxPages: options.maxPages ?? 20, deadline });
+  return result;
+}
+
+beforeAll(async () => {
+  browser = await puppeteer.launch({ executablePath: '/usr/bin/chromium-headless-shell', headless: 'shell', args: ['--no-sandbox'] });
+  site = await startRecipeSite();
+});
+
+afterAll(async () => {
+  await Promise.all(pages.map((page) => page.close().catch(() => undefined)));
+  await browser?.close();
+  await site?.close();
+});
+
+describe('runRecipe on the fixture site', () => {
+  it('lists every item of the three pages in order, a missing price null, and stops at the aria-disabled next link', async () => {
+    await expect(run('/list?page=1', { expectedOutput: 'list' })).resolves.toEqual({
+      items: [
+        { title: 'Apple', price: '$1.00' },
+        { title: 'Banana', price: '$2.00' },
+        { title: 'Cherry', price: '$3.00' },
+        { title: 'Date', price: '$4.00' },
+        { title: 'Elderberry', price: null },
+        { title: 'Fig', price: '$6.00' },
+        { title: 'Grape', price: '$7.00' },
+      ],
+      pages: 3,
+    });
+  }, 30000);
+
+  it('gives every name its values across pages without expectedOutput', async () => {
+    await expect(run('/list?page=1')).resolves.toEqual({
+      fields: {
+        title: ['Apple', 'Banana', 'Cherry', 'Date', 'Elderberry', 'Fig', 'Grape'],
+        price: ['$1.00', '$2.00', '$3.00', '$4.00', '$6.00', '$7.00'],
+      },
+      pages: 3,
+    });
+  }, 30000);
+
+  it('succeeds with empty results when every selector misses', async () => {
+    await expect(run('/empty', { expectedOutput: 'list' })).resolves.toEqual({ items: [], pages: 1 });
+    await expect(run('/empty')).resolves.toEqual({ fields: { title: [], price: [] }, pages: 1 });
+  }, 30000);
+
+  it('stops when the next link leads back to a page already read', async () => {
+    const result = await run('/loop?page=1');
+    expect(result).toEqual({ fields: { title: ['Loop 1', 'Loop 2', 'Loop 3'], price: ['$1.00', '$2.00', '$3.00'] }, pages: 3 });
+  }, 30000);
+
+  it('stops at a next link carrying the disabled attribute', async () => {
+    await expect(run('/short?page=1')).resolves.toEqual({ fields: { title: ['Short 1', 'Short 2'], price: [] }, pages: 2 });
+  }, 30000);
+
+  it('reads at most maxPages pages, the start page included', async () => {
+    const result = await run('/endless?page=1', { maxPages: 4 });
+    expect(result).toEqual({ fields: { title: ['Endless 1', 'Endless 2', 'Endless 3', 'Endless 4'], price: [] }, pages: 4 });
+  }, 30000);
+
+  it('follows a client-side pager (DOM change, no navigation) until its button is disabled', async () => {
+    const result = await run('/spa', { waitUntil: 'networkidle0' });
+    expect(result).toEqual({ fields: { title: ['One', 'Two', 'Three', 'Four', 'Five'], price: [] }, pages: 3 });
+  }, 30000);
+
+  it('reads DOM properties, falls back to attributes, and repeats from the start block on the page reached', async () => {
+    const deadline = Date.now() + 20000;
+    const recipe = parseRecipe({
+      expectedOutput: 'list',
+      blocks: [
+        { type: 'start', id: 'begin', details: { type: 'url', source: `${site.url}/list?page=2` } },
+        { type: 'extract', details: { selector: '.item a.title', name: 'link', property: 'href' } },
+        { type: 'extract', details: { selector: '.item', name: 'sku', property: 'data-sku' } },
+        { type: 'extract', details: { selector: '.item .price', name: 'html', property: 'outerHTML' } },
+        { type: 'paginate', details: { selector: 'a.next', startBlock: 'begin' } },
+      ],
+    });
+    const { result, navigation } = await runRecipe(await session(deadline, 'load'), recipe, { maxPages: 20, deadline });
+    expect(result).toEqual({
+      items: [
+        { link: `${site.url}/item/Date`, sku: 'sku-date', html: '<span class="price">$4.00</span>' },
+        { link: `${site.url}/item/Elderberry`, sku: 'sku-elderberry', html: null },
+        { link: `${site.url}/item/Fig`, sku: 'sku-fig', html: '<span class="price">$6.00</span>' },
+        { link: `${site.url}/item/Grape`, sku: 'sku-grape', html: '<span class="price">$7.00</span>' },
+      ],
+      pages: 2,
+    });
+    expect([navigation.status, navigation.finalUrl]).toEqual([200, `${site.url}/list?page=2`]);
+  }, 30000);
+
+  it('fails with navigation_timeout when the next page does not come before the deadline', async () => {
+    const deadline = Date.now() + 4000;
+    const recipe = listRecipe(`${site.url}/slow`);
+    const started = Date.now();
+    await expect(runRecipe(await session(deadline, 'load'), recipe, { maxPages: 20, deadline })).rejects.toMatchObject({
+      code: ErrorCode.NavigationTimeout,
+    });
+    expect(Date.now() - started).toBeLessThan(6000);
+  }, 30000);
+});
+
+describe('runRecipe on the Python documentation (python3-doc)', () => {
+  let docs: FixtureServer | undefined;
+
+  afterAll(async () => {
+    await docs?.close();
+  });
+
+  it('follows five "next" links and reads five distinct section titles', async () => {
+    const root = PYTHON_DOCS.find((dir) => existsSync(`${dir}/tutorial/index.html`));
+    if (!root) throw new Error(`python3-doc HTML not found (looked in ${PYTHON_DOCS.join(', ')}); install the python3-doc package`);
+    docs = await serveDirectory(root);
+    const deadline = Date.now() + 40000;
+    const recipe = parseRecipe({
+      blocks: [
+        { type: 'start', details: { type: 'url', source: `${docs.url}/tutorial/index.html` } },
+        { type: 'extract', id: 'title', details: { selector: 'h1', name: 'title' } },
+        { type: 'paginate', details: { selector: 'a[accesskey="N"]', startBlock: 'title' } },
+      ],
+    });
+    const { result } = await runRecipe(await session(deadline, 'networkidle0'), recipe, { maxPages: 5, deadline });
+    const titles = 'fields' in result ? result.fields.title : [];
+    expect(result.pages).toBe(5);
+    expect(titles).toHaveLength(5);
+    expect(new Set(titles).size).toBe(5);
+    expect(titles[0]).toMatch(/^The Python Tutorial/);
+    expect(titles[1]).toMatch(/Whetting Your Appetite/);
+  }, 50000);
+});
