@@ -1,5 +1,5 @@
 // ESM project: ts-jest in ESM mode, `.js` suffixes of relative imports mapped back to sources.
-const tsJest = ['ts-jest', { useESM: true, isolatedModules: true, tsconfig: 'tsconfig.json' }];
+const tsJest = ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }];
 const common = {
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
@@ -10,6 +10,7 @@ const common = {
 export default {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/unit/**/*.spec.ts'] },
+    { ...common, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.spec.ts'], testTimeout: 60000 },
     {
       ...common,
       displayName: 'e2e',

@@ -19,7 +19,7 @@ npm run --silent build
 
 status=0
 echo "== unit tests"
-node --experimental-vm-modules node_modules/jest/bin/jest.js --selectProjects unit 2>&1 | tee .test-run/unit.log || status=1
+node --experimental-vm-modules node_modules/jest/bin/jest.js --selectProjects unit integration 2>&1 | tee .test-run/unit.log || status=1
 echo "== e2e tests on SQLite"
 node --experimental-vm-modules node_modules/jest/bin/jest.js --selectProjects e2e --runInBand 2>&1 | tee .test-run/e2e-sqlite.log || status=1
 echo "== e2e tests on MariaDB"

@@ -10,6 +10,8 @@ import { RedisModule } from './infra/redis/redis.module.js';
 import { BrowserModule } from './infra/browser/browser.module.js';
 import { NetworkModule } from './infra/network/network.module.js';
 import { ProxyModule } from './infra/proxy/proxy.module.js';
+import { AccountModule } from './modules/account/account.module.js';
+import { AdminModule } from './modules/admin/admin.module.js';
 import { CrawlModule } from './modules/crawl/crawl.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { JobsModule } from './modules/jobs/jobs.module.js';
@@ -32,6 +34,8 @@ export class AppModule {
         JobsModule,
         CrawlModule,
         ScreenshotModule,
+        AdminModule,
+        AccountModule,
         HealthModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AppExceptionFilter }],

@@ -51,6 +51,9 @@ CREATE USER IF NOT EXISTS 'crawlgate'@'127.0.0.1' IDENTIFIED BY 'crawlgate';
 GRANT ALL ON crawlgate_test.* TO 'crawlgate'@'localhost';
 GRANT ALL ON crawlgate_test.* TO 'crawlgate'@'127.0.0.1';
 GRANT ALL ON crawlgate_bench.* TO 'crawlgate'@'localhost';
+CREATE DATABASE IF NOT EXISTS crawlgate_it;
+GRANT ALL ON crawlgate_it.* TO 'crawlgate'@'localhost';
+GRANT ALL ON crawlgate_it.* TO 'crawlgate'@'127.0.0.1';
 GRANT ALL ON crawlgate_bench.* TO 'crawlgate'@'127.0.0.1';
 FLUSH PRIVILEGES;
 SQL

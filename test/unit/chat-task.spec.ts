@@ -92,11 +92,13 @@ describe('runChat against the fake chat site', () => {
     expect(Date.now() - started).toBeLessThan(5_500);
   }, 15_000);
 
-  it('fails with chat_no_answer, before the deadline, when no assistant turn ever appears', async () => {
-    site.setMode('no-answer');
+  it('fails with chat_no_answer, before the deadline, when no assistant turn ever appears (mode set over HTTP)', async () => {
+    const mode = await fetch(`${site.url}__mode`, { method: 'POST', body: JSON.stringify({ mode: 'no-answer' }) });
+    expect(mode.status).toBe(204);
     const started = Date.now();
     await expect(chat(site.url, quick, 10_000)).rejects.toMatchObject({ code: ErrorCode.ChatNoAnswer });
     expect(Date.now() - started).toBeLessThan(9_000);
-    expect(site.stats().sends).toBe(1);
+    const stats = await fetch(`${site.url}__stats`).then((response) => response.json());
+    expect(stats).toEqual({ sends: 1, keydown: KEY_PRESSES, input: KEY_PRESSES, keyup: KEY_PRESSES, prompt: PROMPT });
   }, 15_000);
 });

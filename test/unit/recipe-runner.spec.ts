@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import puppeteer, { Browser, Page } from 'puppeteer';
 import { ErrorCode } from '../../src/common/errors/error-code.js';
 import type { PageOptions, PageSession, WaitUntil } from '../../src/infra/browser/page-options.js';
+import type { AppConfig } from '../../src/config/app-config.js';
+import { loadPricing } from '../../src/config/json-files.js';
+import type { TaskContext } from '../../src/modules/jobs/operation.js';
 import { parseRecipe } from '../../src/modules/recipe/dto/parse-recipe.js';
+import { parseRecipeRequest, RecipeOperation } from '../../src/modules/recipe/recipe.operation.js';
 import { runRecipe } from '../../src/modules/recipe/recipe.runner.js';
 import type { RecipeResult } from '../../src/modules/recipe/recipe.types.js';
 import { FixtureServer, serveDirectory, startRecipeSite } from '../fixtures/recipe-site.js';
@@ -147,6 +151,43 @@ describe('runRecipe on the fixture site', () => {
       code: ErrorCode.NavigationTimeout,
     });
     expect(Date.now() - started).toBeLessThan(6000);
+  }, 30000);
+});
+
+describe('RecipeOperation.run', () => {
+  const operation = new RecipeOperation({ pricing: loadPricing() } as AppConfig);
+
+  function context(): TaskContext {
+    const deadline = Date.now() + 20000;
+    return {
+      jobId: 'test_job',
+      route: {} as TaskContext['route'],
+      deadline,
+      config: { recipeMaxPages: 2 } as AppConfig,
+      withPage: async (options, fn) => fn(await session(deadline, options.waitUntil, options.js)),
+    };
+  }
+
+  it('answers a start-only recipe with the page: the raw body without js, the rendered DOM with js', async () => {
+    const source = `${site.url}/list?page=1`;
+    const start = { blocks: [{ type: 'start', details: { type: 'url', source } }] };
+    const raw = await (await fetch(source)).text();
+    const plain = await operation.run(context(), parseRecipeRequest({ js: 'false', wait_until: 'load' }, start));
+    expect(plain).toEqual({ type: 'page', html: raw, targetStatus: 200, finalUrl: source });
+    const rendered = await operation.run(context(), parseRecipeRequest({ wait_until: 'load' }, start));
+    expect(rendered).toEqual({ type: 'page', html: expect.stringMatching(/^<!DOCTYPE html><html><head>.*<title>List 1<\/title>/s), targetStatus: 200, finalUrl: source });
+    expect(rendered.type === 'page' && rendered.html).not.toEqual(raw);
+  }, 30000);
+
+  it('answers a longer recipe with its data, RECIPE_MAX_PAGES applied', async () => {
+    const recipe = { blocks: listRecipe(`${site.url}/list?page=1`).blocks };
+    const output = await operation.run(context(), parseRecipeRequest({ wait_until: 'load' }, recipe));
+    expect(output).toEqual({
+      type: 'data',
+      data: { fields: { title: ['Apple', 'Banana', 'Cherry', 'Date', 'Elderberry'], price: ['$1.00', '$2.00', '$3.00', '$4.00'] }, pages: 2 },
+      targetStatus: 200,
+      finalUrl: `${site.url}/list?page=1`,
+    });
   }, 30000);
 });
 

@@ -9,8 +9,10 @@ export interface DayRange {
 /** A real calendar day written YYYY-MM-DD, or a 422 on that parameter. */
 export function parseDay(text: string, param: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null;
-  if (!date || Number(match![1]) < 1970 || utcDay(date) !== text) throw AppError.field(param, `${param} must be a date written YYYY-MM-DD`);
+  // Date.UTC rolls 2024-02-30 over to March, so only a real day survives the round trip.
+  if (!match || utcDay(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])))) !== text) {
+    throw AppError.field(param, `${param} must be a date written YYYY-MM-DD`);
+  }
   return text;
 }
 

@@ -23,6 +23,11 @@ export class ApiKeyRepository {
     return this.keys.save(key);
   }
 
+  /** Any key, live or revoked (admin revocation answers 404 only for ids that never existed). */
+  getById(id: string): Promise<ApiKey | null> {
+    return this.keys.findOneBy({ id });
+  }
+
   async revoke(id: string): Promise<boolean> {
     const result = await this.keys.update({ id, revokedAt: IsNull() }, { revokedAt: new Date() });
     return (result.affected ?? 0) > 0;

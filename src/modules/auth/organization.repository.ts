@@ -11,6 +11,10 @@ export class OrganizationRepository {
     return this.organizations.findOneBy({ id });
   }
 
+  getByPublicId(publicId: string): Promise<Organization | null> {
+    return this.organizations.findOneBy({ publicId });
+  }
+
   save(organization: Organization): Promise<Organization> {
     return this.organizations.save(organization);
   }

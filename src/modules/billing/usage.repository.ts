@@ -39,6 +39,13 @@ export class UsageRepository {
     return rows.map((row) => ({ date: row.day, host: row.host, requests: row.requests, attempts: row.attempts, crawls: row.crawls, credits: row.credits }));
   }
 
+  /** Charged requests and net credits summed over both days and every day between, for GET /account. */
+  async totals(organizationId: string, from: string, to: string): Promise<{ requests: number; credits: number }> {
+    const where = { organizationId, day: Between(from, to) };
+    const [requests, credits] = await Promise.all([this.tallies.sum('requests', where), this.tallies.sum('credits', where)]);
+    return { requests: Number(requests ?? 0), credits: Number(credits ?? 0) };
+  }
+
   async dailyUsed(organizationId: string, day = utcDay()): Promise<number> {
     const row = await this.quotas.findOneBy({ organizationId, day });
     return row?.used ?? 0;

@@ -1,19 +1,36 @@
 import { Transform } from 'class-transformer';
-import { IsDefined, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsOptional, IsString, Matches, registerDecorator } from 'class-validator';
 import { BooleanText } from '../../common/validation/boolean-text.js';
 
 const last = ({ value }: { value: unknown }) => (Array.isArray(value) ? value[value.length - 1] : value);
 
 export const PROMPT_MAX_CHARS = 1000;
 
+/** Characters are code points: one key press each when the prompt is typed. */
+function promptProblem(value: unknown): string | null {
+  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return 'prompt is required';
+  if (typeof value !== 'string') return 'prompt must be text';
+  if ([...value].length > PROMPT_MAX_CHARS) return `prompt must be at most ${PROMPT_MAX_CHARS} characters`;
+  return null;
+}
+
+/** One rule, one message: a missing prompt is not also reported as too long and not a string. */
+function IsPrompt(): PropertyDecorator {
+  return (target: object, propertyKey: string | symbol) =>
+    registerDecorator({
+      name: 'isPrompt',
+      target: target.constructor,
+      propertyName: propertyKey as string,
+      validator: {
+        validate: (value: unknown) => promptProblem(value) === null,
+        defaultMessage: (args) => promptProblem(args?.value) ?? 'prompt is invalid',
+      },
+    });
+}
+
 /** GET /chat query parameters (spec, GET /chat). */
 export class ChatQuery {
-  // MaxLength counts a surrogate pair (an emoji) as one character, like the one key press that types it.
-  @IsDefined({ message: 'prompt is required' })
-  @Transform(last)
-  @IsString()
-  @Matches(/\S/, { message: 'prompt must not be empty' })
-  @MaxLength(PROMPT_MAX_CHARS, { message: `prompt must be at most ${PROMPT_MAX_CHARS} characters` })
+  @Transform(last) @IsPrompt()
   prompt!: string;
 
   @IsOptional() @BooleanText()

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { AppError } from '../../common/errors/app-error.js';
+import { AppError, FieldErrors, isAppError } from '../../common/errors/app-error.js';
+import { ErrorCode } from '../../common/errors/error-code.js';
 import { validateDto } from '../../common/validation/validate-dto.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
@@ -27,10 +28,19 @@ const CHAT_PAGE: PageOptions = {
 /** The task gives up this long before the job's hard limit, so that the failure is chat_timeout and not the pipeline's. */
 const DEADLINE_MARGIN_MS = 1000;
 
-/** GET /chat's query: 422 naming each bad parameter. Unknown parameters are ignored, as on the other GET routes. */
+/** GET /chat's query: 422 naming every bad parameter at once. Unknown parameters are ignored, as on the other GET routes. */
 export function parseChatQuery(query: Record<string, unknown>): ChatOptions {
-  const dto = validateDto(ChatQuery, query, { allowUnknown: true });
-  if (dto.city !== undefined && dto.country === undefined) throw AppError.validation({ city: ['city requires country'] });
+  const cross: FieldErrors = query.city !== undefined && query.country === undefined ? { city: ['city requires country'] } : {};
+  let dto: ChatQuery;
+  try {
+    dto = validateDto(ChatQuery, query, { allowUnknown: true });
+  } catch (error) {
+    if (!isAppError(error) || error.code !== ErrorCode.Validation) throw error;
+    const errors = { ...error.details.errors };
+    for (const [param, messages] of Object.entries(cross)) errors[param] = [...(errors[param] ?? []), ...messages];
+    throw AppError.validation(errors);
+  }
+  if (Object.keys(cross).length > 0) throw AppError.validation(cross);
   return {
     prompt: dto.prompt,
     route: {

@@ -93,7 +93,7 @@ describe('parseRecipe', () => {
     }
     expect(keysOf(withDetails({ type: 'url' }))).toEqual(['blocks.0.details.source']);
     expect(keysOf(withDetails({ type: 'html', source: 'https://a.example/' }))).toEqual(['blocks.0.details.type']);
-    expect(keysOf(withDetails({ type: 'url', source: 'http://127.0.0.1:8080/a' }))).toEqual([]);
+    expect(parseRecipe(withDetails({ type: 'url', source: 'http://127.0.0.1:8080/a' })).blocks).toHaveLength(1);
   });
 
   it('refuses a paginate whose startBlock names no block, and duplicate ids', () => {
@@ -105,7 +105,7 @@ describe('parseRecipe', () => {
   });
 
   it('refuses invalid CSS selectors in extract and paginate', () => {
-    for (const selector of ['div >', '> a', 'a[', 'a,', '..item', '#', 'a:not(', '', '   ', 12]) {
+    for (const selector of ['div >', '> a', 'a[', 'a,', '..item', '#5', '.-1x', 'a:not(', '', '   ', 12]) {
       expect(keysOf({ blocks: [start, { ...extract, details: { selector, name: 'x' } }] })).toEqual(['blocks.1.details.selector']);
       expect(keysOf({ blocks: [start, extract, { ...paginate, details: { selector, startBlock: 'title' } }] })).toEqual([
         'blocks.2.details.selector',
@@ -121,7 +121,18 @@ describe('parseRecipe', () => {
 
 describe('isCssSelector', () => {
   it('accepts what querySelectorAll accepts', () => {
-    for (const selector of ['a[accesskey="N"]', '.related a[title="next"]', 'ul > li:nth-child(2n+1)', 'div:has(> a)', 'h1, h2', '*']) {
+    for (const selector of [
+      'a[accesskey="N"]',
+      '.related a[title="next"]',
+      'ul > li:nth-child(2n+1)',
+      'div:has(> a)',
+      'h1, h2',
+      '*',
+      '#main .-x ._y',
+      'a[href$=".html"]',
+      "a[title='v1.2#x']",
+      '.caf\\e9',
+    ]) {
       expect([selector, isCssSelector(selector)]).toEqual([selector, true]);
     }
   });

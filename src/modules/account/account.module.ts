@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { BillingModule } from '../billing/billing.module.js';
+import { AccountController } from './account.controller.js';
+import { AccountService } from './account.service.js';
+
+@Module({
+  imports: [BillingModule],
+  controllers: [AccountController],
+  providers: [AccountService],
+})
+export class AccountModule {}

@@ -1,0 +1,116 @@
+import { describe, expect, it } from '@jest/globals';
+import { AppError, FieldErrors } from '../../common/errors/app-error.js';
+import type { AppConfig } from '../../config/app-config.js';
+import { loadPricing } from '../../config/json-files.js';
+import type { JobView, Operation } from '../jobs/operation.js';
+import { parseRecipeRequest, RecipeOperation } from './recipe.operation.js';
+import type { RecipeOptions } from './recipe.types.js';
+
+const SOURCE = 'https://Shop.Example:8443/list?page=1';
+const body = {
+  expectedOutput: 'list',
+  blocks: [
+    { type: 'start', details: { type: 'url', source: SOURCE } },
+    { type: 'extract', id: 'title', details: { selector: '.title', name: 'title' } },
+    { type: 'paginate', details: { selector: 'a.next', startBlock: 'title' } },
+  ],
+};
+const operation = new RecipeOperation({ pricing: loadPricing(), jobTimeoutMs: 90000 } as AppConfig);
+
+function errorsOf(query: Record<string, unknown>, recipe: unknown): FieldErrors {
+  try {
+    parseRecipeRequest(query, recipe);
+  } catch (error) {
+    if (error instanceof AppError) return error.details.errors ?? {};
+    throw error;
+  }
+  throw new Error('expected a 422');
+}
+
+function view(options: RecipeOptions, overrides: Partial<JobView<RecipeOptions>> = {}): JobView<RecipeOptions> {
+  return {
+    job: { id: 'o7hq2k_01JD3W0Z6F4X3N8V5Q2R9T1M7C', status: 'done', kind: 'recipe' },
+    options,
+    output: { type: 'data', data: { items: [{ title: 'Apple' }], pages: 1 }, targetStatus: 200, finalUrl: SOURCE },
+    error: null,
+    position: null,
+    debug: null,
+    billing: { charged: 30, remaining: 970 },
+    collected: false,
+    ...overrides,
+  };
+}
+
+describe('parseRecipeRequest', () => {
+  it('takes page and route settings from the query, the URL from blocks[0], and ignores a url parameter', () => {
+    const options = parseRecipeRequest({ url: 'https://ignored.example/', premium: 'true', js: 'false', country: 'DE', city: 'Berlin' }, body);
+    expect(options.request).toEqual({
+      url: SOURCE,
+      aiQuery: '',
+      page: {
+        js: false,
+        images: false,
+        adblock: true,
+        waitUntil: 'networkidle0',
+        viewport: { width: 1920, height: 1080, deviceScaleFactor: 1, isMobile: false, isLandscape: false, hasTouch: false },
+        userAgent: null,
+      },
+      route: { tier: 'premium', country: 'de', city: 'berlin' },
+    });
+    expect(options.recipe.blocks.map((block) => block.type)).toEqual(['start', 'extract', 'paginate']);
+  });
+
+  it('answers the query and body problems in one 422', () => {
+    expect(Object.keys(errorsOf({ premium: 'yes', foo: '1' }, { blocks: [] })).sort()).toEqual(['blocks', 'foo', 'premium']);
+    expect(Object.keys(errorsOf({ city: 'berlin' }, { premium: true, blocks: [] })).sort()).toEqual(['blocks', 'city', 'premium']);
+    expect(errorsOf({ js: 'TRUE' }, body)).toEqual({ js: ['js must be true or false'] });
+    expect(errorsOf({ mobile: 'true' }, body)).toEqual({ mobile: ['mobile requires viewport'] });
+    expect(errorsOf({ ai_query: 'what is on sale?' }, body)).toEqual({ ai_query: ['ai_query is not available on POST /crawl'] });
+  });
+});
+
+describe('RecipeOperation', () => {
+  const options = parseRecipeRequest({ premium: 'true', country: 'de', city: 'berlin' }, body);
+
+  it('costs the flat recipe price whatever the pool, geography or block count', () => {
+    const plain = parseRecipeRequest({}, { blocks: [body.blocks[0]] });
+    const generic: Operation<RecipeOptions> = operation;
+    expect([generic.price(options), generic.price(plain), operation.kind, operation.dailyLimited]).toEqual([30, 30, 'recipe', false]);
+    expect([operation.target(options), operation.target(plain), operation.timeoutMs({ jobTimeoutMs: 1234 } as AppConfig)]).toEqual([
+      SOURCE,
+      SOURCE,
+      1234,
+    ]);
+    expect(operation.route(options)).toEqual({ tier: 'premium', country: 'de', city: 'berlin' });
+  });
+
+  it('writes the crawl envelope of a metered answer', () => {
+    expect(operation.envelope(view(options))).toEqual({
+      url: SOURCE,
+      domain: 'shop.example',
+      premium: true,
+      js: true,
+      ai_query: '',
+      city: 'berlin',
+      data: { items: [{ title: 'Apple' }], pages: 1 },
+      credits_charged: 30,
+      credits_remaining: 970,
+      job_id: 'o7hq2k_01JD3W0Z6F4X3N8V5Q2R9T1M7C',
+      status: 'done',
+      position: null,
+      error: null,
+      debug: null,
+    });
+  });
+
+  it('leaves the credits out of a collected job, and shows a queued or failed one', () => {
+    const queued = operation.envelope(view(options, { job: { id: 'a_b', status: 'queued', kind: 'recipe' }, output: null, position: 2, collected: true }));
+    expect(queued).toEqual(expect.objectContaining({ status: 'queued', position: 2, data: null, error: null }));
+    expect(queued).not.toHaveProperty('credits_charged');
+    expect(queued).not.toHaveProperty('credits_remaining');
+    const failed = operation.envelope(
+      view(options, { output: null, error: { code: 'navigation_timeout', message: 'timed out' }, billing: { charged: 0, remaining: 1000 } }),
+    );
+    expect(failed).toEqual(expect.objectContaining({ error: 'timed out', credits_charged: 0, credits_remaining: 1000, data: null }));
+  });
+});

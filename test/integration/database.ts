@@ -1,0 +1,35 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DataSource } from 'typeorm';
+import { loadConfig } from '../../src/config/app-config.js';
+import { dataSourceOptions } from '../../src/infra/database/data-source-options.js';
+
+export const MARIADB_URL = process.env.IT_DATABASE_URL ?? 'mysql://crawlgate:crawlgate@127.0.0.1:3306/crawlgate_it';
+
+/** A migrated database of each kind: a fresh SQLite file, or the MariaDB test database emptied first. */
+export async function openDatabase(kind: 'sqlite' | 'mariadb'): Promise<DataSource> {
+  const env = kind === 'sqlite' ? { DATA_DIR: mkdtempSync(join(tmpdir(), 'crawlgate-it-')) } : { DATABASE_URL: MARIADB_URL };
+  const dataSource = new DataSource(dataSourceOptions(loadConfig(env)));
+  await dataSource.initialize();
+  if (kind === 'mariadb') {
+    const tables = ['job_result', 'job', 'daily_quota', 'usage_tally', 'ledger_entry', 'user', 'api_key', 'organization', 'migrations'];
+    for (const table of tables) await dataSource.query(`DROP TABLE IF EXISTS \`${table}\``);
+  }
+  await dataSource.runMigrations();
+  return dataSource;
+}
+
+export async function insertOrganization(dataSource: DataSource, id: string, balance: number, plan = 'standard'): Promise<void> {
+  await dataSource.query('INSERT INTO organization (id, public_id, name, plan, balance) VALUES (?, ?, ?, ?, ?)', [id, id.slice(0, 12), id, plan, balance]);
+}
+
+export async function ledgerSum(dataSource: DataSource, organizationId: string): Promise<number> {
+  const [row] = await dataSource.query('SELECT COALESCE(SUM(amount), 0) AS total FROM ledger_entry WHERE organization_id = ?', [organizationId]);
+  return Number(row.total);
+}
+
+export async function balanceOf(dataSource: DataSource, organizationId: string): Promise<number> {
+  const [row] = await dataSource.query('SELECT balance FROM organization WHERE id = ?', [organizationId]);
+  return Number(row.balance);
+}

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { DataSource } from 'typeorm';
+import { AppError } from '../../src/common/errors/app-error.js';
+import { loadPricing } from '../../src/config/json-files.js';
+import { SqlProgramRunner } from '../../src/infra/database/sql-program.js';
+import { LedgerService } from '../../src/modules/billing/ledger.service.js';
+import { crawlPrice } from '../../src/modules/billing/price-table.js';
+import { balanceOf, insertOrganization, ledgerSum, openDatabase } from './database.js';
+
+const pricing = loadPricing();
+
+describe.each(['sqlite', 'mariadb'] as const)('ledger on %s', (kind) => {
+  let db: DataSource;
+  let ledger: LedgerService;
+  let sequence = 0;
+  const org = async (balance: number) => {
+    const id = `org${kind}${(sequence += 1)}`;
+    await insertOrganization(db, id, 0);
+    if (balance > 0) await ledger.grant(id, balance, 'initial credits');
+    return id;
+  };
+  const charge = (organizationId: string, amount: number, requestKey: string, dailyLimit?: number | null) =>
+    ledger.charge({ organizationId, requestKey, amount, reason: 'test', jobId: requestKey, host: 'example.com', ...(dailyLimit === undefined ? {} : { dailyLimit }) });
+
+  beforeAll(async () => {
+    db = await openDatabase(kind);
+    ledger = new LedgerService(new SqlProgramRunner(db));
+  });
+  afterAll(async () => db?.destroy());
+
+  it('200 concurrent charges against a balance of 10 accept exactly 10 and never go below zero', async () => {
+    const id = await org(10);
+    const outcomes = await Promise.allSettled(Array.from({ length: 200 }, (_, i) => charge(id, 1, `${id}-c${i}`)));
+    const accepted = outcomes.filter((outcome) => outcome.status === 'fulfilled');
+    const refused = outcomes.filter((outcome) => outcome.status === 'rejected') as PromiseRejectedResult[];
+    expect(accepted).toHaveLength(10);
+    expect(refused.every((outcome) => (outcome.reason as AppError).code === 'insufficient_credits')).toBe(true);
+    expect(await balanceOf(db, id)).toBe(0);
+    expect(await ledgerSum(db, id)).toBe(0);
+    const remaining = accepted.map((outcome) => (outcome as PromiseFulfilledResult<{ balanceAfter: number }>).value.balanceAfter).sort((a, b) => a - b);
+    expect(remaining).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+
+  it('charges and refunds every crawl price combination to the exact credit', async () => {
+    const id = await org(10_000);
+    let expected = 10_000;
+    for (const tier of ['standard', 'premium'] as const) {
+      for (const flags of Array.from({ length: 16 }, (_, n) => [1, 2, 4, 8].map((bit) => (n & bit) !== 0))) {
+        const [js, images, aiQuery, city] = flags;
+        const price = crawlPrice(pricing, { tier, js, images, aiQuery, city });
+        const key = `${id}-${tier}-${flags.join('')}`;
+        expected -= price;
+        expect((await charge(id, price, key)).balanceAfter).toBe(expected);
+        expected += price;
+        expect((await ledger.refund({ organizationId: id, requestKey: key, amount: price, jobId: key, host: 'example.com', dailyLimited: false })).balanceAfter).toBe(expected);
+      }
+    }
+    expect(await balanceOf(db, id)).toBe(10_000);
+    expect(await ledgerSum(db, id)).toBe(10_000);
+  });
+
+  it('moves the balance once when a refund is replayed, and refuses a replayed charge', async () => {
+    const id = await org(100);
+    await charge(id, 30, `${id}-once`);
+    const refund = { organizationId: id, requestKey: `${id}-once`, amount: 30, jobId: `${id}-once`, host: 'example.com', dailyLimited: false };
+    const first = await ledger.refund(refund);
+    const second = await ledger.refund(refund);
+    expect([first.balanceAfter, second.balanceAfter]).toEqual([100, 100]);
+    expect(first.entryId).toBe(second.entryId);
+    await expect(charge(id, 30, `${id}-once`)).rejects.toThrow();
+    expect(await balanceOf(db, id)).toBe(100);
+    expect(await ledgerSum(db, id)).toBe(100);
+  });
+
+  it('stops charging at the daily limit and gives the day back on refund', async () => {
+    const id = await org(1000);
+    await charge(id, 30, `${id}-d1`, 2);
+    await charge(id, 30, `${id}-d2`, 2);
+    await expect(charge(id, 30, `${id}-d3`, 2)).rejects.toMatchObject({ code: 'daily_limit_reached' });
+    expect(await balanceOf(db, id)).toBe(940);
+    await ledger.refund({ organizationId: id, requestKey: `${id}-d2`, amount: 30, jobId: `${id}-d2`, host: 'example.com', dailyLimited: true });
+    expect((await charge(id, 30, `${id}-d4`, 2)).balanceAfter).toBe(940);
+    expect(await ledgerSum(db, id)).toBe(940);
+  });
+
+  it('tops a free organization up to the allowance once per month', async () => {
+    const id = await org(250);
+    await ledger.topUp(id, 1000, '2026-12');
+    await ledger.topUp(id, 1000, '2026-12');
+    expect(await balanceOf(db, id)).toBe(1000);
+    expect(await ledgerSum(db, id)).toBe(1000);
+  });
+});
