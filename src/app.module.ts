@@ -12,6 +12,7 @@ import { NetworkModule } from './infra/network/network.module.js';
 import { ProxyModule } from './infra/proxy/proxy.module.js';
 import { AccountModule } from './modules/account/account.module.js';
 import { AdminModule } from './modules/admin/admin.module.js';
+import { ChatModule } from './modules/chat/chat.module.js';
 import { CrawlModule } from './modules/crawl/crawl.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { JobsModule } from './modules/jobs/jobs.module.js';
@@ -34,6 +35,7 @@ export class AppModule {
         JobsModule,
         CrawlModule,
         ScreenshotModule,
+        ChatModule,
         AdminModule,
         AccountModule,
         HealthModule,

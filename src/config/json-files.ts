@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const PLAN_NAMES = ['free', 'lite', 'standard', 'pro', 'enterprise'] as const;
@@ -47,7 +48,15 @@ export interface ProxyPool {
 }
 export type ProxyPools = Readonly<Record<ProxyTier, ProxyPool>>;
 
-const CONFIG_DIR = fileURLToPath(new URL('../../config/', import.meta.url));
+/** The project's `config/` folder: the nearest one above this file, whether run from src/, dist/ or a bench build. */
+const CONFIG_DIR = findConfigDir(dirname(fileURLToPath(import.meta.url)));
+
+function findConfigDir(from: string): string {
+  for (let dir = from; dir !== dirname(dir); dir = dirname(dir)) {
+    if (existsSync(join(dir, 'config', 'plans.json'))) return join(dir, 'config') + sep;
+  }
+  throw new Error(`no config/plans.json above ${from}`);
+}
 
 function readJson(path: string): unknown {
   return JSON.parse(readFileSync(path, 'utf8'));

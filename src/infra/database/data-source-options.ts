@@ -28,6 +28,8 @@ export function dataSourceOptions(config: AppConfig): DataSourceOptions {
       poolSize: 32,
       supportBigNumbers: true,
       bigNumberStrings: true,
+      // Ledger transactions batch their statements (see sql-program.ts); every value is a bound parameter.
+      multipleStatements: true,
       extra: { connectionLimit: 32, waitForConnections: true },
     };
   }

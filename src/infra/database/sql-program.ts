@@ -2,7 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
 /** One SQL statement a program asks for; `exec` answers {affected, insertId}, `query` answers rows. */
-export type SqlStep = { readonly kind: 'exec' | 'query'; readonly sql: string; readonly params: readonly unknown[] };
+export type SqlStatement = { readonly kind: 'exec' | 'query'; readonly sql: string; readonly params: readonly unknown[] };
+/** Several statements sent in one round trip (MySQL multi-statement); `commit` ends the transaction with them. */
+export type SqlBatch = { readonly kind: 'batch'; readonly statements: readonly SqlStatement[]; readonly commit: boolean };
+export type SqlStep = SqlStatement | SqlBatch;
 export type ExecResult = { affected: number; insertId: number };
 export type Row = Record<string, unknown>;
 
@@ -11,10 +14,18 @@ export type Row = Record<string, unknown>;
  * Why: TypeORM shares ONE connection for SQLite, so an async transaction would let other requests' statements slip
  * inside it; better-sqlite3 runs the whole program synchronously in one transaction instead. MySQL runs it async.
  */
-export type SqlProgram<T> = Generator<SqlStep, T, ExecResult & Row[]>;
+export type SqlProgram<T> = Generator<SqlStep, T, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-export const exec = (sql: string, ...params: unknown[]): SqlStep => ({ kind: 'exec', sql, params });
-export const query = (sql: string, ...params: unknown[]): SqlStep => ({ kind: 'query', sql, params });
+export const exec = (sql: string, ...params: unknown[]): SqlStatement => ({ kind: 'exec', sql, params });
+export const query = (sql: string, ...params: unknown[]): SqlStatement => ({ kind: 'query', sql, params });
+export const batch = (...statements: SqlStatement[]): SqlBatch => ({ kind: 'batch', statements, commit: false });
+/** The program's last batch: on MySQL the COMMIT rides in the same round trip. */
+export const finalBatch = (...statements: SqlStatement[]): SqlBatch => ({ kind: 'batch', statements, commit: true });
+
+type MysqlResult = Row[] | { affectedRows: number; insertId: number };
+interface MysqlConnection {
+  query(sql: string, params: unknown[], done: (error: Error | null, results: MysqlResult | MysqlResult[]) => void): void;
+}
 
 export type Dialect = 'mysql' | 'sqlite';
 
@@ -49,37 +60,50 @@ export class SqlProgramRunner {
       const steps = program();
       let next = steps.next();
       while (!next.done) {
-        const statement = this.prepare(db, next.value.sql);
-        const params = next.value.params.map(sqliteParam);
-        const answer = statement.reader ? statement.all(...params) : this.toExecResult(statement.run(...params));
-        next = steps.next(answer as ExecResult & Row[]);
+        const step = next.value;
+        const answer = step.kind === 'batch' ? step.statements.map((one) => this.runSqliteStatement(db, one)) : this.runSqliteStatement(db, step);
+        next = steps.next(answer);
       }
       return next.value;
     })() as T;
   }
 
+  private runSqliteStatement(db: SqliteDatabase, step: SqlStatement): Row[] | ExecResult {
+    const statement = this.prepare(db, step.sql);
+    const params = step.params.map(sqliteParam);
+    return statement.reader ? statement.all(...params) : this.toExecResult(statement.run(...params));
+  }
+
+  /** Round trips are the cost on MySQL: START TRANSACTION rides with the first step, COMMIT with a final batch. */
   private async runMysql<T>(program: () => SqlProgram<T>): Promise<T> {
     const runner = this.dataSource.createQueryRunner();
-    await runner.connect();
+    const connection = (await runner.connect()) as MysqlConnection;
+    const send = (sqls: string[], params: unknown[]) =>
+      new Promise<MysqlResult[]>((resolve, reject) =>
+        connection.query(sqls.join(';\n'), params, (error, results) =>
+          error ? reject(error) : resolve(sqls.length === 1 ? [results as MysqlResult] : (results as MysqlResult[]))));
+    let open = false;
     try {
-      await runner.startTransaction();
       const steps = program();
       let next = steps.next();
-      try {
-        while (!next.done) {
-          const result = await runner.query(next.value.sql, [...next.value.params], true);
-          const answer = next.value.kind === 'query'
-            ? result.records
-            : { affected: result.affected ?? 0, insertId: Number((result.raw as { insertId?: number }).insertId ?? 0) };
-          next = steps.next(answer as ExecResult & Row[]);
-        }
-      } catch (error) {
-        await runner.rollbackTransaction();
-        throw error;
+      let committed = false;
+      while (!next.done) {
+        const step = next.value;
+        const statements = step.kind === 'batch' ? step.statements : [step];
+        const prefix = open ? [] : ['START TRANSACTION'];
+        const suffix = step.kind === 'batch' && step.commit ? ['COMMIT'] : [];
+        open = true;
+        const results = await send([...prefix, ...statements.map((one) => one.sql), ...suffix], statements.flatMap((one) => [...one.params]));
+        const mine = results.slice(prefix.length, prefix.length + statements.length).map((result, i) => toAnswer(statements[i], result));
+        committed = suffix.length > 0;
+        if (committed) open = false;
+        next = steps.next(step.kind === 'batch' ? mine : mine[0]);
       }
-      await runner.commitTransaction();
+      if (!committed) await send(['COMMIT'], []);
+      open = false;
       return next.value;
     } finally {
+      if (open) await send(['ROLLBACK'], []).catch(() => undefined);
       await runner.release();
     }
   }
@@ -98,8 +122,14 @@ export class SqlProgramRunner {
   }
 }
 
+function toAnswer(statement: SqlStatement, result: MysqlResult): Row[] | ExecResult {
+  if (statement.kind === 'query') return result as Row[];
+  const header = result as { affectedRows: number; insertId: number };
+  return { affected: header.affectedRows, insertId: Number(header.insertId) };
+}
+
 /** `INSERT ... ` that adds to counters when the row exists; keys and columns are ours, never user input. */
-export function upsertAdd(dialect: Dialect, table: string, keys: Record<string, unknown>, add: Record<string, number>): SqlStep {
+export function upsertAdd(dialect: Dialect, table: string, keys: Record<string, unknown>, add: Record<string, number>): SqlStatement {
   const columns = [...Object.keys(keys), ...Object.keys(add)];
   const values = [...Object.values(keys), ...Object.values(add)];
   const placeholders = columns.map(() => '?').join(', ');

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import type { LedgerKind } from '../../infra/database/entities/index.js';
-import { exec, query, SqlProgram, SqlProgramRunner, upsertAdd } from '../../infra/database/sql-program.js';
+import { batch, exec, finalBatch, query, SqlProgram, SqlProgramRunner, upsertAdd } from '../../infra/database/sql-program.js';
 import { utcDay } from './utc-day.js';
 
 export interface ChargeRequest {
@@ -69,20 +69,27 @@ export class LedgerService {
   }
 
   private *chargeProgram(r: ChargeRequest, day: string): SqlProgram<LedgerMove> {
-    const moved = yield exec('UPDATE organization SET balance = balance - ? WHERE id = ? AND balance >= ?', r.amount, r.organizationId, r.amount);
+    const [moved, [account]] = yield batch(
+      exec('UPDATE organization SET balance = balance - ? WHERE id = ? AND balance >= ?', r.amount, r.organizationId, r.amount),
+      query('SELECT balance FROM organization WHERE id = ?', r.organizationId),
+    );
     if (moved.affected !== 1) {
       throw new Rollback(new AppError(ErrorCode.InsufficientCredits, `This request costs ${r.amount} credits; the balance does not cover it.`));
     }
     if (r.dailyLimit !== undefined) {
-      yield upsertAdd(this.sql.dialect, 'daily_quota', { organization_id: r.organizationId, day }, { used: 1 });
-      const [quota] = yield query('SELECT used FROM daily_quota WHERE organization_id = ? AND day = ?', r.organizationId, day);
+      const [, [quota]] = yield batch(
+        upsertAdd(this.sql.dialect, 'daily_quota', { organization_id: r.organizationId, day }, { used: 1 }),
+        query('SELECT used FROM daily_quota WHERE organization_id = ? AND day = ?', r.organizationId, day),
+      );
       if (r.dailyLimit !== null && Number(quota.used) > r.dailyLimit) {
         throw new Rollback(new AppError(ErrorCode.DailyLimitReached, `The daily limit of ${r.dailyLimit} screenshot and chat requests is reached.`));
       }
     }
-    const balanceAfter = yield* this.balanceOf(r.organizationId);
-    const entry = yield this.insertEntry(r.organizationId, -r.amount, balanceAfter, 'charge', r.reason, r.requestKey, r.jobId);
-    yield upsertAdd(this.sql.dialect, 'usage_tally', { organization_id: r.organizationId, day, host: r.host }, { requests: 1, credits: r.amount });
+    const balanceAfter = Number(account.balance);
+    const [entry] = yield finalBatch(
+      this.insertEntry(r.organizationId, -r.amount, balanceAfter, 'charge', r.reason, r.requestKey, r.jobId),
+      upsertAdd(this.sql.dialect, 'usage_tally', { organization_id: r.organizationId, day, host: r.host }, { requests: 1, credits: r.amount }),
+    );
     return { entryId: String(entry.insertId), balanceAfter };
   }
 

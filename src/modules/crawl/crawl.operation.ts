@@ -1,4 +1,4 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { AppError } from '../../common/errors/app-error.js';
@@ -10,23 +10,17 @@ import { crawlPrice } from '../billing/price-table.js';
 import type { PageRequest } from '../jobs/dto/page-request.js';
 import { pageEnvelope } from '../jobs/page-envelope.js';
 import type { JobOutput, JobView, Operation, TaskContext } from '../jobs/operation.js';
-import { OperationRegistry } from '../jobs/operation-registry.js';
 
 /** GET /crawl: the page as HTML, or a JSON answer to `ai_query` about it. */
 @Injectable()
-export class CrawlOperation implements Operation<PageRequest>, OnModuleInit {
+export class CrawlOperation implements Operation<PageRequest> {
   readonly kind = 'crawl';
   readonly dailyLimited = false;
 
   constructor(
     @InjectConfig() private readonly config: AppConfig,
-    private readonly registry: OperationRegistry,
     private readonly llm: LlmClient,
   ) {}
-
-  onModuleInit(): void {
-    this.registry.register(this);
-  }
 
   price(options: PageRequest): number {
     return crawlPrice(this.config.pricing, {

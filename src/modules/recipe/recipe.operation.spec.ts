@@ -3,10 +3,12 @@ import { AppError, FieldErrors } from '../../common/errors/app-error.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { loadPricing } from '../../config/json-files.js';
 import type { JobView, Operation } from '../jobs/operation.js';
+import { OperationRegistry } from '../jobs/operation-registry.js';
 import { parseRecipeRequest, RecipeOperation } from './recipe.operation.js';
 import type { RecipeOptions } from './recipe.types.js';
 
 const SOURCE = 'https://Shop.Example:8443/list?page=1';
+const URL_CRAWLED = 'https://shop.example:8443/list?page=1';
 const body = {
   expectedOutput: 'list',
   blocks: [
@@ -15,7 +17,8 @@ const body = {
     { type: 'paginate', details: { selector: 'a.next', startBlock: 'title' } },
   ],
 };
-const operation = new RecipeOperation({ pricing: loadPricing(), jobTimeoutMs: 90000 } as AppConfig);
+const registry = new OperationRegistry();
+const operation = new RecipeOperation({ pricing: loadPricing(), jobTimeoutMs: 90000 } as AppConfig, registry);
 
 function errorsOf(query: Record<string, unknown>, recipe: unknown): FieldErrors {
   try {
@@ -45,7 +48,7 @@ describe('parseRecipeRequest', () => {
   it('takes page and route settings from the query, the URL from blocks[0], and ignores a url parameter', () => {
     const options = parseRecipeRequest({ url: 'https://ignored.example/', premium: 'true', js: 'false', country: 'DE', city: 'Berlin' }, body);
     expect(options.request).toEqual({
-      url: SOURCE,
+      url: URL_CRAWLED,
       aiQuery: '',
       page: {
         js: false,
@@ -64,6 +67,7 @@ describe('parseRecipeRequest', () => {
     expect(Object.keys(errorsOf({ premium: 'yes', foo: '1' }, { blocks: [] })).sort()).toEqual(['blocks', 'foo', 'premium']);
     expect(Object.keys(errorsOf({ city: 'berlin' }, { premium: true, blocks: [] })).sort()).toEqual(['blocks', 'city', 'premium']);
     expect(errorsOf({ js: 'TRUE' }, body)).toEqual({ js: ['js must be true or false'] });
+    expect(Object.keys(errorsOf({}, JSON.parse(`{"__proto__": 1, "blocks": ${JSON.stringify(body.blocks)}}`)))).toEqual(['__proto__']);
     expect(errorsOf({ mobile: 'true' }, body)).toEqual({ mobile: ['mobile requires viewport'] });
     expect(errorsOf({ ai_query: 'what is on sale?' }, body)).toEqual({ ai_query: ['ai_query is not available on POST /crawl'] });
   });
@@ -77,8 +81,8 @@ describe('RecipeOperation', () => {
     const generic: Operation<RecipeOptions> = operation;
     expect([generic.price(options), generic.price(plain), operation.kind, operation.dailyLimited]).toEqual([30, 30, 'recipe', false]);
     expect([operation.target(options), operation.target(plain), operation.timeoutMs({ jobTimeoutMs: 1234 } as AppConfig)]).toEqual([
-      SOURCE,
-      SOURCE,
+      URL_CRAWLED,
+      URL_CRAWLED,
       1234,
     ]);
     expect(operation.route(options)).toEqual({ tier: 'premium', country: 'de', city: 'berlin' });
@@ -86,7 +90,7 @@ describe('RecipeOperation', () => {
 
   it('writes the crawl envelope of a metered answer', () => {
     expect(operation.envelope(view(options))).toEqual({
-      url: SOURCE,
+      url: URL_CRAWLED,
       domain: 'shop.example',
       premium: true,
       js: true,
@@ -103,14 +107,20 @@ describe('RecipeOperation', () => {
     });
   });
 
+  it('registers itself under its kind', () => {
+    operation.onModuleInit();
+    expect(registry.get('recipe')).toBe(operation);
+  });
+
   it('leaves the credits out of a collected job, and shows a queued or failed one', () => {
-    const queued = operation.envelope(view(options, { job: { id: 'a_b', status: 'queued', kind: 'recipe' }, output: null, position: 2, collected: true }));
-    expect(queued).toEqual(expect.objectContaining({ status: 'queued', position: 2, data: null, error: null }));
+    const collected = { job: { id: 'a_b', status: 'queued', kind: 'recipe' }, output: null, position: 2, billing: null, collected: true } as const;
+    const queued = operation.envelope(view(options, collected));
+    expect(queued).toEqual(expect.objectContaining({ status: 'queued', position: 2, data: {}, error: null }));
     expect(queued).not.toHaveProperty('credits_charged');
     expect(queued).not.toHaveProperty('credits_remaining');
     const failed = operation.envelope(
       view(options, { output: null, error: { code: 'navigation_timeout', message: 'timed out' }, billing: { charged: 0, remaining: 1000 } }),
     );
-    expect(failed).toEqual(expect.objectContaining({ error: 'timed out', credits_charged: 0, credits_remaining: 1000, data: null }));
+    expect(failed).toEqual(expect.objectContaining({ error: 'timed out', credits_charged: 0, credits_remaining: 1000, data: {} }));
   });
 });

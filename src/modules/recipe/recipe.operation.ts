@@ -1,5 +1,5 @@
-import { Injectable } from '@nestjs/common';
-import { AppError, FieldErrors } from '../../common/errors/app-error.js';
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import { validateDto } from '../../common/validation/validate-dto.js';
 import type { AppConfig } from '../../config/app-config.js';
@@ -8,41 +8,53 @@ import type { PageSession } from '../../infra/browser/page-options.js';
 import { StrictPageQuery } from '../jobs/dto/page-query.dto.js';
 import { crossFieldErrors, toPageRequest } from '../jobs/dto/page-request.js';
 import type { JobOutput, JobView, Operation, RouteRequest, TaskContext } from '../jobs/operation.js';
+import { OperationRegistry } from '../jobs/operation-registry.js';
+import { pageEnvelope } from '../jobs/page-envelope.js';
 import { startUrl } from './blocks/start.block.js';
 import { parseRecipe } from './dto/parse-recipe.js';
 import { runRecipe } from './recipe.runner.js';
 import type { RecipeOptions } from './recipe.types.js';
 
-/** Runs `parse`, adding its 422 errors to `into` instead of throwing them. */
-function collect<T>(into: FieldErrors, parse: () => T): T | null {
+type Problems = [param: string, messages: string[]][];
+
+/** Runs `parse`, keeping its 422 errors instead of throwing them. */
+function collect<T>(problems: Problems, parse: () => T): T | null {
   try {
     return parse();
   } catch (error) {
     if (!(error instanceof AppError) || error.code !== ErrorCode.Validation) throw error;
-    Object.assign(into, error.details.errors);
+    problems.push(...Object.entries(error.details.errors ?? {}));
     return null;
   }
 }
 
 /** POST /crawl's query and body; every 422 of both in one answer. The `url` query parameter is ignored. */
 export function parseRecipeRequest(query: Record<string, unknown>, body: unknown): RecipeOptions {
-  const errors: FieldErrors = {};
+  const problems: Problems = [];
   const { url: _ignored, ...rest } = query;
-  const strict = collect(errors, () => validateDto(StrictPageQuery, rest));
-  const recipe = collect(errors, () => parseRecipe(body));
-  if (strict) Object.assign(errors, crossFieldErrors(strict));
-  if (strict?.ai_query?.trim()) errors.ai_query = ['ai_query is not available on POST /crawl'];
-  if (Object.keys(errors).length > 0 || !strict || !recipe) throw AppError.validation(errors);
-  return { request: toPageRequest(strict, startUrl(recipe), { images: false }), recipe };
+  const strict = collect(problems, () => validateDto(StrictPageQuery, rest));
+  const recipe = collect(problems, () => parseRecipe(body));
+  if (strict) problems.push(...Object.entries(crossFieldErrors(strict)));
+  if (strict?.ai_query?.trim()) problems.push(['ai_query', ['ai_query is not available on POST /crawl']]);
+  // fromEntries, not assignment: a body field named `__proto__` stays a reported field.
+  if (problems.length > 0 || !strict || !recipe) throw AppError.validation(Object.fromEntries(problems));
+  return { request: toPageRequest(strict, new URL(startUrl(recipe)).href, { images: false }), recipe };
 }
 
 /** POST /crawl: a recipe of blocks run on one page, flat price. */
 @Injectable()
-export class RecipeOperation implements Operation<RecipeOptions> {
+export class RecipeOperation implements Operation<RecipeOptions>, OnModuleInit {
   readonly kind = 'recipe';
   readonly dailyLimited = false;
 
-  constructor(@InjectConfig() private readonly config: AppConfig) {}
+  constructor(
+    @InjectConfig() private readonly config: AppConfig,
+    private readonly registry: OperationRegistry,
+  ) {}
+
+  onModuleInit(): void {
+    this.registry.register(this);
+  }
 
   /** Flat, whatever the pool, the geography or the number of blocks. */
   price(): number {
@@ -65,24 +77,9 @@ export class RecipeOperation implements Operation<RecipeOptions> {
     return ctx.withPage(options.request.page, (session) => this.runOn(session, ctx, options));
   }
 
+  /** The crawl envelope; `ai_query` is always empty here (refused in the query). */
   envelope(view: JobView<RecipeOptions>): object {
-    const { request } = view.options;
-    const billed = view.billing && !view.collected ? { credits_charged: view.billing.charged, credits_remaining: view.billing.remaining } : {};
-    return {
-      url: request.url,
-      domain: new URL(request.url).hostname.toLowerCase(),
-      premium: request.route.tier === 'premium',
-      js: request.page.js,
-      ai_query: '',
-      city: request.route.city ?? '',
-      data: view.output?.type === 'data' ? view.output.data : null,
-      ...billed,
-      job_id: view.job.id,
-      status: view.job.status,
-      position: view.position,
-      error: view.error?.message ?? null,
-      debug: view.debug,
-    };
+    return pageEnvelope({ ...view, options: view.options.request }, { city: true, data: (output) => output ?? {} });
   }
 
   /** A recipe of only the start block answers the page itself; a longer one answers its `data`. */

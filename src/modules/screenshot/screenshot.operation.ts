@@ -1,4 +1,4 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { AppError } from '../../common/errors/app-error.js';
@@ -9,7 +9,6 @@ import { pageForModel } from '../../infra/llm/page-to-markdown.js';
 import { flatPrice } from '../billing/price-table.js';
 import type { PageRequest } from '../jobs/dto/page-request.js';
 import type { JobOutput, JobView, Operation, TaskContext } from '../jobs/operation.js';
-import { OperationRegistry } from '../jobs/operation-registry.js';
 import { billingFields } from '../jobs/page-envelope.js';
 import { captureFullPage, loadLazyContent } from './full-page-capture.js';
 
@@ -21,19 +20,14 @@ interface ScreenshotData {
 
 /** GET /screenshot: a full-page JPEG, flat price, `ai_query` answered free beside it. */
 @Injectable()
-export class ScreenshotOperation implements Operation<PageRequest>, OnModuleInit {
+export class ScreenshotOperation implements Operation<PageRequest> {
   readonly kind = 'screenshot';
   readonly dailyLimited = true;
 
   constructor(
     @InjectConfig() private readonly config: AppConfig,
-    private readonly registry: OperationRegistry,
     private readonly llm: LlmClient,
   ) {}
-
-  onModuleInit(): void {
-    this.registry.register(this);
-  }
 
   price(): number {
     return flatPrice(this.config.pricing, 'screenshot');

@@ -1,8 +1,8 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsString, Matches, MaxLength } from 'class-validator';
 import { PLAN_NAMES } from '../../../config/json-files.js';
 import type { PlanName } from '../../../config/json-files.js';
-import { MAX_CREDITS, WhenPresent } from './present.js';
+import { IsIntBetween, MAX_CREDITS, WhenPresent } from './validators.js';
 
 export const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 export const PLAN_MESSAGE = `plan must be one of ${PLAN_NAMES.join(', ')}`;
@@ -16,6 +16,6 @@ export class CreateOrganizationDto {
   plan?: PlanName;
 
   /** Default: the free allowance for `free`, else 0. */
-  @WhenPresent() @IsInt({ message: 'credits must be an integer' }) @Min(0) @Max(MAX_CREDITS)
+  @WhenPresent() @IsIntBetween(0, MAX_CREDITS)
   credits?: number;
 }

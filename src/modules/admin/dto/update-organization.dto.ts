@@ -1,8 +1,8 @@
-import { IsIn, IsInt, Max, Min, registerDecorator } from 'class-validator';
+import { IsIn, registerDecorator } from 'class-validator';
 import { PLAN_NAMES } from '../../../config/json-files.js';
 import type { PlanName } from '../../../config/json-files.js';
 import { PLAN_MESSAGE } from './create-organization.dto.js';
-import { WhenNotNull, WhenPresent } from './present.js';
+import { IsIntBetween, WhenNotNull, WhenPresent } from './validators.js';
 
 /** `daily_limit: "unlimited"` lifts the daily limit for this organization whatever its plan says. */
 export const UNLIMITED = 'unlimited';
@@ -30,7 +30,7 @@ export class UpdateOrganizationDto {
   @WhenPresent() @IsIn(PLAN_NAMES, { message: PLAN_MESSAGE })
   plan?: PlanName;
 
-  @WhenNotNull() @IsInt({ message: 'concurrency must be a positive integer or null' }) @Min(1) @Max(100_000)
+  @WhenNotNull() @IsIntBetween(1, 100_000)
   concurrency?: number | null;
 
   @WhenNotNull() @IsDailyLimit()

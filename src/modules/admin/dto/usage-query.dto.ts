@@ -1,5 +1,5 @@
 import { IsString } from 'class-validator';
-import { WhenPresent } from './present.js';
+import { WhenPresent } from './validators.js';
 
 /** GET /admin/organizations/:id/usage; the dates themselves are read by usageRange(). */
 export class UsageQueryDto {

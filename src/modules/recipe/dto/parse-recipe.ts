@@ -35,15 +35,18 @@ function validateAs<T extends object>(dto: ClassConstructor<T>, input: Plain, pr
 }
 
 function unknownFieldErrors(body: Plain): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const field of Object.keys(body).filter((key) => !BODY_FIELDS.includes(key))) {
-    errors[field] = [
-      QUERY_PARAMETERS.has(field)
-        ? `${field} belongs in the query string, not in the recipe`
-        : `${field} is not a recipe field (a recipe has name, expectedOutput and blocks)`,
-    ];
-  }
-  return errors;
+  const unknown = Object.keys(body).filter((key) => !BODY_FIELDS.includes(key));
+  // fromEntries, not assignment: a `__proto__` key stays a reported field.
+  return Object.fromEntries(
+    unknown.map((field) => [
+      field,
+      [
+        QUERY_PARAMETERS.has(field)
+          ? `${field} belongs in the query string, not in the recipe`
+          : `${field} is not a recipe field (a recipe has name, expectedOutput and blocks)`,
+      ],
+    ]),
+  );
 }
 
 /** A block of a supported type with valid details, or null (its errors added under `blocks.N`). */
@@ -73,8 +76,8 @@ function recipeRules(raw: readonly unknown[], blocks: readonly (RecipeBlock | nu
     ids.add(input.id);
   });
   blocks.forEach((block, index) => {
-    const check = block && BLOCK_REGISTRY.get(block.type)!.check;
-    if (check) addAll(errors, `blocks.${index}.details`, check(block.details, ids));
+    const runner = block ? BLOCK_REGISTRY.get(block.type) : undefined;
+    if (block && runner?.check) addAll(errors, `blocks.${index}.details`, runner.check(block.details, ids));
   });
   return errors;
 }
@@ -83,7 +86,7 @@ function recipeRules(raw: readonly unknown[], blocks: readonly (RecipeBlock | nu
 export function parseRecipe(body: unknown): Recipe {
   if (!isPlain(body)) throw AppError.field('body', 'must be a JSON object holding a recipe');
   const errors = unknownFieldErrors(body);
-  const known = Object.fromEntries(BODY_FIELDS.filter((field) => field in body).map((field) => [field, body[field]]));
+  const known = Object.fromEntries(BODY_FIELDS.filter((field) => Object.hasOwn(body, field)).map((field) => [field, body[field]]));
   const recipe = validateAs(RecipeBodyDto, known, '', errors);
   const raw = Array.isArray(body.blocks) && body.blocks.length <= MAX_BLOCKS ? body.blocks : [];
   const blocks = raw.map((block, index) => parseBlock(block, `blocks.${index}`, errors));

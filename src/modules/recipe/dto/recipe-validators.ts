@@ -20,12 +20,12 @@ export function isCssSelector(value: unknown): boolean {
   }
 }
 
-/** An absolute http(s) URL with a host. */
+/** An absolute http(s) URL with a host and no user name or password (the network policy's syntax rules). */
 export function isHttpUrl(value: unknown): boolean {
   if (typeof value !== 'string' || value.length > MAX_URL_LENGTH) return false;
   try {
     const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && !url.username && !url.password;
   } catch {
     return false;
   }
@@ -45,4 +45,8 @@ function decorator(name: string, validate: (value: unknown) => boolean, message:
 }
 
 export const IsCssSelector = decorator('isCssSelector', isCssSelector, (property) => `${property} must be a valid CSS selector`);
-export const IsHttpUrl = decorator('isHttpUrl', isHttpUrl, (property) => `${property} must be an absolute http or https URL with a host`);
+export const IsHttpUrl = decorator(
+  'isHttpUrl',
+  isHttpUrl,
+  (property) => `${property} must be an absolute http or https URL with a host and no user name or password`,
+);

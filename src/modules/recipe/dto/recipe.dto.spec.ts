@@ -54,6 +54,7 @@ describe('parseRecipe', () => {
     expect(errorsOf({ premium: true, blocks: [start] })).toEqual({ premium: ['premium belongs in the query string, not in the recipe'] });
     expect(keysOf({ url: 'https://a.example/', js: false, wait_until: 'load', blocks: [start] })).toEqual(['js', 'url', 'wait_until']);
     expect(keysOf({ selector: 'a', blocks: [start] })).toEqual(['selector']);
+    expect(keysOf(JSON.parse(`{"__proto__": {"x": 1}, "blocks": ${JSON.stringify([start])}}`))).toEqual(['__proto__']);
   });
 
   it('checks the types of name, expectedOutput, id and details', () => {
@@ -88,7 +89,7 @@ describe('parseRecipe', () => {
 
   it('wants start details {type: url, source: an http(s) URL with a host}', () => {
     const withDetails = (details: object) => ({ blocks: [{ type: 'start', details }] });
-    for (const source of ['ftp://files.example/x', 'javascript:alert(1)', 'shop.example/list', 'http://', '', 42]) {
+    for (const source of ['ftp://files.example/x', 'javascript:alert(1)', 'https://user:secret@a.example/', 'shop.example/list', 'http://', '', 42]) {
       expect(keysOf(withDetails({ type: 'url', source }))).toEqual(['blocks.0.details.source']);
     }
     expect(keysOf(withDetails({ type: 'url' }))).toEqual(['blocks.0.details.source']);

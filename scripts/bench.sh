@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# npm run bench / bench:crawl / bench:billing: builds the benchmark and prints its tables. Needs what the tests need.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/lib/setup.sh
+install_system_packages mariadb-server
+install_npm_packages
+start_redis
+start_mariadb
+create_test_database >/dev/null
+mariadb -uroot -e "CREATE DATABASE IF NOT EXISTS crawlgate_bench"
+npx tsc -p tsconfig.bench.json
+case "${1:-all}" in
+  billing) node dist-bench/bench/billing.js ;;
+  crawl) npm run --silent build && node dist-bench/bench/crawl.js ;;
+  all) node dist-bench/bench/billing.js; npm run --silent build && node dist-bench/bench/crawl.js ;;
+esac

@@ -1,0 +1,22 @@
+import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import type { Organization } from '../../infra/database/entities/index.js';
+import { AllowQueryKey, CurrentOrganization, OrgKeyGuard } from '../auth/org-key.guard.js';
+import { sendAnswer } from '../jobs/answer.js';
+import { MeteredPipeline } from '../jobs/metered-pipeline.service.js';
+import { ChatOperation, parseChatQuery } from './chat.operation.js';
+
+@Controller('chat')
+@UseGuards(OrgKeyGuard)
+export class ChatController {
+  constructor(
+    private readonly pipeline: MeteredPipeline,
+    private readonly operation: ChatOperation,
+  ) {}
+
+  @Get()
+  @AllowQueryKey()
+  async chat(@Query() query: Record<string, unknown>, @CurrentOrganization() organization: Organization, @Res() reply: FastifyReply) {
+    return sendAnswer(reply, await this.pipeline.serve(this.operation, parseChatQuery(query), organization));
+  }
+}
