@@ -16,6 +16,7 @@ import { ChatModule } from './modules/chat/chat.module.js';
 import { CrawlModule } from './modules/crawl/crawl.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { JobsModule } from './modules/jobs/jobs.module.js';
+import { RecipeModule } from './modules/recipe/recipe.module.js';
 import { ScreenshotModule } from './modules/screenshot/screenshot.module.js';
 
 @Module({})
@@ -35,6 +36,7 @@ export class AppModule {
         JobsModule,
         CrawlModule,
         ScreenshotModule,
+        RecipeModule,
         ChatModule,
         AdminModule,
         AccountModule,

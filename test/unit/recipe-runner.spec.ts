@@ -6,7 +6,6 @@ import type { PageOptions, PageSession, WaitUntil } from '../../src/infra/browse
 import type { AppConfig } from '../../src/config/app-config.js';
 import { loadPricing } from '../../src/config/json-files.js';
 import type { TaskContext } from '../../src/modules/jobs/operation.js';
-import { OperationRegistry } from '../../src/modules/jobs/operation-registry.js';
 import { parseRecipe } from '../../src/modules/recipe/dto/parse-recipe.js';
 import { parseRecipeRequest, RecipeOperation } from '../../src/modules/recipe/recipe.operation.js';
 import { runRecipe } from '../../src/modules/recipe/recipe.runner.js';
@@ -156,7 +155,7 @@ describe('runRecipe on the fixture site', () => {
 });
 
 describe('RecipeOperation.run', () => {
-  const operation = new RecipeOperation({ pricing: loadPricing() } as AppConfig, new OperationRegistry());
+  const operation = new RecipeOperation({ pricing: loadPricing() } as AppConfig);
 
   function context(): TaskContext {
     const deadline = Date.now() + 20000;

@@ -3,7 +3,6 @@ import { AppError, FieldErrors } from '../../common/errors/app-error.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { loadPricing } from '../../config/json-files.js';
 import type { JobView, Operation } from '../jobs/operation.js';
-import { OperationRegistry } from '../jobs/operation-registry.js';
 import { parseRecipeRequest, RecipeOperation } from './recipe.operation.js';
 import type { RecipeOptions } from './recipe.types.js';
 
@@ -17,8 +16,7 @@ const body = {
     { type: 'paginate', details: { selector: 'a.next', startBlock: 'title' } },
   ],
 };
-const registry = new OperationRegistry();
-const operation = new RecipeOperation({ pricing: loadPricing(), jobTimeoutMs: 90000 } as AppConfig, registry);
+const operation = new RecipeOperation({ pricing: loadPricing(), jobTimeoutMs: 90000 } as AppConfig);
 
 function errorsOf(query: Record<string, unknown>, recipe: unknown): FieldErrors {
   try {
@@ -105,11 +103,6 @@ describe('RecipeOperation', () => {
       error: null,
       debug: null,
     });
-  });
-
-  it('registers itself under its kind', () => {
-    operation.onModuleInit();
-    expect(registry.get('recipe')).toBe(operation);
   });
 
   it('leaves the credits out of a collected job, and shows a queued or failed one', () => {

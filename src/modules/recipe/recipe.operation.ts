@@ -1,4 +1,4 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import { validateDto } from '../../common/validation/validate-dto.js';
@@ -8,7 +8,6 @@ import type { PageSession } from '../../infra/browser/page-options.js';
 import { StrictPageQuery } from '../jobs/dto/page-query.dto.js';
 import { crossFieldErrors, toPageRequest } from '../jobs/dto/page-request.js';
 import type { JobOutput, JobView, Operation, RouteRequest, TaskContext } from '../jobs/operation.js';
-import { OperationRegistry } from '../jobs/operation-registry.js';
 import { pageEnvelope } from '../jobs/page-envelope.js';
 import { startUrl } from './blocks/start.block.js';
 import { parseRecipe } from './dto/parse-recipe.js';
@@ -43,18 +42,13 @@ export function parseRecipeRequest(query: Record<string, unknown>, body: unknown
 
 /** POST /crawl: a recipe of blocks run on one page, flat price. */
 @Injectable()
-export class RecipeOperation implements Operation<RecipeOptions>, OnModuleInit {
+export class RecipeOperation implements Operation<RecipeOptions> {
   readonly kind = 'recipe';
   readonly dailyLimited = false;
 
   constructor(
     @InjectConfig() private readonly config: AppConfig,
-    private readonly registry: OperationRegistry,
   ) {}
-
-  onModuleInit(): void {
-    this.registry.register(this);
-  }
 
   /** Flat, whatever the pool, the geography or the number of blocks. */
   price(): number {

@@ -29,6 +29,12 @@ describe('CreateOrganizationDto', () => {
     expect(invalidFields(() => validateDto(CreateOrganizationDto, { name: '  ' }))).toEqual(['name']);
     expect(invalidFields(() => validateDto(CreateOrganizationDto, { name: 'a', balance: 5 }))).toEqual(['balance']);
   });
+
+  it('names a bad number once, not once per rule', () => {
+    expect(() => validateDto(CreateOrganizationDto, { name: 'a', credits: 'lots' })).toThrow(
+      expect.objectContaining({ details: { errors: { credits: ['credits must be an integer from 0 to 1000000000'] } } }),
+    );
+  });
 });
 
 describe('UpdateOrganizationDto', () => {

@@ -1,0 +1,23 @@
+import { Body, Controller, HttpCode, Post, Query, Res, UseGuards } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import type { Organization } from '../../infra/database/entities/index.js';
+import { AllowQueryKey, CurrentOrganization, OrgKeyGuard } from '../auth/org-key.guard.js';
+import { sendAnswer } from '../jobs/answer.js';
+import { MeteredPipeline } from '../jobs/metered-pipeline.service.js';
+import { parseRecipeRequest, RecipeOperation } from './recipe.operation.js';
+
+@Controller('crawl')
+@UseGuards(OrgKeyGuard)
+export class RecipeController {
+  constructor(
+    private readonly pipeline: MeteredPipeline,
+    private readonly operation: RecipeOperation,
+  ) {}
+
+  @Post()
+  @HttpCode(200)
+  @AllowQueryKey()
+  async run(@Query() query: Record<string, unknown>, @Body() body: unknown, @CurrentOrganization() organization: Organization, @Res() reply: FastifyReply) {
+    return sendAnswer(reply, await this.pipeline.serve(this.operation, parseRecipeRequest(query, body), organization));
+  }
+}
