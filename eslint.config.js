@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-bench/**', 'node_modules/**', 'data/**'] },
+  { ignores: ['dist/**', 'dist-tools/**', 'node_modules/**', 'data/**', '.test-run/**', '*.cjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -20,8 +20,8 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
-    files: ['src/config/**'],
-    rules: {},
+    files: ['**/*.js'],
+    languageOptions: { globals: { process: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', console: 'readonly', globalThis: 'readonly' } },
   },
   {
     files: ['src/**'],

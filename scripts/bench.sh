@@ -9,9 +9,9 @@ start_redis
 start_mariadb
 create_test_database >/dev/null
 mariadb -uroot -e "CREATE DATABASE IF NOT EXISTS crawlgate_bench"
-npx tsc -p tsconfig.bench.json
+npx tsc -p tsconfig.tools.json
 case "${1:-all}" in
-  billing) node dist-bench/bench/billing.js ;;
-  crawl) npm run --silent build && node dist-bench/bench/crawl.js ;;
-  all) node dist-bench/bench/billing.js; npm run --silent build && node dist-bench/bench/crawl.js ;;
+  billing) node dist-tools/bench/billing.js ;;
+  crawl) npm run --silent build && node dist-tools/bench/crawl.js ;;
+  all) node dist-tools/bench/billing.js; npm run --silent build && node dist-tools/bench/crawl.js ;;
 esac

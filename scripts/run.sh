@@ -14,6 +14,19 @@ start_redis
 export ROLE="${ROLE:-all}"
 export PORT="${PORT:-3000}"
 export DATA_DIR="${DATA_DIR:-$PWD/data}"
-# The demo key is printed below; the admin API stays off unless ADMIN_TOKEN is set by the operator.
-node dist/cli.js demo --port "$PORT"
+# Migrates the embedded database and issues a fresh key for the demo organization (keys are shown only once).
+key=$(node dist/cli.js demo | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).api_key))')
+cat <<INFO
+
+  Crawlgate is starting on http://localhost:${PORT}  (ROLE=${ROLE}, data in ${DATA_DIR})
+  Demo organization API key (free plan, 1,000 credits a month):
+
+    ${key}
+
+  Try it once the log says it is listening:
+
+    curl -s -H "Authorization: Bearer ${key}" "http://localhost:${PORT}/crawl?url=https://example.com/&js=false"
+    curl -s -H "Authorization: Bearer ${key}" "http://localhost:${PORT}/account"
+
+INFO
 exec node dist/main.js

@@ -16,6 +16,7 @@ npm run --silent lint
 npm run --silent typecheck
 echo "== build"
 npm run --silent build
+npm run --silent build:tools
 
 status=0
 echo "== unit tests"

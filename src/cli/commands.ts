@@ -30,6 +30,11 @@ function required(values: Values, name: string): string {
 }
 
 export const COMMANDS: Readonly<Record<string, Command>> = {
+  demo: {
+    usage: 'demo',
+    options: [],
+    run: (service) => service.demoKey(),
+  },
   'org:create': {
     usage: 'org:create --name <name> [--plan free|lite|standard|pro|enterprise] [--credits <n>]',
     options: ['name', 'plan', 'credits'],

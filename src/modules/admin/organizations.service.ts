@@ -88,6 +88,16 @@ export class OrganizationsService {
     return { id: user.id, token };
   }
 
+  /** scripts/run.sh: the demo organization (created once, free plan) and a fresh key, since keys are shown only once. */
+  async demoKey(name = 'demo'): Promise<{ organization_id: string; api_key: string }> {
+    const existing = await this.organizations.getByName(name);
+    if (!existing) {
+      const created = await this.createOrganization({ name, plan: 'free' } as CreateOrganizationDto);
+      return { organization_id: created.id, api_key: created.api_key };
+    }
+    return { organization_id: existing.id, api_key: (await this.createApiKey(existing.id)).api_key };
+  }
+
   async requireOrganization(id: string): Promise<Organization> {
     const organization = await this.organizations.getById(id);
     if (!organization) throw AppError.notFound('No such organization.');

@@ -23,6 +23,10 @@ export class OrganizationRepository {
     return this.organizations.update({ id }, changes);
   }
 
+  getByName(name: string): Promise<Organization | null> {
+    return this.organizations.findOneBy({ name });
+  }
+
   listByPlan(plan: Organization['plan']): Promise<Organization[]> {
     return this.organizations.findBy({ plan });
   }

@@ -12,10 +12,12 @@ import { ENV_FILE, TestEnv } from './env.js';
 const ADMIN_TOKEN = 'e2e-admin-token';
 const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379/3';
 
-/** One app process, one Chromium and one set of fixture servers for every e2e file. */
-export default async function globalSetup(): Promise<void> {
+/**
+ * The e2e stack, run as its own process by the jest global setup: fixture servers and one app process (one
+ * Chromium) shared by every e2e file. It writes .test-run/env.json when ready and stops everything on SIGTERM.
+ */
+async function main(): Promise<void> {
   const closers: Array<() => Promise<unknown>> = [];
-  (globalThis as { __e2eClosers?: typeof closers }).__e2eClosers = closers;
   mkdirSync(RUN_DIR, { recursive: true });
   const redis = new Redis(REDIS_URL);
   await redis.flushdb();
@@ -43,7 +45,7 @@ export default async function globalSetup(): Promise<void> {
     LLM_BASE_URL: llm.url,
     LLM_MODEL: 'fake-model',
     LLM_API_KEY: 'fake-key',
-    CHAT_SITE_URL: `${chat.url}/`,
+    CHAT_SITE_URL: chat.url,
     SYNC_WAIT_MS: '8000',
     JOB_TIMEOUT_MS: '20000',
     CHAT_TIMEOUT_MS: '12000',
@@ -69,4 +71,15 @@ export default async function globalSetup(): Promise<void> {
     recipeSite: { url: recipeSite.url },
   };
   writeFileSync(ENV_FILE, JSON.stringify(env, null, 2));
+  const stop = async () => {
+    for (const close of closers) await close().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop());
 }
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,25 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from './app.module.js';
+import { requestIdFor } from './common/http/request-id.js';
+/** Builds the application for a role; main.ts listens, the e2e suites reuse it on a port of their own. */
+export async function createApp(config) {
+    const adapter = new FastifyAdapter({
+        genReqId: requestIdFor,
+        bodyLimit: 1024 * 1024,
+        routerOptions: { ignoreTrailingSlash: true },
+    });
+    const app = await NestFactory.create(AppModule.forRoot(config), adapter, { bufferLogs: true });
+    app.useLogger(app.get(Logger));
+    const fastify = app.getHttpAdapter().getInstance();
+    fastify.addHook('onRequest', async (request, reply) => {
+        reply.header('X-Request-Id', String(request.id));
+        // A worker-only process serves its health probes and nothing else.
+        if (!config.runsApi && !request.url.startsWith('/health'))
+            await reply.status(404).send({ message: 'Not found.' });
+    });
+    app.enableShutdownHooks();
+    return app;
+}

@@ -1,0 +1,71 @@
+import { parseArgs } from 'node:util';
+import { AppError } from '../common/errors/app-error.js';
+import { validateDto } from '../common/validation/validate-dto.js';
+import { CreateOrganizationDto } from '../modules/admin/dto/create-organization.dto.js';
+import { GrantCreditsDto } from '../modules/admin/dto/grant-credits.dto.js';
+/** Whole numbers become numbers; anything else stays text so the DTO names the field in its 422. */
+export function integer(text) {
+    return text !== undefined && /^-?\d+$/.test(text) ? Number(text) : text;
+}
+function required(values, name) {
+    const value = values[name];
+    if (value === undefined || value === '')
+        throw AppError.field(name, `--${name} is required`);
+    return value;
+}
+export const COMMANDS = {
+    'org:create': {
+        usage: 'org:create --name <name> [--plan free|lite|standard|pro|enterprise] [--credits <n>]',
+        options: ['name', 'plan', 'credits'],
+        run: (service, v) => service.createOrganization(validateDto(CreateOrganizationDto, { name: v.name, plan: v.plan, credits: integer(v.credits) })),
+    },
+    'key:create': {
+        usage: 'key:create --org <organization id>',
+        options: ['org'],
+        run: (service, v) => service.createApiKey(required(v, 'org')),
+    },
+    'key:revoke': {
+        usage: 'key:revoke --id <api key id>',
+        options: ['id'],
+        run: async (service, v) => {
+            await service.revokeApiKey(required(v, 'id'));
+            return { id: v.id, revoked: true };
+        },
+    },
+    'credits:grant': {
+        usage: 'credits:grant --org <organization id> --amount <n, negative corrects> --reason <text>',
+        options: ['org', 'amount', 'reason'],
+        run: (service, v) => service.grantCredits(required(v, 'org'), validateDto(GrantCreditsDto, { amount: integer(v.amount), reason: v.reason })),
+    },
+};
+export const USAGE = `Usage: npm run cli -- <command> [options]\n${Object.values(COMMANDS).map((c) => `  ${c.usage}`).join('\n')}`;
+export class UsageError extends Error {
+}
+/** parseArgs refuses `--amount -50` as ambiguous; a negative number after an option is plainly its value. */
+export function joinNegativeNumbers(args) {
+    const joined = [];
+    for (const arg of args) {
+        const last = joined.length - 1;
+        if (/^-\d+$/.test(arg) && last >= 0 && /^--[\w-]+$/.test(joined[last]))
+            joined[last] = `${joined[last]}=${arg}`;
+        else
+            joined.push(arg);
+    }
+    return joined;
+}
+/** Reads `<command> --option value ...`; an unknown command or option is a UsageError. */
+export function parseInvocation(argv) {
+    const [name, ...rest] = argv;
+    const command = name === undefined ? undefined : COMMANDS[name];
+    if (!command)
+        throw new UsageError(name === undefined ? 'No command given.' : `Unknown command "${name}".`);
+    const options = Object.fromEntries(command.options.map((option) => [option, { type: 'string' }]));
+    let values;
+    try {
+        values = parseArgs({ args: joinNegativeNumbers(rest), options, strict: true, allowPositionals: false }).values;
+    }
+    catch (error) {
+        throw new UsageError(error.message);
+    }
+    return { run: (service) => command.run(service, values) };
+}

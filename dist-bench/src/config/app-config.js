@@ -1,0 +1,95 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
+import { EnvSchema } from './env.schema.js';
+import { loadChatProfile, loadPlans, loadPricing, loadProxyPools } from './json-files.js';
+export class ConfigError extends Error {
+    problems;
+    constructor(problems) {
+        super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+        this.problems = problems;
+    }
+}
+const EASYLIST_DIR = '/usr/share/chromium/extensions/ublock-origin/assets/thirdparties/easylist';
+const DEFAULT_ADBLOCK_LISTS = [`${EASYLIST_DIR}/easylist.txt`, `${EASYLIST_DIR}/easyprivacy.txt`];
+function defaultChromium() {
+    return existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium';
+}
+function list(text) {
+    return (text ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+}
+function validateEnv(env) {
+    const parsed = plainToInstance(EnvSchema, { ...env });
+    const errors = validateSync(parsed, { whitelist: false, forbidUnknownValues: false });
+    if (errors.length > 0) {
+        throw new ConfigError(errors.map((error) => `${error.property}=${JSON.stringify(env[error.property])}: ${Object.values(error.constraints ?? {}).join('; ')}`));
+    }
+    return parsed;
+}
+/** Reads the environment once and returns the frozen, typed configuration, or throws naming every bad variable. */
+export function loadConfig(env = process.env) {
+    const e = validateEnv(env);
+    const problems = [];
+    const attempt = (name, load) => {
+        try {
+            return load();
+        }
+        catch (error) {
+            problems.push(`${name}: ${error.message}`);
+            return undefined;
+        }
+    };
+    const dataDir = resolve(e.DATA_DIR ?? './data');
+    const role = e.ROLE ?? 'all';
+    const plans = attempt('config/plans.json', loadPlans);
+    const pricing = attempt('config/pricing.json', loadPricing);
+    const profile = attempt('CHAT_PROFILE_FILE', () => loadChatProfile(e.CHAT_PROFILE_FILE));
+    const proxyPools = attempt('PROXY_STANDARD/PROXY_PREMIUM/PROXY_POOLS_FILE', () => loadProxyPools({ standard: list(e.PROXY_STANDARD), premium: list(e.PROXY_PREMIUM), file: e.PROXY_POOLS_FILE }));
+    const llmParts = [e.LLM_BASE_URL, e.LLM_MODEL].filter(Boolean).length;
+    if (llmParts === 1)
+        problems.push('LLM_BASE_URL and LLM_MODEL: set both or neither');
+    if (problems.length > 0)
+        throw new ConfigError(problems);
+    const config = {
+        http: { port: e.PORT ?? 3000, host: e.HOST ?? '0.0.0.0' },
+        role,
+        runsApi: role !== 'worker',
+        runsWorker: role !== 'api',
+        database: { url: e.DATABASE_URL ?? null, sqlitePath: resolve(dataDir, 'crawlgate.sqlite') },
+        dataDir,
+        redisUrl: e.REDIS_URL ?? 'redis://127.0.0.1:6379',
+        adminToken: e.ADMIN_TOKEN || null,
+        proxyPools: proxyPools ?? null,
+        syncWaitMs: e.SYNC_WAIT_MS ?? 30000,
+        jobTimeoutMs: e.JOB_TIMEOUT_MS ?? 90000,
+        chatTimeoutMs: e.CHAT_TIMEOUT_MS ?? 150000,
+        browser: {
+            concurrency: e.BROWSER_CONCURRENCY ?? 4,
+            chromiumPath: e.CHROMIUM_PATH ?? defaultChromium(),
+            adblockLists: e.ADBLOCK_LISTS ? list(e.ADBLOCK_LISTS) : DEFAULT_ADBLOCK_LISTS,
+        },
+        allowPrivateTargets: e.ALLOW_PRIVATE_TARGETS ?? false,
+        uncoveredDomains: list(e.UNCOVERED_DOMAINS).map((domain) => domain.toLowerCase()),
+        chat: { siteUrl: e.CHAT_SITE_URL ?? 'https://chatgpt.com/', profile: profile },
+        llm: e.LLM_BASE_URL && e.LLM_MODEL
+            ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY ?? '', model: e.LLM_MODEL, maxInputChars: e.LLM_MAX_INPUT_CHARS ?? 30000 }
+            : null,
+        freeMonthlyCredits: e.FREE_MONTHLY_CREDITS ?? 1000,
+        resultTtlHours: e.RESULT_TTL_HOURS ?? 24,
+        recipeMaxPages: e.RECIPE_MAX_PAGES ?? 20,
+        screenshot: { maxHeight: e.SCREENSHOT_MAX_HEIGHT ?? 20000, quality: e.SCREENSHOT_QUALITY ?? 80 },
+        plans: plans,
+        pricing: pricing,
+        logLevel: e.LOG_LEVEL ?? 'info',
+    };
+    return deepFreeze(config);
+}
+function deepFreeze(value) {
+    if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+        Object.freeze(value);
+        for (const child of Object.values(value))
+            deepFreeze(child);
+    }
+    return value;
+}

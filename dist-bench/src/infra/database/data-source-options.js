@@ -1,0 +1,44 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { ENTITIES } from './entities/index.js';
+import { InitialSchema1763769600000 } from './migrations/1763769600000-initial-schema.js';
+import { SnakeNamingStrategy } from './snake-naming.strategy.js';
+export const MIGRATIONS = [InitialSchema1763769600000];
+/** MySQL when DATABASE_URL is set, else the embedded SQLite file under DATA_DIR. Migrations, never synchronize. */
+export function dataSourceOptions(config) {
+    const common = {
+        entities: ENTITIES,
+        migrations: MIGRATIONS,
+        migrationsRun: false,
+        synchronize: false,
+        namingStrategy: new SnakeNamingStrategy(),
+        logging: ['error'],
+    };
+    if (config.database.url) {
+        return {
+            ...common,
+            type: 'mysql',
+            url: config.database.url,
+            timezone: 'Z',
+            charset: 'utf8mb4',
+            poolSize: 32,
+            supportBigNumbers: true,
+            bigNumberStrings: true,
+            // Ledger transactions batch their statements (see sql-program.ts); every value is a bound parameter.
+            multipleStatements: true,
+            extra: { connectionLimit: 32, waitForConnections: true },
+        };
+    }
+    mkdirSync(dirname(config.database.sqlitePath), { recursive: true });
+    return {
+        ...common,
+        type: 'better-sqlite3',
+        database: config.database.sqlitePath,
+        // WAL: readers never wait on the writer; busy_timeout lets a second process (CLI, worker) wait its turn.
+        prepareDatabase: (db) => {
+            db.pragma('journal_mode = WAL');
+            db.pragma('synchronous = NORMAL');
+            db.pragma('busy_timeout = 5000');
+        },
+    };
+}

@@ -1,0 +1,188 @@
+var __decorate = (this && this.__decorate) || function (decorators, target, key, desc) {
+    var c = arguments.length, r = c < 3 ? target : desc === null ? desc = Object.getOwnPropertyDescriptor(target, key) : desc, d;
+    if (typeof Reflect === "object" && typeof Reflect.decorate === "function") r = Reflect.decorate(decorators, target, key, desc);
+    else for (var i = decorators.length - 1; i >= 0; i--) if (d = decorators[i]) r = (c < 3 ? d(r) : c > 3 ? d(target, key, r) : d(target, key)) || r;
+    return c > 3 && r && Object.defineProperty(target, key, r), r;
+};
+var __metadata = (this && this.__metadata) || function (k, v) {
+    if (typeof Reflect === "object" && typeof Reflect.metadata === "function") return Reflect.metadata(k, v);
+};
+var __param = (this && this.__param) || function (paramIndex, decorator) {
+    return function (target, key) { decorator(target, key, paramIndex); }
+};
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import ipaddr from 'ipaddr.js';
+import { InjectConfig } from '../../config/config.module.js';
+import { AppError } from '../../common/errors/app-error.js';
+export const HOST_RESOLVER = Symbol('HOST_RESOLVER');
+const systemResolver = async (host) => (await lookup(host, { all: true })).map((entry) => entry.address);
+const INTERNAL_NAMES = new Set(['localhost', 'metadata', 'metadata.google.internal', 'instance-data']);
+const INTERNAL_SUFFIXES = ['.localhost', '.internal'];
+const PASSIVE_SCHEMES = new Set(['data:', 'blob:', 'about:']);
+const NETWORK_SCHEMES = new Set(['http:', 'https:', 'ws:', 'wss:']);
+const DNS_TTL_MS = 30_000;
+const DNS_CACHE_SIZE = 1000;
+/** Cloud metadata endpoints; their ranges are already refused, listed so the intent survives a range change. */
+const METADATA_ADDRESSES = new Set(['169.254.169.254', 'fd00:ec2::254']);
+// IPv4-compatible addresses (::a.b.c.d, deprecated) fall in what ipaddr.js calls unicast.
+const IPV4_COMPATIBLE = ipaddr.IPv6.parseCIDR('::/96');
+function v4FromParts(high, low) {
+    return new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+}
+/** The IPv4 address a NAT64, 6to4 or Teredo address leads to, if it is one. */
+function embeddedIpv4(address) {
+    const parts = address.parts;
+    switch (address.range()) {
+        case 'rfc6052':
+            return parts[2] === 0 ? v4FromParts(parts[6], parts[7]) : null;
+        case '6to4':
+            return v4FromParts(parts[1], parts[2]);
+        case 'teredo':
+            // The client address is stored with every bit inverted (RFC 4380).
+            return v4FromParts(parts[6] ^ 0xffff, parts[7] ^ 0xffff);
+        default:
+            return null;
+    }
+}
+/** True only for a globally routable unicast address; anything unparsable is not public. */
+export function isPublicAddress(ip) {
+    const bare = ip.startsWith('[') && ip.endsWith(']') ? ip.slice(1, -1) : ip;
+    if (!ipaddr.isValid(bare))
+        return false;
+    const address = ipaddr.process(bare);
+    if (METADATA_ADDRESSES.has(address.toNormalizedString()) || METADATA_ADDRESSES.has(address.toString()))
+        return false;
+    if (address.kind() === 'ipv4')
+        return address.range() === 'unicast';
+    const v6 = address;
+    const embedded = embeddedIpv4(v6);
+    if (embedded)
+        return embedded.range() === 'unicast';
+    if (v6.match(IPV4_COMPATIBLE))
+        return false;
+    return v6.range() === 'unicast';
+}
+/** Lower-case, without brackets or trailing dots; numeric IPv4 forms (2130706433, 0x7f.1, 0177.0.0.1) become dotted. */
+export function canonicalHost(host) {
+    const wrapped = isIP(host) === 6 ? `[${host}]` : host;
+    try {
+        const { hostname } = new URL(`http://${wrapped}/`);
+        const bare = hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;
+        return bare.replace(/\.+$/, '') || null;
+    }
+    catch {
+        return null;
+    }
+}
+const allow = (addresses) => ({ allowed: true, addresses });
+const deny = (reason) => ({ allowed: false, reason });
+/** The SSRF rules: which targets a crawl may reach, before it starts and on every request the browser makes. */
+let NetworkPolicy = class NetworkPolicy {
+    config;
+    resolver;
+    uncovered;
+    dnsCache = new Map();
+    constructor(config, resolver) {
+        this.config = config;
+        this.resolver = resolver ?? systemResolver;
+        this.uncovered = config.uncoveredDomains.map((domain) => canonicalHost(domain) ?? domain);
+    }
+    /** Parses a caller's URL: http or https, with a host, without user name or password. */
+    checkUrlSyntax(raw) {
+        let url;
+        try {
+            url = new URL(raw.trim());
+        }
+        catch {
+            throw AppError.field('url', 'The URL must be an absolute http or https URL.');
+        }
+        if (url.protocol !== 'http:' && url.protocol !== 'https:')
+            throw AppError.field('url', 'The URL must use http or https.');
+        if (!url.hostname)
+            throw AppError.field('url', 'The URL must have a host.');
+        if (url.username || url.password)
+            throw AppError.field('url', 'The URL must not contain a user name or password.');
+        return url;
+    }
+    isAddressPublic(ip) {
+        return isPublicAddress(ip);
+    }
+    /** Before the crawl: 422 on `url` for an uncovered domain or a non-public target. */
+    async assertTargetAllowed(url) {
+        const verdict = await this.inspectHost(url.hostname);
+        if (!verdict.allowed)
+            throw AppError.field('url', verdict.reason);
+    }
+    /** During the crawl, for every request the browser makes: null when allowed, else why not. */
+    async checkDuringCrawl(raw) {
+        let url;
+        try {
+            url = new URL(raw);
+        }
+        catch {
+            return 'The URL is invalid.';
+        }
+        if (PASSIVE_SCHEMES.has(url.protocol))
+            return null;
+        if (!NETWORK_SCHEMES.has(url.protocol))
+            return `The ${url.protocol.slice(0, -1)} scheme is not allowed.`;
+        const verdict = await this.inspectHost(url.hostname);
+        return verdict.allowed ? null : verdict.reason;
+    }
+    /** The host rules alone, with the addresses that passed, so a proxy can connect to exactly those (no DNS rebinding). */
+    async inspectHost(rawHost) {
+        const host = canonicalHost(rawHost);
+        if (!host)
+            return deny('The URL has no valid host.');
+        if (this.isUncovered(host))
+            return deny(`The domain ${host} is not served.`);
+        if (this.config.allowPrivateTargets)
+            return allow(null);
+        if (isIP(host))
+            return isPublicAddress(host) ? allow([host]) : deny(`${host} is not a public address.`);
+        if (isInternalName(host))
+            return deny(`${host} is an internal host name.`);
+        const addresses = await this.resolve(host);
+        // The address itself stays out of the message: it would tell callers how internal names resolve.
+        if (!addresses.every(isPublicAddress))
+            return deny(`${host} resolves to a non-public address.`);
+        return allow(addresses);
+    }
+    isUncovered(host) {
+        return this.uncovered.some((domain) => host === domain || host.endsWith(`.${domain}`));
+    }
+    /** Cached for DNS_TTL_MS; [] when the name does not resolve (the crawl then fails as target_unreachable). */
+    async resolve(host) {
+        const now = Date.now();
+        const cached = this.dnsCache.get(host);
+        if (cached && cached.expires > now)
+            return cached.addresses;
+        let addresses;
+        try {
+            addresses = await this.resolver(host);
+        }
+        catch {
+            return [];
+        }
+        if (addresses.length === 0)
+            return [];
+        this.dnsCache.delete(host);
+        if (this.dnsCache.size >= DNS_CACHE_SIZE)
+            this.dnsCache.delete(this.dnsCache.keys().next().value);
+        this.dnsCache.set(host, { addresses, expires: now + DNS_TTL_MS });
+        return addresses;
+    }
+};
+NetworkPolicy = __decorate([
+    Injectable(),
+    __param(0, InjectConfig()),
+    __param(1, Optional()),
+    __param(1, Inject(HOST_RESOLVER)),
+    __metadata("design:paramtypes", [Object, Function])
+], NetworkPolicy);
+export { NetworkPolicy };
+function isInternalName(host) {
+    return INTERNAL_NAMES.has(host) || INTERNAL_SUFFIXES.some((suffix) => host.endsWith(suffix));
+}

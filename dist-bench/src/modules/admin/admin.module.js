@@ -1,0 +1,23 @@
+var __decorate = (this && this.__decorate) || function (decorators, target, key, desc) {
+    var c = arguments.length, r = c < 3 ? target : desc === null ? desc = Object.getOwnPropertyDescriptor(target, key) : desc, d;
+    if (typeof Reflect === "object" && typeof Reflect.decorate === "function") r = Reflect.decorate(decorators, target, key, desc);
+    else for (var i = decorators.length - 1; i >= 0; i--) if (d = decorators[i]) r = (c < 3 ? d(r) : c > 3 ? d(target, key, r) : d(target, key)) || r;
+    return c > 3 && r && Object.defineProperty(target, key, r), r;
+};
+import { Module } from '@nestjs/common';
+import { BillingModule } from '../billing/billing.module.js';
+import { AdminController } from './admin.controller.js';
+import { LedgerEntryRepository } from './ledger-entry.repository.js';
+import { OrganizationReportsService } from './organization-reports.service.js';
+import { OrganizationsService } from './organizations.service.js';
+let AdminModule = class AdminModule {
+};
+AdminModule = __decorate([
+    Module({
+        imports: [BillingModule],
+        controllers: [AdminController],
+        providers: [OrganizationsService, OrganizationReportsService, LedgerEntryRepository],
+        exports: [OrganizationsService],
+    })
+], AdminModule);
+export { AdminModule };

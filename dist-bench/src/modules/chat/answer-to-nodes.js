@@ -1,0 +1,170 @@
+import { load } from 'cheerio';
+/** Phrasing content: a run of these (and text) between blocks is read as one paragraph. */
+const INLINE = new Set([
+    'a', 'abbr', 'b', 'bdi', 'bdo', 'br', 'cite', 'code', 'data', 'del', 'dfn', 'em', 'i', 'img', 'ins', 'kbd',
+    'mark', 'q', 's', 'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'var', 'wbr',
+]);
+/** Page chrome that is never part of the answer (copy buttons, icons). */
+const CHROME = 'script, style, button, svg, template, noscript, input, textarea, select, iframe';
+/** Elements whose boundaries separate words when their text is read as one string. */
+const BREAKS = 'p, div, li, tr, td, th, h1, h2, h3, h4, h5, h6, pre, ul, ol, table, section, article, blockquote';
+const isElement = (node) => 'tagName' in node;
+const normalize = (text) => text.replace(/\s+/g, ' ').trim();
+/**
+ * Maps the HTML of the answer's content element (profile.content) to chat nodes, block by block in document order
+ * (decisions.md sections 2 and 5). Wrapper elements are descended into; consecutive product cards, also across
+ * wrappers, form one product_list. Pure: no I/O, no page.
+ */
+export function answerToNodes(html, profile) {
+    const $ = load(html, null, false);
+    const mapper = new AnswerMapper($, profile);
+    mapper.container($.root());
+    return mapper.finish();
+}
+class AnswerMapper {
+    $;
+    profile;
+    nodes = [];
+    products = [];
+    constructor($, profile) {
+        this.$ = $;
+        this.profile = profile;
+    }
+    container(parent) {
+        let inline = [];
+        for (const child of parent.contents().toArray()) {
+            if (child.type === 'text' || (isElement(child) && INLINE.has(child.tagName) && !this.isProduct(child))) {
+                inline.push(child);
+            }
+            else if (isElement(child)) {
+                this.inlineRun(inline);
+                inline = [];
+                this.block(child);
+            }
+        }
+        this.inlineRun(inline);
+    }
+    finish() {
+        this.flushProducts();
+        return this.nodes;
+    }
+    block(element) {
+        const $el = this.$(element);
+        const tag = element.tagName.toLowerCase();
+        if (this.isProduct(element))
+            this.product($el);
+        else if ($el.is(CHROME))
+            return;
+        else if (tag === 'p')
+            this.paragraph($el);
+        else if (/^h[1-6]$/.test(tag))
+            this.heading($el, Number(tag[1]));
+        else if (tag === 'ul')
+            this.emit({ type: 'bullet_list', items: this.listItems($el) });
+        else if (tag === 'ol')
+            this.emit({ type: 'ordered_list', items: this.listItems($el) });
+        else if (tag === 'table')
+            this.table($el);
+        else if (tag === 'pre')
+            this.code($el);
+        else
+            this.container($el);
+    }
+    isProduct(element) {
+        return this.$(element).is(this.profile.product);
+    }
+    emit(node) {
+        this.flushProducts();
+        this.nodes.push(node);
+    }
+    flushProducts() {
+        if (this.products.length > 0)
+            this.nodes.push({ type: 'product_list', items: this.products });
+        this.products = [];
+    }
+    inlineRun(nodes) {
+        if (nodes.length === 0)
+            return;
+        this.paragraph(this.$('<p></p>').append(this.$(nodes).clone()));
+    }
+    paragraph($p) {
+        const text = this.text($p);
+        const sources = this.sources($p);
+        if (text !== '' || sources.length > 0)
+            this.emit({ type: 'paragraph', text, sources });
+    }
+    heading($h, level) {
+        const text = this.text($h);
+        if (text !== '')
+            this.emit({ type: 'heading', level, text });
+    }
+    /** Items without their nested lists; a nested list's items follow their parent item. */
+    listItems($list) {
+        const items = [];
+        for (const li of $list.children('li').toArray()) {
+            const $li = this.$(li);
+            const text = this.text($li.clone().find('ul, ol').remove().end());
+            if (text !== '')
+                items.push({ text });
+            const nested = $li.find('ul, ol').filter((_, list) => this.$(list).parent().closest('li')[0] === li);
+            for (const list of nested.toArray())
+                items.push(...this.listItems(this.$(list)));
+        }
+        return items;
+    }
+    table($table) {
+        const rows = $table.find('tr').filter((_, tr) => this.$(tr).closest('table')[0] === $table[0]).toArray();
+        const cells = (tr) => this.$(tr).children('th, td').toArray().map((cell) => this.text(this.$(cell)));
+        const first = rows[0] ? this.$(rows[0]) : null;
+        const head = rows.find((tr) => this.$(tr).parent().is('thead'))
+            ?? (first && first.children('td').length === 0 ? rows[0] : undefined);
+        this.emit({
+            type: 'table',
+            headers: head ? cells(head) : [],
+            rows: rows.filter((tr) => tr !== head).map(cells).filter((row) => row.length > 0),
+            sources: this.sources($table),
+        });
+    }
+    code($pre) {
+        const $code = $pre.find('code').first();
+        const language = /(?:^|\s)language-(\S+)/.exec($code.attr('class') ?? '')?.[1] ?? '';
+        const text = ($code.length > 0 ? $code : $pre.clone().find(CHROME).remove().end()).text();
+        this.emit({ type: 'code', language, text: text.replace(/\n$/, '') });
+    }
+    product($card) {
+        const field = (selector) => this.text($card.find(selector).first()) || undefined;
+        const name = field(this.profile.productName);
+        if (!name)
+            return;
+        const link = $card.is('a[href]') ? $card : $card.find('a[href]').not(this.profile.citation).first();
+        const optional = Object.entries({
+            price: field(this.profile.productPrice),
+            url: link.attr('href'),
+            image: $card.find('img[src]').first().attr('src'),
+            rating: field(this.profile.productRating),
+        }).filter(([, value]) => value);
+        this.products.push({ name, ...Object.fromEntries(optional), sources: this.sources($card) });
+    }
+    /** Visible text with citation pills and page chrome taken out, words kept apart across element boundaries. */
+    text($el) {
+        const copy = $el.clone();
+        copy.find(`${this.profile.citation}, ${CHROME}`).remove();
+        copy.find('br').replaceWith(' ');
+        copy.find(BREAKS).before(' ').after(' ');
+        return normalize(copy.text());
+    }
+    sources($el) {
+        const seen = new Set();
+        const sources = [];
+        for (const link of $el.find(this.profile.citation).toArray()) {
+            const url = this.$(link).attr('href');
+            const attribution = normalize(this.$(link).text());
+            const key = `${attribution}\n${url}`;
+            if (!url || seen.has(key))
+                continue;
+            seen.add(key);
+            sources.push({ attribution, url });
+        }
+        return sources;
+    }
+}

@@ -1,0 +1,155 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { AppError } from '../../common/errors/app-error.js';
+import { ErrorCode } from '../../common/errors/error-code.js';
+import { answerToNodes } from './answer-to-nodes.js';
+const POLL_MS = 200;
+const INPUT_WAIT_MS = 30_000;
+const SUBMIT_WAIT_MS = 1_000;
+/** Quiet time (no turn, no streaming indicator) after which no answer is coming; at most a quarter of the time left. */
+const NO_ANSWER_MS = 20_000;
+/** Printable ASCII: puppeteer's US layout has a key for each, with real key codes. */
+const LAYOUT_CHAR = /^[\x20-\x7e]$/;
+const timedOut = () => new AppError(ErrorCode.ChatTimeout, 'The chat assistant did not finish its answer within the time limit.');
+const noAnswer = (why) => new AppError(ErrorCode.ChatNoAnswer, `The chat assistant gave no answer: ${why}.`);
+const msLeft = (deadline) => Math.max(1, deadline - Date.now());
+/**
+ * Asks the chat site one question as a person would (decisions.md section 5) and maps its answer to nodes.
+ * Throws AppError chat_timeout when the deadline passes, chat_no_answer when the page settles without an answer.
+ */
+export async function runChat(session, input) {
+    const work = converse(session, input);
+    let timer;
+    const expiry = new Promise((_, reject) => {
+        timer = setTimeout(() => reject(timedOut()), msLeft(input.deadline));
+    });
+    // The page is closed by the caller after a timeout; the abandoned work then fails and must not go unhandled.
+    work.catch(() => undefined);
+    try {
+        return await Promise.race([work, expiry]);
+    }
+    finally {
+        clearTimeout(timer);
+    }
+}
+async function converse(session, input) {
+    const { page } = session;
+    const { profile, deadline } = input;
+    await session.goto(input.siteUrl);
+    const box = await page
+        .waitForSelector(profile.input, { visible: true, timeout: Math.min(INPUT_WAIT_MS, msLeft(deadline)) })
+        .catch(() => null);
+    if (!box)
+        throw Date.now() >= deadline ? timedOut() : noAnswer(`the page showed no prompt box (${profile.input})`);
+    await dismissPopups(page, profile.dismiss);
+    await box.focus();
+    await box.dispose();
+    await typePrompt(page, input.prompt, deadline);
+    const turnsBefore = await page.$$eval(profile.assistant, (turns) => turns.length);
+    await submit(page, profile.submit, deadline);
+    const html = await waitForAnswer(page, input, turnsBefore);
+    session.assertNotBlocked();
+    const nodes = answerToNodes(html, profile);
+    if (nodes.length === 0)
+        throw noAnswer('the answer was empty');
+    return nodes;
+}
+async function dismissPopups(page, selector) {
+    if (!selector)
+        return;
+    for (const handle of await page.$$(selector)) {
+        if (await handle.isVisible().catch(() => false)) {
+            await handle.click().catch(() => handle.evaluate((element) => element.click()).catch(() => undefined));
+        }
+        await handle.dispose();
+    }
+}
+/** One key press per character, each with its keydown, input and keyup (decisions.md section 3). */
+async function typePrompt(page, prompt, deadline) {
+    let cdp = null;
+    try {
+        for (const char of prompt.replace(/\r\n?/g, '\n')) {
+            if (Date.now() >= deadline)
+                throw timedOut();
+            if (char === '\n')
+                await pressNewline(page);
+            else if (LAYOUT_CHAR.test(char))
+                await page.keyboard.press(char);
+            else
+                await pressUnmapped((cdp ??= await page.createCDPSession()), char);
+        }
+    }
+    finally {
+        await cdp?.detach().catch(() => undefined);
+    }
+}
+/** Shift+Enter: a plain Enter would send the prompt on chat sites. */
+async function pressNewline(page) {
+    await page.keyboard.down('Shift');
+    await page.keyboard.press('Enter');
+    await page.keyboard.up('Shift');
+}
+/** Characters outside the US layout (é, emoji): puppeteer would insert them without key events. */
+async function pressUnmapped(cdp, char) {
+    await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key: char, text: char, unmodifiedText: char });
+    await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: char });
+}
+async function submit(page, selector, deadline) {
+    const button = await page
+        .waitForSelector(selector, { visible: true, timeout: Math.min(SUBMIT_WAIT_MS, msLeft(deadline)) })
+        .catch(() => null);
+    if (!button) {
+        await page.keyboard.press('Enter');
+        return;
+    }
+    await button.click().catch(() => button.evaluate((element) => element.click()));
+    await button.dispose();
+}
+/** Waits for a new assistant turn whose content stopped streaming and stayed unchanged for profile.settleMs. */
+async function waitForAnswer(page, input, turnsBefore) {
+    const { profile, deadline } = input;
+    const quietLimit = Math.min(NO_ANSWER_MS, Math.max(POLL_MS, (deadline - Date.now()) / 4));
+    let last = null;
+    let changedAt = Date.now();
+    for (;;) {
+        if (Date.now() >= deadline)
+            throw timedOut();
+        const state = await probe(page, profile, turnsBefore);
+        const now = Date.now();
+        if (state.streaming || state.html !== last) {
+            last = state.html;
+            changedAt = now;
+        }
+        if (!state.streaming && state.hasText && now - changedAt >= profile.settleMs)
+            return state.html ?? '';
+        if (!state.streaming && !state.hasText && now - changedAt >= quietLimit) {
+            throw noAnswer(state.html === null ? 'no assistant turn appeared' : 'the answer was empty');
+        }
+        await sleep(Math.min(POLL_MS, msLeft(deadline)));
+    }
+}
+async function probe(page, profile, turnsBefore) {
+    try {
+        return await page.evaluate(readAnswer, { assistant: profile.assistant, content: profile.content, streaming: profile.streaming }, turnsBefore);
+    }
+    catch (error) {
+        // A navigation between two polls destroys the context; count it as activity and poll again.
+        if (/context|navigat|detached/i.test(error.message))
+            return { streaming: true, html: null, hasText: false };
+        throw error;
+    }
+}
+/** Runs in the page: the last new assistant turn's content elements (outermost only), joined. */
+function readAnswer(selectors, turnsBefore) {
+    const turns = document.querySelectorAll(selectors.assistant);
+    const turn = turns.length > turnsBefore ? turns[turns.length - 1] : null;
+    const streaming = document.querySelector(selectors.streaming) !== null;
+    if (!turn)
+        return { streaming, html: null, hasText: false };
+    const parts = turn.matches(selectors.content)
+        ? [turn]
+        : Array.from(turn.querySelectorAll(selectors.content)).filter((part) => !part.parentElement?.closest(selectors.content));
+    if (parts.length === 0)
+        return { streaming, html: null, hasText: false };
+    const hasText = parts.some((part) => (part.textContent ?? '').trim() !== '');
+    return { streaming, html: parts.map((part) => part.innerHTML).join('\n'), hasText };
+}

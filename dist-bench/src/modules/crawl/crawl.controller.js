@@ -1,0 +1,50 @@
+var __decorate = (this && this.__decorate) || function (decorators, target, key, desc) {
+    var c = arguments.length, r = c < 3 ? target : desc === null ? desc = Object.getOwnPropertyDescriptor(target, key) : desc, d;
+    if (typeof Reflect === "object" && typeof Reflect.decorate === "function") r = Reflect.decorate(decorators, target, key, desc);
+    else for (var i = decorators.length - 1; i >= 0; i--) if (d = decorators[i]) r = (c < 3 ? d(r) : c > 3 ? d(target, key, r) : d(target, key)) || r;
+    return c > 3 && r && Object.defineProperty(target, key, r), r;
+};
+var __metadata = (this && this.__metadata) || function (k, v) {
+    if (typeof Reflect === "object" && typeof Reflect.metadata === "function") return Reflect.metadata(k, v);
+};
+var __param = (this && this.__param) || function (paramIndex, decorator) {
+    return function (target, key) { decorator(target, key, paramIndex); }
+};
+import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
+import { NetworkPolicy } from '../../infra/network/network-policy.js';
+import { AllowQueryKey, CurrentOrganization, OrgKeyGuard } from '../auth/org-key.guard.js';
+import { sendAnswer } from '../jobs/answer.js';
+import { parsePageQuery } from '../jobs/dto/parse-page-query.js';
+import { MeteredPipeline } from '../jobs/metered-pipeline.service.js';
+import { CrawlOperation } from './crawl.operation.js';
+let CrawlController = class CrawlController {
+    pipeline;
+    operation;
+    policy;
+    constructor(pipeline, operation, policy) {
+        this.pipeline = pipeline;
+        this.operation = operation;
+        this.policy = policy;
+    }
+    async crawl(query, organization, reply) {
+        return sendAnswer(reply, await this.pipeline.serve(this.operation, parsePageQuery(query, this.policy, { images: false }), organization));
+    }
+};
+__decorate([
+    Get(),
+    AllowQueryKey(),
+    __param(0, Query()),
+    __param(1, CurrentOrganization()),
+    __param(2, Res()),
+    __metadata("design:type", Function),
+    __metadata("design:paramtypes", [Object, Function, Object]),
+    __metadata("design:returntype", Promise)
+], CrawlController.prototype, "crawl", null);
+CrawlController = __decorate([
+    Controller('crawl'),
+    UseGuards(OrgKeyGuard),
+    __metadata("design:paramtypes", [MeteredPipeline,
+        CrawlOperation,
+        NetworkPolicy])
+], CrawlController);
+export { CrawlController };

@@ -1,0 +1,46 @@
+const MAX_SCROLL_STEPS = 30;
+/** Scrolls through the page once so lazy content below the fold loads; waits for the network only if it woke up. */
+export async function loadLazyContent(page) {
+    let requests = 0;
+    const count = () => (requests += 1);
+    page.on('request', count);
+    try {
+        await page.evaluate(async (maxSteps) => {
+            const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
+            for (let step = 0; step < maxSteps; step += 1) {
+                const before = window.scrollY;
+                window.scrollBy(0, window.innerHeight);
+                await frame();
+                if (window.scrollY === before)
+                    break;
+            }
+            window.scrollTo(0, 0);
+            await frame();
+        }, MAX_SCROLL_STEPS);
+    }
+    catch {
+        // JavaScript disabled: nothing lazy can load either.
+    }
+    finally {
+        page.off('request', count);
+    }
+    if (requests > 0)
+        await page.waitForNetworkIdle({ idleTime: 200, timeout: 3000 }).catch(() => undefined);
+}
+/** A JPEG of the full scroll height, capped at `maxHeight` CSS pixels (and JPEG's 65,535 device pixels). */
+export async function captureFullPage(page, options) {
+    const size = await page.evaluate(() => ({
+        width: document.documentElement.clientWidth || window.innerWidth,
+        height: Math.max(document.documentElement.scrollHeight, document.body?.scrollHeight ?? 0),
+    }));
+    const scale = page.viewport()?.deviceScaleFactor ?? 1;
+    const height = Math.max(1, Math.min(size.height, options.maxHeight, Math.floor(65535 / scale)));
+    const capped = height < size.height;
+    const bytes = await page.screenshot({
+        type: 'jpeg',
+        quality: options.quality,
+        encoding: 'base64',
+        ...(capped ? { clip: { x: 0, y: 0, width: size.width, height }, captureBeyondViewport: true } : { fullPage: true }),
+    });
+    return bytes;
+}

@@ -1,0 +1,58 @@
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+export const RUN_DIR = resolve('.test-run');
+export async function freePort() {
+    const server = createServer();
+    await new Promise((done) => server.listen(0, '127.0.0.1', done));
+    const { port } = server.address();
+    await new Promise((done) => server.close(() => done()));
+    return port;
+}
+/** Starts the built service (`node dist/main.js`) exactly as users run it, and waits until /health/ready says 200. */
+export async function startAppProcess(name, env) {
+    mkdirSync(RUN_DIR, { recursive: true });
+    const port = await freePort();
+    const log = createWriteStream(resolve(RUN_DIR, `${name}.log`));
+    const child = spawn(process.execPath, ['dist/main.js'], {
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', HOST: '127.0.0.1', PORT: String(port), ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.pipe(log);
+    child.stderr?.pipe(log);
+    const baseUrl = `http://127.0.0.1:${port}`;
+    await waitReady(baseUrl, child, name);
+    return {
+        baseUrl,
+        port,
+        child,
+        stop: () => stopChild(child),
+    };
+}
+async function waitReady(baseUrl, child, name) {
+    const until = Date.now() + 60_000;
+    while (Date.now() < until) {
+        if (child.exitCode !== null)
+            throw new Error(`app "${name}" exited with ${child.exitCode}; see .test-run/${name}.log`);
+        try {
+            const response = await fetch(`${baseUrl}/health/ready`);
+            if (response.status === 200)
+                return;
+        }
+        catch {
+            // not listening yet
+        }
+        await new Promise((done) => setTimeout(done, 200));
+    }
+    throw new Error(`app "${name}" not ready within 60 s; see .test-run/${name}.log`);
+}
+async function stopChild(child) {
+    if (child.exitCode !== null)
+        return;
+    const exited = new Promise((done) => child.once('exit', () => done()));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(timer);
+}
