@@ -3,6 +3,7 @@ import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import type { LedgerKind } from '../../infra/database/entities/index.js';
 import { batch, exec, finalBatch, query, SqlProgram, SqlProgramRunner, upsertAdd } from '../../infra/database/sql-program.js';
+import { mysqlChargeProgram } from './mysql-charge.js';
 import { utcDay } from './utc-day.js';
 
 export interface ChargeRequest {
@@ -37,7 +38,10 @@ export class LedgerService {
 
   async charge(request: ChargeRequest): Promise<LedgerMove> {
     try {
-      return await this.sql.run(() => this.chargeProgram(request, utcDay()));
+      const day = utcDay();
+      // Daily-limited charges need a check between statements; the rest go in one MySQL round trip.
+      const onePass = this.sql.dialect === 'mysql' && request.dailyLimit === undefined;
+      return await this.sql.run(() => (onePass ? mysqlChargeProgram(request, day) : this.chargeProgram(request, day)));
     } catch (error) {
       if (error instanceof Rollback) throw error.appError;
       throw error;

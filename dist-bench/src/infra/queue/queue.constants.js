@@ -1,1 +1,0 @@
-export const JOBS_QUEUE = 'jobs';
