@@ -1,23 +1,24 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import { ENTITIES } from './entities/index.js';
 import { dataSourceOptions } from './data-source-options.js';
+import { migrate } from './migrate.js';
 
 @Global()
 @Module({
   imports: [
     TypeOrmModule.forRootAsync({
       inject: [APP_CONFIG],
-      // Migrations run at start-up; with several replicas TypeORM's migration table lock keeps it to one.
-      useFactory: (config: AppConfig) => ({
-        ...dataSourceOptions(config),
-        migrationsRun: true,
-        migrationsTransactionMode: 'each',
-        retryAttempts: 5,
-        retryDelay: 2000,
-      }),
+      useFactory: (config: AppConfig) => ({ ...dataSourceOptions(config), retryAttempts: 5, retryDelay: 2000 }),
+      // Migrations run at start-up, before anything else touches the database.
+      dataSourceFactory: async (options) => {
+        const dataSource = await new DataSource(options!).initialize();
+        await migrate(dataSource);
+        return dataSource;
+      },
     }),
     TypeOrmModule.forFeature(ENTITIES),
   ],
