@@ -1,0 +1,119 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Server as ProxyServer } from 'proxy-chain';
+import { startAppProcess } from '../test/harness/app-process.js';
+import { startTargetSite } from '../test/fixtures/target-site.js';
+import { LoadResult, runLoad, runRate, treeRssMb } from './load.js';
+import { measureRaw, rawScreenshot, RawMode } from './raw-puppeteer.js';
+import { printTable } from './table.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8) * 1000;
+const CONCURRENCY = [1, 2, 4];
+const ADMIN = 'bench-admin';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
+
+async function organization(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/admin/organizations`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'bench', plan: 'enterprise', credits: 100_000_000 }),
+  });
+  return ((await response.json()) as { api_key: string }).api_key;
+}
+
+function row(setup: string, page: string, wait: string, concurrency: number, result: LoadResult, extra: Record<string, string | number> = {}) {
+  return { setup, page, wait_until: wait, c: concurrency, 'pages/s': result.pagesPerSecond, 'p50 ms': result.p50, 'p95 ms': result.p95, failures: result.failures, ...extra };
+}
+
+async function main(): Promise<void> {
+  const site = await startTargetSite();
+  const proxy = new ProxyServer({ port: 0, host: '127.0.0.1', verbose: false });
+  await proxy.listen();
+  const proxyUrl = `http://127.0.0.1:${proxy.port}`;
+  const app = await startAppProcess('bench-app', {
+    ROLE: 'all', ADMIN_TOKEN: ADMIN, DATA_DIR: mkdtempSync(join(tmpdir(), 'crawlgate-bench-')), REDIS_URL: 'redis://127.0.0.1:6379/6',
+    ALLOW_PRIVATE_TARGETS: 'true', PROXY_STANDARD: proxyUrl, PROXY_PREMIUM: proxyUrl, BROWSER_CONCURRENCY: '4', LOG_LEVEL: 'warn',
+    CHROMIUM_PATH: CHROMIUM,
+  });
+  const key = await organization(app.baseUrl);
+  const crawl = (url: string, wait: string) => async () => {
+    const response = await fetch(`${app.baseUrl}/crawl?url=${encodeURIComponent(url)}&wait_until=${wait}&adblock=false`, { headers: { authorization: `Bearer ${key}` } });
+    await response.arrayBuffer();
+    return response.status === 200;
+  };
+
+  const rows: Array<Record<string, string | number>> = [];
+  const pages = { static: `${site.url}/static`, 'js-rendered': `${site.url}/js-rendered` };
+  for (const wait of ['networkidle0', 'load'] as const) {
+    for (const [name, url] of Object.entries(pages)) {
+      for (const concurrency of CONCURRENCY) {
+        const raw: Record<RawMode, LoadResult> = {
+          'fresh-context': await measureRaw({ mode: 'fresh-context', url, concurrency, durationMs: SECONDS, proxyUrl, waitUntil: wait, executablePath: CHROMIUM }),
+          'reused-pages': await measureRaw({ mode: 'reused-pages', url, concurrency, durationMs: SECONDS, proxyUrl, waitUntil: wait, executablePath: CHROMIUM }),
+        };
+        await runLoad(concurrency, 1000, crawl(url, wait));
+        const service = await runLoad(concurrency, SECONDS, crawl(url, wait));
+        rows.push(row('(a) raw, fresh context', name, wait, concurrency, raw['fresh-context']));
+        rows.push(row('(b) raw, reused pages', name, wait, concurrency, raw['reused-pages']));
+        rows.push(row('(c) GET /crawl', name, wait, concurrency, service, {
+          'c/a': service.pagesPerSecond / raw['fresh-context'].pagesPerSecond,
+          'c/b': service.pagesPerSecond / raw['reused-pages'].pagesPerSecond,
+          'p50 overhead ms': service.p50 - raw['fresh-context'].p50,
+        }));
+        printTable('progress', rows.slice(-3));
+      }
+    }
+  }
+  printTable('GET /crawl vs raw puppeteer (same proxy hop, same browser binary)', rows);
+
+  // Memory: service + Chromium after 200 and after 2,000 crawls.
+  const memory: Array<Record<string, string | number>> = [];
+  let done = 0;
+  const crawlCount = async (total: number) => {
+    while (done < total) {
+      await Promise.all(Array.from({ length: 4 }, () => crawl(pages.static, 'load')()));
+      done += 4;
+    }
+  };
+  await crawlCount(200);
+  memory.push({ crawls: 200, 'RSS MB (service + Chromium)': await treeRssMb(app.child.pid!) });
+  await crawlCount(2000);
+  memory.push({ crawls: 2000, 'RSS MB (service + Chromium)': await treeRssMb(app.child.pid!) });
+  printTable('Memory', memory);
+
+  // Job collection of a finished job at 200 requests/s.
+  const finished = await fetch(`${app.baseUrl}/crawl?url=${encodeURIComponent(pages.static)}&js=false`, { headers: { authorization: `Bearer ${key}` } });
+  const jobId = finished.headers.get('x-job-id');
+  const collection = await runRate(200, 5000, async () => {
+    const response = await fetch(`${app.baseUrl}/crawl/${jobId}`, { headers: { authorization: `Bearer ${key}` } });
+    await response.arrayBuffer();
+    return response.status === 200;
+  });
+  printTable('GET /crawl/{job}, finished job, 200 requests/s for 5 s', [{ 'answers/s': collection.pagesPerSecond, 'p50 ms': collection.p50, 'p99 ms': collection.p99, failures: collection.failures }]);
+
+  // Screenshots: a 1920x3000 page, service vs raw page.screenshot({fullPage, jpeg}).
+  const tall = `${site.url}/tall?h=3000`;
+  const shot = async () => {
+    const response = await fetch(`${app.baseUrl}/screenshot?url=${encodeURIComponent(tall)}&wait_until=load&adblock=false`, { headers: { authorization: `Bearer ${key}` } });
+    await response.arrayBuffer();
+    return response.status === 200;
+  };
+  const shots: Array<Record<string, string | number>> = [];
+  for (const concurrency of [1, 4]) {
+    const raw = await rawScreenshot({ url: tall, concurrency, durationMs: SECONDS, proxyUrl, executablePath: CHROMIUM });
+    let peak = 0;
+    const sampler = setInterval(() => void treeRssMb(app.child.pid!).then((mb) => (peak = Math.max(peak, mb))), 100);
+    const service = await runLoad(concurrency, SECONDS, shot);
+    clearInterval(sampler);
+    shots.push({ setup: 'raw page.screenshot', c: concurrency, 'shots/s': raw.pagesPerSecond, 'p50 ms': raw.p50, 'p95 ms': raw.p95 });
+    shots.push({ setup: 'GET /screenshot', c: concurrency, 'shots/s': service.pagesPerSecond, 'p50 ms': service.p50, 'p95 ms': service.p95, 'time ratio (p50)': service.p50 / raw.p50, 'peak RSS MB': peak });
+  }
+  printTable('Full-page JPEG of a 1920x3000 page (wait_until=load)', shots);
+
+  await app.stop();
+  await proxy.close(true);
+  await site.close();
+}
+
+void main();

@@ -1,0 +1,70 @@
+import { percentile } from './table.js';
+
+export interface LoadResult {
+  readonly pagesPerSecond: number;
+  readonly p50: number;
+  readonly p95: number;
+  readonly p99: number;
+  readonly failures: number;
+}
+
+/** `concurrency` loops calling `once` until the time is up; failed calls are counted, not timed. */
+export async function runLoad(concurrency: number, durationMs: number, once: () => Promise<boolean>): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let failures = 0;
+  const started = performance.now();
+  const until = started + durationMs;
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (performance.now() < until) {
+      const t0 = performance.now();
+      if (await once().catch(() => false)) latencies.push(performance.now() - t0);
+      else failures += 1;
+    }
+  }));
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { pagesPerSecond: latencies.length / seconds, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), failures };
+}
+
+/** Fires requests at a fixed rate (open loop) for `durationMs`; latency percentiles of all answers. */
+export async function runRate(perSecond: number, durationMs: number, once: () => Promise<boolean>): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let failures = 0;
+  const pending: Promise<void>[] = [];
+  const started = performance.now();
+  for (let i = 0; i < (perSecond * durationMs) / 1000; i += 1) {
+    const due = started + (i * 1000) / perSecond;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((done) => setTimeout(done, wait));
+    const t0 = performance.now();
+    pending.push(once().then((ok) => (ok ? void latencies.push(performance.now() - t0) : void (failures += 1)), () => void (failures += 1)));
+  }
+  await Promise.all(pending);
+  latencies.sort((a, b) => a - b);
+  return { pagesPerSecond: latencies.length / ((performance.now() - started) / 1000), p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), failures };
+}
+
+/** Resident memory of a process and all its descendants (the service plus its Chromium), in MB. */
+export async function treeRssMb(pid: number): Promise<number> {
+  const { readFileSync, readdirSync } = await import('node:fs');
+  const children = new Map<number, number[]>();
+  const rss = new Map<number, number>();
+  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const status = readFileSync(`/proc/${entry}/status`, 'utf8');
+      const ppid = Number(/PPid:\s+(\d+)/.exec(status)?.[1]);
+      rss.set(Number(entry), Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0));
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  let total = 0;
+  const stack = [pid];
+  while (stack.length > 0) {
+    const current = stack.pop()!;
+    total += rss.get(current) ?? 0;
+    stack.push(...(children.get(current) ?? []));
+  }
+  return total / 1024;
+}
