@@ -24,7 +24,7 @@ describe('job lifecycle: 202, collection, debug, limits', () => {
     expect(accepted.headers.get('x-credits-remaining')).toBe('495');
     const jobId = accepted.body.job_id as string;
     expect(jobId.startsWith(accepted.headers.get('x-job-id')!.split('_')[0] + '_')).toBe(true);
-    expect(accepted.body).toMatchObject({ status: 'running', position: null, credits_charged: 5, credits_remaining: 495, error: null });
+    expect(accepted.body).toMatchObject({ status: 'running', position: null, credits_charged: 5, credits_remaining: 495, error: null, debug: null });
 
     const running = await call(`/crawl/${jobId}`, { key: org.apiKey });
     expect(running.status).toBe(202);

@@ -38,7 +38,8 @@ export class JobViewService {
       return { status: 500, headers: { ...headers, 'X-Error-Code': error.code }, json: operation.envelope({ ...base, output: null, error, position: null, debug: null }) };
     }
     const position = job.status === 'queued' ? await this.position(job.id) : null;
-    const debug = job.status === 'running' ? await this.events.requestDebug(job.id, DEBUG_WAIT_MS) : null;
+    // Live captures are for polls; the metered 202 answers at once instead of waiting on the worker.
+    const debug = job.status === 'running' && collected ? await this.events.requestDebug(job.id, DEBUG_WAIT_MS) : null;
     return { status: 202, headers, json: operation.envelope({ ...base, output: null, error: null, position, debug }) };
   }
 
