@@ -8,16 +8,17 @@ const common = {
 };
 
 export default {
+  // Browser suites start Chromium and wait on real pages; e2e files also wait out SYNC_WAIT_MS on purpose.
+  testTimeout: 120000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/unit/**/*.spec.ts'] },
-    { ...common, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.spec.ts'], testTimeout: 60000 },
+    { ...common, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.spec.ts'] },
     {
       ...common,
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/test/harness/global-setup.js',
       globalTeardown: '<rootDir>/test/harness/global-teardown.js',
-      testTimeout: 120000,
     },
   ],
 };

@@ -1,0 +1,115 @@
+/**
+ * Raw puppeteer baselines for the crawl benchmark, with no service around them:
+ *   fresh-context  a new browser context (through the proxy) per page, closed after it: full isolation
+ *   reused-pages   one open page per concurrent worker, navigated again and again: no isolation at all
+ * Both do goto(url, waitUntil) + content(), through the same proxy hop as the service.
+ */
+import puppeteer, { Browser, Page } from 'puppeteer';
+import { LoadResult, runLoad } from './load.js';
+
+export type RawMode = 'fresh-context' | 'reused-pages';
+export type RawWaitUntil = 'load' | 'domcontentloaded' | 'networkidle0' | 'networkidle2';
+
+export interface RawOptions {
+  readonly mode: RawMode;
+  readonly url: string;
+  readonly concurrency: number;
+  readonly durationMs: number;
+  /** `http://host:port`: every page goes through it, loopback targets included. */
+  readonly proxyUrl: string;
+  readonly waitUntil: RawWaitUntil;
+  readonly executablePath?: string;
+  /** Extra Chromium switches (the baseline uses none beyond the environment's required ones). */
+  readonly extraArgs?: readonly string[];
+}
+
+export interface RawScreenshotOptions {
+  readonly url: string;
+  readonly concurrency: number;
+  readonly durationMs: number;
+  readonly proxyUrl: string;
+  readonly executablePath?: string;
+  readonly quality?: number;
+}
+
+const WARM_UP_PAGES = 3;
+const NAV_TIMEOUT_MS = 30_000;
+
+async function launch(executablePath: string, extraArgs: readonly string[] = []): Promise<Browser> {
+  const shell = executablePath.includes('headless-shell');
+  const quiet = shell ? [] : ['--disable-features=NetworkTimeServiceQuerying', '--component-updater=url-source=http://127.0.0.1:9/', '--gaia-url=http://127.0.0.1:9'];
+  return puppeteer.launch({
+    executablePath,
+    headless: shell ? 'shell' : true,
+    defaultViewport: { width: 1920, height: 1080 },
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--proxy-bypass-list=<-loopback>', ...quiet, ...extraArgs],
+  });
+}
+
+function contextOptions(proxyUrl: string) {
+  return { proxyServer: proxyUrl, proxyBypassList: ['<-loopback>'] };
+}
+
+/** One page job of the chosen mode; reused pages come from (and go back to) `idle`. */
+function pageJob(browser: Browser, options: RawOptions, idle: Page[]): () => Promise<boolean> {
+  const visit = async (page: Page): Promise<boolean> => {
+    const response = await page.goto(options.url, { waitUntil: options.waitUntil, timeout: NAV_TIMEOUT_MS });
+    await page.content();
+    return response !== null && response.status() < 400;
+  };
+  if (options.mode === 'fresh-context') {
+    return async () => {
+      const context = await browser.createBrowserContext(contextOptions(options.proxyUrl));
+      try {
+        return await visit(await context.newPage());
+      } finally {
+        await context.close();
+      }
+    };
+  }
+  return async () => {
+    const page = idle.pop() ?? (await (await browser.createBrowserContext(contextOptions(options.proxyUrl))).newPage());
+    try {
+      return await visit(page);
+    } finally {
+      idle.push(page);
+    }
+  };
+}
+
+/** Pages per second and latency percentiles of raw puppeteer in the given mode (after a short warm-up). */
+export async function measureRaw(options: RawOptions): Promise<LoadResult> {
+  const browser = await launch(options.executablePath ?? '/usr/bin/chromium-headless-shell', options.extraArgs);
+  try {
+    const idle: Page[] = [];
+    const job = pageJob(browser, options, idle);
+    await Promise.all(Array.from({ length: options.concurrency }, async () => {
+      for (let i = 0; i < WARM_UP_PAGES; i++) await job();
+    }));
+    return await runLoad(options.concurrency, options.durationMs, job);
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Full-page JPEG screenshots with reused pages: goto(load) + page.screenshot({fullPage, type: 'jpeg'}). */
+export async function rawScreenshot(options: RawScreenshotOptions): Promise<LoadResult> {
+  const browser = await launch(options.executablePath ?? '/usr/bin/chromium-headless-shell');
+  try {
+    const idle: Page[] = [];
+    const shot = async (): Promise<boolean> => {
+      const page = idle.pop() ?? (await (await browser.createBrowserContext(contextOptions(options.proxyUrl))).newPage());
+      try {
+        await page.goto(options.url, { waitUntil: 'load', timeout: NAV_TIMEOUT_MS });
+        const image = await page.screenshot({ type: 'jpeg', quality: options.quality ?? 80, fullPage: true, encoding: 'base64' });
+        return image.length > 0;
+      } finally {
+        idle.push(page);
+      }
+    };
+    await shot();
+    return await runLoad(options.concurrency, options.durationMs, shot);
+  } finally {
+    await browser.close();
+  }
+}

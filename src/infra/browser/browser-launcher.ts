@@ -1,0 +1,158 @@
+import { Logger } from '@nestjs/common';
+import puppeteer, { Browser } from 'puppeteer';
+import { browserPid, killQuietly, treeRssMb } from './browser-process.js';
+import { launchOptions } from './launch-options.js';
+
+export interface RecyclePolicy {
+  /** Jobs one browser serves before it is replaced. */
+  readonly maxJobs: number;
+  /** The browser's process tree RSS is checked every this many jobs... */
+  readonly memoryCheckEvery: number;
+  /** ...and the browser replaced when it is above this. */
+  readonly maxRssMb: number;
+}
+
+/** One launched browser and what runs in it. */
+export class BrowserInstance {
+  jobs = 0;
+  active = 0;
+  /** No new job starts here; closed once `active` reaches 0. */
+  draining = false;
+  crashed = false;
+  closing = false;
+
+  constructor(
+    readonly browser: Browser,
+    /** The browser process itself (not a wrapper script). */
+    readonly pid: number | null,
+    /** The process puppeteer spawned: leader of the browser's process group. */
+    readonly groupPid: number | null,
+    readonly generation: number,
+  ) {}
+
+  get usable(): boolean {
+    return !this.draining && !this.crashed && !this.closing && this.browser.connected;
+  }
+}
+
+type RetireListener = (instance: BrowserInstance, crashed: boolean) => void;
+
+/** Launches one browser per worker process on demand, replaces it after N jobs or too much memory, and notices crashes. */
+export class BrowserLauncher {
+  private readonly logger = new Logger('BrowserLauncher');
+  private current: BrowserInstance | null = null;
+  private launching: Promise<BrowserInstance> | null = null;
+  private readonly instances = new Set<BrowserInstance>();
+  private readonly retireListeners: RetireListener[] = [];
+  private generation = 0;
+  private stopped = false;
+
+  constructor(
+    private readonly chromiumPath: string,
+    private readonly protocolTimeoutMs: number,
+    private readonly policy: RecyclePolicy,
+  ) {}
+
+  /** Called when an instance stops taking jobs: drained (crashed=false) or disconnected under its jobs (crashed=true). */
+  onRetire(listener: RetireListener): void {
+    this.retireListeners.push(listener);
+  }
+
+  get connected(): boolean {
+    return this.current?.usable ?? false;
+  }
+
+  get currentPid(): number | null {
+    return this.current?.usable ? this.current.pid : null;
+  }
+
+  get launchedCount(): number {
+    return this.generation;
+  }
+
+  /** The browser for a new job (launched if needed); pair with checkin(). */
+  async checkout(): Promise<BrowserInstance> {
+    if (this.stopped) throw new Error('The browser pool is shut down.');
+    const instance = this.current?.usable ? this.current : await this.launchOnce();
+    instance.jobs++;
+    instance.active++;
+    return instance;
+  }
+
+  checkin(instance: BrowserInstance): void {
+    instance.active--;
+    if (!instance.draining && !instance.crashed) this.maybeRecycle(instance);
+    if (instance.draining && instance.active === 0) void this.close(instance);
+  }
+
+  /** No new job on this browser; it closes when its last job ends. */
+  drain(instance: BrowserInstance, reason: string): void {
+    if (instance.draining) return;
+    instance.draining = true;
+    if (this.current === instance) this.current = null;
+    this.logger.log(`Recycling browser #${instance.generation} (pid ${instance.pid}): ${reason}`);
+    this.emitRetire(instance, false);
+    if (instance.active === 0) void this.close(instance);
+  }
+
+  async shutdown(): Promise<void> {
+    this.stopped = true;
+    await this.launching?.catch(() => undefined);
+    await Promise.all([...this.instances].map((instance) => this.close(instance)));
+    this.current = null;
+  }
+
+  private maybeRecycle(instance: BrowserInstance): void {
+    if (instance.jobs >= this.policy.maxJobs) return this.drain(instance, `${instance.jobs} jobs served`);
+    if (instance.pid && instance.jobs % this.policy.memoryCheckEvery === 0) {
+      const rss = treeRssMb(instance.pid);
+      if (rss > this.policy.maxRssMb) this.drain(instance, `${rss} MB resident`);
+    }
+  }
+
+  private launchOnce(): Promise<BrowserInstance> {
+    this.launching ??= this.launch().finally(() => {
+      this.launching = null;
+    });
+    return this.launching;
+  }
+
+  private async launch(): Promise<BrowserInstance> {
+    const browser = await puppeteer.launch(launchOptions(this.chromiumPath, this.protocolTimeoutMs));
+    const instance = new BrowserInstance(browser, await browserPid(browser), browser.process()?.pid ?? null, ++this.generation);
+    browser.on('disconnected', () => this.onDisconnected(instance));
+    this.instances.add(instance);
+    this.current = instance;
+    this.logger.log(`Browser #${instance.generation} launched (pid ${instance.pid}, ${this.chromiumPath})`);
+    return instance;
+  }
+
+  private onDisconnected(instance: BrowserInstance): void {
+    if (instance.closing) return;
+    instance.crashed = true;
+    if (this.current === instance) this.current = null;
+    this.logger.warn(`Browser #${instance.generation} (pid ${instance.pid}) disconnected with ${instance.active} job(s) running`);
+    this.emitRetire(instance, true);
+    this.reap(instance);
+  }
+
+  private emitRetire(instance: BrowserInstance, crashed: boolean): void {
+    for (const listener of this.retireListeners) listener(instance, crashed);
+  }
+
+  private async close(instance: BrowserInstance): Promise<void> {
+    if (instance.closing) return;
+    instance.closing = true;
+    if (this.current === instance) this.current = null;
+    const timeout = new Promise((resolve) => setTimeout(resolve, 5000).unref());
+    await Promise.race([instance.browser.close().catch(() => undefined), timeout]);
+    this.reap(instance);
+  }
+
+  /** Whatever is left of the browser's processes (renderers of a killed browser, a hung shutdown) is killed. */
+  private reap(instance: BrowserInstance): void {
+    killQuietly(instance.pid);
+    if (instance.groupPid) killQuietly(-instance.groupPid);
+    this.instances.delete(instance);
+  }
+}

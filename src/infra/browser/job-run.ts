@@ -1,0 +1,73 @@
+import { AppError } from '../../common/errors/app-error.js';
+import { ErrorCode } from '../../common/errors/error-code.js';
+
+/**
+ * One job's hard limits: its deadline and whatever must end it early (browser crash, refused WebSocket).
+ * Ending it runs the registered stop hooks (closing the page), so a tab stuck in a script loop or a request that
+ * never finishes cannot hold its slot.
+ */
+export class JobRun {
+  private readonly controller = new AbortController();
+  private readonly timer: NodeJS.Timeout;
+  private readonly stopHooks: Array<() => void> = [];
+  private readonly aborted: Promise<never>;
+  deadlinePassed = false;
+  crashed = false;
+
+  constructor(
+    readonly jobId: string,
+    readonly deadline: number,
+  ) {
+    this.aborted = new Promise<never>((_, reject) => {
+      this.controller.signal.addEventListener('abort', () => reject(this.controller.signal.reason), { once: true });
+    });
+    this.aborted.catch(() => undefined);
+    this.timer = setTimeout(() => this.expire(), Math.max(0, deadline - Date.now()));
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  get ended(): boolean {
+    return this.controller.signal.aborted;
+  }
+
+  remainingMs(): number {
+    return Math.max(0, this.deadline - Date.now());
+  }
+
+  /** Ends the job with this error (the first one wins) and runs the stop hooks. */
+  fail(error: AppError): void {
+    if (this.ended) return;
+    this.controller.abort(error);
+    for (const hook of this.stopHooks.splice(0)) hook();
+  }
+
+  crash(): void {
+    this.crashed = true;
+    this.fail(new AppError(ErrorCode.BrowserCrashed, 'The browser crashed during the job.'));
+  }
+
+  /** Called when the job ends early (its own errors are the caller's). */
+  onStop(hook: () => void): void {
+    if (this.ended) hook();
+    else this.stopHooks.push(hook);
+  }
+
+  /** The promise, or the job's end if that comes first; a late rejection of the promise is swallowed. */
+  race<T>(promise: Promise<T>): Promise<T> {
+    promise.catch(() => undefined);
+    return Promise.race([promise, this.aborted]);
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    this.stopHooks.length = 0;
+  }
+
+  private expire(): void {
+    this.deadlinePassed = true;
+    this.fail(new AppError(ErrorCode.NavigationTimeout, 'The job did not finish before its deadline; its page was closed.'));
+  }
+}

@@ -1,0 +1,110 @@
+import { createHash } from 'node:crypto';
+import type { BrowserContext } from 'puppeteer';
+import type { NetworkPolicy } from '../network/network-policy.js';
+import type { ProxyRoute } from '../proxy/proxy-route.js';
+import type { BrowserInstance } from './browser-launcher.js';
+import { BrowserTab } from './browser-tab.js';
+import type { ProxyForwarders } from './proxy-forwarder.js';
+
+/** One browser context bound to one proxy, with its tab: used by one job at a time, wiped between jobs. */
+export class PageLease {
+  tab: BrowserTab | null = null;
+  jobs = 0;
+
+  constructor(
+    readonly instance: BrowserInstance,
+    /** Which proxy (and credentials) the context goes through. */
+    readonly key: string,
+    readonly context: BrowserContext,
+    readonly forwarded: boolean,
+  ) {}
+
+  /** The lease's tab, opened when the previous one was closed or never existed. */
+  async openTab(policy: NetworkPolicy): Promise<BrowserTab> {
+    this.tab ??= await BrowserTab.open(this.context, policy);
+    return this.tab;
+  }
+
+  async closeTab(): Promise<void> {
+    const tab = this.tab;
+    this.tab = null;
+    await tab?.close();
+  }
+}
+
+/** The context pool key: the proxy server, and a hash of the credentials when there are some. */
+export function routeKey(route: ProxyRoute): string {
+  if (!route.username && !route.password) return `direct|${route.server}`;
+  const secret = createHash('sha256').update(`${route.server}|${route.username ?? ''}|${route.password ?? ''}`).digest('hex');
+  return `auth|${secret}`;
+}
+
+/**
+ * Idle leases, least recently used first, at most `maxIdle`; an evicted one has its context closed.
+ * A lease is reused only for the same proxy key on the same browser.
+ */
+export class LeasePool {
+  private readonly idle: PageLease[] = [];
+  private created = 0;
+
+  constructor(
+    private readonly maxIdle: number,
+    private readonly forwarders: ProxyForwarders,
+  ) {}
+
+  get idleCount(): number {
+    return this.idle.length;
+  }
+
+  get createdCount(): number {
+    return this.created;
+  }
+
+  async acquire(instance: BrowserInstance, route: ProxyRoute): Promise<PageLease> {
+    const key = routeKey(route);
+    for (let index = this.idle.length - 1; index >= 0; index--) {
+      const lease = this.idle[index];
+      if (lease.instance === instance && lease.key === key) return this.idle.splice(index, 1)[0];
+    }
+    return this.create(instance, route, key);
+  }
+
+  park(lease: PageLease): void {
+    this.idle.push(lease);
+    while (this.idle.length > this.maxIdle) void this.discard(this.idle.shift()!);
+  }
+
+  async discard(lease: PageLease): Promise<void> {
+    await lease.context.close().catch(() => undefined);
+    if (lease.forwarded) this.forwarders.release(lease.key);
+  }
+
+  /** Drops the idle leases of a browser that takes no more jobs. */
+  forget(instance: BrowserInstance): void {
+    const gone = this.idle.filter((lease) => lease.instance === instance);
+    this.idle.splice(0, this.idle.length, ...this.idle.filter((lease) => lease.instance !== instance));
+    for (const lease of gone) void this.discard(lease);
+  }
+
+  async closeAll(): Promise<void> {
+    await Promise.all(this.idle.splice(0).map((lease) => this.discard(lease)));
+  }
+
+  private async create(instance: BrowserInstance, route: ProxyRoute, key: string): Promise<PageLease> {
+    const forwarded = key.startsWith('auth|');
+    try {
+      const proxyServer = forwarded ? await this.forwarders.acquire(key, route) : route.server;
+      const context = await instance.browser.createBrowserContext({
+        proxyServer,
+        // A context's proxy ignores the browser's bypass switch: loopback targets must go through the proxy too.
+        proxyBypassList: ['<-loopback>'],
+        downloadBehavior: { policy: 'deny' },
+      });
+      this.created++;
+      return new PageLease(instance, key, context, forwarded);
+    } catch (error) {
+      if (forwarded) this.forwarders.release(key);
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,67 @@
+import type { HTTPResponse, Page } from 'puppeteer';
+import { AppError } from '../../common/errors/app-error.js';
+import { ErrorCode } from '../../common/errors/error-code.js';
+import type { JobRun } from './job-run.js';
+import { classifyBrowserError, classifyProxyStatus, FailureContext } from './navigation-errors.js';
+import type { NavigationResult, PageOptions, PageSession } from './page-options.js';
+import type { GuardJob } from './request-guard.js';
+
+/** The PageSession an operation gets: navigation with the job's wait condition, deadline and error codes. */
+export class JobPageSession implements PageSession {
+  constructor(
+    /** What the operation uses (tracked); `raw` is the same page for our own calls. */
+    readonly page: Page,
+    readonly options: PageOptions,
+    private readonly raw: Page,
+    private readonly run: JobRun,
+    private readonly guard: GuardJob,
+    private readonly builtinProxy: boolean,
+  ) {}
+
+  async goto(url: string): Promise<NavigationResult> {
+    const timeout = this.run.remainingMs();
+    if (timeout <= 0) throw new AppError(ErrorCode.NavigationTimeout, 'The job deadline passed before the navigation started.');
+    let response: HTTPResponse | null;
+    try {
+      response = await this.run.race(this.raw.goto(url, { waitUntil: this.options.waitUntil, timeout }));
+    } catch (error) {
+      throw classifyBrowserError(error, this.failureContext()) ?? error;
+    }
+    if (this.guard.blockedNavigation) throw classifyBrowserError(new Error('blocked'), this.failureContext())!;
+    const status = response?.status() ?? 200;
+    const proxyError = classifyProxyStatus(status);
+    if (proxyError) throw proxyError;
+    return { status, finalUrl: this.raw.url(), rawBody: () => this.body(response) };
+  }
+
+  assertNotBlocked(): void {
+    const first = this.guard.blocked[0];
+    this.guard.blocked.length = 0;
+    if (first) throw new AppError(ErrorCode.BlockedTarget, `The network policy refused a request of the page (${first.reason}).`);
+  }
+
+  remainingMs(): number {
+    return this.run.remainingMs();
+  }
+
+  failureContext(): FailureContext {
+    return {
+      blockedNavigation: this.guard.blockedNavigation,
+      deadlinePassed: this.run.deadlinePassed,
+      crashed: this.run.crashed,
+      builtinProxy: this.builtinProxy,
+    };
+  }
+
+  /** The main document as delivered; the DOM's serialization only if the browser no longer holds the response. */
+  private async body(response: HTTPResponse | null): Promise<string> {
+    if (response) {
+      try {
+        return await this.run.race(response.text());
+      } catch (error) {
+        if (this.run.ended) throw error;
+      }
+    }
+    return this.run.race(this.raw.content());
+  }
+}

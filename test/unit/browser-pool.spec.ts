@@ -1,0 +1,296 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import jpeg from 'jpeg-js';
+import { RequestError, Server as ProxyServer } from 'proxy-chain';
+import { AppError } from '../../src/common/errors/app-error.js';
+import { loadConfig } from '../../src/config/app-config.js';
+import { BrowserPool, PageJobSpec } from '../../src/infra/browser/browser-pool.js';
+import type { PageOptions, PageSession } from '../../src/infra/browser/page-options.js';
+import type { HostVerdict, NetworkPolicy } from '../../src/infra/network/network-policy.js';
+import { EgressProxy } from '../../src/infra/proxy/egress-proxy.js';
+import type { ProxyRoute } from '../../src/infra/proxy/proxy-route.js';
+import { startTargetSite, TargetSite } from '../fixtures/target-site.js';
+
+// Real Chromium, real proxies, one target site on 127.0.0.1. The network policy is a double that refuses one host.
+jest.setTimeout(30_000);
+const REFUSED_HOST = 'localhost';
+
+class RefusingPolicy {
+  async checkDuringCrawl(raw: string): Promise<string | null> {
+    return new URL(raw).hostname === REFUSED_HOST ? `${REFUSED_HOST} is refused by the test policy.` : null;
+  }
+
+  async inspectHost(host: string): Promise<HostVerdict> {
+    return host === REFUSED_HOST ? { allowed: false, reason: 'refused' } : { allowed: true, addresses: null };
+  }
+}
+
+const OPTIONS: PageOptions = {
+  js: true,
+  images: false,
+  adblock: false,
+  waitUntil: 'load',
+  viewport: { width: 1280, height: 800 },
+  userAgent: null,
+};
+
+type Report = Record<string, unknown>;
+
+let site: TargetSite;
+let egress: EgressProxy;
+let pool: BrowserPool;
+let route: ProxyRoute;
+let jobs = 0;
+const groups = new Set<number>();
+
+function spec(options: Partial<PageOptions> = {}, deadlineMs = 20_000, via: ProxyRoute = route): PageJobSpec {
+  return { jobId: `job${++jobs}`, route: via, options: { ...OPTIONS, ...options }, deadline: Date.now() + deadlineMs };
+}
+
+async function crawl<T>(fn: (session: PageSession) => Promise<T>, options: Partial<PageOptions> = {}, via?: ProxyRoute): Promise<T> {
+  const result = await pool.withPage(spec(options, 20_000, via), fn);
+  await pool.settle();
+  return result;
+}
+
+async function report(session: PageSession, path: string): Promise<Report> {
+  await session.goto(`${site.url}${path}`);
+  await session.page.waitForFunction(() => document.getElementById('report')?.textContent);
+  return JSON.parse((await session.page.$eval('#report', (element) => element.textContent)) ?? '{}') as Report;
+}
+
+function requested(prefix: string): string[] {
+  return site.requests().map((request) => request.path).filter((path) => path.startsWith(prefix));
+}
+
+async function codeOf(promise: Promise<unknown>): Promise<string> {
+  const error = await promise.then(() => null, (caught: unknown) => caught);
+  expect(error).toBeInstanceOf(AppError);
+  return (error as AppError).code;
+}
+
+function rememberGroup(): void {
+  const pid = pool.stats().browserPid;
+  if (pid) groups.add(Number(execFileSync('ps', ['-o', 'pgid=', '-p', String(pid)]).toString().trim()));
+}
+
+/** Chromium processes of our browsers' process groups still running (zombies left to PID 1 after a kill -9 excluded). */
+function leftovers(): string[] {
+  const lines = execFileSync('ps', ['-eo', 'pid=,ppid=,pgid=,stat=,comm=']).toString().trim().split('\n');
+  return lines.filter((line) => {
+    const [, ppid, pgid, stat, command] = line.trim().split(/\s+/);
+    const ours = groups.has(Number(pgid)) || (Number(ppid) === process.pid && command !== 'ps');
+    return ours && (!stat.startsWith('Z') || Number(ppid) === process.pid);
+  });
+}
+
+beforeAll(async () => {
+  site = await startTargetSite();
+  const config = loadConfig({ ROLE: 'worker', DATA_DIR: mkdtempSync(join(tmpdir(), 'crawlgate-browser-')), BROWSER_CONCURRENCY: '1' });
+  const policy = new RefusingPolicy() as unknown as NetworkPolicy;
+  egress = new EgressProxy(policy);
+  route = { id: 'builtin', tier: 'standard', server: await egress.start(), country: null, city: null, builtin: true, sourceIndex: 0 };
+  pool = new BrowserPool(config, policy);
+  pool.onModuleInit();
+});
+
+afterAll(async () => {
+  await pool.onApplicationShutdown();
+  await egress.stop();
+  await site.close();
+});
+
+describe('BrowserPool isolation between jobs', () => {
+  it('a job sees its own cookies, storage and cache (control for the next test)', async () => {
+    await crawl(async (session) => {
+      await session.goto(`${site.url}/cookies`);
+      await session.page.waitForFunction(() => document.getElementById('done')?.textContent);
+      site.reset();
+      const seen = await report(session, '/cookies/check');
+      expect(seen).toMatchObject({ localStorage: ['ls'], sessionStorage: ['ss'], indexedDB: ['crawlgate-db'], caches: ['crawlgate-cache'], serviceWorkers: 1 });
+      expect(seen.cookie).toContain('js=1');
+      expect(requested('/cacheable.css')).toEqual([]);
+    });
+  });
+
+  it('the next job in the same reused context and tab starts from nothing', async () => {
+    await crawl(async (session) => {
+      await session.goto(`${site.url}/cookies`);
+      await session.page.waitForFunction(() => document.getElementById('done')?.textContent);
+      expect(await session.page.$eval('#done', (element) => element.textContent)).toBe('registered');
+      await session.page.evaluate(() => (window.name = 'job A'));
+    });
+    const before = pool.stats();
+    site.reset();
+    const seen = await crawl((session) => report(session, '/cookies/check').then(async (data) => ({ ...data, name: await session.page.evaluate(() => window.name) })));
+    expect(seen).toEqual({ cookie: '', localStorage: [], sessionStorage: [], indexedDB: [], caches: [], serviceWorkers: 0, name: '' });
+    expect(requested('/cacheable.css')).toEqual(['/cacheable.css']);
+    expect(site.requests().find((request) => request.path === '/cookies/check')?.headers.cookie).toBeUndefined();
+    expect(pool.stats()).toMatchObject({ contextsCreated: before.contextsCreated, tabsOpened: before.tabsOpened });
+  });
+});
+
+describe('BrowserPool page options', () => {
+  it('js=false: no script is requested and the body is the document exactly as served', async () => {
+    const served = await (await fetch(`${site.url}/js-rendered`)).text();
+    site.reset();
+    const body = await crawl(async (session) => (await session.goto(`${site.url}/js-rendered`)).rawBody(), { js: false });
+    expect(body).toBe(served);
+    expect(requested('/js/')).toEqual([]);
+    const rendered = await crawl(async (session) => (await session.goto(`${site.url}/js-rendered`), session.page.content()));
+    expect(rendered).toContain('<p id="rendered">');
+  });
+
+  it('images=false aborts image requests and keeps the img tags; images=true loads them', async () => {
+    site.reset();
+    const html = await crawl(async (session) => (await session.goto(`${site.url}/images`), session.page.content()));
+    expect(html).toContain('<img id="a" src="/img/a.png">');
+    expect(requested('/img/')).toEqual([]);
+    await crawl((session) => session.goto(`${site.url}/images`), { images: true });
+    expect(requested('/img/').sort()).toEqual(['/img/a.png', '/img/b.png']);
+  });
+
+  it('adblock removes what the ad script writes; without it the ad is there', async () => {
+    const visit = async (session: PageSession) => (await session.goto(`${site.url}/ads`), session.page.content());
+    const blocked = await crawl(visit, { adblock: true });
+    expect(blocked).toContain('id="app-ok"');
+    expect(blocked).not.toContain('id="ad"');
+    expect(await crawl(visit, { adblock: false })).toContain('id="ad"');
+  });
+
+  it('applies viewport, scale, mobile, touch, landscape and user agent; mobile keeps the default user agent', async () => {
+    const plain = await crawl((session) => report(session, '/viewport'));
+    expect(plain).toMatchObject({ innerWidth: 1280, devicePixelRatio: 1, coarse: false, touch: false });
+    expect(plain.userAgent).toMatch(/Chrome/);
+    const mobile = await crawl((session) => report(session, '/viewport'), {
+      viewport: { width: 390, height: 844, deviceScaleFactor: 3, isMobile: true, hasTouch: true },
+    });
+    expect(mobile).toMatchObject({ innerWidth: 390, devicePixelRatio: 3, coarse: true, touch: true, landscape: false, userAgent: plain.userAgent });
+    const landscape = await crawl((session) => report(session, '/viewport'), { viewport: { width: 844, height: 390, isMobile: true, isLandscape: true } });
+    expect(landscape).toMatchObject({ innerWidth: 844, landscape: true });
+    site.reset();
+    const agent = await crawl((session) => report(session, '/viewport'), { userAgent: 'CrawlgateTest/1.0' });
+    expect(agent.userAgent).toBe('CrawlgateTest/1.0');
+    expect(site.requests().find((request) => request.path === '/viewport')?.headers['user-agent']).toBe('CrawlgateTest/1.0');
+    expect((await crawl((session) => report(session, '/viewport'))).userAgent).toBe(plain.userAgent);
+  });
+
+  it("returns the target's own 404 and 500 as results, with the final URL after a redirect", async () => {
+    const notFound = await crawl((session) => session.goto(`${site.url}/status/404`));
+    expect(notFound.status).toBe(404);
+    const failed = await crawl((session) => session.goto(`${site.url}/redirect?to=/status/500`));
+    expect(failed).toMatchObject({ status: 500, finalUrl: `${site.url}/status/500` });
+  });
+});
+
+describe('BrowserPool failures', () => {
+  it('refuses a redirect to a host the network policy refuses: blocked_target, the hop never sent', async () => {
+    site.reset();
+    const to = `http://${REFUSED_HOST}:${site.port}/static`;
+    expect(await codeOf(crawl((session) => session.goto(`${site.url}/redirect?to=${encodeURIComponent(to)}`)))).toBe('blocked_target');
+    expect(site.requests().map((request) => request.path)).toEqual([`/redirect?to=${encodeURIComponent(to)}`]);
+  });
+
+  it('ends the job when the page opens a WebSocket to a refused host', async () => {
+    const ws = `ws://${REFUSED_HOST}:1/`;
+    const job = crawl(async (session) => {
+      await session.goto(`${site.url}/ws?url=${encodeURIComponent(ws)}`);
+      await session.page.waitForFunction(() => false, { timeout: 5000 });
+    });
+    expect(await codeOf(job)).toBe('blocked_target');
+  });
+
+  it('maps an unreachable target to target_unreachable', async () => {
+    expect(await codeOf(crawl((session) => session.goto('http://127.0.0.1:9/nothing')))).toBe('target_unreachable');
+  });
+
+  it('closes a page stuck in a script loop at the deadline: navigation_timeout, and the slot is free again', async () => {
+    const started = Date.now();
+    const stuck = pool.withPage(spec({}, 2500), async (session) => {
+      await session.goto(`${site.url}/loop`);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return session.page.evaluate(() => document.title);
+    });
+    expect(await codeOf(stuck)).toBe('navigation_timeout');
+    expect(Date.now() - started).toBeLessThan(4500);
+    const next = await crawl(async (session) => (await session.goto(`${site.url}/static`)).status);
+    expect(next).toBe(200);
+    expect(Date.now() - started).toBeLessThan(8000);
+  });
+});
+
+describe('BrowserPool live debug', () => {
+  it('captures url, html and a small JPEG of a running job, and nothing once it ended', async () => {
+    const jobSpec = spec({ viewport: { width: 1280, height: 800 } });
+    const capture = await pool.withPage(jobSpec, async (session) => {
+      await session.goto(`${site.url}/tall?h=3000`);
+      return pool.captureDebug(jobSpec.jobId);
+    });
+    expect(capture).toMatchObject({ url: `${site.url}/tall?h=3000`, html: expect.stringContaining('id="tall"') });
+    const image = jpeg.decode(Buffer.from(capture!.screenshot, 'base64'));
+    expect([image.width, image.height]).toEqual([480, 300]);
+    expect(new Date(capture!.captured_at).getTime()).toBeGreaterThan(Date.now() - 10_000);
+    expect(await pool.captureDebug(jobSpec.jobId)).toBeNull();
+    await pool.settle();
+  });
+});
+
+describe('BrowserPool proxies with credentials', () => {
+  let upstream: ProxyServer;
+  let authRoute: ProxyRoute;
+
+  beforeAll(async () => {
+    upstream = new ProxyServer({
+      host: '127.0.0.1',
+      port: 0,
+      prepareRequestFunction: ({ username, password }) => {
+        if (username !== 'user' || password !== 'p@ss:word') throw new RequestError('Proxy credentials required', 407);
+        return {};
+      },
+    });
+    await upstream.listen();
+    authRoute = { ...route, id: 'auth', builtin: false, server: `http://127.0.0.1:${upstream.port}`, username: 'user', password: 'p@ss:word' };
+  });
+
+  afterAll(() => upstream.close(true));
+
+  it('goes through the proxy with its credentials and never hands them to a target that asks', async () => {
+    site.reset();
+    const result = await crawl((session) => session.goto(`${site.url}/basic-auth`), {}, authRoute);
+    expect(result.status).toBe(401);
+    const asked = site.requests().filter((request) => request.path === '/basic-auth');
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.map((request) => request.headers.authorization)).toEqual(asked.map(() => undefined));
+  });
+
+  it('reports wrong proxy credentials as proxy_failed', async () => {
+    const wrong = { ...authRoute, id: 'wrong', password: 'nope' };
+    expect(await codeOf(crawl((session) => session.goto(`${site.url}/static`), {}, wrong))).toBe('proxy_failed');
+  });
+});
+
+describe('BrowserPool browser lifecycle', () => {
+  it('fails the running job with browser_crashed on kill -9 and serves the next job with a new browser', async () => {
+    await crawl((session) => session.goto(`${site.url}/static`));
+    rememberGroup();
+    const pid = pool.stats().browserPid!;
+    const job = crawl(async (session) => {
+      setTimeout(() => process.kill(pid, 'SIGKILL'), 300);
+      await session.goto(`${site.url}/slow?ms=5000`);
+    });
+    expect(await codeOf(job)).toBe('browser_crashed');
+    expect(await crawl(async (session) => (await session.goto(`${site.url}/static`)).status)).toBe(200);
+    expect(pool.stats().browserPid).not.toBe(pid);
+    rememberGroup();
+  });
+
+  it('leaves no chromium process behind after shutdown', async () => {
+    await pool.onApplicationShutdown();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(leftovers()).toEqual([]);
+    expect(await pool.isHealthy()).toBe(true);
+  });
+});
