@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { createOrganization, getOrganization, ledger } from '../factories/organization.factory.js';
 import { testEnv } from '../harness/env.js';
@@ -6,6 +6,30 @@ import { call, collect } from '../harness/http.js';
 
 const env = testEnv();
 const target = (path: string) => `${env.target.url}${path}`;
+function commandOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+function descendants(root: number): number[] {
+  const parent = new Map<number, number>();
+  for (const name of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      parent.set(Number(name), Number(/PPid:\s+(\d+)/.exec(readFileSync(`/proc/${name}/status`, 'utf8'))?.[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const isBelow = (pid: number): boolean => {
+    for (let current = parent.get(pid); current; current = parent.get(current)) if (current === root) return true;
+    return false;
+  };
+  return [...parent.keys()].filter(isBelow);
+}
+
 const SLOW = { url: target('/slow?ms=11000'), js: 'false' };
 
 describe('job lifecycle: 202, collection, debug, limits', () => {
@@ -97,8 +121,8 @@ describe('job lifecycle: 202, collection, debug, limits', () => {
   it('fails a job as browser_crashed when Chromium is killed mid-job, refunds it, and serves the next one', async () => {
     const pending = call('/crawl', { key: org.apiKey, query: { url: target('/slow?ms=4000') } });
     await new Promise((done) => setTimeout(done, 1500));
-    const pids = execFileSync('pgrep', ['-P', String(env.appPid), '-f', 'chrom'], { encoding: 'utf8' }).trim().split('\n');
-    for (const pid of pids.filter(Boolean)) process.kill(Number(pid), 'SIGKILL');
+    // Debian's chromium-headless-shell is a wrapper script: kill the browser itself, every descendant of the app.
+    for (const pid of descendants(env.appPid).filter((pid) => commandOf(pid).includes('chrom'))) process.kill(pid, 'SIGKILL');
     const crashed = await pending;
     expect(crashed.status).toBe(500);
     expect(crashed.headers.get('x-error-code')).toBe('browser_crashed');

@@ -8,7 +8,7 @@ import { RequestError, Server as ProxyServer } from 'proxy-chain';
 import { AppError } from '../../src/common/errors/app-error.js';
 import { loadConfig } from '../../src/config/app-config.js';
 import { BrowserPool, PageJobSpec } from '../../src/infra/browser/browser-pool.js';
-import type { PageOptions, PageSession } from '../../src/infra/browser/page-options.js';
+import type { BrowserPage, PageOptions, PageSession } from '../../src/infra/browser/page-options.js';
 import type { HostVerdict, NetworkPolicy } from '../../src/infra/network/network-policy.js';
 import { EgressProxy } from '../../src/infra/proxy/egress-proxy.js';
 import type { ProxyRoute } from '../../src/infra/proxy/proxy-route.js';
@@ -16,7 +16,7 @@ import { startTargetSite, TargetSite } from '../fixtures/target-site.js';
 
 // Real Chromium, real proxies, one target site on 127.0.0.1. The network policy is a double that refuses one host.
 jest.setTimeout(30_000);
-const REFUSED_HOST = 'localhost';
+const REFUSED_HOST = 'refused.localhost';
 
 class RefusingPolicy {
   async checkDuringCrawl(raw: string): Promise<string | null> {
@@ -60,6 +60,30 @@ async function report(session: PageSession, path: string): Promise<Report> {
   await session.goto(`${site.url}${path}`);
   await session.page.waitForFunction(() => document.getElementById('report')?.textContent);
   return JSON.parse((await session.page.$eval('#report', (element) => element.textContent)) ?? '{}') as Report;
+}
+
+type Frame = ReturnType<BrowserPage['mainFrame']>;
+
+/** A third-party frame (localhost inside 127.0.0.1): its storage is partitioned by the top-level site. */
+async function thirdPartyFrame(session: PageSession): Promise<Frame> {
+  const src = `http://localhost:${site.port}/static?frame=${jobs}`;
+  await session.page.evaluate(
+    (url) => new Promise((resolve) => document.body.append(Object.assign(document.createElement('iframe'), { src: url, onload: resolve }))),
+    src,
+  );
+  return session.page.frames().find((frame) => frame.url() === src)!;
+}
+
+function writeStorage(frame: Frame): Promise<void> {
+  return frame.evaluate(async () => {
+    localStorage.setItem('tp', '1');
+    sessionStorage.setItem('tps', '1');
+    await new Promise((resolve) => Object.assign(indexedDB.open('tp-db', 1), { onupgradeneeded: (e: Event) => (e.target as IDBOpenDBRequest).result.createObjectStore('s'), onsuccess: (e: Event) => resolve((e.target as IDBOpenDBRequest).result.close()) }));
+  });
+}
+
+function readStorage(frame: Frame): Promise<Report> {
+  return frame.evaluate(async () => ({ localStorage: Object.keys(localStorage), sessionStorage: Object.keys(sessionStorage), indexedDB: (await indexedDB.databases()).map((db) => db.name) }));
 }
 
 function requested(prefix: string): string[] {
@@ -110,9 +134,14 @@ describe('BrowserPool isolation between jobs', () => {
       await session.page.waitForFunction(() => document.getElementById('done')?.textContent);
       site.reset();
       const seen = await report(session, '/cookies/check');
-      expect(seen).toMatchObject({ localStorage: ['ls'], sessionStorage: ['ss'], indexedDB: ['crawlgate-db'], caches: ['crawlgate-cache'], serviceWorkers: 1 });
+      expect(seen).toMatchObject({ sessionStorage: ['ss'], indexedDB: ['crawlgate-db'], caches: ['crawlgate-cache'], serviceWorkers: 1 });
+      // Written by the first page's pagehide handler as it was left.
+      expect((seen.localStorage as string[]).sort()).toEqual(['left', 'ls']);
+      expect(seen.cookie).toContain('left=1');
       expect(seen.cookie).toContain('js=1');
       expect(requested('/cacheable.css')).toEqual([]);
+      await writeStorage(await thirdPartyFrame(session));
+      expect(await readStorage(await thirdPartyFrame(session))).toEqual({ localStorage: ['tp'], sessionStorage: ['tps'], indexedDB: ['tp-db'] });
     });
   });
 
@@ -122,11 +151,25 @@ describe('BrowserPool isolation between jobs', () => {
       await session.page.waitForFunction(() => document.getElementById('done')?.textContent);
       expect(await session.page.$eval('#done', (element) => element.textContent)).toBe('registered');
       await session.page.evaluate(() => (window.name = 'job A'));
+      await writeStorage(await thirdPartyFrame(session));
     });
     const before = pool.stats();
     site.reset();
-    const seen = await crawl((session) => report(session, '/cookies/check').then(async (data) => ({ ...data, name: await session.page.evaluate(() => window.name) })));
-    expect(seen).toEqual({ cookie: '', localStorage: [], sessionStorage: [], indexedDB: [], caches: [], serviceWorkers: 0, name: '' });
+    const seen = await crawl(async (session) => ({
+      ...(await report(session, '/cookies/check')),
+      name: await session.page.evaluate(() => window.name),
+      thirdParty: await readStorage(await thirdPartyFrame(session)),
+    }));
+    expect(seen).toEqual({
+      cookie: '',
+      localStorage: [],
+      sessionStorage: [],
+      indexedDB: [],
+      caches: [],
+      serviceWorkers: 0,
+      name: '',
+      thirdParty: { localStorage: [], sessionStorage: [], indexedDB: [] },
+    });
     expect(requested('/cacheable.css')).toEqual(['/cacheable.css']);
     expect(site.requests().find((request) => request.path === '/cookies/check')?.headers.cookie).toBeUndefined();
     expect(pool.stats()).toMatchObject({ contextsCreated: before.contextsCreated, tabsOpened: before.tabsOpened });

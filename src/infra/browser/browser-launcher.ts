@@ -20,6 +20,7 @@ export class BrowserInstance {
   draining = false;
   crashed = false;
   closing = false;
+  private userAgent: Promise<string> | null = null;
 
   constructor(
     readonly browser: Browser,
@@ -32,6 +33,12 @@ export class BrowserInstance {
 
   get usable(): boolean {
     return !this.draining && !this.crashed && !this.closing && this.browser.connected;
+  }
+
+  /** The browser's own user agent (restored on a reused tab after a job that replaced it). */
+  defaultUserAgent(): Promise<string> {
+    this.userAgent ??= this.browser.userAgent();
+    return this.userAgent;
   }
 }
 

@@ -14,7 +14,7 @@ import { classifyBrowserError } from './navigation-errors.js';
 import type { PageOptions, PageSession } from './page-options.js';
 import { JobPageSession } from './page-session.js';
 import { ProxyForwarders } from './proxy-forwarder.js';
-import type { GuardJob, GuardRules } from './request-guard.js';
+import { GuardJob, guardRules } from './request-guard.js';
 import { Semaphore } from './semaphore.js';
 
 export interface PageJobSpec {
@@ -49,7 +49,6 @@ interface JobState {
   guard: GuardJob | null;
 }
 
-const WIPE_TIMEOUT_MS = 10_000;
 const RECYCLE_AFTER_JOBS = 500;
 
 /**
@@ -67,7 +66,6 @@ export class BrowserPool implements OnModuleInit, OnApplicationShutdown {
   private readonly adblock: AdblockEngineLoader;
   private readonly running = new Map<string, RunningJob>();
   private readonly cleanups = new Set<Promise<void>>();
-  private readonly userAgents = new WeakMap<BrowserInstance, Promise<string>>();
   private jobsServed = 0;
   private tabsOpened = 0;
 
@@ -154,7 +152,9 @@ export class BrowserPool implements OnModuleInit, OnApplicationShutdown {
     const lease = (state.lease = await this.leases.acquire(instance, spec.route));
     if (!lease.tab) this.tabsOpened++;
     const tab = await lease.openTab(this.policy);
-    const [rules, userAgent] = await Promise.all([this.rules(spec.options), this.userAgent(instance)]);
+    const adblock = spec.options.adblock ? await this.adblock.engine().catch(() => null) : null;
+    const rules = guardRules(this.config, spec.options, adblock);
+    const userAgent = await instance.defaultUserAgent();
     const prepared = await tab.prepare(spec.options, rules, userAgent, (error) => run.fail(error));
     state.guard = prepared.job;
     run.onStop(() => void tab.page.close().catch(() => undefined));
@@ -162,21 +162,6 @@ export class BrowserPool implements OnModuleInit, OnApplicationShutdown {
     if (run.ended) throw run.signal.reason;
     this.running.set(spec.jobId, { run, instance, tab });
     return new JobPageSession(prepared.page, spec.options, tab.page, run, prepared.job, spec.route.builtin);
-  }
-
-  private async rules(options: PageOptions): Promise<GuardRules> {
-    return {
-      checkPolicy: !this.config.allowPrivateTargets || this.config.uncoveredDomains.length > 0,
-      blockScripts: !options.js,
-      blockImages: !options.images,
-      adblock: options.adblock ? await this.adblock.engine().catch(() => null) : null,
-    };
-  }
-
-  private userAgent(instance: BrowserInstance): Promise<string> {
-    let agent = this.userAgents.get(instance);
-    if (!agent) this.userAgents.set(instance, (agent = instance.browser.userAgent()));
-    return agent;
   }
 
   /** The job's end reason (deadline, crash, refused WebSocket) wins; otherwise the browser error's meaning, if any. */
@@ -195,7 +180,8 @@ export class BrowserPool implements OnModuleInit, OnApplicationShutdown {
   private async finish(run: JobRun, state: JobState, release: (() => void) | null): Promise<void> {
     const { instance, lease } = state;
     try {
-      if (lease) await this.recycle(lease, run);
+      const dropped = lease ? await this.leases.recycle(lease, run.ended) : null;
+      if (dropped) this.logger.debug(`Job ${run.jobId}: its tab is not reused (${dropped})`);
     } catch (error) {
       this.logger.warn(`Cleaning up job ${run.jobId} failed: ${String(error)}`);
     } finally {
@@ -205,20 +191,6 @@ export class BrowserPool implements OnModuleInit, OnApplicationShutdown {
       }
       release?.();
     }
-  }
-
-  private async recycle(lease: PageLease, run: JobRun): Promise<void> {
-    const tab = lease.tab;
-    const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), WIPE_TIMEOUT_MS).unref());
-    const fit = !run.ended && lease.instance.usable && tab !== null && tab.unfitReason === null;
-    const clean = fit && (await Promise.race([tab.wipe(lease.context).catch(() => false), timeout]));
-    if (clean && lease.instance.usable) {
-      lease.jobs++;
-      this.leases.park(lease);
-      return;
-    }
-    if (tab?.unfitReason) this.logger.debug(`Job ${run.jobId}: tab not reused, ${tab.unfitReason}`);
-    await this.leases.discard(lease);
   }
 
   private onRetire(instance: BrowserInstance, crashed: boolean): void {

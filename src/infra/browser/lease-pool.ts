@@ -6,6 +6,8 @@ import type { BrowserInstance } from './browser-launcher.js';
 import { BrowserTab } from './browser-tab.js';
 import type { ProxyForwarders } from './proxy-forwarder.js';
 
+const WIPE_TIMEOUT_MS = 10_000;
+
 /** One browser context bound to one proxy, with its tab: used by one job at a time, wiped between jobs. */
 export class PageLease {
   tab: BrowserTab | null = null;
@@ -67,6 +69,28 @@ export class LeasePool {
       if (lease.instance === instance && lease.key === key) return this.idle.splice(index, 1)[0];
     }
     return this.create(instance, route, key);
+  }
+
+  /**
+   * After a job: the lease is wiped and kept for the next job of its proxy, or closed when the job ended early,
+   * its browser retired, or its tab is unfit or could not be wiped in time. Resolves why it was closed, or null.
+   */
+  async recycle(lease: PageLease, endedEarly: boolean): Promise<string | null> {
+    const tab = lease.tab;
+    const reason = endedEarly ? 'the job ended early' : !lease.instance.usable ? 'the browser retired' : !tab ? 'no tab' : tab.unfitReason;
+    if (reason || !tab) {
+      await this.discard(lease);
+      return reason;
+    }
+    const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), WIPE_TIMEOUT_MS).unref());
+    const wiped = await Promise.race([tab.wipe(lease.context).catch(() => false), timeout]);
+    if (!wiped || !lease.instance.usable) {
+      await this.discard(lease);
+      return wiped ? 'the browser retired' : 'the wipe failed';
+    }
+    lease.jobs++;
+    this.park(lease);
+    return null;
   }
 
   park(lease: PageLease): void {

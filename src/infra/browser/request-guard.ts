@@ -3,7 +3,10 @@ import { Request as AdblockRequest } from '@ghostery/adblocker-puppeteer';
 import type { CDPSession, HTTPRequest, Page } from 'puppeteer';
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
+import type { AppConfig } from '../../config/app-config.js';
 import type { NetworkPolicy } from '../network/network-policy.js';
+import type { JobFootprint } from './job-footprint.js';
+import type { PageOptions } from './page-options.js';
 
 type AdblockType = Parameters<typeof AdblockRequest.fromRawDetails>[0]['type'];
 
@@ -23,8 +26,6 @@ export interface BlockedRequest {
 
 /** One job's view of its page's traffic. */
 export class GuardJob {
-  /** Every http(s) origin the page sent a request to: what the wipe clears. */
-  readonly origins = new Set<string>();
   /** Requests the policy refused since the last assertNotBlocked(). */
   readonly blocked: BlockedRequest[] = [];
   /** The policy's reason when it refused the main document or one of its redirects. */
@@ -34,21 +35,28 @@ export class GuardJob {
 
   constructor(
     readonly rules: GuardRules,
+    /** Where the requested origins are recorded for the wipe. */
+    readonly footprint: JobFootprint,
     /** Ends the job at once (used for what cannot be aborted, like a WebSocket to a refused host). */
     readonly fail: (error: AppError) => void,
   ) {}
-
-  recordOrigin(url: string): void {
-    if (!url.startsWith('http')) return;
-    try {
-      this.origins.add(new URL(url).origin);
-    } catch {
-      // not a URL worth clearing
-    }
-  }
 }
 
 type Verdict = 'continue' | 'abort' | { readonly body: string | Buffer; readonly contentType: string };
+
+/** The policy is skipped only when private targets are allowed and no domain is excluded (tests, private deployments). */
+export function guardRules(
+  config: Pick<AppConfig, 'allowPrivateTargets' | 'uncoveredDomains'>,
+  options: PageOptions,
+  adblock: FiltersEngine | null,
+): GuardRules {
+  return {
+    checkPolicy: !config.allowPrivateTargets || config.uncoveredDomains.length > 0,
+    blockScripts: !options.js,
+    blockImages: !options.images,
+    adblock,
+  };
+}
 
 export function needsInterception(rules: GuardRules): boolean {
   return rules.checkPolicy || rules.blockScripts || rules.blockImages || rules.adblock !== null;
@@ -73,13 +81,13 @@ export class RequestGuard {
   }
 
   /** Starts a job's rules; interception is switched only when the need changes from the previous job. */
-  async begin(rules: GuardRules, fail: (error: AppError) => void): Promise<GuardJob> {
+  async begin(rules: GuardRules, footprint: JobFootprint, fail: (error: AppError) => void): Promise<GuardJob> {
     const wanted = needsInterception(rules);
     if (wanted !== this.intercepting) {
       await this.page.setRequestInterception(wanted);
       this.intercepting = wanted;
     }
-    this.job = new GuardJob(rules, fail);
+    this.job = new GuardJob(rules, footprint, fail);
     return this.job;
   }
 
@@ -89,7 +97,7 @@ export class RequestGuard {
 
   private readonly onRequest = async (request: HTTPRequest): Promise<void> => {
     const job = this.job;
-    job?.recordOrigin(request.url());
+    job?.footprint.recordUrl(request.url());
     if (request.interceptResolutionState().action === 'disabled' || request.isInterceptResolutionHandled()) return;
     const verdict = job && !job.closed ? await this.verdict(job, request) : 'abort';
     if (request.isInterceptResolutionHandled()) return;

@@ -1,0 +1,86 @@
+import { describe, expect, it } from '@jest/globals';
+import { AppError } from '../../common/errors/app-error.js';
+import { ErrorCode } from '../../common/errors/error-code.js';
+import { classifyBrowserError, classifyProxyStatus, FailureContext, netErrorName } from './navigation-errors.js';
+
+const NONE: FailureContext = { blockedNavigation: null, deadlinePassed: false, crashed: false, builtinProxy: false };
+const navError = (name: string) => new Error(`net::${name} at https://example.com/`);
+const codeOf = (error: unknown, context: Partial<FailureContext> = {}) => classifyBrowserError(error, { ...NONE, ...context })?.code ?? null;
+
+class TimeoutError extends Error {
+  override name = 'TimeoutError';
+}
+
+describe('classifyBrowserError', () => {
+  it.each([
+    'ERR_NAME_NOT_RESOLVED',
+    'ERR_CONNECTION_REFUSED',
+    'ERR_CONNECTION_RESET',
+    'ERR_ADDRESS_UNREACHABLE',
+    'ERR_EMPTY_RESPONSE',
+    'ERR_CERT_AUTHORITY_INVALID',
+    'ERR_TOO_MANY_REDIRECTS',
+  ])('%s is target_unreachable', (name) => {
+    expect(codeOf(navError(name))).toBe(ErrorCode.TargetUnreachable);
+  });
+
+  it.each(['ERR_PROXY_CONNECTION_FAILED', 'ERR_INVALID_AUTH_CREDENTIALS', 'ERR_SOCKS_CONNECTION_FAILED', 'ERR_TUNNEL_CONNECTION_FAILED'])(
+    '%s through a pool proxy is proxy_failed',
+    (name) => {
+      expect(codeOf(navError(name))).toBe(ErrorCode.ProxyFailed);
+    },
+  );
+
+  it('a failed tunnel through the built-in proxy is the target, not the proxy', () => {
+    expect(codeOf(navError('ERR_TUNNEL_CONNECTION_FAILED'), { builtinProxy: true })).toBe(ErrorCode.TargetUnreachable);
+  });
+
+  it("maps puppeteer's TimeoutError to navigation_timeout", () => {
+    expect(codeOf(new TimeoutError('Navigation timeout of 3000 ms exceeded'))).toBe(ErrorCode.NavigationTimeout);
+  });
+
+  it('maps closed targets and sessions to browser_crashed', () => {
+    expect(codeOf(new Error('Protocol error (Page.navigate): Target closed'))).toBe(ErrorCode.BrowserCrashed);
+    expect(codeOf(new Error('Navigating frame was detached'))).toBe(ErrorCode.BrowserCrashed);
+  });
+
+  it('lets what the job knows win over the error text', () => {
+    const blocked = navError('ERR_BLOCKED_BY_CLIENT');
+    expect(codeOf(blocked, { blockedNavigation: 'private address' })).toBe(ErrorCode.BlockedTarget);
+    expect(codeOf(new Error('Target closed'), { deadlinePassed: true })).toBe(ErrorCode.NavigationTimeout);
+    expect(codeOf(navError('ERR_CONNECTION_RESET'), { crashed: true })).toBe(ErrorCode.BrowserCrashed);
+  });
+
+  it('keeps an AppError and says nothing about an unrelated error', () => {
+    const own = new AppError(ErrorCode.ChatNoAnswer, 'no answer');
+    expect(classifyBrowserError(own, NONE)).toBe(own);
+    expect(classifyBrowserError(new TypeError('x is undefined'), NONE)).toBeNull();
+  });
+
+  it('keeps the cause and names the network error in the message', () => {
+    const error = navError('ERR_NAME_NOT_RESOLVED');
+    const mapped = classifyBrowserError(error, NONE)!;
+    expect(mapped.message).toBe('The target could not be reached: ERR_NAME_NOT_RESOLVED.');
+    expect(mapped.details.cause).toBe(error);
+  });
+});
+
+describe('classifyProxyStatus', () => {
+  it('reads proxy answers: 407 and the 59x family', () => {
+    expect(classifyProxyStatus(407)?.code).toBe(ErrorCode.ProxyFailed);
+    expect(classifyProxyStatus(597)?.code).toBe(ErrorCode.ProxyFailed);
+    expect(classifyProxyStatus(593)?.code).toBe(ErrorCode.TargetUnreachable);
+    expect(classifyProxyStatus(594)?.code).toBe(ErrorCode.TargetUnreachable);
+  });
+
+  it("leaves the target's own statuses alone", () => {
+    for (const status of [200, 301, 401, 403, 404, 500, 502, 503, 504]) expect(classifyProxyStatus(status)).toBeNull();
+  });
+});
+
+describe('netErrorName', () => {
+  it('extracts the net error name or returns null', () => {
+    expect(netErrorName('net::ERR_ABORTED at http://a/')).toBe('ERR_ABORTED');
+    expect(netErrorName('Navigation timeout')).toBeNull();
+  });
+});
