@@ -1,7 +1,7 @@
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import type dns from 'node:dns';
 import { isIP } from 'node:net';
-import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { PrepareRequestFunctionOpts, PrepareRequestFunctionResult, RequestError, Server } from 'proxy-chain';
 import { NetworkPolicy } from '../network/network-policy.js';
 
@@ -31,7 +31,7 @@ function pinnedLookup(addresses: readonly string[]): typeof dns.lookup {
  * It applies the network policy itself at connect time, so a page cannot reach what the browser's checks missed.
  */
 @Injectable()
-export class EgressProxy implements OnModuleDestroy {
+export class EgressProxy implements OnApplicationShutdown {
   private readonly logger = new Logger(EgressProxy.name);
   private server: Server | null = null;
   private starting: Promise<string> | null = null;
@@ -61,7 +61,7 @@ export class EgressProxy implements OnModuleDestroy {
     if (server) await server.close(true);
   }
 
-  async onModuleDestroy(): Promise<void> {
+  async onApplicationShutdown(): Promise<void> {
     await this.stop();
   }
 

@@ -1,5 +1,5 @@
 import { InjectQueue } from '@nestjs/bull';
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Job as BullJob, Queue } from 'bull';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
@@ -12,7 +12,7 @@ const DRAIN_MS = 60_000;
 
 /** In worker processes only: takes BROWSER_CONCURRENCY jobs at once from Bull and hands them to the runner. */
 @Injectable()
-export class JobWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(JobWorker.name);
 
   constructor(
@@ -35,8 +35,8 @@ export class JobWorker implements OnApplicationBootstrap, OnApplicationShutdown 
     this.logger.log(`worker taking ${this.config.browser.concurrency} jobs at once`);
   }
 
-  /** SIGTERM: stop taking jobs and let running ones finish, within a bound. */
-  async onApplicationShutdown(): Promise<void> {
+  /** SIGTERM: stop taking jobs and let running ones finish (bounded) while the browser, proxies and Redis still run. */
+  async beforeApplicationShutdown(): Promise<void> {
     if (!this.config.runsWorker) {
       await this.queue.close().catch(() => undefined);
       return;
