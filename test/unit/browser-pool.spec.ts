@@ -241,7 +241,8 @@ describe('BrowserPool failures', () => {
     const ws = `ws://${REFUSED_HOST}:1/`;
     const job = crawl(async (session) => {
       await session.goto(`${site.url}/ws?url=${encodeURIComponent(ws)}`);
-      await session.page.waitForFunction(() => false, { timeout: 5000 });
+      // The job is ended (and its page closed) from outside this function.
+      for (let waited = 0; waited < 5000 && !session.page.isClosed(); waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
     });
     expect(await codeOf(job)).toBe('blocked_target');
   });
@@ -334,6 +335,5 @@ describe('BrowserPool browser lifecycle', () => {
     await pool.onApplicationShutdown();
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(leftovers()).toEqual([]);
-    expect(await pool.isHealthy()).toBe(true);
   });
 });

@@ -32,7 +32,10 @@ export class BrowserTab {
     private readonly client: CDPSession,
     private readonly guard: RequestGuard,
   ) {
+    // Popups would escape the tab's request guard; a crawl has no use for them.
     page.on('popup', (popup) => void popup?.close().catch(() => undefined));
+    // An unanswered alert() blocks the page's scripts (and our calls into it) until the deadline.
+    page.on('dialog', (dialog) => void dialog.dismiss().catch(() => undefined));
     page.on('error', () => this.onCrash());
     page.on('framenavigated', (frame) => this.onFrameNavigated(frame));
   }
@@ -76,6 +79,8 @@ export class BrowserTab {
     this.fail = null;
     if (this.unfitReason || !job) return false;
     this.usage.removeListeners(this.page);
+    // The frames still open are asked for their storage keys again, before they go away.
+    for (const frame of this.page.frames()) this.footprint.recordStorageKey(this.storageKey(frame, 0));
     try {
       await wipeTab(this.page, this.client, context, this.footprint);
       return true;
@@ -92,12 +97,21 @@ export class BrowserTab {
 
   /** A frame's storage key says where its storage lives; a third-party frame's is not its origin alone. */
   private onFrameNavigated(frame: Frame): void {
-    if (!this.job || !frame.url().startsWith('http')) return;
+    if (this.job) this.footprint.recordStorageKey(this.storageKey(frame, 1));
+  }
+
+  /** Asked again once: right after a commit the browser can still answer for the frame's previous (opaque) document. */
+  private async storageKey(frame: Frame, retries: number): Promise<string> {
     const internal = frame as unknown as { _id?: string; client?: CDPSession };
-    if (!internal._id) return;
-    const client = internal.client ?? this.client;
-    const lookup = client.send('Storage.getStorageKey', { frameId: internal._id }).then((answer) => answer.storageKey);
-    this.footprint.recordStorageKey(lookup);
+    if (!internal._id || !frame.url().startsWith('http')) throw new Error('no storage');
+    try {
+      const answer = await (internal.client ?? this.client).send('Storage.getStorageKey', { frameId: internal._id });
+      return answer.storageKey;
+    } catch (error) {
+      if (retries === 0 || frame.detached) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return this.storageKey(frame, retries - 1);
+    }
   }
 
   private onCrash(): void {

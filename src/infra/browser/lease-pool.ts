@@ -7,6 +7,11 @@ import { BrowserTab } from './browser-tab.js';
 import type { ProxyForwarders } from './proxy-forwarder.js';
 
 const WIPE_TIMEOUT_MS = 10_000;
+/**
+ * A context is replaced after this many jobs: the wipe clears what pages can store, not the network state a site
+ * could use to recognise a returning browser (TLS session tickets, HSTS, open connections); this bounds it.
+ */
+const MAX_JOBS_PER_CONTEXT = 100;
 
 /** One browser context bound to one proxy, with its tab: used by one job at a time, wiped between jobs. */
 export class PageLease {
@@ -77,10 +82,10 @@ export class LeasePool {
    */
   async recycle(lease: PageLease, endedEarly: boolean): Promise<string | null> {
     const tab = lease.tab;
-    const reason = endedEarly ? 'the job ended early' : !lease.instance.usable ? 'the browser retired' : !tab ? 'no tab' : tab.unfitReason;
+    const reason = endedEarly ? 'the job ended early' : this.unfitReason(lease);
     if (reason || !tab) {
       await this.discard(lease);
-      return reason;
+      return reason ?? 'no tab';
     }
     const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), WIPE_TIMEOUT_MS).unref());
     const wiped = await Promise.race([tab.wipe(lease.context).catch(() => false), timeout]);
@@ -91,6 +96,12 @@ export class LeasePool {
     lease.jobs++;
     this.park(lease);
     return null;
+  }
+
+  private unfitReason(lease: PageLease): string | null {
+    if (!lease.instance.usable) return 'the browser retired';
+    if (lease.jobs + 1 >= MAX_JOBS_PER_CONTEXT) return `${MAX_JOBS_PER_CONTEXT} jobs served`;
+    return lease.tab?.unfitReason ?? null;
   }
 
   park(lease: PageLease): void {

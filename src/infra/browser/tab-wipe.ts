@@ -24,8 +24,8 @@ export async function wipeTab(
   context: BrowserContext,
   footprint: JobFootprint,
 ): Promise<void> {
-  await page.goto('about:blank', { waitUntil: 'load', timeout: WIPE_STEP_TIMEOUT_MS });
   await footprint.settled();
+  await page.goto('about:blank', { waitUntil: 'load', timeout: WIPE_STEP_TIMEOUT_MS });
   const clearKey = (storageKey: string) => client.send('Storage.clearDataForStorageKey', { storageKey, storageTypes: ALL_STORAGE });
   await Promise.all([
     closeOtherTabs(context, page),
