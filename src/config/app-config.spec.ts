@@ -1,0 +1,45 @@
+import { describe, expect, it } from '@jest/globals';
+import { ConfigError, loadConfig } from './app-config.js';
+
+const problemsOf = (env: NodeJS.ProcessEnv): string[] => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+};
+
+describe('loadConfig', () => {
+  it('gives the documented defaults and a frozen object', () => {
+    const config = loadConfig({});
+    expect(config.http).toEqual({ port: 3000, host: '0.0.0.0' });
+    expect(config.role).toBe('all');
+    expect([config.runsApi, config.runsWorker]).toEqual([true, true]);
+    expect(config.syncWaitMs).toBe(30000);
+    expect(config.proxyPools).toBeNull();
+    expect(config.llm).toBeNull();
+    expect(config.screenshot).toEqual({ maxHeight: 20000, quality: 80 });
+    expect(Object.isFrozen(config.plans.free)).toBe(true);
+    expect(() => ((config as { role: string }).role = 'api')).toThrow(TypeError);
+  });
+
+  it('names every bad variable at once', () => {
+    const problems = problemsOf({ PORT: 'eighty', ROLE: 'both', REDIS_URL: 'localhost:6379', ALLOW_PRIVATE_TARGETS: 'perhaps' });
+    expect(problems.map((problem) => problem.split('=')[0]).sort()).toEqual(['ALLOW_PRIVATE_TARGETS', 'PORT', 'REDIS_URL', 'ROLE']);
+    expect(problems.find((problem) => problem.startsWith('ROLE'))).toMatch(/api, worker, all/);
+  });
+
+  it('refuses a port out of range and half an LLM configuration', () => {
+    expect(problemsOf({ PORT: '70000' })).toEqual([expect.stringMatching(/^PORT="70000": /)]);
+    expect(problemsOf({ LLM_BASE_URL: 'http://127.0.0.1:1/v1' })).toEqual(['LLM_BASE_URL and LLM_MODEL: set both or neither']);
+  });
+
+  it('splits the roles and reads proxy pools with their placeholders', () => {
+    const config = loadConfig({ ROLE: 'worker', PROXY_STANDARD: 'http://u-{country}:p@127.0.0.1:8000, http://127.0.0.1:8001' });
+    expect([config.runsApi, config.runsWorker]).toEqual([false, true]);
+    expect(config.proxyPools?.standard.proxies).toEqual(['http://u-{country}:p@127.0.0.1:8000', 'http://127.0.0.1:8001']);
+    expect(config.proxyPools?.premium.proxies).toEqual([]);
+  });
+});
