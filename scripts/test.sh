@@ -27,12 +27,11 @@ echo "== e2e tests on MariaDB"
 E2E_DATABASE_URL="mysql://crawlgate:crawlgate@127.0.0.1:3306/crawlgate_test" \
   node --experimental-vm-modules node_modules/jest/bin/jest.js --selectProjects e2e --runInBand 2>&1 | tee .test-run/e2e-mariadb.log || status=1
 
-summary() { grep -E '^(Tests|Test Suites):' "$1" | tr '\n' ' '; echo; }
+count() { cat .test-run/unit.log .test-run/e2e-sqlite.log .test-run/e2e-mariadb.log | grep -E '^Tests:' | grep -oE "[0-9]+ $1" | awk '{s+=$1} END {print s+0}' || true; }
+summary() { grep -E '^(Tests|Test Suites):' "$1" | tr '\n' ' ' || true; echo; }
 echo "== summary"
-echo "unit:          $(summary .test-run/unit.log)"
-echo "e2e (SQLite):  $(summary .test-run/e2e-sqlite.log)"
-echo "e2e (MariaDB): $(summary .test-run/e2e-mariadb.log)"
-total_failed=$(cat .test-run/unit.log .test-run/e2e-sqlite.log .test-run/e2e-mariadb.log | grep -E '^Tests:' | grep -oE '[0-9]+ failed' | awk '{s+=$1} END {print s+0}')
-total_passed=$(cat .test-run/unit.log .test-run/e2e-sqlite.log .test-run/e2e-mariadb.log | grep -E '^Tests:' | grep -oE '[0-9]+ passed' | awk '{s+=$1} END {print s+0}')
-echo "Tests: ${total_passed} passed, ${total_failed} failed"
+echo "unit + integration: $(summary .test-run/unit.log)"
+echo "e2e (SQLite):       $(summary .test-run/e2e-sqlite.log)"
+echo "e2e (MariaDB):      $(summary .test-run/e2e-mariadb.log)"
+echo "Tests: $(count passed) passed, $(count failed) failed"
 exit $status
