@@ -1,26 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
-import { AppError } from '../../common/errors/app-error.js';
-import { ErrorCode } from '../../common/errors/error-code.js';
 import { LlmClient } from '../../infra/llm/llm.client.js';
 import { extractMainContent } from '../../infra/llm/page-content.js';
-import { pageForModel } from '../../infra/llm/page-to-markdown.js';
 import { crawlPrice } from '../billing/price-table.js';
 import type { PageRequest } from '../jobs/dto/page-request.js';
 import { pageEnvelope } from '../jobs/page-envelope.js';
-import type { JobOutput, JobView, Operation, TaskContext } from '../jobs/operation.js';
+import type { JobOutput, JobView, TaskContext } from '../jobs/operation.js';
+import { PageOperation } from '../jobs/page-operation.js';
 
 /** GET /crawl: the page as HTML, or a JSON answer to `ai_query` about it. */
 @Injectable()
-export class CrawlOperation implements Operation<PageRequest> {
+export class CrawlOperation extends PageOperation {
   readonly kind = 'crawl';
   readonly dailyLimited = false;
 
-  constructor(
-    @InjectConfig() private readonly config: AppConfig,
-    private readonly llm: LlmClient,
-  ) {}
+  constructor(@InjectConfig() config: AppConfig, llm: LlmClient) {
+    super(config, llm);
+  }
 
   price(options: PageRequest): number {
     return crawlPrice(this.config.pricing, {
@@ -32,24 +29,6 @@ export class CrawlOperation implements Operation<PageRequest> {
     });
   }
 
-  route(options: PageRequest) {
-    return options.route;
-  }
-
-  target(options: PageRequest): string {
-    return options.url;
-  }
-
-  precheck(options: PageRequest): void {
-    if (options.aiQuery && !this.llm.isConfigured()) {
-      throw new AppError(ErrorCode.AiUnavailable, 'No language model is configured for ai_query; nothing was charged.');
-    }
-  }
-
-  timeoutMs(config: AppConfig): number {
-    return config.jobTimeoutMs;
-  }
-
   async run(ctx: TaskContext, options: PageRequest): Promise<JobOutput> {
     const fetched = await ctx.withPage(options.page, async (session) => {
       const navigation = await session.goto(options.url);
@@ -59,9 +38,7 @@ export class CrawlOperation implements Operation<PageRequest> {
       return { html, content, targetStatus: navigation.status, finalUrl: navigation.finalUrl };
     });
     if (!fetched.content) return { type: 'page', html: fetched.html, targetStatus: fetched.targetStatus, finalUrl: fetched.finalUrl };
-    // The page is closed before the model is asked: a slow model never holds a browser slot.
-    const { answer } = await this.llm.answer(options.aiQuery, pageForModel(fetched.content, ctx.config.llm?.maxInputChars ?? 30000));
-    return { type: 'data', data: { answer }, targetStatus: fetched.targetStatus, finalUrl: fetched.finalUrl };
+    return { type: 'data', data: { answer: await this.answer(options.aiQuery, fetched.content) }, targetStatus: fetched.targetStatus, finalUrl: fetched.finalUrl };
   }
 
   envelope(view: JobView<PageRequest>): object {

@@ -1,14 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
-import { AppError } from '../../common/errors/app-error.js';
-import { ErrorCode } from '../../common/errors/error-code.js';
 import { LlmClient } from '../../infra/llm/llm.client.js';
 import { extractMainContent } from '../../infra/llm/page-content.js';
-import { pageForModel } from '../../infra/llm/page-to-markdown.js';
 import { flatPrice } from '../billing/price-table.js';
 import type { PageRequest } from '../jobs/dto/page-request.js';
-import type { JobOutput, JobView, Operation, TaskContext } from '../jobs/operation.js';
+import type { JobOutput, JobView, TaskContext } from '../jobs/operation.js';
+import { PageOperation } from '../jobs/page-operation.js';
 import { billingFields } from '../jobs/page-envelope.js';
 import { captureFullPage, loadLazyContent } from './full-page-capture.js';
 
@@ -20,35 +18,16 @@ interface ScreenshotData {
 
 /** GET /screenshot: a full-page JPEG, flat price, `ai_query` answered free beside it. */
 @Injectable()
-export class ScreenshotOperation implements Operation<PageRequest> {
+export class ScreenshotOperation extends PageOperation {
   readonly kind = 'screenshot';
   readonly dailyLimited = true;
 
-  constructor(
-    @InjectConfig() private readonly config: AppConfig,
-    private readonly llm: LlmClient,
-  ) {}
+  constructor(@InjectConfig() config: AppConfig, llm: LlmClient) {
+    super(config, llm);
+  }
 
   price(): number {
     return flatPrice(this.config.pricing, 'screenshot');
-  }
-
-  route(options: PageRequest) {
-    return options.route;
-  }
-
-  target(options: PageRequest): string {
-    return options.url;
-  }
-
-  precheck(options: PageRequest): void {
-    if (options.aiQuery && !this.llm.isConfigured()) {
-      throw new AppError(ErrorCode.AiUnavailable, 'No language model is configured for ai_query; nothing was charged.');
-    }
-  }
-
-  timeoutMs(config: AppConfig): number {
-    return config.jobTimeoutMs;
   }
 
   async run(ctx: TaskContext, options: PageRequest): Promise<JobOutput> {
@@ -62,7 +41,7 @@ export class ScreenshotOperation implements Operation<PageRequest> {
     });
     const data: ScreenshotData = { url: options.url, screenshots: [shot.image] };
     if (shot.content) {
-      data.answer = (await this.llm.answer(options.aiQuery, pageForModel(shot.content, ctx.config.llm?.maxInputChars ?? 30000))).answer;
+      data.answer = await this.answer(options.aiQuery, shot.content);
     }
     return { type: 'data', data, targetStatus: shot.navigation.status, finalUrl: shot.navigation.finalUrl };
   }
