@@ -6,8 +6,9 @@ export function percentile(sorted: readonly number[], p: number): number {
 
 export function printTable(title: string, rows: ReadonlyArray<Record<string, string | number>>): void {
   if (rows.length === 0) return;
-  const columns = Object.keys(rows[0]);
-  const cell = (value: string | number) => (typeof value === 'number' ? value.toFixed(value >= 100 ? 0 : 2) : value);
+  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  const cell = (value: string | number | undefined) =>
+    value === undefined ? '' : typeof value === 'number' ? (Number.isInteger(value) || value >= 100 ? value.toFixed(0) : value.toFixed(2)) : value;
   const widths = columns.map((column) => Math.max(column.length, ...rows.map((row) => String(cell(row[column])).length)));
   const line = (values: string[]) => `| ${values.map((value, i) => value.padEnd(widths[i])).join(' | ')} |`;
   console.log(`\n${title}\n`);
