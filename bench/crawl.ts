@@ -4,11 +4,13 @@ import { join } from 'node:path';
 import { Server as ProxyServer } from 'proxy-chain';
 import { startAppProcess } from '../test/harness/app-process.js';
 import { startTargetSite } from '../test/fixtures/target-site.js';
-import { LoadResult, runLoad, runRate, treeRssMb } from './load.js';
+import { LoadResult, runLoad, runRate, treePssMb, treeRssMb } from './load.js';
 import { measureRaw, rawScreenshot, RawMode } from './raw-puppeteer.js';
 import { printTable } from './table.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8) * 1000;
+/** BENCH_ONLY=throughput,memory,collection,screenshot runs a part. */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'throughput,memory,collection,screenshot').split(','));
 const CONCURRENCY = [1, 2, 4];
 const ADMIN = 'bench-admin';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
@@ -45,7 +47,7 @@ async function main(): Promise<void> {
 
   const rows: Array<Record<string, string | number>> = [];
   const pages = { static: `${site.url}/static`, 'js-rendered': `${site.url}/js-rendered` };
-  for (const wait of ['networkidle0', 'load'] as const) {
+  for (const wait of ONLY.has('throughput') ? (['networkidle0', 'load'] as const) : []) {
     for (const [name, url] of Object.entries(pages)) {
       for (const concurrency of CONCURRENCY) {
         const raw: Record<RawMode, LoadResult> = {
@@ -66,34 +68,42 @@ async function main(): Promise<void> {
     }
   }
   printTable('GET /crawl vs raw puppeteer (same proxy hop, same browser binary)', rows);
+  if (ONLY.has('memory')) await memoryRun(app.child.pid!, crawl(pages.static, 'load'));
+  if (ONLY.has('collection')) await collectionRun(app.baseUrl, key, pages.static);
+  if (ONLY.has('screenshot')) await screenshotRun(app, key, `${site.url}/tall?h=3000`, proxyUrl);
+  await app.stop();
+  await proxy.close(true);
+  await site.close();
+}
 
-  // Memory: service + Chromium after 200 and after 2,000 crawls.
+/** Memory of the service plus its Chromium as crawls accumulate (RSS counts shared pages in each process; PSS splits them). */
+async function memoryRun(pid: number, once: () => Promise<boolean>): Promise<void> {
   const memory: Array<Record<string, string | number>> = [];
   let done = 0;
-  const crawlCount = async (total: number) => {
-    while (done < total) {
-      await Promise.all(Array.from({ length: 4 }, () => crawl(pages.static, 'load')()));
+  for (const checkpoint of [200, 1000, 2000, 3000]) {
+    while (done < checkpoint) {
+      await Promise.all(Array.from({ length: 4 }, once));
       done += 4;
     }
-  };
-  await crawlCount(200);
-  memory.push({ crawls: 200, 'RSS MB (service + Chromium)': await treeRssMb(app.child.pid!) });
-  await crawlCount(2000);
-  memory.push({ crawls: 2000, 'RSS MB (service + Chromium)': await treeRssMb(app.child.pid!) });
-  printTable('Memory', memory);
+    memory.push({ crawls: checkpoint, 'RSS MB': await treeRssMb(pid), 'PSS MB': await treePssMb(pid) });
+  }
+  printTable('Memory of the service + Chromium (static page, wait_until=load, c=4)', memory);
+}
 
-  // Job collection of a finished job at 200 requests/s.
-  const finished = await fetch(`${app.baseUrl}/crawl?url=${encodeURIComponent(pages.static)}&js=false`, { headers: { authorization: `Bearer ${key}` } });
+/** Collection of a finished job at 200 requests/s. */
+async function collectionRun(baseUrl: string, key: string, page: string): Promise<void> {
+  const finished = await fetch(`${baseUrl}/crawl?url=${encodeURIComponent(page)}&js=false`, { headers: { authorization: `Bearer ${key}` } });
   const jobId = finished.headers.get('x-job-id');
   const collection = await runRate(200, 5000, async () => {
-    const response = await fetch(`${app.baseUrl}/crawl/${jobId}`, { headers: { authorization: `Bearer ${key}` } });
+    const response = await fetch(`${baseUrl}/crawl/${jobId}`, { headers: { authorization: `Bearer ${key}` } });
     await response.arrayBuffer();
     return response.status === 200;
   });
   printTable('GET /crawl/{job}, finished job, 200 requests/s for 5 s', [{ 'answers/s': collection.pagesPerSecond, 'p50 ms': collection.p50, 'p99 ms': collection.p99, failures: collection.failures }]);
+}
 
-  // Screenshots: a 1920x3000 page, service vs raw page.screenshot({fullPage, jpeg}).
-  const tall = `${site.url}/tall?h=3000`;
+/** A 1920x3000 page: GET /screenshot vs raw page.screenshot({fullPage, jpeg}) through the same proxy. */
+async function screenshotRun(app: { baseUrl: string; child: { pid?: number } }, key: string, tall: string, proxyUrl: string): Promise<void> {
   const shot = async () => {
     const response = await fetch(`${app.baseUrl}/screenshot?url=${encodeURIComponent(tall)}&wait_until=load&adblock=false`, { headers: { authorization: `Bearer ${key}` } });
     await response.arrayBuffer();
@@ -110,10 +120,6 @@ async function main(): Promise<void> {
     shots.push({ setup: 'GET /screenshot', c: concurrency, 'shots/s': service.pagesPerSecond, 'p50 ms': service.p50, 'p95 ms': service.p95, 'time ratio (p50)': service.p50 / raw.p50, 'peak RSS MB': peak });
   }
   printTable('Full-page JPEG of a 1920x3000 page (wait_until=load)', shots);
-
-  await app.stop();
-  await proxy.close(true);
-  await site.close();
 }
 
 void main();

@@ -44,6 +44,41 @@ export async function runRate(perSecond: number, durationMs: number, once: () =>
   return { pagesPerSecond: latencies.length / ((performance.now() - started) / 1000), p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), failures };
 }
 
+/** Proportional memory (PSS: shared pages split between sharers) of a process and its descendants, in MB. */
+export async function treePssMb(pid: number): Promise<number> {
+  const { readFileSync } = await import('node:fs');
+  let total = 0;
+  for (const member of await tree(pid)) {
+    try {
+      total += Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${member}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return total / 1024;
+}
+
+async function tree(pid: number): Promise<number[]> {
+  const { readFileSync, readdirSync } = await import('node:fs');
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const ppid = Number(/PPid:\s+(\d+)/.exec(readFileSync(`/proc/${entry}/status`, 'utf8'))?.[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  const members: number[] = [];
+  const stack = [pid];
+  while (stack.length > 0) {
+    const current = stack.pop()!;
+    members.push(current);
+    stack.push(...(children.get(current) ?? []));
+  }
+  return members;
+}
+
 /** Resident memory of a process and all its descendants (the service plus its Chromium), in MB. */
 export async function treeRssMb(pid: number): Promise<number> {
   const { readFileSync, readdirSync } = await import('node:fs');

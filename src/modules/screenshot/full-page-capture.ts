@@ -8,16 +8,16 @@ export async function loadLazyContent(page: BrowserPage): Promise<void> {
   const count = () => (requests += 1);
   page.on('request', count);
   try {
+    // Steps of two screens: native lazy loading and typical observers reach well past the viewport, and each step
+    // costs a rendered frame. The capture itself starts at the top whatever the scroll position.
     await page.evaluate(async (maxSteps: number) => {
       const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
       for (let step = 0; step < maxSteps; step += 1) {
-        const before = window.scrollY;
-        window.scrollBy(0, window.innerHeight);
+        if (window.scrollY + window.innerHeight >= document.documentElement.scrollHeight) break;
+        window.scrollBy(0, window.innerHeight * 2);
         await frame();
-        if (window.scrollY === before) break;
       }
       window.scrollTo(0, 0);
-      await frame();
     }, MAX_SCROLL_STEPS);
   } catch {
     // JavaScript disabled: nothing lazy can load either.
