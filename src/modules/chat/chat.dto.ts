@@ -1,8 +1,7 @@
 import { Transform } from 'class-transformer';
-import { IsOptional, IsString, Matches, registerDecorator } from 'class-validator';
+import { IsOptional, registerDecorator } from 'class-validator';
 import { BooleanText } from '../../common/validation/boolean-text.js';
-
-const last = ({ value }: { value: unknown }) => (Array.isArray(value) ? value[value.length - 1] : value);
+import { CityParam, CountryParam, KeyParam, lastValue as last } from '../../common/validation/query-params.js';
 
 export const PROMPT_MAX_CHARS = 1000;
 
@@ -36,12 +35,12 @@ export class ChatQuery {
   @IsOptional() @BooleanText()
   premium?: boolean;
 
-  @IsOptional() @Transform(last) @Matches(/^[A-Za-z]{2}$/, { message: 'country must be a two-letter ISO 3166-1 alpha-2 code' })
+  @CountryParam()
   country?: string;
 
-  @IsOptional() @Transform(last) @Matches(/^[A-Za-z0-9_-]{1,64}$/, { message: 'city may hold only letters, digits, hyphens and underscores' })
+  @CityParam()
   city?: string;
 
-  @IsOptional() @Transform(last) @IsString()
+  @KeyParam()
   key?: string;
 }

@@ -1,10 +1,10 @@
 import { Transform } from 'class-transformer';
+import { CityParam, CountryParam, KeyParam, lastValue as last } from '../../../common/validation/query-params.js';
 import { IsIn, IsNumber, IsOptional, IsString, Matches, MaxLength, Min, Max } from 'class-validator';
 import { BooleanText, StrictBoolean } from '../../../common/validation/boolean-text.js';
 import { WAIT_UNTIL } from '../../../infra/browser/page-options.js';
 import type { WaitUntil } from '../../../infra/browser/page-options.js';
 
-const last = ({ value }: { value: unknown }) => (Array.isArray(value) ? value[value.length - 1] : value);
 const toNumber = ({ value }: { value: unknown }) => {
   const text = last({ value });
   return text === undefined || text === '' ? text : Number(text);
@@ -30,13 +30,13 @@ export class PageQueryBase {
   @IsOptional() @Transform(last) @IsString() @MaxLength(512)
   user_agent?: string;
 
-  @IsOptional() @Transform(last) @Matches(/^[A-Za-z]{2}$/, { message: 'country must be a two-letter ISO 3166-1 alpha-2 code' })
+  @CountryParam()
   country?: string;
 
-  @IsOptional() @Transform(last) @Matches(/^[A-Za-z0-9_-]{1,64}$/, { message: 'city may hold only letters, digits, hyphens and underscores' })
+  @CityParam()
   city?: string;
 
-  @IsOptional() @Transform(last) @IsString()
+  @KeyParam()
   key?: string;
 }
 
