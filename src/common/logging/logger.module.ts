@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { RequestMethod } from '@nestjs/common';
 import { LoggerModule as PinoLoggerModule } from 'nestjs-pino';
 import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
@@ -9,6 +10,8 @@ type LoggedRequest = IncomingMessage & { id?: string; organizationId?: string };
 export const LoggerModule = PinoLoggerModule.forRootAsync({
   inject: [APP_CONFIG],
   useFactory: (config: AppConfig) => ({
+    // Nest 12 on Fastify needs the route pattern spelled out for the request-logging middleware to apply.
+    forRoutes: [{ path: '{*splat}', method: RequestMethod.ALL }],
     pinoHttp: {
       level: config.logLevel,
       genReqId: (req: IncomingMessage) => (req as LoggedRequest).id ?? 'unknown',
@@ -17,7 +20,7 @@ export const LoggerModule = PinoLoggerModule.forRootAsync({
         credits: res.getHeader('x-credits-charged') === undefined ? undefined : Number(res.getHeader('x-credits-charged')),
       }),
       serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, route: req.url.split('?')[0] }),
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, route: req.url.split('?')[0] }),
         res: (res: { statusCode: number }) => ({ status: res.statusCode }),
       },
       redact: ['req.headers.authorization'],
