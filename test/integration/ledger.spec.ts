@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DataSource } from 'typeorm';
 import { AppError } from '../../src/common/errors/app-error.js';
+import { loadConfig } from '../../src/config/app-config.js';
 import { loadPricing } from '../../src/config/json-files.js';
+import { Organization } from '../../src/infra/database/entities/index.js';
 import { SqlProgramRunner } from '../../src/infra/database/sql-program.js';
+import { OrganizationRepository } from '../../src/modules/auth/organization.repository.js';
 import { LedgerService } from '../../src/modules/billing/ledger.service.js';
+import { MonthlyTopUpService } from '../../src/modules/billing/monthly-top-up.service.js';
 import { crawlPrice } from '../../src/modules/billing/price-table.js';
 import { balanceOf, insertOrganization, ledgerSum, openDatabase } from './database.js';
 
@@ -26,6 +30,7 @@ describe.each(['sqlite', 'mariadb'] as const)('ledger on %s', (kind) => {
     db = await openDatabase(kind);
     ledger = new LedgerService(new SqlProgramRunner(db));
   });
+  const topUp = () => new MonthlyTopUpService(loadConfig({ FREE_MONTHLY_CREDITS: '1000' }), new OrganizationRepository(db.getRepository(Organization)), ledger);
   afterAll(async () => db?.destroy());
 
   it('200 concurrent charges against a balance of 10 accept exactly 10 and never go below zero', async () => {
@@ -89,5 +94,28 @@ describe.each(['sqlite', 'mariadb'] as const)('ledger on %s', (kind) => {
     await ledger.topUp(id, 1000, '2026-12');
     expect(await balanceOf(db, id)).toBe(1000);
     expect(await ledgerSum(db, id)).toBe(1000);
+  });
+
+  it('resets free organizations to the allowance once a month, skipping new and paid ones', async () => {
+    const create = async (name: string, plan: string, balance: number, created: string) => {
+      const id = `${kind}${name}${(sequence += 1)}`;
+      await insertOrganization(db, id, 0, plan);
+      await db.query('UPDATE organization SET created_at = ? WHERE id = ?', [created, id]);
+      await ledger.grant(id, balance, 'initial credits');
+      return id;
+    };
+    const used = await create('used', 'free', 120, '2026-10-03 10:00:00');
+    const hoard = await create('hoard', 'free', 1500, '2026-10-03 10:00:00');
+    const fresh = await create('new', 'free', 700, '2026-11-20 10:00:00');
+    const paid = await create('paid', 'pro', 40, '2026-10-03 10:00:00');
+
+    const now = new Date('2026-11-22T12:00:00Z');
+    await topUp().runOnce(now);
+    await topUp().runOnce(now);
+
+    expect(await Promise.all([used, hoard, fresh, paid].map((id) => balanceOf(db, id)))).toEqual([1000, 1000, 700, 40]);
+    for (const id of [used, hoard, fresh, paid]) expect(await ledgerSum(db, id)).toBe(await balanceOf(db, id));
+    const [entries] = await db.query("SELECT COUNT(*) AS n FROM ledger_entry WHERE kind = 'topup' AND organization_id IN (?, ?, ?, ?)", [used, hoard, fresh, paid]);
+    expect(Number(entries.n)).toBe(2);
   });
 });

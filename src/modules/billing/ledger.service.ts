@@ -22,12 +22,6 @@ export interface LedgerMove {
   readonly balanceAfter: number;
 }
 
-class Rollback extends Error {
-  constructor(readonly appError: AppError) {
-    super(appError.message);
-  }
-}
-
 /**
  * Credits move only here: one transaction writes the ledger entry and the balance together.
  * (request_key, kind) is unique, so a charge and its refund each happen at most once.
@@ -36,16 +30,12 @@ class Rollback extends Error {
 export class LedgerService {
   constructor(private readonly sql: SqlProgramRunner) {}
 
-  async charge(request: ChargeRequest): Promise<LedgerMove> {
-    try {
-      const day = utcDay();
-      // Daily-limited charges need a check between statements; the rest go in one MySQL round trip.
-      const onePass = this.sql.dialect === 'mysql' && request.dailyLimit === undefined;
-      return await this.sql.run(() => (onePass ? mysqlChargeProgram(request, day) : this.chargeProgram(request, day)));
-    } catch (error) {
-      if (error instanceof Rollback) throw error.appError;
-      throw error;
-    }
+  /** Throws 402 (insufficient_credits / daily_limit_reached) with the transaction rolled back. */
+  charge(request: ChargeRequest): Promise<LedgerMove> {
+    const day = utcDay();
+    // Daily-limited charges need a check between statements; the rest go in one MySQL round trip.
+    const onePass = this.sql.dialect === 'mysql' && request.dailyLimit === undefined;
+    return this.sql.run(() => (onePass ? mysqlChargeProgram(request, day) : this.chargeProgram(request, day)));
   }
 
   /** Hands a charge back; replaying it changes nothing and answers the current balance. */
@@ -78,7 +68,7 @@ export class LedgerService {
       query('SELECT balance FROM organization WHERE id = ?', r.organizationId),
     );
     if (moved.affected !== 1) {
-      throw new Rollback(new AppError(ErrorCode.InsufficientCredits, `This request costs ${r.amount} credits; the balance does not cover it.`));
+      throw new AppError(ErrorCode.InsufficientCredits, `This request costs ${r.amount} credits; the balance does not cover it.`);
     }
     if (r.dailyLimit !== undefined) {
       const [, [quota]] = yield batch(
@@ -86,7 +76,7 @@ export class LedgerService {
         query('SELECT used FROM daily_quota WHERE organization_id = ? AND day = ?', r.organizationId, day),
       );
       if (r.dailyLimit !== null && Number(quota.used) > r.dailyLimit) {
-        throw new Rollback(new AppError(ErrorCode.DailyLimitReached, `The daily limit of ${r.dailyLimit} screenshot and chat requests is reached.`));
+        throw new AppError(ErrorCode.DailyLimitReached, `The daily limit of ${r.dailyLimit} screenshot and chat requests is reached.`);
       }
     }
     const balanceAfter = Number(account.balance);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { AppError } from '../../common/errors/app-error.js';
 import { loadConfig } from '../../config/app-config.js';
+import { jobView } from '../../../test/factories/job-view.factory.js';
 import type { JobView } from '../jobs/operation.js';
 import type { ChatNode } from './chat-node.js';
 import { ChatOperation, ChatOptions, parseChatQuery } from './chat.operation.js';
@@ -19,19 +20,8 @@ function errorsOf(query: Record<string, unknown>): unknown {
   throw new Error('expected a 422');
 }
 
-function view(overrides: Partial<JobView<ChatOptions>>): JobView<ChatOptions> {
-  return {
-    job: { id: 'o1_j1', status: 'done', kind: 'chat' },
-    options,
-    output: { type: 'data', data: nodes },
-    error: null,
-    position: null,
-    debug: null,
-    billing: { charged: 30, remaining: 970 },
-    collected: false,
-    ...overrides,
-  };
-}
+const view = (overrides: Partial<JobView<ChatOptions>>) =>
+  jobView('chat', options, { job: { id: 'o1_j1', status: 'done', kind: 'chat' }, output: { type: 'data', data: nodes }, ...overrides });
 
 describe('parseChatQuery', () => {
   it('applies the defaults and lower-cases the geography', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { AppError, FieldErrors } from '../../common/errors/app-error.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { loadPricing } from '../../config/json-files.js';
+import { jobView } from '../../../test/factories/job-view.factory.js';
 import type { JobView, Operation } from '../jobs/operation.js';
 import { parseRecipeRequest, RecipeOperation } from './recipe.operation.js';
 import type { RecipeOptions } from './recipe.types.js';
@@ -28,19 +29,8 @@ function errorsOf(query: Record<string, unknown>, recipe: unknown): FieldErrors 
   throw new Error('expected a 422');
 }
 
-function view(options: RecipeOptions, overrides: Partial<JobView<RecipeOptions>> = {}): JobView<RecipeOptions> {
-  return {
-    job: { id: 'o7hq2k_01JD3W0Z6F4X3N8V5Q2R9T1M7C', status: 'done', kind: 'recipe' },
-    options,
-    output: { type: 'data', data: { items: [{ title: 'Apple' }], pages: 1 }, targetStatus: 200, finalUrl: SOURCE },
-    error: null,
-    position: null,
-    debug: null,
-    billing: { charged: 30, remaining: 970 },
-    collected: false,
-    ...overrides,
-  };
-}
+const view = (options: RecipeOptions, overrides: Partial<JobView<RecipeOptions>> = {}) =>
+  jobView('recipe', options, { output: { type: 'data', data: { items: [{ title: 'Apple' }], pages: 1 }, targetStatus: 200, finalUrl: SOURCE }, ...overrides });
 
 describe('parseRecipeRequest', () => {
   it('takes page and route settings from the query, the URL from blocks[0], and ignores a url parameter', () => {
