@@ -20,9 +20,9 @@ install_system_packages() {
 install_npm_packages() {
   if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
     echo "== npm ci"
-    # npm 11 can refuse a lock file that lacks other platforms' optional packages (npm/cli#4828, fixed upstream in
-    # npm/cli#9083); `npm install` then installs the same locked versions.
-    npm ci --no-audit --no-fund --loglevel=error 2>/dev/null || npm install --no-audit --no-fund --loglevel=error
+    # No fallback to `npm install`: a lock that `npm ci` refuses must fail here, not drift silently
+    # (see scripts/lib/complete-lock.mjs when the registry lacks other platforms' builds).
+    npm ci --no-audit --no-fund --loglevel=error
   fi
   # npm may skip install scripts it was not told to trust; the embedded database needs its native module.
   if [ ! -f node_modules/better-sqlite3/build/Release/better_sqlite3.node ]; then
