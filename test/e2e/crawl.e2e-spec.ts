@@ -28,7 +28,8 @@ describe('GET /crawl', () => {
   beforeEach(resetRecords);
 
   it('answers the rendered page as text/html with the credit headers, through the standard pool', async () => {
-    const result = await call('/crawl', { key: org.apiKey, query: { url: target('/js-rendered') } });
+    const fresh = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 1000 });
+    const result = await call('/crawl', { key: fresh.apiKey, query: { url: target('/js-rendered') } });
     expect(result.status).toBe(200);
     expect(result.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(result.headers.get('x-credits-charged')).toBe('5');
@@ -96,15 +97,15 @@ describe('GET /crawl', () => {
   });
 
   it('refunds an unreachable target: 500 envelope, credits_charged 0, attempt tallied, crawl not', async () => {
-    const before = await getOrganization(env.baseUrl, env.adminToken, org.id);
-    const result = await call('/crawl', { key: org.apiKey, query: { url: 'http://127.0.0.1:9/nothing', js: 'false' } });
+    const fresh = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 100 });
+    const result = await call('/crawl', { key: fresh.apiKey, query: { url: 'http://127.0.0.1:9/nothing', js: 'false' } });
     expect(result.status).toBe(500);
     expect(result.headers.get('x-error-code')).toBe('target_unreachable');
     expect(result.headers.get('x-credits-charged')).toBe('0');
-    expect(result.body).toMatchObject({ status: 'failed', credits_charged: 0, credits_remaining: before.credits_remaining, domain: '127.0.0.1' });
+    expect(result.body).toMatchObject({ status: 'failed', credits_charged: 0, credits_remaining: 100, domain: '127.0.0.1' });
     expect(typeof result.body.error).toBe('string');
-    const days = (await usage(env.baseUrl, env.adminToken, org.id, today, today)).days;
-    expect(days.find((day: { host: string }) => day.host === '127.0.0.1')).toMatchObject({ attempts: expect.any(Number) });
+    const days = (await usage(env.baseUrl, env.adminToken, fresh.id, today, today)).days;
+    expect(days).toEqual([{ date: today, host: '127.0.0.1', crawls: 0, attempts: 1, credits: 0 }]);
   });
 
   it('answers ai_query with the JSON envelope, +5 credits, and the page text reaches the model', async () => {
@@ -139,11 +140,15 @@ describe('GET /crawl', () => {
   });
 
   it('keeps balance == sum(ledger) and tallies crawls per host', async () => {
-    const organization = await getOrganization(env.baseUrl, env.adminToken, org.id);
-    const entries = (await ledger(env.baseUrl, env.adminToken, org.id)).entries as Array<{ amount: number }>;
-    expect(entries.reduce((sum, entry) => sum + entry.amount, 0)).toBe(organization.credits_remaining);
-    const days = (await usage(env.baseUrl, env.adminToken, org.id, today, today)).days as Array<{ host: string; crawls: number; attempts: number }>;
-    const host = days.find((day) => day.host === '127.0.0.1')!;
-    expect(host.attempts).toBe(host.crawls + 1);
+    const fresh = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 100 });
+    expect((await call('/crawl', { key: fresh.apiKey, query: { url: target('/static'), js: 'false' } })).status).toBe(200);
+    expect((await call('/crawl', { key: fresh.apiKey, query: { url: target('/static') } })).status).toBe(200);
+    expect((await call('/crawl', { key: fresh.apiKey, query: { url: 'http://127.0.0.1:9/nothing', js: 'false' } })).status).toBe(500);
+    const organization = await getOrganization(env.baseUrl, env.adminToken, fresh.id);
+    const entries = (await ledger(env.baseUrl, env.adminToken, fresh.id)).entries as Array<{ amount: number }>;
+    expect(organization.credits_remaining).toBe(94);
+    expect(entries.reduce((sum, entry) => sum + entry.amount, 0)).toBe(94);
+    const days = (await usage(env.baseUrl, env.adminToken, fresh.id, today, today)).days;
+    expect(days).toEqual([{ date: today, host: '127.0.0.1', crawls: 2, attempts: 3, credits: 6 }]);
   });
 });

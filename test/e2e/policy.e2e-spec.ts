@@ -14,7 +14,7 @@ describe('network policy, uncovered domains and an unconfigured model (ALLOW_PRI
     const url = new URL(path, app.baseUrl);
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
     const response = await fetch(url, { headers: { authorization: `Bearer ${key}` } });
-    return { status: response.status, body: (await response.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
   };
 
   beforeAll(async () => {
@@ -55,7 +55,7 @@ describe('network policy, uncovered domains and an unconfigured model (ALLOW_PRI
   it('answers ai_query with 503 ai_unavailable when no model is configured, nothing charged', async () => {
     const result = await get('/crawl', { url: 'http://93.184.216.34/', ai_query: 'What?' });
     expect(result.status).toBe(503);
-    expect(result.body).toEqual({ error: { code: 'ai_unavailable', message: expect.any(String), request_id: expect.any(String), billed: false } });
+    expect(result.body).toEqual({ error: { code: 'ai_unavailable', message: expect.any(String), request_id: result.headers.get('x-request-id'), billed: false } });
     expect((await getOrganization(app.baseUrl, env.adminToken, orgId)).credits_remaining).toBe(100);
   });
 

@@ -44,9 +44,12 @@ describe('validation of the shared parameters (422, nothing charged)', () => {
     expect((await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining).toBe(49);
   });
 
-  it('carries a request id on every answer and in error objects', async () => {
-    const result = await call('/crawl', { query: { url } });
-    expect(result.status).toBe(401);
-    expect(result.headers.get('x-request-id')).toMatch(/.{8,}/);
+  it('carries a distinct X-Request-Id on every answer, refusals included', async () => {
+    const unauthorized = await call('/crawl', { query: { url } });
+    const invalid = await call('/crawl', { key: org.apiKey, query: { url, viewport: 'big' } });
+    expect([unauthorized.status, invalid.status]).toEqual([401, 422]);
+    const ids = [unauthorized.headers.get('x-request-id'), invalid.headers.get('x-request-id')];
+    expect(ids).toEqual([expect.stringMatching(/.{8,}/), expect.stringMatching(/.{8,}/)]);
+    expect(ids[0]).not.toBe(ids[1]);
   });
 });
