@@ -1,5 +1,5 @@
 import { describe, it, expect } from '@jest/globals';
-import { capToBudget, estimateTokens, htmlToMarkdown, pageForModel, READABILITY_SOURCE } from './page-to-markdown.js';
+import { capToBudget, htmlToMarkdown, pageForModel, READABILITY_SOURCE } from './page-to-markdown.js';
 
 describe('htmlToMarkdown', () => {
   it('writes headings, emphasis, links, nested lists and fenced code', () => {
@@ -88,13 +88,7 @@ describe('pageForModel', () => {
   });
 });
 
-describe('estimateTokens and READABILITY_SOURCE', () => {
-  it('estimates four characters per token, rounded up', () => {
-    expect(estimateTokens('')).toBe(0);
-    expect(estimateTokens('abcd')).toBe(1);
-    expect(estimateTokens('abcde')).toBe(2);
-  });
-
+describe('READABILITY_SOURCE', () => {
   it('holds the Readability constructor source for injection into a page', () => {
     expect(READABILITY_SOURCE).toContain('function Readability(doc, options)');
     expect(READABILITY_SOURCE.length).toBeGreaterThan(10_000);

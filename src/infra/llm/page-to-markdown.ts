@@ -42,14 +42,6 @@ export function htmlToMarkdown(html: string): string {
 }
 
 /**
- * Rough token count: about 4 characters per token for English text with OpenAI-style BPE tokenizers.
- * Good enough for logs and budgets, not for billing.
- */
-export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 4);
-}
-
-/**
  * Returns `markdown` unchanged when it fits in `maxChars`; otherwise cuts it at the last section boundary that fits
  * (before a heading, else at a blank line, else a line break, else a space) and appends "[truncated]".
  * The result never exceeds `maxChars`.

@@ -5,6 +5,7 @@ import { InjectConfig } from '../../config/config.module.js';
 import type { PlanName } from '../../config/json-files.js';
 import { ApiKey, Organization, User } from '../../infra/database/entities/index.js';
 import { ApiKeyRepository } from '../auth/api-key.repository.js';
+import { UserRepository } from '../auth/user.repository.js';
 import { OrganizationRepository } from '../auth/organization.repository.js';
 import { newApiKey, newUserToken, randomId, sha256 } from '../auth/secrets.js';
 import { LedgerService } from '../billing/ledger.service.js';
@@ -25,6 +26,7 @@ export class OrganizationsService {
     @InjectConfig() private readonly config: AppConfig,
     private readonly organizations: OrganizationRepository,
     private readonly keys: ApiKeyRepository,
+    private readonly users: UserRepository,
     private readonly ledger: LedgerService,
   ) {}
 
@@ -82,7 +84,7 @@ export class OrganizationsService {
   async createUser(input: CreateUserDto): Promise<{ id: string; token: string }> {
     await this.requireOrganization(input.organization_id);
     const token = newUserToken();
-    const user = await this.keys.insertUser(
+    const user = await this.users.insert(
       Object.assign(new User(), { id: randomId(24), email: input.email, organizationId: input.organization_id, tokenHash: sha256(token) }),
     );
     return { id: user.id, token };

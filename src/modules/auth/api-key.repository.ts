@@ -1,13 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Repository } from 'typeorm';
-import { ApiKey, Organization, User } from '../../infra/database/entities/index.js';
+import { ApiKey, Organization } from '../../infra/database/entities/index.js';
 
 @Injectable()
 export class ApiKeyRepository {
   constructor(
     @InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>,
-    @InjectRepository(User) private readonly users: Repository<User>,
     @InjectRepository(Organization) private readonly organizations: Repository<Organization>,
   ) {}
 
@@ -31,13 +30,5 @@ export class ApiKeyRepository {
   async revoke(id: string): Promise<boolean> {
     const result = await this.keys.update({ id, revokedAt: IsNull() }, { revokedAt: new Date() });
     return (result.affected ?? 0) > 0;
-  }
-
-  insertUser(user: User): Promise<User> {
-    return this.users.save(user);
-  }
-
-  findUserByTokenHash(tokenHash: string): Promise<User | null> {
-    return this.users.findOneBy({ tokenHash });
   }
 }

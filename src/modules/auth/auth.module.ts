@@ -4,9 +4,10 @@ import { ApiKeyRepository } from './api-key.repository.js';
 import { AuthService } from './auth.service.js';
 import { OrgKeyGuard } from './org-key.guard.js';
 import { OrganizationRepository } from './organization.repository.js';
+import { UserRepository } from './user.repository.js';
 
 @Module({
-  providers: [AuthService, ApiKeyRepository, OrganizationRepository, OrgKeyGuard, AdminGuard],
-  exports: [AuthService, ApiKeyRepository, OrganizationRepository, OrgKeyGuard, AdminGuard],
+  providers: [AuthService, ApiKeyRepository, UserRepository, OrganizationRepository, OrgKeyGuard, AdminGuard],
+  exports: [AuthService, ApiKeyRepository, UserRepository, OrganizationRepository, OrgKeyGuard, AdminGuard],
 })
 export class AuthModule {}

@@ -9,6 +9,7 @@ import type { JobOutput, JobView, Operation, RouteRequest, TaskContext } from '.
 import type { ChatNode } from './chat-node.js';
 import { ChatQuery } from './chat.dto.js';
 import { runChat } from './chat.task.js';
+import { flatPrice } from '../billing/price-table.js';
 
 /** The validated GET /chat request, as stored in the job row. */
 export interface ChatOptions {
@@ -61,7 +62,7 @@ export class ChatOperation implements Operation<ChatOptions> {
 
   /** Flat, whatever the pool or the geography. */
   price(): number {
-    return this.config.pricing.flat.chat;
+    return flatPrice(this.config.pricing, 'chat');
   }
 
   route(options: ChatOptions): RouteRequest {

@@ -43,11 +43,11 @@ export class JobViewService {
     return { status: 202, headers, json: operation.envelope({ ...base, output: null, error: null, position, debug }) };
   }
 
-  /** 1-based place in Bull's wait list (workers take from its tail); null when the job is no longer waiting. */
+  /** 1-based place in Bull's wait list (workers take from its tail); null when the job is not in it (being taken). */
   private async position(jobId: string): Promise<number | null> {
     const waitKey = (this.queue as unknown as { toKey(type: string): string }).toKey('wait');
     const waiting = await this.queue.client.lrange(waitKey, 0, -1);
     const index = waiting.indexOf(jobId);
-    return index < 0 ? 1 : waiting.length - index;
+    return index < 0 ? null : waiting.length - index;
   }
 }

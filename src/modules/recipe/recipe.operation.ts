@@ -13,6 +13,7 @@ import { startUrl } from './blocks/start.block.js';
 import { parseRecipe } from './dto/parse-recipe.js';
 import { runRecipe } from './recipe.runner.js';
 import type { RecipeOptions } from './recipe.types.js';
+import { flatPrice } from '../billing/price-table.js';
 
 type Problems = [param: string, messages: string[]][];
 
@@ -52,7 +53,7 @@ export class RecipeOperation implements Operation<RecipeOptions> {
 
   /** Flat, whatever the pool, the geography or the number of blocks. */
   price(): number {
-    return this.config.pricing.flat.recipe;
+    return flatPrice(this.config.pricing, 'recipe');
   }
 
   route(options: RecipeOptions): RouteRequest {
