@@ -23,7 +23,8 @@ export interface PriceTable {
     readonly aiQuerySurcharge: number;
     readonly cityMultiplier: number;
   };
-  readonly flat: Readonly<Record<'screenshot' | 'recipe' | 'chat', number>>;
+  /** Flat-priced operations by job kind; a new operation adds its key here, in config/pricing.json. */
+  readonly flat: Readonly<Record<string, number>>;
 }
 
 export interface ChatProfile {
@@ -89,7 +90,8 @@ export function loadPricing(path = `${CONFIG_DIR}pricing.json`): PriceTable {
   assert(isCount(raw.crawl.imagesSurcharge), 'crawl.imagesSurcharge must be a count');
   assert(isCount(raw.crawl.aiQuerySurcharge), 'crawl.aiQuerySurcharge must be a count');
   assert(isCount(raw.crawl.cityMultiplier), 'crawl.cityMultiplier must be a count');
-  for (const kind of ['screenshot', 'recipe', 'chat'] as const) assert(isCount(raw.flat?.[kind]), `flat.${kind} must be a count`);
+  assert(typeof raw.flat === 'object' && raw.flat !== null, 'flat must map job kinds to prices');
+  for (const [kind, price] of Object.entries(raw.flat)) assert(isCount(price), `flat.${kind} must be a count`);
   return raw;
 }
 

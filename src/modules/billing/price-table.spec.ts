@@ -36,5 +36,6 @@ describe('crawlPrice', () => {
 
   it('charges the flat operations 30', () => {
     expect([flatPrice(table, 'screenshot'), flatPrice(table, 'recipe'), flatPrice(table, 'chat')]).toEqual([30, 30, 30]);
+    expect(() => flatPrice(table, 'unpriced')).toThrow('config/pricing.json has no flat price for "unpriced"');
   });
 });

@@ -15,6 +15,9 @@ export function crawlPrice(table: PriceTable, input: CrawlPriceInput): number {
   return (base + surcharges) * (input.city ? table.crawl.cityMultiplier : 1);
 }
 
-export function flatPrice(table: PriceTable, kind: 'screenshot' | 'recipe' | 'chat'): number {
-  return table.flat[kind];
+/** A flat-priced operation's price by job kind; a kind missing from config/pricing.json is a deployment error. */
+export function flatPrice(table: PriceTable, kind: string): number {
+  const price = table.flat[kind];
+  if (price === undefined) throw new Error(`config/pricing.json has no flat price for "${kind}"`);
+  return price;
 }

@@ -1,6 +1,5 @@
-import { Module, OnModuleInit } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { JobsModule } from '../jobs/jobs.module.js';
-import { OperationRegistry } from '../jobs/operation-registry.js';
 import { ChatController } from './chat.controller.js';
 import { ChatOperation } from './chat.operation.js';
 
@@ -9,13 +8,4 @@ import { ChatOperation } from './chat.operation.js';
   controllers: [ChatController],
   providers: [ChatOperation],
 })
-export class ChatModule implements OnModuleInit {
-  constructor(
-    private readonly registry: OperationRegistry,
-    private readonly operation: ChatOperation,
-  ) {}
-
-  onModuleInit(): void {
-    this.registry.register(this.operation);
-  }
-}
+export class ChatModule {}

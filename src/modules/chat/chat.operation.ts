@@ -5,11 +5,12 @@ import { validateDto } from '../../common/validation/validate-dto.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import type { PageOptions } from '../../infra/browser/page-options.js';
+import { flatPrice } from '../billing/price-table.js';
 import type { JobOutput, JobView, Operation, RouteRequest, TaskContext } from '../jobs/operation.js';
+import { MeteredOperation } from '../jobs/operation-registry.js';
 import type { ChatNode } from './chat-node.js';
 import { ChatQuery } from './chat.dto.js';
 import { runChat } from './chat.task.js';
-import { flatPrice } from '../billing/price-table.js';
 
 /** The validated GET /chat request, as stored in the job row. */
 export interface ChatOptions {
@@ -54,6 +55,7 @@ export function parseChatQuery(query: Record<string, unknown>): ChatOptions {
 
 /** GET /chat: one prompt typed into the chat site, its answer as nodes; flat price. */
 @Injectable()
+@MeteredOperation()
 export class ChatOperation implements Operation<ChatOptions> {
   readonly kind = 'chat';
   readonly dailyLimited = true;
@@ -62,7 +64,7 @@ export class ChatOperation implements Operation<ChatOptions> {
 
   /** Flat, whatever the pool or the geography. */
   price(): number {
-    return flatPrice(this.config.pricing, 'chat');
+    return flatPrice(this.config.pricing, this.kind);
   }
 
   route(options: ChatOptions): RouteRequest {

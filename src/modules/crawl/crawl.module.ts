@@ -1,7 +1,6 @@
-import { Module, OnModuleInit } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { LlmModule } from '../../infra/llm/llm.module.js';
 import { JobsModule } from '../jobs/jobs.module.js';
-import { OperationRegistry } from '../jobs/operation-registry.js';
 import { CrawlController } from './crawl.controller.js';
 import { CrawlOperation } from './crawl.operation.js';
 
@@ -10,13 +9,4 @@ import { CrawlOperation } from './crawl.operation.js';
   controllers: [CrawlController],
   providers: [CrawlOperation],
 })
-export class CrawlModule implements OnModuleInit {
-  constructor(
-    private readonly registry: OperationRegistry,
-    private readonly operation: CrawlOperation,
-  ) {}
-
-  onModuleInit(): void {
-    this.registry.register(this.operation);
-  }
-}
+export class CrawlModule {}

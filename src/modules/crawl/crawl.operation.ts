@@ -7,10 +7,12 @@ import { crawlPrice } from '../billing/price-table.js';
 import type { PageRequest } from '../jobs/dto/page-request.js';
 import { pageEnvelope } from '../jobs/page-envelope.js';
 import type { JobOutput, JobView, TaskContext } from '../jobs/operation.js';
+import { MeteredOperation } from '../jobs/operation-registry.js';
 import { PageOperation } from '../jobs/page-operation.js';
 
 /** GET /crawl: the page as HTML, or a JSON answer to `ai_query` about it. */
 @Injectable()
+@MeteredOperation()
 export class CrawlOperation extends PageOperation {
   readonly kind = 'crawl';
   readonly dailyLimited = false;

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { BillingModule } from '../billing/billing.module.js';
 import { JobCollector } from './job-collector.service.js';
 import { JobEventsService } from './job-events.service.js';
@@ -12,7 +13,7 @@ import { OperationRegistry } from './operation-registry.js';
 import { JobsController } from './jobs.controller.js';
 
 @Module({
-  imports: [BillingModule],
+  imports: [BillingModule, DiscoveryModule],
   controllers: [JobsController],
   providers: [OperationRegistry, JobRepository, JobEventsService, JobViewService, MeteredPipeline, JobRunner, JobWorker, JobJanitor, JobCollector],
   exports: [OperationRegistry, MeteredPipeline, BillingModule],

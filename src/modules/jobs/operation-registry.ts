@@ -1,17 +1,26 @@
-import { Injectable } from '@nestjs/common';
-import type { JobKind } from '../../infra/database/entities/index.js';
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
 import type { Operation } from './operation.js';
 
-/** Operations register themselves at start-up; the worker finds a job's operation by kind. */
-@Injectable()
-export class OperationRegistry {
-  private readonly operations = new Map<JobKind, Operation>();
+/** Marks a provider as a metered operation: listing it in its module's providers is its whole registration. */
+export const MeteredOperation = DiscoveryService.createDecorator();
 
-  register(operation: Operation<never>): void {
-    this.operations.set(operation.kind, operation as Operation);
+/** Finds the operations at start-up; the worker looks a job's operation up by kind. */
+@Injectable()
+export class OperationRegistry implements OnModuleInit {
+  private readonly operations = new Map<string, Operation>();
+
+  constructor(private readonly discovery: DiscoveryService) {}
+
+  onModuleInit(): void {
+    for (const wrapper of this.discovery.getProviders({ metadataKey: MeteredOperation.KEY })) {
+      const operation = wrapper.instance as Operation;
+      if (this.operations.has(operation.kind)) throw new Error(`two operations claim the job kind "${operation.kind}"`);
+      this.operations.set(operation.kind, operation);
+    }
   }
 
-  get(kind: JobKind): Operation {
+  get(kind: string): Operation {
     const operation = this.operations.get(kind);
     if (!operation) throw new Error(`no operation registered for job kind "${kind}"`);
     return operation;

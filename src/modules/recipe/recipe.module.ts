@@ -1,6 +1,5 @@
-import { Module, OnModuleInit } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { JobsModule } from '../jobs/jobs.module.js';
-import { OperationRegistry } from '../jobs/operation-registry.js';
 import { RecipeController } from './recipe.controller.js';
 import { RecipeOperation } from './recipe.operation.js';
 
@@ -9,13 +8,4 @@ import { RecipeOperation } from './recipe.operation.js';
   controllers: [RecipeController],
   providers: [RecipeOperation],
 })
-export class RecipeModule implements OnModuleInit {
-  constructor(
-    private readonly registry: OperationRegistry,
-    private readonly operation: RecipeOperation,
-  ) {}
-
-  onModuleInit(): void {
-    this.registry.register(this.operation);
-  }
-}
+export class RecipeModule {}

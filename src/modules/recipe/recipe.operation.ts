@@ -5,15 +5,16 @@ import { validateDto } from '../../common/validation/validate-dto.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import type { PageSession } from '../../infra/browser/page-options.js';
+import { flatPrice } from '../billing/price-table.js';
 import { StrictPageQuery } from '../jobs/dto/page-query.dto.js';
 import { crossFieldErrors, toPageRequest } from '../jobs/dto/page-request.js';
 import type { JobOutput, JobView, Operation, RouteRequest, TaskContext } from '../jobs/operation.js';
+import { MeteredOperation } from '../jobs/operation-registry.js';
 import { pageEnvelope } from '../jobs/page-envelope.js';
 import { startUrl } from './blocks/start.block.js';
 import { parseRecipe } from './dto/parse-recipe.js';
 import { runRecipe } from './recipe.runner.js';
 import type { RecipeOptions } from './recipe.types.js';
-import { flatPrice } from '../billing/price-table.js';
 
 type Problems = [param: string, messages: string[]][];
 
@@ -43,6 +44,7 @@ export function parseRecipeRequest(query: Record<string, unknown>, body: unknown
 
 /** POST /crawl: a recipe of blocks run on one page, flat price. */
 @Injectable()
+@MeteredOperation()
 export class RecipeOperation implements Operation<RecipeOptions> {
   readonly kind = 'recipe';
   readonly dailyLimited = false;
@@ -53,7 +55,7 @@ export class RecipeOperation implements Operation<RecipeOptions> {
 
   /** Flat, whatever the pool, the geography or the number of blocks. */
   price(): number {
-    return flatPrice(this.config.pricing, 'recipe');
+    return flatPrice(this.config.pricing, this.kind);
   }
 
   route(options: RecipeOptions): RouteRequest {

@@ -6,6 +6,7 @@ import { extractMainContent } from '../../infra/llm/page-content.js';
 import { flatPrice } from '../billing/price-table.js';
 import type { PageRequest } from '../jobs/dto/page-request.js';
 import type { JobOutput, JobView, TaskContext } from '../jobs/operation.js';
+import { MeteredOperation } from '../jobs/operation-registry.js';
 import { PageOperation } from '../jobs/page-operation.js';
 import { billingFields } from '../jobs/page-envelope.js';
 import { captureFullPage, loadLazyContent } from './full-page-capture.js';
@@ -18,6 +19,7 @@ interface ScreenshotData {
 
 /** GET /screenshot: a full-page JPEG, flat price, `ai_query` answered free beside it. */
 @Injectable()
+@MeteredOperation()
 export class ScreenshotOperation extends PageOperation {
   readonly kind = 'screenshot';
   readonly dailyLimited = true;
@@ -27,7 +29,7 @@ export class ScreenshotOperation extends PageOperation {
   }
 
   price(): number {
-    return flatPrice(this.config.pricing, 'screenshot');
+    return flatPrice(this.config.pricing, this.kind);
   }
 
   async run(ctx: TaskContext, options: PageRequest): Promise<JobOutput> {

@@ -1,6 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
 
-export type JobKind = 'crawl' | 'screenshot' | 'recipe' | 'chat';
+/** The kind a metered operation registers under (crawl, screenshot, recipe, chat, ...). */
+export type JobKind = string;
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
 
 @Entity('job')
