@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
+import { deadlineSignal, raceSignal } from '../../common/time/deadline.js';
 import type { ChatProfile } from '../../config/json-files.js';
 import type { BrowserPage, PageSession } from '../../infra/browser/page-options.js';
 import { answerToNodes } from './answer-to-nodes.js';
@@ -41,18 +42,8 @@ const msLeft = (deadline: number): number => Math.max(1, deadline - Date.now());
  * Throws AppError chat_timeout when the deadline passes, chat_no_answer when the page settles without an answer.
  */
 export async function runChat(session: PageSession, input: ChatInput): Promise<ChatNode[]> {
-  const work = converse(session, input);
-  let timer: NodeJS.Timeout | undefined;
-  const expiry = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(timedOut()), msLeft(input.deadline));
-  });
-  // The page is closed by the caller after a timeout; the abandoned work then fails and must not go unhandled.
-  work.catch(() => undefined);
-  try {
-    return await Promise.race([work, expiry]);
-  } finally {
-    clearTimeout(timer);
-  }
+  // The page is closed by the caller after a timeout; the abandoned work then fails, and raceSignal drops that.
+  return raceSignal(converse(session, input), deadlineSignal(input.deadline), timedOut);
 }
 
 async function converse(session: PageSession, input: ChatInput): Promise<ChatNode[]> {

@@ -3,6 +3,7 @@ import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { AppError, isAppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
+import { deadlineSignal, raceSignal } from '../../common/time/deadline.js';
 import { BrowserPool } from '../../infra/browser/browser-pool.js';
 import type { Job } from '../../infra/database/entities/index.js';
 import type { ProxyRoute } from '../../infra/proxy/proxy-route.js';
@@ -105,9 +106,5 @@ function toFailure(error: unknown): { code: string; message: string } {
 
 /** The browser enforces the deadline on its pages; this is the last guard should an operation hang elsewhere. */
 function withDeadline<T>(work: Promise<T>, at: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new AppError(ErrorCode.NavigationTimeout, 'The job ran past its time limit.')), Math.max(0, at - Date.now()));
-  });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+  return raceSignal(work, deadlineSignal(at), () => new AppError(ErrorCode.NavigationTimeout, 'The job ran past its time limit.'));
 }

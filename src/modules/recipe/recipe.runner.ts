@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
+import { deadlineSignal, raceSignal } from '../../common/time/deadline.js';
 import type { BrowserPage, NavigationResult, PageSession } from '../../infra/browser/page-options.js';
 import type { BlockContext } from './blocks/block-runner.js';
 import { blockRunner } from './blocks/block-registry.js';
@@ -87,18 +88,10 @@ async function executeBlocks(progress: RecipeProgress, recipe: Recipe): Promise<
 
 /** Races the work against the deadline; puppeteer's own timeouts become navigation_timeout too. */
 async function withinDeadline(work: Promise<void>, deadline: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(timeout()), Math.max(0, deadline - Date.now()));
-  });
-  // Past the deadline the page is closed under the work; that late rejection is expected.
-  work.catch(() => undefined);
   try {
-    await Promise.race([work, expired]);
+    await raceSignal(work, deadlineSignal(deadline), timeout);
   } catch (error) {
     throw error instanceof Error && error.name === 'TimeoutError' ? timeout() : error;
-  } finally {
-    clearTimeout(timer);
   }
 }
 
