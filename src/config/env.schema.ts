@@ -1,14 +1,10 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min } from 'class-validator';
+import { readBooleanText } from './boolean-text.js';
 
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
-const toBool = ({ value }: { value: unknown }) => {
-  if (value === undefined || value === '') return undefined;
-  const text = String(value).toLowerCase();
-  if (['true', '1', 'yes', 'on'].includes(text)) return true;
-  if (['false', '0', 'no', 'off'].includes(text)) return false;
-  return value;
-};
+// An unknown word stays text, so that @IsBoolean names the variable.
+const toBool = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : (readBooleanText(String(value)) ?? value));
 
 /** Every environment variable of decisions.md section 6, as text in, typed out. */
 export class EnvSchema {

@@ -1,18 +1,14 @@
 import { Transform } from 'class-transformer';
 import { registerDecorator, ValidationOptions } from 'class-validator';
+import { readBooleanText } from '../../config/boolean-text.js';
 
-const TRUE = new Set(['true', '1', 'yes', 'on']);
-const FALSE = new Set(['false', '0', 'no', 'off']);
 const INVALID = Symbol('invalid boolean text');
 
 /** Spec: boolean-like text in any case; anything else is refused (never read as false). */
 export function parseBooleanText(value: unknown): boolean | typeof INVALID | undefined {
   if (value === undefined) return undefined;
   if (typeof value === 'boolean') return value;
-  const text = String(value).trim().toLowerCase();
-  if (TRUE.has(text)) return true;
-  if (FALSE.has(text)) return false;
-  return INVALID;
+  return readBooleanText(String(value)) ?? INVALID;
 }
 
 /** A query flag read as boolean text; combine with @IsOptional(). */

@@ -5,6 +5,7 @@ import ipaddr from 'ipaddr.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { AppError } from '../../common/errors/app-error.js';
+import { parseHttpUrl } from './url-syntax.js';
 
 /** Resolves a host name to every address it has; rejects or returns [] when it does not resolve. */
 export type HostResolver = (host: string) => Promise<string[]>;
@@ -94,15 +95,8 @@ export class NetworkPolicy {
 
   /** Parses a caller's URL: http or https, with a host, without user name or password. */
   checkUrlSyntax(raw: string): URL {
-    let url: URL;
-    try {
-      url = new URL(raw.trim());
-    } catch {
-      throw AppError.field('url', 'The URL must be an absolute http or https URL.');
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw AppError.field('url', 'The URL must use http or https.');
-    if (!url.hostname) throw AppError.field('url', 'The URL must have a host.');
-    if (url.username || url.password) throw AppError.field('url', 'The URL must not contain a user name or password.');
+    const { url, problem } = parseHttpUrl(raw);
+    if (!url) throw AppError.field('url', problem);
     return url;
   }
 

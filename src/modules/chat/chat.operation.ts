@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, FieldErrors, isAppError } from '../../common/errors/app-error.js';
+import { AppError, isAppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import { validateDto } from '../../common/validation/validate-dto.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import type { PageOptions } from '../../infra/browser/page-options.js';
 import { flatPrice } from '../billing/price-table.js';
+import { geographyErrors, routeRequest } from '../jobs/dto/route-request.js';
 import type { JobOutput, JobView, Operation, RouteRequest, TaskContext } from '../jobs/operation.js';
 import { MeteredOperation } from '../jobs/operation-registry.js';
 import type { ChatNode } from './chat-node.js';
@@ -32,7 +33,7 @@ const DEADLINE_MARGIN_MS = 1000;
 
 /** GET /chat's query: 422 naming every bad parameter at once. Unknown parameters are ignored, as on the other GET routes. */
 export function parseChatQuery(query: Record<string, unknown>): ChatOptions {
-  const cross: FieldErrors = query.city !== undefined && query.country === undefined ? { city: ['city requires country'] } : {};
+  const cross = geographyErrors(query);
   let dto: ChatQuery;
   try {
     dto = validateDto(ChatQuery, query, { allowUnknown: true });
@@ -43,14 +44,7 @@ export function parseChatQuery(query: Record<string, unknown>): ChatOptions {
     throw AppError.validation(errors);
   }
   if (Object.keys(cross).length > 0) throw AppError.validation(cross);
-  return {
-    prompt: dto.prompt,
-    route: {
-      tier: dto.premium ? 'premium' : 'standard',
-      country: dto.country ? dto.country.toLowerCase() : null,
-      city: dto.city ? dto.city.toLowerCase() : null,
-    },
-  };
+  return { prompt: dto.prompt, route: routeRequest(dto) };
 }
 
 /** GET /chat: one prompt typed into the chat site, its answer as nodes; flat price. */

@@ -3,6 +3,7 @@ import { AppError } from '../../../common/errors/app-error.js';
 import type { PageOptions } from '../../../infra/browser/page-options.js';
 import type { RouteRequest } from '../operation.js';
 import type { PageQuery, StrictPageQuery } from './page-query.dto.js';
+import { geographyErrors, routeRequest } from './route-request.js';
 
 /** The validated, defaulted form of the shared page parameters, as stored in the job row. */
 export interface PageRequest {
@@ -20,8 +21,7 @@ export function crossFieldErrors(query: PageQuery | StrictPageQuery): FieldError
   for (const flag of VIEWPORT_FLAGS) {
     if (query[flag] !== undefined && query.viewport === undefined) errors[flag] = [`${flag} requires viewport`];
   }
-  if (query.city !== undefined && query.country === undefined) errors.city = ['city requires country'];
-  return errors;
+  return { ...errors, ...geographyErrors(query) };
 }
 
 export function toPageRequest(query: PageQuery | StrictPageQuery, url: string, defaults: { images: boolean }): PageRequest {
@@ -46,10 +46,6 @@ export function toPageRequest(query: PageQuery | StrictPageQuery, url: string, d
       },
       userAgent: query.user_agent ?? null,
     },
-    route: {
-      tier: query.premium ? 'premium' : 'standard',
-      country: query.country ? query.country.toLowerCase() : null,
-      city: query.city ? query.city.toLowerCase() : null,
-    },
+    route: routeRequest(query),
   };
 }

@@ -1,5 +1,6 @@
 import { registerDecorator, ValidationOptions } from 'class-validator';
 import { isTraversal, parse } from 'css-what';
+import { parseHttpUrl } from '../../../infra/network/url-syntax.js';
 
 const MAX_SELECTOR_LENGTH = 2000;
 const MAX_URL_LENGTH = 8192;
@@ -20,15 +21,9 @@ export function isCssSelector(value: unknown): boolean {
   }
 }
 
-/** An absolute http(s) URL with a host and no user name or password (the network policy's syntax rules). */
+/** The network policy's syntax rule for URLs (parseHttpUrl), with a length cap for bodies. */
 export function isHttpUrl(value: unknown): boolean {
-  if (typeof value !== 'string' || value.length > MAX_URL_LENGTH) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && !url.username && !url.password;
-  } catch {
-    return false;
-  }
+  return typeof value === 'string' && value.length <= MAX_URL_LENGTH && parseHttpUrl(value).url !== null;
 }
 
 function decorator(name: string, validate: (value: unknown) => boolean, message: (property: string) => string) {
