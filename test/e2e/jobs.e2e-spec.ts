@@ -14,6 +14,15 @@ function commandOf(pid: number): string {
   }
 }
 
+/** Resolves once the target site has received `path`: the job's page is then loading in Chromium. */
+async function pageRequested(path: string): Promise<void> {
+  for (const until = Date.now() + 15_000; Date.now() < until; await new Promise((done) => setTimeout(done, 50))) {
+    const seen = (await (await fetch(`${env.target.url}/__requests`)).json()) as Array<{ path: string }>;
+    if (seen.some((request) => request.path === path)) return;
+  }
+  throw new Error(`the target never saw ${path}`);
+}
+
 function descendants(root: number): number[] {
   const parent = new Map<number, number>();
   for (const name of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
@@ -119,8 +128,9 @@ describe('job lifecycle: 202, collection, debug, limits', () => {
   });
 
   it('fails a job as browser_crashed when Chromium is killed mid-job, refunds it, and serves the next one', async () => {
-    const pending = call('/crawl', { key: org.apiKey, query: { url: target('/slow?ms=4000') } });
-    await new Promise((done) => setTimeout(done, 1500));
+    const path = `/slow?ms=4000&crash=${Date.now()}`;
+    const pending = call('/crawl', { key: org.apiKey, query: { url: target(path) } });
+    await pageRequested(path);
     // Debian's chromium-headless-shell is a wrapper script: kill the browser itself, every descendant of the app.
     for (const pid of descendants(env.appPid).filter((pid) => commandOf(pid).includes('chrom'))) process.kill(pid, 'SIGKILL');
     const crashed = await pending;
