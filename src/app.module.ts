@@ -10,6 +10,7 @@ import { RedisModule } from './infra/redis/redis.module.js';
 import { MetricsCoreModule } from './infra/metrics/metrics.module.js';
 import { MetricsModule } from './modules/metrics/metrics.module.js';
 import { QueueBoardModule } from './modules/queue-board/queue-board.module.js';
+import { DashboardModule } from './modules/dashboard/dashboard.module.js';
 import { BrowserModule } from './infra/browser/browser.module.js';
 import { NetworkModule } from './infra/network/network.module.js';
 import { ProxyModule } from './infra/proxy/proxy.module.js';
@@ -47,6 +48,7 @@ export class AppModule {
         HealthModule,
         MetricsModule,
         QueueBoardModule,
+        DashboardModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AppExceptionFilter }],
     };
