@@ -91,7 +91,7 @@ function drawChart(days, byDay) {
       labels: days.map((day) => day.slice(5)),
       datasets: [
         { type: 'bar', label: 'Requests', data: byDay.map((d) => d.requests), backgroundColor: '#93c5fd', yAxisID: 'requests' },
-        { type: 'line', label: 'Credits', data: byDay.map((d) => d.credits), borderColor: '#2563eb', backgroundColor: '#2563eb', tension: 0.2, yAxisID: 'credits' },
+        { type: 'line', label: 'Credits', data: byDay.map((d) => d.credits), borderColor: '#2563eb', backgroundColor: '#2563eb', tension: 0, yAxisID: 'credits' },
       ],
     },
     options: {
