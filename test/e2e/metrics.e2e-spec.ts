@@ -126,3 +126,19 @@ describe('GET /metrics in a split deployment', () => {
     }
   });
 });
+
+describe('without ADMIN_TOKEN', () => {
+  it('has no /metrics and no /admin/queues (404), and still serves the dashboard', async () => {
+    const appEnv: Record<string, string> = { ...env.appEnv, ROLE: 'api' };
+    delete appEnv.ADMIN_TOKEN;
+    const api = await startAppProcess('metrics-no-admin', appEnv);
+    try {
+      const statuses = await Promise.all(
+        ['/metrics', '/admin/queues', '/admin/queues/api/queues', '/dashboard'].map(async (path) => (await fetch(`${api.baseUrl}${path}`, { headers: { authorization: 'Bearer anything' } })).status),
+      );
+      expect(statuses).toEqual([404, 404, 404, 200]);
+    } finally {
+      await api.stop();
+    }
+  });
+});
