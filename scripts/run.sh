@@ -4,11 +4,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/setup.sh
+source scripts/lib/progress.sh
 
-install_system_packages
-install_npm_packages
-echo "== build"
-npm run --silent build
+with_progress "system packages" install_system_packages
+with_progress "npm packages" install_npm_packages
+with_progress "build" npm run --silent build
 start_redis
 
 export ROLE="${ROLE:-all}"
@@ -29,4 +29,10 @@ cat <<INFO
     curl -s -H "Authorization: Bearer ${key}" "http://localhost:${PORT}/account"
 
 INFO
-exec node dist/main.js
+# Logs are JSON (for collectors) unless a person watches: on a terminal pino-pretty makes them readable. It runs in a
+# session of its own so that Ctrl-C reaches only the service, whose graceful stop is still printed.
+if [ -t 1 ] && [ -x node_modules/.bin/pino-pretty ]; then
+  node dist/main.js | setsid node_modules/.bin/pino-pretty
+else
+  exec node dist/main.js
+fi

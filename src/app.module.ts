@@ -7,6 +7,10 @@ import { LoggerModule } from './common/logging/logger.module.js';
 import { DatabaseModule } from './infra/database/database.module.js';
 import { QueueModule } from './infra/queue/queue.module.js';
 import { RedisModule } from './infra/redis/redis.module.js';
+import { MetricsCoreModule } from './infra/metrics/metrics.module.js';
+import { MetricsModule } from './modules/metrics/metrics.module.js';
+import { QueueBoardModule } from './modules/queue-board/queue-board.module.js';
+import { DashboardModule } from './modules/dashboard/dashboard.module.js';
 import { BrowserModule } from './infra/browser/browser.module.js';
 import { NetworkModule } from './infra/network/network.module.js';
 import { ProxyModule } from './infra/proxy/proxy.module.js';
@@ -27,6 +31,7 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         LoggerModule,
+        MetricsCoreModule,
         DatabaseModule,
         RedisModule,
         QueueModule,
@@ -41,6 +46,9 @@ export class AppModule {
         AdminModule,
         AccountModule,
         HealthModule,
+        MetricsModule,
+        QueueBoardModule,
+        DashboardModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AppExceptionFilter }],
     };

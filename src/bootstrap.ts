@@ -18,8 +18,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', String(request.id));
-    // A worker-only process serves its health probes and nothing else.
-    if (!config.runsApi && !request.url.startsWith('/health')) await reply.status(404).send({ message: 'Not found.' });
+    // A worker-only process serves its health probes and its own metrics, nothing else.
+    if (!config.runsApi && !request.url.startsWith('/health') && !request.url.startsWith('/metrics')) await reply.status(404).send({ message: 'Not found.' });
   });
   app.enableShutdownHooks();
   return app;

@@ -108,9 +108,9 @@ describe('deployment files parse', () => {
     expect(Object.keys(compose.services).sort()).toEqual(['api', 'mysql', 'redis', 'worker']);
   });
 
-  it('lists every manifest but the example Secret in the kustomization', () => {
+  it('lists every manifest but the example Secret and the PodMonitor (it needs the operator) in the kustomization', () => {
     const [kustomization] = ofKind('Kustomization');
-    const expected = k8sFiles.filter((file) => file !== 'kustomization.yaml' && file !== 'secret.example.yaml');
+    const expected = k8sFiles.filter((file) => !['kustomization.yaml', 'secret.example.yaml', 'podmonitor.yaml'].includes(file));
     expect([...(kustomization.resources ?? [])].sort()).toEqual(expected);
   });
 });
@@ -196,6 +196,52 @@ describe('autoscaling and network policy', () => {
       expect(rule.ports?.length).toBeGreaterThan(0);
       for (const peer of rule.to ?? []) expect(peer.ipBlock?.cidr ?? '').not.toMatch(/^0\.0\.0\.0\/0$|^::\/0$/);
     }
+  });
+});
+
+describe('metrics scraping', () => {
+  type Template = { metadata: { labels: Record<string, string>; annotations?: Record<string, string> }; spec: PodSpec };
+  const template = (name: string): Template => (deployment(name).spec as { template: Template }).template;
+  const ports = (name: string) => (template(name).spec.containers[0] as Container & { ports?: { name: string; containerPort: number }[] }).ports ?? [];
+
+  it.each(['crawlgate-api', 'crawlgate-worker'])('%s: pods carry the scrape annotations for their own /metrics', (name) => {
+    const annotations = template(name).metadata.annotations ?? {};
+    expect(annotations).toEqual({ 'prometheus.io/scrape': 'true', 'prometheus.io/port': '3000', 'prometheus.io/path': '/metrics' });
+    expect(ports(name)).toEqual([{ name: 'http', containerPort: Number(annotations['prometheus.io/port']) }]);
+  });
+
+  it('has a PodMonitor that selects both Deployments and sends ADMIN_TOKEN from the Secret as the bearer', () => {
+    const [monitor] = ofKind('PodMonitor');
+    const spec = monitor.spec as {
+      selector: { matchLabels: Record<string, string> };
+      podMetricsEndpoints: { port: string; path: string; authorization: { type: string; credentials: { name: string; key: string } } }[];
+    };
+    for (const name of ['crawlgate-api', 'crawlgate-worker']) expect(template(name).metadata.labels).toMatchObject(spec.selector.matchLabels);
+    const [secret] = ofKind('Secret');
+    expect(spec.podMetricsEndpoints).toEqual([
+      { port: 'http', path: '/metrics', interval: '30s', authorization: { type: 'Bearer', credentials: { name: secret.metadata.name, key: 'ADMIN_TOKEN' } } },
+    ]);
+    expect(Object.keys(secret.stringData ?? {})).toContain('ADMIN_TOKEN');
+  });
+});
+
+describe('installs', () => {
+  const installers = { 'scripts/lib/setup.sh': read('scripts/lib/setup.sh'), 'docker/Dockerfile': dockerfile, 'scripts/run.sh': read('scripts/run.sh'), 'scripts/test.sh': read('scripts/test.sh') };
+
+  it('installs npm packages with npm ci, never falling back to npm install', () => {
+    expect(read('scripts/lib/setup.sh')).toMatch(/^\s*npm ci\b/m);
+    expect(dockerfile).toMatch(/^RUN npm ci\s*$/m);
+    for (const [file, text] of Object.entries(installers)) {
+      const code = text.split('\n').filter((line) => !/^\s*#/.test(line));
+      expect({ file, fallbacks: code.filter((line) => /\bnpm (install|i|add)\b|npm ci\b.*\|\|/.test(line)) }).toEqual({ file, fallbacks: [] });
+    }
+  });
+
+  it('copies into the image what the code reads beside dist: config/ and the dashboard under public/', () => {
+    const runtime = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+    expect(runtime).toMatch(/^COPY config \.\/config$/m);
+    expect(runtime).toMatch(/^COPY public \.\/public$/m);
+    expect(readdirSync(`${ROOT}public/dashboard`).sort()).toEqual(['dashboard.css', 'dashboard.js', 'index.html']);
   });
 });
 

@@ -17,6 +17,14 @@ export interface RouteTarget {
   session?: string | null;
 }
 
+export interface ProxyHealth {
+  readonly tier: ProxyTier;
+  readonly proxy: string;
+  readonly up: boolean;
+}
+
+const TIERS: readonly ProxyTier[] = ['standard', 'premium'];
+
 interface ProxyTemplate {
   server: string;
   username: string;
@@ -120,6 +128,23 @@ export class ProxyPoolService implements OnModuleInit {
     const match = cities.find((name) => name.toLowerCase() === city.toLowerCase());
     if (!match) throw AppError.field('city', `The ${tier} pool offers no city "${city}" in ${country.toUpperCase()}.`);
     return match;
+  }
+
+  /** Every proxy of both tiers and whether it is in service now (metrics); the built-in proxy is always up. */
+  async health(): Promise<ProxyHealth[]> {
+    if (!this.config.proxyPools) return TIERS.map((tier) => ({ tier, proxy: 'builtin', up: true }));
+    const health: ProxyHealth[] = [];
+    for (const tier of TIERS) {
+      const down = await this.setAside(tier);
+      const seen = new Set<string>();
+      this.templates[tier].forEach((template, index) => {
+        // The server without credentials names the proxy; a second entry on the same server gets its position too.
+        const proxy = seen.has(template.server) ? `${template.server}#${index}` : template.server;
+        seen.add(template.server);
+        health.push({ tier, proxy, up: !down[index] });
+      });
+    }
+    return health;
   }
 
   private checkCountry(country: string | null | undefined): string | null {

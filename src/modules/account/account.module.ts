@@ -1,11 +1,14 @@
 import { Module } from '@nestjs/common';
 import { BillingModule } from '../billing/billing.module.js';
+import { AccountActivityController } from './account-activity.controller.js';
+import { AccountActivityService } from './account-activity.service.js';
 import { AccountController } from './account.controller.js';
 import { AccountService } from './account.service.js';
+import { RecentJobsRepository } from './recent-jobs.repository.js';
 
 @Module({
   imports: [BillingModule],
-  controllers: [AccountController],
-  providers: [AccountService],
+  controllers: [AccountController, AccountActivityController],
+  providers: [AccountService, AccountActivityService, RecentJobsRepository],
 })
 export class AccountModule {}

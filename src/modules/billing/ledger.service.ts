@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import type { LedgerKind } from '../../infra/database/entities/index.js';
+import { MetricsService } from '../../infra/metrics/metrics.service.js';
 import { batch, exec, finalBatch, query, SqlProgram, SqlProgramRunner, upsertAdd } from '../../infra/database/sql-program.js';
 import { mysqlChargeProgram } from './mysql-charge.js';
 import { utcDay } from './utc-day.js';
@@ -20,6 +21,8 @@ export interface ChargeRequest {
 export interface LedgerMove {
   readonly entryId: string;
   readonly balanceAfter: number;
+  /** True when the move had already happened (a replayed refund): nothing changed this time. */
+  readonly replayed?: boolean;
 }
 
 /**
@@ -28,19 +31,26 @@ export interface LedgerMove {
  */
 @Injectable()
 export class LedgerService {
-  constructor(private readonly sql: SqlProgramRunner) {}
+  constructor(
+    private readonly sql: SqlProgramRunner,
+    @Optional() private readonly metrics?: MetricsService,
+  ) {}
 
   /** Throws 402 (insufficient_credits / daily_limit_reached) with the transaction rolled back. */
-  charge(request: ChargeRequest): Promise<LedgerMove> {
+  async charge(request: ChargeRequest): Promise<LedgerMove> {
     const day = utcDay();
     // Daily-limited charges need a check between statements; the rest go in one MySQL round trip.
     const onePass = this.sql.dialect === 'mysql' && request.dailyLimit === undefined;
-    return this.sql.run(() => (onePass ? mysqlChargeProgram(request, day) : this.chargeProgram(request, day)));
+    const move = await this.sql.run(() => (onePass ? mysqlChargeProgram(request, day) : this.chargeProgram(request, day)));
+    this.metrics?.creditsCharged(request.amount);
+    return move;
   }
 
   /** Hands a charge back; replaying it changes nothing and answers the current balance. */
-  refund(request: Omit<ChargeRequest, 'dailyLimit' | 'reason'> & { dailyLimited: boolean; reason?: string }): Promise<LedgerMove> {
-    return this.sql.run(() => this.refundProgram(request, utcDay()));
+  async refund(request: Omit<ChargeRequest, 'dailyLimit' | 'reason'> & { dailyLimited: boolean; reason?: string }): Promise<LedgerMove> {
+    const move = await this.sql.run(() => this.refundProgram(request, utcDay()));
+    if (!move.replayed) this.metrics?.creditsRefunded(request.amount);
+    return move;
   }
 
   /** Admin grants and corrections (negative amounts), and monthly top-ups (idempotent through requestKey). */
@@ -89,7 +99,7 @@ export class LedgerService {
 
   private *refundProgram(r: Parameters<LedgerService['refund']>[0], day: string): SqlProgram<LedgerMove> {
     const [done] = yield query('SELECT id, balance_after FROM ledger_entry WHERE request_key = ? AND kind = ?', r.requestKey, 'refund');
-    if (done) return { entryId: String(done.id), balanceAfter: yield* this.balanceOf(r.organizationId) };
+    if (done) return { entryId: String(done.id), balanceAfter: yield* this.balanceOf(r.organizationId), replayed: true };
     yield exec('UPDATE organization SET balance = balance + ? WHERE id = ?', r.amount, r.organizationId);
     const balanceAfter = yield* this.balanceOf(r.organizationId);
     const entry = yield this.insertEntry(r.organizationId, r.amount, balanceAfter, 'refund', r.reason ?? 'refund: the service did not deliver', r.requestKey, r.jobId);

@@ -75,13 +75,18 @@ export class JobEventsService implements OnModuleInit, OnApplicationShutdown {
   }
 
   private dispatch(channel: string, message: string): void {
-    if (channel === ENDED) {
-      for (const wake of this.endWaiters.get(message) ?? []) wake();
-    } else if (channel === DEBUG_ASK) {
-      void this.answerDebug(message);
-    } else if (channel === DEBUG_ANSWER) {
-      const { nonce, capture } = JSON.parse(message) as { nonce: string; capture: object | null };
-      this.debugWaiters.get(nonce)?.(capture);
+    // Pub/sub channels ignore the Redis database: another deployment on the same server may publish other shapes here.
+    try {
+      if (channel === ENDED) {
+        for (const wake of this.endWaiters.get(message) ?? []) wake();
+      } else if (channel === DEBUG_ASK) {
+        void this.answerDebug(message).catch(() => this.logger.warn(`ignored a malformed message on ${channel}`));
+      } else if (channel === DEBUG_ANSWER) {
+        const { nonce, capture } = JSON.parse(message) as { nonce: string; capture: object | null };
+        this.debugWaiters.get(nonce)?.(capture);
+      }
+    } catch {
+      this.logger.warn(`ignored a malformed message on ${channel}`);
     }
   }
 

@@ -5,6 +5,7 @@ import { AppError, isAppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import { deadlineSignal, raceSignal } from '../../common/time/deadline.js';
 import { BrowserPool } from '../../infra/browser/browser-pool.js';
+import { MetricsService } from '../../infra/metrics/metrics.service.js';
 import type { Job } from '../../infra/database/entities/index.js';
 import type { ProxyRoute } from '../../infra/proxy/proxy-route.js';
 import { ProxyPoolService } from '../../infra/proxy/proxy-pool.service.js';
@@ -34,6 +35,7 @@ export class JobRunner {
     private readonly limits: LimitsService,
     private readonly usage: UsageRepository,
     private readonly events: JobEventsService,
+    private readonly metrics: MetricsService,
   ) {}
 
   async run(payload: JobPayload): Promise<void> {
@@ -46,12 +48,14 @@ export class JobRunner {
       await this.jobs.complete(job.organizationId, job.id, output);
       await this.usage.recordOutcome(job.organizationId, job.host, true);
       this.logger.log({ jobId: job.id, kind: job.kind, ms: Date.now() - started }, 'job done');
+      this.metrics.jobEnded(job.kind, 'done', started);
     } catch (error) {
       const failure = toFailure(error);
       if (failure.code === ErrorCode.InternalError) this.logger.error({ err: error, jobId: job.id }, 'job crashed');
       else this.logger.warn({ jobId: job.id, kind: job.kind, code: failure.code, ms: Date.now() - started }, failure.message);
       await this.jobs.markFailed(job.organizationId, job.id, failure.code, failure.message);
       await this.usage.recordOutcome(job.organizationId, job.host, false);
+      this.metrics.jobEnded(job.kind, 'failed', started, failure.code);
     } finally {
       clearInterval(renew);
       await this.limits.releaseSlot(job.organizationId, job.id);
@@ -64,6 +68,7 @@ export class JobRunner {
     if (await this.jobs.markFailed(payload.organizationId, payload.jobId, ErrorCode.BrowserCrashed, reason)) {
       const job = await this.jobs.getForOrganization(payload.organizationId, payload.jobId);
       if (job) await this.usage.recordOutcome(job.organizationId, job.host, false);
+      this.metrics.jobEnded(payload.kind, 'failed', null, ErrorCode.BrowserCrashed);
     }
     await this.limits.releaseSlot(payload.organizationId, payload.jobId);
     await this.events.announceEnd(payload.jobId);

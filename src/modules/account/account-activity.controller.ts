@@ -1,0 +1,22 @@
+import { Controller, Get, Query, UseGuards } from '@nestjs/common';
+import type { Organization } from '../../infra/database/entities/index.js';
+import { CurrentOrganization, OrgKeyGuard } from '../auth/org-key.guard.js';
+import { AccountActivityService } from './account-activity.service.js';
+import { accountUsageRange, jobsLimit } from './activity-query.js';
+
+/** GET /account/usage and GET /account/jobs (decisions.md 7.5): header only, like GET /account (no @AllowQueryKey). */
+@Controller('account')
+@UseGuards(OrgKeyGuard)
+export class AccountActivityController {
+  constructor(private readonly activity: AccountActivityService) {}
+
+  @Get('usage')
+  usage(@CurrentOrganization() organization: Organization, @Query() query: Record<string, unknown>) {
+    return this.activity.usageDays(organization, accountUsageRange(query));
+  }
+
+  @Get('jobs')
+  jobs(@CurrentOrganization() organization: Organization, @Query() query: Record<string, unknown>) {
+    return this.activity.recentJobs(organization, jobsLimit(query));
+  }
+}

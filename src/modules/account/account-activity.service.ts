@@ -1,0 +1,27 @@
+import { Injectable } from '@nestjs/common';
+import type { Organization } from '../../infra/database/entities/index.js';
+import { UsageDayView, usageDayView } from '../admin/organization.view.js';
+import type { DayRange } from '../admin/usage-range.js';
+import { UsageRepository } from '../billing/usage.repository.js';
+import { AccountJobView, accountJobView } from './account-activity.view.js';
+import { RecentJobsRepository } from './recent-jobs.repository.js';
+
+/** What an organization spent and on what, as its own key sees it (the dashboard's data). */
+@Injectable()
+export class AccountActivityService {
+  constructor(
+    private readonly usage: UsageRepository,
+    private readonly jobs: RecentJobsRepository,
+  ) {}
+
+  /** One row per UTC day and host with traffic, oldest day first; the shape of the admin usage route. */
+  async usageDays(organization: Organization, range: DayRange): Promise<{ days: UsageDayView[] }> {
+    const days = await this.usage.days(organization.id, range.from, range.to);
+    return { days: days.map(usageDayView) };
+  }
+
+  async recentJobs(organization: Organization, limit: number): Promise<{ jobs: AccountJobView[] }> {
+    const jobs = await this.jobs.newest(organization.id, limit);
+    return { jobs: jobs.map(accountJobView) };
+  }
+}

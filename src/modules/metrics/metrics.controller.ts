@@ -1,0 +1,16 @@
+import { Controller, Get, Header, UseGuards } from '@nestjs/common';
+import { METRICS_CONTENT_TYPE, MetricsService } from '../../infra/metrics/metrics.service.js';
+import { MetricsGuard } from './metrics.guard.js';
+
+/** Served by API and worker processes alike: each exposes its own counters (decisions.md 7.5). */
+@Controller('metrics')
+@UseGuards(MetricsGuard)
+export class MetricsController {
+  constructor(private readonly metrics: MetricsService) {}
+
+  @Get()
+  @Header('Content-Type', METRICS_CONTENT_TYPE)
+  scrape(): Promise<string> {
+    return this.metrics.text();
+  }
+}

@@ -1,0 +1,45 @@
+import { InjectQueue } from '@nestjs/bull';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { createBullBoard } from '@bull-board/api';
+import { BullAdapter } from '@bull-board/api/bullAdapter';
+import { FastifyAdapter } from '@bull-board/fastify';
+import type { Queue } from 'bull';
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig } from '../../config/config.module.js';
+import { JOBS_QUEUE, JobPayload } from '../../infra/queue/queue.constants.js';
+import { basicAuthHook } from './basic-auth.js';
+
+export const QUEUE_BOARD_PATH = '/admin/queues';
+
+/**
+ * Bull Board on the Nest Fastify instance (decisions.md 7.5), in a plugin scope of its own whose every route asks for
+ * HTTP Basic auth with ADMIN_TOKEN as the password. Not mounted without ADMIN_TOKEN, nor in a worker-only process.
+ */
+@Injectable()
+export class QueueBoard implements OnModuleInit {
+  private readonly logger = new Logger(QueueBoard.name);
+
+  constructor(
+    @InjectConfig() private readonly config: AppConfig,
+    @InjectQueue(JOBS_QUEUE) private readonly queue: Queue<JobPayload>,
+    private readonly adapterHost: HttpAdapterHost,
+  ) {}
+
+  onModuleInit(): void {
+    const token = this.config.adminToken;
+    if (!token || !this.config.runsApi) return;
+    const board = new FastifyAdapter();
+    // @bull-board/fastify 9.10.1 pins its own copy of @bull-board/api one patch behind ours: same interface, other class.
+    const serverAdapter = board as unknown as Parameters<typeof createBullBoard>[0]['serverAdapter'];
+    createBullBoard({ queues: [new BullAdapter(this.queue)], serverAdapter, options: { uiConfig: { boardTitle: 'Crawlgate' } } });
+    board.setBasePath(QUEUE_BOARD_PATH);
+    const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
+    void fastify.register(async (scope) => {
+      scope.addHook('onRequest', basicAuthHook(token, 'Crawlgate queues'));
+      await scope.register(board.registerPlugin(), { prefix: QUEUE_BOARD_PATH });
+    });
+    this.logger.log(`queue dashboard on ${QUEUE_BOARD_PATH}`);
+  }
+}
