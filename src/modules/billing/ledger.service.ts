@@ -4,7 +4,7 @@ import { ErrorCode } from '../../common/errors/error-code.js';
 import type { LedgerKind } from '../../infra/database/entities/index.js';
 import { batch, exec, finalBatch, query, SqlProgram, SqlProgramRunner, upsertAdd } from '../../infra/database/sql-program.js';
 import { mysqlChargeProgram } from './mysql-charge.js';
-import { utcDay } from './utc-day.js';
+import { dayOf, utcDay } from './utc-day.js';
 
 export interface ChargeRequest {
   readonly organizationId: string;
@@ -40,7 +40,7 @@ export class LedgerService {
 
   /** Hands a charge back; replaying it changes nothing and answers the current balance. */
   refund(request: Omit<ChargeRequest, 'dailyLimit' | 'reason'> & { dailyLimited: boolean; reason?: string }): Promise<LedgerMove> {
-    return this.sql.run(() => this.refundProgram(request, utcDay()));
+    return this.sql.run(() => this.refundProgram(request));
   }
 
   /** Admin grants and corrections (negative amounts), and monthly top-ups (idempotent through requestKey). */
@@ -55,7 +55,8 @@ export class LedgerService {
 
   private *topUpProgram(organizationId: string, allowance: number, requestKey: string): SqlProgram<LedgerMove> {
     const [done] = yield query('SELECT id FROM ledger_entry WHERE request_key = ? AND kind = ?', requestKey, 'topup');
-    const balance = yield* this.balanceOf(organizationId);
+    // Locked on MySQL: a charge committing between this read and the UPDATE would be lost (SQLite runs it all at once).
+    const balance = yield* this.balanceOf(organizationId, this.sql.dialect === 'mysql');
     if (done) return { entryId: String(done.id), balanceAfter: balance };
     yield exec('UPDATE organization SET balance = ? WHERE id = ?', allowance, organizationId);
     const entry = yield this.insertEntry(organizationId, allowance - balance, allowance, 'topup', 'monthly free allowance', requestKey, null);
@@ -87,9 +88,12 @@ export class LedgerService {
     return { entryId: String(entry.insertId), balanceAfter };
   }
 
-  private *refundProgram(r: Parameters<LedgerService['refund']>[0], day: string): SqlProgram<LedgerMove> {
+  private *refundProgram(r: Parameters<LedgerService['refund']>[0]): SqlProgram<LedgerMove> {
     const [done] = yield query('SELECT id, balance_after FROM ledger_entry WHERE request_key = ? AND kind = ?', r.requestKey, 'refund');
     if (done) return { entryId: String(done.id), balanceAfter: yield* this.balanceOf(r.organizationId) };
+    // The charge's UTC day, not today's: across midnight the refund gives back the day that was counted.
+    const [charged] = yield query('SELECT created_at FROM ledger_entry WHERE request_key = ? AND kind = ?', r.requestKey, 'charge');
+    const day = charged ? dayOf(charged.created_at) : utcDay();
     yield exec('UPDATE organization SET balance = balance + ? WHERE id = ?', r.amount, r.organizationId);
     const balanceAfter = yield* this.balanceOf(r.organizationId);
     const entry = yield this.insertEntry(r.organizationId, r.amount, balanceAfter, 'refund', r.reason ?? 'refund: the service did not deliver', r.requestKey, r.jobId);
@@ -111,8 +115,8 @@ export class LedgerService {
     return { entryId: String(entry.insertId), balanceAfter };
   }
 
-  private *balanceOf(organizationId: string): SqlProgram<number> {
-    const [row] = yield query('SELECT balance FROM organization WHERE id = ?', organizationId);
+  private *balanceOf(organizationId: string, forUpdate = false): SqlProgram<number> {
+    const [row] = yield query(`SELECT balance FROM organization WHERE id = ?${forUpdate ? ' FOR UPDATE' : ''}`, organizationId);
     return Number(row.balance);
   }
 

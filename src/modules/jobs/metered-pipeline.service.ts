@@ -14,6 +14,7 @@ import { LedgerService } from '../billing/ledger.service.js';
 import { LimitsService } from '../billing/limits.service.js';
 import { limitsFor } from '../billing/plan-limits.js';
 import type { Answer } from './answer.js';
+import { insertChargedJob } from './charged-job.js';
 import { JobEventsService } from './job-events.service.js';
 import { newJobId } from './job-id.js';
 import { JobViewService } from './job-view.service.js';
@@ -61,7 +62,7 @@ export class MeteredPipeline {
         organizationId: organization.id, requestKey: jobId, amount: price, reason: `${operation.kind} ${host}`, jobId, host,
         ...(operation.dailyLimited ? { dailyLimit: limits.dailyLimit } : {}),
       }));
-      job = await this.jobs.insert(this.newJob(jobId, organization, operation, options, host, price));
+      job = await insertChargedJob(this.jobs, this.ledger, this.newJob(jobId, organization, operation, options, host, price), operation.dailyLimited);
       await this.enqueue(job, limits.priority, operation.dailyLimited);
     } catch (error) {
       await this.limits.releaseSlot(organization.id, jobId);
