@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
-import type { Job } from '../../infra/database/entities/index.js';
+import type { Job, Organization } from '../../infra/database/entities/index.js';
 import type { LedgerService } from '../billing/ledger.service.js';
 import type { JobRepository } from './job.repository.js';
 
@@ -21,5 +21,12 @@ export async function insertChargedJob(jobs: Pick<JobRepository, 'insert'>, ledg
       reason: 'refund: the job could not be recorded',
     });
     throw new AppError(ErrorCode.DatabaseUnavailable, 'The job could not be recorded; nothing was charged. Retry later.');
+  }
+}
+
+/** The credit check before any work for the target (the charge checks again, atomically). */
+export function assertCovers(organization: Pick<Organization, 'balance'>, price: number): void {
+  if (Number(organization.balance) < price) {
+    throw new AppError(ErrorCode.InsufficientCredits, `This request costs ${price} credits; the balance does not cover it.`);
   }
 }

@@ -7,6 +7,9 @@ const ENDED = 'crawlgate:events:job-ended';
 const DEBUG_ASK = 'crawlgate:events:debug-ask';
 const DEBUG_ANSWER = 'crawlgate:events:debug-answer';
 
+const DEBUG_TTL_MS = 10_000;
+const debugKey = (nonce: string) => `crawlgate:debug:${nonce}`;
+
 type DebugHandler = (jobId: string) => Promise<object | null>;
 
 /**
@@ -80,8 +83,8 @@ export class JobEventsService implements OnModuleInit, OnApplicationShutdown {
     } else if (channel === DEBUG_ASK) {
       void this.answerDebug(message);
     } else if (channel === DEBUG_ANSWER) {
-      const { nonce, capture } = JSON.parse(message) as { nonce: string; capture: object | null };
-      this.debugWaiters.get(nonce)?.(capture);
+      const waiter = this.debugWaiters.get(message);
+      if (waiter) void this.redis.getdel(debugKey(message)).then((text) => waiter(text ? (JSON.parse(text) as object) : null), () => waiter(null));
     }
   }
 
@@ -90,8 +93,12 @@ export class JobEventsService implements OnModuleInit, OnApplicationShutdown {
     const { jobId, nonce } = JSON.parse(message) as { jobId: string; nonce: string };
     try {
       const capture = await this.debugHandler(jobId);
-      // Only the worker holding the page answers; the others stay silent.
-      if (capture) await this.redis.publish(DEBUG_ANSWER, JSON.stringify({ nonce, capture }));
+      // Only the worker holding the page answers; the others stay silent. The payload goes in a short-lived key and
+      // only its name is published: a big capture broadcast to every subscriber could overflow their pub/sub buffers.
+      if (capture) {
+        await this.redis.set(debugKey(nonce), JSON.stringify(capture), 'PX', DEBUG_TTL_MS);
+        await this.redis.publish(DEBUG_ANSWER, nonce);
+      }
     } catch (error) {
       this.logger.warn(`debug capture of ${jobId} failed: ${(error as Error).message}`);
     }

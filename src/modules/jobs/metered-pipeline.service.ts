@@ -14,7 +14,7 @@ import { LedgerService } from '../billing/ledger.service.js';
 import { LimitsService } from '../billing/limits.service.js';
 import { limitsFor } from '../billing/plan-limits.js';
 import type { Answer } from './answer.js';
-import { insertChargedJob } from './charged-job.js';
+import { assertCovers, insertChargedJob } from './charged-job.js';
 import { JobEventsService } from './job-events.service.js';
 import { newJobId } from './job-id.js';
 import { JobViewService } from './job-view.service.js';
@@ -44,7 +44,6 @@ export class MeteredPipeline {
   async serve<O>(operation: Operation<O>, options: O, organization: Organization): Promise<Answer> {
     const target = new URL(operation.target(options, this.config));
     await operation.precheck?.(options);
-    await this.policy.assertTargetAllowed(target);
     const route = operation.route(options);
     if (route.city) this.proxies.validateCity(route.tier, route.country, route.city);
     await this.proxies.assertAvailable(route.tier);
@@ -52,9 +51,12 @@ export class MeteredPipeline {
     const limits = limitsFor(this.config.plans, organization);
     const jobId = newJobId(organization.publicId);
     await this.limits.takeBurstToken(organization.id, limits.burst);
+    const price = operation.price(options);
+    // The target's DNS lookup only for a caller within its burst and its credits: lookups cost the shared resolver.
+    assertCovers(organization, price);
+    await this.policy.assertTargetAllowed(target);
     await this.limits.acquireSlot(organization.id, jobId, limits.concurrency);
     const host = target.hostname.toLowerCase();
-    const price = operation.price(options);
     let job: Job;
     let remaining: number;
     try {
