@@ -14,10 +14,19 @@ export function assertPageSize(text: string, maxBytes: number): string {
   return text;
 }
 
+/**
+ * Fails the job with page_too_large and closes its tab: a wiped tab keeps its renderer, and with it the hundreds of
+ * megabytes an oversized page grew; a closed one gives them back and the pool opens a fresh tab.
+ */
+export async function refuseOversizedPage(page: BrowserPage, maxBytes?: number): Promise<never> {
+  await page.close().catch(() => undefined);
+  throw pageTooLarge(maxBytes);
+}
+
 /** The rendered HTML, measured inside the page first so an oversized DOM never crosses the DevTools pipe. */
 export async function readRenderedHtml(page: BrowserPage, maxBytes: number): Promise<string> {
   const length = await page.evaluate(() => document.documentElement?.outerHTML.length ?? 0);
-  if (length > maxBytes) throw pageTooLarge(maxBytes);
+  if (length > maxBytes) return refuseOversizedPage(page, maxBytes);
   return assertPageSize(await page.content(), maxBytes);
 }
 

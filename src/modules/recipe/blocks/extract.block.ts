@@ -1,7 +1,7 @@
 import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsCssSelector } from '../dto/recipe-validators.js';
 import type { ExtractedValue } from '../recipe.types.js';
-import { pageTooLarge } from '../../jobs/page-size.js';
+import { refuseOversizedPage } from '../../jobs/page-size.js';
 import type { BlockRunner } from './block-runner.js';
 
 export class ExtractDetails {
@@ -50,7 +50,7 @@ export const extractBlock: BlockRunner<ExtractDetails> = {
   async run(context, details) {
     const property = details.property ?? 'textContent';
     const values = await context.session.page.$$eval(details.selector, readProperty, property, TRIMMED, context.bytesLeft);
-    if (values === null) throw pageTooLarge();
+    if (values === null) await refuseOversizedPage(context.session.page);
     context.record(details.name, values);
   },
 };
