@@ -50,7 +50,7 @@ export const extractBlock: BlockRunner<ExtractDetails> = {
   async run(context, details) {
     const property = details.property ?? 'textContent';
     const values = await context.session.page.$$eval(details.selector, readProperty, property, TRIMMED, context.bytesLeft);
-    if (values === null) await refuseOversizedPage(context.session.page);
+    if (values === null) return refuseOversizedPage(context.session.page);
     context.record(details.name, values);
   },
 };
