@@ -45,9 +45,13 @@ describe('hardening: abusive pages and parameters (decisions.md 7.2)', () => {
   beforeAll(async () => {
     site = await startAbuseSite();
     org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 1000 });
+    // The pool keeps up to BROWSER_CONCURRENCY tabs: fill it first, so the baseline is not an emptier pool.
+    const warm = await Promise.all(Array.from({ length: 4 }, () => crawl('/ok')));
+    expect(warm.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
     await nextJobSucceeds();
     baseline = rssKib(env.appPid);
     figures.baselineMib = Math.round(baseline / 1024);
+    figures.baselineAppOnlyMib = Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${env.appPid}/status`, 'utf8'))?.[1]) / 1024);
   });
   afterAll(async () => {
     console.log(`hardening RSS (app + Chromium, MiB): ${JSON.stringify(figures)}`);
@@ -61,7 +65,7 @@ describe('hardening: abusive pages and parameters (decisions.md 7.2)', () => {
     const dense = await call('/screenshot', { key: org.apiKey, query: { url: `${site.url}/ok`, viewport: '800x600', device_scale_factor: '5' } });
     expect(dense.status).toBe(422);
     expect(dense.body.errors).toEqual({ device_scale_factor: ['device_scale_factor must be between 0.5 and 4'] });
-    expect((await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining).toBe(995);
+    expect((await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining).toBe(975);
   });
 
   it('closes a popup storm before any popup loads, and the next job succeeds', async () => {
@@ -105,8 +109,10 @@ describe('hardening: abusive pages and parameters (decisions.md 7.2)', () => {
     const seconds = (Date.now() - started) / 1000;
     expect(captures.size).toBeGreaterThan(0);
     expect(captures.size).toBeLessThanOrEqual(Math.ceil(seconds) + 1);
+    expect((await collect(jobId, org.apiKey)).status).toBe(200);
     await nextJobSucceeds();
     figures.afterPollingMib = Math.round(rssKib(env.appPid) / 1024);
+    figures.afterPollingAppOnlyMib = Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${env.appPid}/status`, 'utf8'))?.[1]) / 1024);
   });
 
   it('applies an admin grant retried with the same Idempotency-Key once', async () => {
