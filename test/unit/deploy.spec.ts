@@ -157,6 +157,11 @@ describe('Deployments', () => {
     expect(keysOf('crawlgate-api')).toContain('ADMIN_TOKEN');
   });
 
+  it('gives ADMIN_TOKEN to the compose API service only', () => {
+    expect(Object.keys(compose.services.worker.environment ?? {})).not.toContain('ADMIN_TOKEN');
+    expect(Object.keys(compose.services.api.environment ?? {})).toContain('ADMIN_TOKEN');
+  });
+
   it('gives the worker a memory /dev/shm and a grace period longer than the longest job', () => {
     const spec = podSpec(deployment('crawlgate-worker'));
     const mount = spec.containers[0].volumeMounts?.find((v) => v.mountPath === '/dev/shm');
