@@ -83,9 +83,17 @@ export class JobEventsService implements OnModuleInit, OnApplicationShutdown {
     } else if (channel === DEBUG_ASK) {
       void this.answerDebug(message);
     } else if (channel === DEBUG_ANSWER) {
-      const waiter = this.debugWaiters.get(message);
-      if (waiter) void this.redis.getdel(debugKey(message)).then((text) => waiter(text ? (JSON.parse(text) as object) : null), () => waiter(null));
+      this.receiveDebug(message);
     }
+  }
+
+  /** A notice `{nonce}` names the key holding the capture; a capture inline comes from a worker of the previous version. */
+  private receiveDebug(message: string): void {
+    const { nonce, capture } = JSON.parse(message) as { nonce: string; capture?: object | null };
+    const waiter = this.debugWaiters.get(nonce);
+    if (!waiter) return;
+    if (capture !== undefined) return waiter(capture);
+    void this.redis.getdel(debugKey(nonce)).then((text) => waiter(text ? (JSON.parse(text) as object) : null), () => waiter(null));
   }
 
   private async answerDebug(message: string): Promise<void> {
@@ -97,7 +105,7 @@ export class JobEventsService implements OnModuleInit, OnApplicationShutdown {
       // only its name is published: a big capture broadcast to every subscriber could overflow their pub/sub buffers.
       if (capture) {
         await this.redis.set(debugKey(nonce), JSON.stringify(capture), 'PX', DEBUG_TTL_MS);
-        await this.redis.publish(DEBUG_ANSWER, nonce);
+        await this.redis.publish(DEBUG_ANSWER, JSON.stringify({ nonce }));
       }
     } catch (error) {
       this.logger.warn(`debug capture of ${jobId} failed: ${(error as Error).message}`);
