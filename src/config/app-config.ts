@@ -30,6 +30,7 @@ export interface AppConfig {
   readonly resultTtlHours: number;
   readonly recipeMaxPages: number;
   readonly screenshot: { readonly maxHeight: number; readonly quality: number };
+  readonly maxPageBytes: number;
   readonly plans: PlanTable;
   readonly pricing: PriceTable;
   readonly logLevel: string;
@@ -115,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     resultTtlHours: e.RESULT_TTL_HOURS ?? 24,
     recipeMaxPages: e.RECIPE_MAX_PAGES ?? 20,
     screenshot: { maxHeight: e.SCREENSHOT_MAX_HEIGHT ?? 20000, quality: e.SCREENSHOT_QUALITY ?? 80 },
+    maxPageBytes: e.MAX_PAGE_BYTES ?? 20 * 1024 * 1024,
     plans: plans!,
     pricing: pricing!,
     logLevel: e.LOG_LEVEL ?? 'info',

@@ -95,6 +95,9 @@ export class EnvSchema {
   @IsOptional() @Transform(toInt) @IsInt() @Min(1000)
   LLM_MAX_INPUT_CHARS?: number;
 
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1024)
+  MAX_PAGE_BYTES?: number;
+
   @IsOptional() @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL?: string;
 }

@@ -1,4 +1,6 @@
 // Organizations, keys and credits for e2e suites, through the admin API of a running app (plain fetch, any base URL).
+import { appendFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 export type Plan = 'free' | 'lite' | 'standard' | 'pro' | 'enterprise';
 
@@ -36,6 +38,14 @@ export interface UsageDayBody {
 
 let counter = 0;
 
+/** Every API key and user token the suites were issued, so a test can check that none reached the app's log. */
+export const ISSUED_SECRETS_FILE = resolve('.test-run/issued-secrets.txt');
+
+function recordIssuedSecrets(body: { api_key?: unknown; token?: unknown } | undefined): void {
+  const secrets = [body?.api_key, body?.token].filter((value): value is string => typeof value === 'string');
+  if (secrets.length > 0) appendFileSync(ISSUED_SECRETS_FILE, secrets.map((secret) => `${secret}\n`).join(''));
+}
+
 /** One admin call; anything but the expected status throws with the body, so a broken setup fails loudly. */
 async function admin<T>(baseUrl: string, adminToken: string, method: string, path: string, body?: unknown, expected = method === 'GET' || method === 'PATCH' ? 200 : 201): Promise<T> {
   const response = await fetch(new URL(path, baseUrl), {
@@ -45,7 +55,9 @@ async function admin<T>(baseUrl: string, adminToken: string, method: string, pat
   });
   const text = await response.text();
   if (response.status !== expected) throw new Error(`${method} ${path} answered ${response.status} (expected ${expected}): ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
+  const parsed = text ? JSON.parse(text) : undefined;
+  recordIssuedSecrets(parsed);
+  return parsed as T;
 }
 
 /** A new organization with its first API key; credits default as the API says (the free allowance for `free`, else 0). */

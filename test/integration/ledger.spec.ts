@@ -10,6 +10,7 @@ import { LedgerService } from '../../src/modules/billing/ledger.service.js';
 import { MonthlyTopUpService } from '../../src/modules/billing/monthly-top-up.service.js';
 import { crawlPrice } from '../../src/modules/billing/price-table.js';
 import { balanceOf, insertOrganization, ledgerSum, openDatabase } from './database.js';
+import { moneyHardeningSuites } from './money-hardening.js';
 
 const pricing = loadPricing();
 
@@ -120,3 +121,5 @@ describe.each(['sqlite', 'mariadb'] as const)('ledger on %s', (kind) => {
     expect(Number(entries.n)).toBe(2);
   });
 });
+
+moneyHardeningSuites();

@@ -143,6 +143,21 @@ describe('runRecipe on the fixture site', () => {
     expect([navigation.status, navigation.finalUrl]).toEqual([200, `${site.url}/list?page=2`]);
   }, 30000);
 
+  it('fails with page_too_large when `*` with outerHTML passes MAX_PAGE_BYTES, and closes the tab', async () => {
+    const deadline = Date.now() + 20000;
+    const recipe = parseRecipe({
+      blocks: [
+        { type: 'start', details: { type: 'url', source: `${site.url}/list?page=1` } },
+        { type: 'extract', details: { selector: '*', name: 'all', property: 'outerHTML' } },
+      ],
+    });
+    const tab = await session(deadline, 'load');
+    await expect(runRecipe(tab, recipe, { maxPages: 20, deadline, maxBytes: 2000 })).rejects.toMatchObject({ code: ErrorCode.PageTooLarge });
+    expect(tab.page.isClosed()).toBe(true);
+    const fits = await runRecipe(await session(deadline, 'load'), recipe, { maxPages: 20, deadline, maxBytes: 1_000_000 });
+    expect(JSON.stringify(fits.result)).toContain('<html');
+  }, 30000);
+
   it('fails with navigation_timeout when the next page does not come before the deadline', async () => {
     const deadline = Date.now() + 4000;
     const recipe = listRecipe(`${site.url}/slow`);

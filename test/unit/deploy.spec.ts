@@ -140,8 +140,26 @@ describe('Deployments', () => {
     const refs = ofKind('Deployment').flatMap((m) =>
       podSpec(m).containers.flatMap((c) => (c.envFrom ?? []).map((from) => (from.configMapRef ?? from.secretRef)?.name)),
     );
-    expect(refs.length).toBe(4);
+    expect(refs.length).toBe(5);
     for (const ref of refs) expect(defined.has(ref ?? '')).toBe(true);
+  });
+
+  it('keeps ADMIN_TOKEN out of the worker: only the API loads the Secret that holds it', () => {
+    const keysOf = (name: string) => {
+      const from = podSpec(deployment(name)).containers.flatMap((c) => c.envFrom ?? []);
+      const names = new Set(from.map((ref) => (ref.configMapRef ?? ref.secretRef)?.name));
+      const sources = [...ofKind('ConfigMap'), ...ofKind('Secret')].filter((m) => names.has(m.metadata.name));
+      const inline = podSpec(deployment(name)).containers.flatMap((c) => (c.env ?? []).map((e) => e.name));
+      return [...sources.flatMap((m) => Object.keys({ ...m.data, ...m.stringData })), ...inline];
+    };
+    expect(keysOf('crawlgate-worker')).not.toContain('ADMIN_TOKEN');
+    expect(keysOf('crawlgate-worker')).toEqual(expect.arrayContaining(['DATABASE_URL', 'PROXY_STANDARD', 'PROXY_PREMIUM', 'LLM_API_KEY']));
+    expect(keysOf('crawlgate-api')).toContain('ADMIN_TOKEN');
+  });
+
+  it('gives ADMIN_TOKEN to the compose API service only', () => {
+    expect(Object.keys(compose.services.worker.environment ?? {})).not.toContain('ADMIN_TOKEN');
+    expect(Object.keys(compose.services.api.environment ?? {})).toContain('ADMIN_TOKEN');
   });
 
   it('gives the worker a memory /dev/shm and a grace period longer than the longest job', () => {

@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { redactUrl } from '../logging/redact-url.js';
 import { AppError } from './app-error.js';
 import { ERROR_TABLE, ErrorCode } from './error-code.js';
 
@@ -43,7 +44,7 @@ export class AppExceptionFilter implements ExceptionFilter {
     if (typeof fastifyStatus === 'number' && fastifyStatus >= 400 && fastifyStatus < 500) {
       return this.fromStatus(fastifyStatus, (exception as Error).message);
     }
-    this.logger.error({ err: exception, requestId: request.id }, `unhandled error on ${request.method} ${request.url}`);
+    this.logger.error({ err: exception, requestId: request.id }, `unhandled error on ${request.method} ${redactUrl(request.url)}`);
     return new AppError(ErrorCode.InternalError, 'Something went wrong on our side.');
   }
 

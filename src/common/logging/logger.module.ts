@@ -3,6 +3,7 @@ import { RequestMethod } from '@nestjs/common';
 import { LoggerModule as PinoLoggerModule } from 'nestjs-pino';
 import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
+import { redactUrl } from './redact-url.js';
 
 type LoggedRequest = IncomingMessage & { id?: string; organizationId?: string };
 
@@ -20,10 +21,10 @@ export const LoggerModule = PinoLoggerModule.forRootAsync({
         credits: res.getHeader('x-credits-charged') === undefined ? undefined : Number(res.getHeader('x-credits-charged')),
       }),
       serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, route: req.url.split('?')[0] }),
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, route: redactUrl(req.url).split('?')[0] }),
         res: (res: { statusCode: number }) => ({ status: res.statusCode }),
       },
-      redact: ['req.headers.authorization'],
+      redact: { paths: ['req.headers.authorization', 'req.query.key', 'headers.authorization'], censor: '[redacted]' },
       autoLogging: { ignore: (req: IncomingMessage) => (req.url ?? '').startsWith('/health') },
     },
   }),

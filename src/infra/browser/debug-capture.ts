@@ -5,14 +5,37 @@ export interface DebugCapture {
   readonly url: string;
   /** Base64 JPEG of the viewport, about 480 px wide; '' when the tab could not paint in time. */
   readonly screenshot: string;
-  /** The page source at that moment; '' when the tab could not answer in time. */
+  /** The page source at that moment, at most DEBUG_HTML_MAX_BYTES; '' when the tab could not answer in time. */
   readonly html: string;
+  /** True when `html` was cut. */
+  readonly truncated: boolean;
   readonly captured_at: string;
 }
 
 const THUMBNAIL_WIDTH = 480;
 const THUMBNAIL_QUALITY = 50;
 const CAPTURE_TIMEOUT_MS = 3000;
+/** decisions.md 7.2: debug.html holds at most 256 KiB of the page source. */
+export const DEBUG_HTML_MAX_BYTES = 256 * 1024;
+
+/** Cut inside the page: a 50 MB DOM must not cross the DevTools pipe on every poll. */
+async function pageSource(page: Page): Promise<{ html: string; truncated: boolean }> {
+  const { head, total } = await page.evaluate((max: number) => {
+    const doctype = document.doctype ? `<!DOCTYPE ${document.doctype.name}>` : '';
+    const source = doctype + (document.documentElement?.outerHTML ?? '');
+    return { head: source.slice(0, max), total: source.length };
+  }, DEBUG_HTML_MAX_BYTES);
+  const html = truncateUtf8(head, DEBUG_HTML_MAX_BYTES);
+  return { html, truncated: html.length < total };
+}
+
+/** The longest prefix of `text` within `maxBytes` of UTF-8, never splitting a character. */
+export function truncateUtf8(text: string, maxBytes: number): string {
+  if (Buffer.byteLength(text, 'utf8') <= maxBytes) return text;
+  const cut = Buffer.from(text, 'utf8').subarray(0, maxBytes).toString('utf8');
+  // A character split by the byte cut decodes to U+FFFD at the end: drop it.
+  return cut.endsWith('\uFFFD') && !text.startsWith(cut) ? cut.slice(0, -1) : cut;
+}
 
 function within<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
   promise.catch(() => undefined);
@@ -30,6 +53,9 @@ export async function captureTab(page: Page): Promise<DebugCapture> {
     encoding: 'base64',
     clip: { x: 0, y: 0, width: viewport.width, height: viewport.height, scale },
   });
-  const [image, html] = await Promise.all([within(screenshot, CAPTURE_TIMEOUT_MS, ''), within(page.content(), CAPTURE_TIMEOUT_MS, '')]);
-  return { url: page.url(), screenshot: image, html, captured_at: new Date().toISOString() };
+  const [image, source] = await Promise.all([
+    within(screenshot, CAPTURE_TIMEOUT_MS, ''),
+    within(pageSource(page), CAPTURE_TIMEOUT_MS, { html: '', truncated: false }),
+  ]);
+  return { url: page.url(), screenshot: image, ...source, captured_at: new Date().toISOString() };
 }

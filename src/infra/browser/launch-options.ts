@@ -23,6 +23,8 @@ export function chromiumArgs(chromiumPath: string): string[] {
     '--no-sandbox',
     '--disable-gpu',
     '--disable-quic',
+    // Popups and target=_blank windows are refused before they exist, so they load nothing (decisions.md 7.2).
+    '--block-new-web-contents',
     // Fail closed: anything not given a per-job proxy (the default context) goes to a dead address, never direct.
     '--proxy-server=http://127.0.0.1:9',
     '--proxy-bypass-list=<-loopback>',

@@ -6,6 +6,7 @@ import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { parseHttpUrl } from './url-syntax.js';
+import { boundedResolver } from './bounded-resolver.js';
 
 /** Resolves a host name to every address it has; rejects or returns [] when it does not resolve. */
 export type HostResolver = (host: string) => Promise<string[]>;
@@ -22,6 +23,8 @@ const PASSIVE_SCHEMES = new Set(['data:', 'blob:', 'about:']);
 const NETWORK_SCHEMES = new Set(['http:', 'https:', 'ws:', 'wss:']);
 const DNS_TTL_MS = 30_000;
 const DNS_CACHE_SIZE = 1000;
+/** A name that did not resolve is not asked again for this long: failures are the cheap way to make lookups. */
+const DNS_FAILURE_TTL_MS = 5_000;
 
 /** Cloud metadata endpoints; their ranges are already refused, listed so the intent survives a range change. */
 const METADATA_ADDRESSES = new Set(['169.254.169.254', 'fd00:ec2::254']);
@@ -89,7 +92,7 @@ export class NetworkPolicy {
     @InjectConfig() private readonly config: AppConfig,
     @Optional() @Inject(HOST_RESOLVER) resolver?: HostResolver,
   ) {
-    this.resolver = resolver ?? systemResolver;
+    this.resolver = boundedResolver(resolver ?? systemResolver);
     this.uncovered = config.uncoveredDomains.map((domain) => canonicalHost(domain) ?? domain);
   }
 
@@ -142,7 +145,7 @@ export class NetworkPolicy {
     return this.uncovered.some((domain) => host === domain || host.endsWith(`.${domain}`));
   }
 
-  /** Cached for DNS_TTL_MS; [] when the name does not resolve (the crawl then fails as target_unreachable). */
+  /** Cached for DNS_TTL_MS (failures for DNS_FAILURE_TTL_MS); [] when the name does not resolve (target_unreachable). */
   private async resolve(host: string): Promise<string[]> {
     const now = Date.now();
     const cached = this.dnsCache.get(host);
@@ -151,12 +154,11 @@ export class NetworkPolicy {
     try {
       addresses = await this.resolver(host);
     } catch {
-      return [];
+      addresses = [];
     }
-    if (addresses.length === 0) return [];
     this.dnsCache.delete(host);
     if (this.dnsCache.size >= DNS_CACHE_SIZE) this.dnsCache.delete(this.dnsCache.keys().next().value as string);
-    this.dnsCache.set(host, { addresses, expires: now + DNS_TTL_MS });
+    this.dnsCache.set(host, { addresses, expires: Date.now() + (addresses.length > 0 ? DNS_TTL_MS : DNS_FAILURE_TTL_MS) });
     return addresses;
   }
 }

@@ -1,9 +1,10 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
 import { validateDto } from '../../common/validation/validate-dto.js';
 import { AdminGuard } from '../auth/admin.guard.js';
 import { CreateOrganizationDto } from './dto/create-organization.dto.js';
 import { CreateUserDto } from './dto/create-user.dto.js';
 import { GrantCreditsDto } from './dto/grant-credits.dto.js';
+import { parseIdempotencyKey } from './idempotency-key.js';
 import { UpdateOrganizationDto } from './dto/update-organization.dto.js';
 import { UsageQueryDto } from './dto/usage-query.dto.js';
 import { OrganizationReportsService } from './organization-reports.service.js';
@@ -49,8 +50,8 @@ export class AdminController {
 
   @Post('organizations/:id/credits')
   @HttpCode(201)
-  grantCredits(@Param('id') id: string, @Body() body: unknown) {
-    return this.organizations.grantCredits(id, validateDto(GrantCreditsDto, body));
+  grantCredits(@Param('id') id: string, @Body() body: unknown, @Headers('idempotency-key') idempotencyKey?: string) {
+    return this.organizations.grantCredits(id, validateDto(GrantCreditsDto, body), parseIdempotencyKey(idempotencyKey));
   }
 
   @Get('organizations/:id/ledger')

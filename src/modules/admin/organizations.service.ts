@@ -13,6 +13,7 @@ import type { CreateOrganizationDto } from './dto/create-organization.dto.js';
 import type { CreateUserDto } from './dto/create-user.dto.js';
 import type { GrantCreditsDto } from './dto/grant-credits.dto.js';
 import type { UpdateOrganizationDto } from './dto/update-organization.dto.js';
+import { isDuplicateKey } from './idempotency-key.js';
 import { organizationChanges } from './organization-changes.js';
 import { CreatedOrganizationView, OrganizationView, organizationView } from './organization.view.js';
 
@@ -74,9 +75,13 @@ export class OrganizationsService {
     await this.keys.revoke(id);
   }
 
-  async grantCredits(organizationId: string, grant: GrantCreditsDto): Promise<{ entry_id: string; credits_remaining: number }> {
+  /** With an Idempotency-Key, a retried grant answers the first one's entry and moves nothing again. */
+  async grantCredits(organizationId: string, grant: GrantCreditsDto, idempotencyKey: string | null = null): Promise<{ entry_id: string; credits_remaining: number }> {
     await this.requireOrganization(organizationId);
-    const move = await this.ledger.grant(organizationId, grant.amount, grant.reason, 'grant');
+    const requestKey = idempotencyKey === null ? null : `grant:${sha256(`${organizationId}:${idempotencyKey}`)}`;
+    const apply = () => this.ledger.grant(organizationId, grant.amount, grant.reason, 'grant', requestKey);
+    // A concurrent duplicate loses on the ledger's unique (request_key, kind); asked again, it finds the winner's entry.
+    const move = await apply().catch((error: unknown) => (requestKey && isDuplicateKey(error) ? apply() : Promise.reject(error)));
     return { entry_id: move.entryId, credits_remaining: move.balanceAfter };
   }
 

@@ -5,7 +5,7 @@ import type { LedgerKind } from '../../infra/database/entities/index.js';
 import { MetricsService } from '../../infra/metrics/metrics.service.js';
 import { batch, exec, finalBatch, query, SqlProgram, SqlProgramRunner, upsertAdd } from '../../infra/database/sql-program.js';
 import { mysqlChargeProgram } from './mysql-charge.js';
-import { utcDay } from './utc-day.js';
+import { dayOf, utcDay } from './utc-day.js';
 
 export interface ChargeRequest {
   readonly organizationId: string;
@@ -48,7 +48,7 @@ export class LedgerService {
 
   /** Hands a charge back; replaying it changes nothing and answers the current balance. */
   async refund(request: Omit<ChargeRequest, 'dailyLimit' | 'reason'> & { dailyLimited: boolean; reason?: string }): Promise<LedgerMove> {
-    const move = await this.sql.run(() => this.refundProgram(request, utcDay()));
+    const move = await this.sql.run(() => this.refundProgram(request));
     if (!move.replayed) this.metrics?.creditsRefunded(request.amount);
     return move;
   }
@@ -65,7 +65,8 @@ export class LedgerService {
 
   private *topUpProgram(organizationId: string, allowance: number, requestKey: string): SqlProgram<LedgerMove> {
     const [done] = yield query('SELECT id FROM ledger_entry WHERE request_key = ? AND kind = ?', requestKey, 'topup');
-    const balance = yield* this.balanceOf(organizationId);
+    // Locked on MySQL: a charge committing between this read and the UPDATE would be lost (SQLite runs it all at once).
+    const balance = yield* this.balanceOf(organizationId, this.sql.dialect === 'mysql');
     if (done) return { entryId: String(done.id), balanceAfter: balance };
     yield exec('UPDATE organization SET balance = ? WHERE id = ?', allowance, organizationId);
     const entry = yield this.insertEntry(organizationId, allowance - balance, allowance, 'topup', 'monthly free allowance', requestKey, null);
@@ -97,9 +98,12 @@ export class LedgerService {
     return { entryId: String(entry.insertId), balanceAfter };
   }
 
-  private *refundProgram(r: Parameters<LedgerService['refund']>[0], day: string): SqlProgram<LedgerMove> {
+  private *refundProgram(r: Parameters<LedgerService['refund']>[0]): SqlProgram<LedgerMove> {
     const [done] = yield query('SELECT id, balance_after FROM ledger_entry WHERE request_key = ? AND kind = ?', r.requestKey, 'refund');
     if (done) return { entryId: String(done.id), balanceAfter: yield* this.balanceOf(r.organizationId), replayed: true };
+    // The charge's UTC day, not today's: across midnight the refund gives back the day that was counted.
+    const [charged] = yield query('SELECT created_at FROM ledger_entry WHERE request_key = ? AND kind = ?', r.requestKey, 'charge');
+    const day = charged ? dayOf(charged.created_at) : utcDay();
     yield exec('UPDATE organization SET balance = balance + ? WHERE id = ?', r.amount, r.organizationId);
     const balanceAfter = yield* this.balanceOf(r.organizationId);
     const entry = yield this.insertEntry(r.organizationId, r.amount, balanceAfter, 'refund', r.reason ?? 'refund: the service did not deliver', r.requestKey, r.jobId);
@@ -121,8 +125,8 @@ export class LedgerService {
     return { entryId: String(entry.insertId), balanceAfter };
   }
 
-  private *balanceOf(organizationId: string): SqlProgram<number> {
-    const [row] = yield query('SELECT balance FROM organization WHERE id = ?', organizationId);
+  private *balanceOf(organizationId: string, forUpdate = false): SqlProgram<number> {
+    const [row] = yield query(`SELECT balance FROM organization WHERE id = ?${forUpdate ? ' FOR UPDATE' : ''}`, organizationId);
     return Number(row.balance);
   }
 

@@ -9,6 +9,7 @@ import { pageEnvelope } from '../jobs/page-envelope.js';
 import type { JobOutput, JobView, TaskContext } from '../jobs/operation.js';
 import { MeteredOperation } from '../jobs/operation-registry.js';
 import { PageOperation } from '../jobs/page-operation.js';
+import { readPageHtml } from '../jobs/page-size.js';
 
 /** GET /crawl: the page as HTML, or a JSON answer to `ai_query` about it. */
 @Injectable()
@@ -35,7 +36,7 @@ export class CrawlOperation extends PageOperation {
     const fetched = await ctx.withPage(options.page, async (session) => {
       const navigation = await session.goto(options.url);
       session.assertNotBlocked();
-      const html = options.page.js ? await session.page.content() : await navigation.rawBody();
+      const html = await readPageHtml(session.page, navigation, options.page.js, ctx.config.maxPageBytes);
       const content = options.aiQuery ? await extractMainContent(session.page) : null;
       return { html, content, targetStatus: navigation.status, finalUrl: navigation.finalUrl };
     });

@@ -7,6 +7,9 @@ const ENDED = 'crawlgate:events:job-ended';
 const DEBUG_ASK = 'crawlgate:events:debug-ask';
 const DEBUG_ANSWER = 'crawlgate:events:debug-answer';
 
+const DEBUG_TTL_MS = 10_000;
+const debugKey = (nonce: string) => `crawlgate:debug:${nonce}`;
+
 type DebugHandler = (jobId: string) => Promise<object | null>;
 
 /**
@@ -82,12 +85,20 @@ export class JobEventsService implements OnModuleInit, OnApplicationShutdown {
       } else if (channel === DEBUG_ASK) {
         void this.answerDebug(message).catch(() => this.logger.warn(`ignored a malformed message on ${channel}`));
       } else if (channel === DEBUG_ANSWER) {
-        const { nonce, capture } = JSON.parse(message) as { nonce: string; capture: object | null };
-        this.debugWaiters.get(nonce)?.(capture);
+        this.receiveDebug(message);
       }
     } catch {
       this.logger.warn(`ignored a malformed message on ${channel}`);
     }
+  }
+
+  /** A notice `{nonce}` names the key holding the capture; a capture inline comes from a worker of the previous version. */
+  private receiveDebug(message: string): void {
+    const { nonce, capture } = JSON.parse(message) as { nonce: string; capture?: object | null };
+    const waiter = this.debugWaiters.get(nonce);
+    if (!waiter) return;
+    if (capture !== undefined) return waiter(capture);
+    void this.redis.getdel(debugKey(nonce)).then((text) => waiter(text ? parseCapture(text) : null), () => waiter(null));
   }
 
   private async answerDebug(message: string): Promise<void> {
@@ -95,10 +106,22 @@ export class JobEventsService implements OnModuleInit, OnApplicationShutdown {
     const { jobId, nonce } = JSON.parse(message) as { jobId: string; nonce: string };
     try {
       const capture = await this.debugHandler(jobId);
-      // Only the worker holding the page answers; the others stay silent.
-      if (capture) await this.redis.publish(DEBUG_ANSWER, JSON.stringify({ nonce, capture }));
+      // Only the worker holding the page answers; the others stay silent. The payload goes in a short-lived key and
+      // only its name is published: a big capture broadcast to every subscriber could overflow their pub/sub buffers.
+      if (capture) {
+        await this.redis.set(debugKey(nonce), JSON.stringify(capture), 'PX', DEBUG_TTL_MS);
+        await this.redis.publish(DEBUG_ANSWER, JSON.stringify({ nonce }));
+      }
     } catch (error) {
       this.logger.warn(`debug capture of ${jobId} failed: ${(error as Error).message}`);
     }
+  }
+}
+
+function parseCapture(text: string): object | null {
+  try {
+    return JSON.parse(text) as object;
+  } catch {
+    return null;
   }
 }

@@ -7,6 +7,7 @@ import { BrowserPool } from '../../infra/browser/browser-pool.js';
 import { JOBS_QUEUE, JobPayload } from '../../infra/queue/queue.constants.js';
 import { JobEventsService } from './job-events.service.js';
 import { JobRunner } from './job-runner.service.js';
+import { throttleCaptures } from './debug-throttle.js';
 
 const DRAIN_MS = 60_000;
 
@@ -25,7 +26,7 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
 
   onApplicationBootstrap(): void {
     if (!this.config.runsWorker) return;
-    this.events.onDebugRequest((jobId) => this.browser.captureDebug(jobId));
+    this.events.onDebugRequest(throttleCaptures((jobId) => this.browser.captureDebug(jobId)));
     void this.queue.process(this.config.browser.concurrency, (job: BullJob<JobPayload>) => this.runner.run(job.data));
     // Bull fails a job whose worker died (stalled, maxStalledCount 0); the job row must follow.
     this.queue.on('failed', (job: BullJob<JobPayload>, error: Error) => {

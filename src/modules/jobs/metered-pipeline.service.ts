@@ -14,6 +14,7 @@ import { LedgerService } from '../billing/ledger.service.js';
 import { LimitsService } from '../billing/limits.service.js';
 import { limitsFor } from '../billing/plan-limits.js';
 import type { Answer } from './answer.js';
+import { assertCovers, insertChargedJob } from './charged-job.js';
 import { JobEventsService } from './job-events.service.js';
 import { newJobId } from './job-id.js';
 import { JobViewService } from './job-view.service.js';
@@ -43,7 +44,6 @@ export class MeteredPipeline {
   async serve<O>(operation: Operation<O>, options: O, organization: Organization): Promise<Answer> {
     const target = new URL(operation.target(options, this.config));
     await operation.precheck?.(options);
-    await this.policy.assertTargetAllowed(target);
     const route = operation.route(options);
     if (route.city) this.proxies.validateCity(route.tier, route.country, route.city);
     await this.proxies.assertAvailable(route.tier);
@@ -51,9 +51,12 @@ export class MeteredPipeline {
     const limits = limitsFor(this.config.plans, organization);
     const jobId = newJobId(organization.publicId);
     await this.limits.takeBurstToken(organization.id, limits.burst);
+    const price = operation.price(options);
+    // The target's DNS lookup only for a caller within its burst and its credits: lookups cost the shared resolver.
+    assertCovers(organization, price);
+    await this.policy.assertTargetAllowed(target);
     await this.limits.acquireSlot(organization.id, jobId, limits.concurrency);
     const host = target.hostname.toLowerCase();
-    const price = operation.price(options);
     let job: Job;
     let remaining: number;
     try {
@@ -61,7 +64,7 @@ export class MeteredPipeline {
         organizationId: organization.id, requestKey: jobId, amount: price, reason: `${operation.kind} ${host}`, jobId, host,
         ...(operation.dailyLimited ? { dailyLimit: limits.dailyLimit } : {}),
       }));
-      job = await this.jobs.insert(this.newJob(jobId, organization, operation, options, host, price));
+      job = await insertChargedJob(this.jobs, this.ledger, this.newJob(jobId, organization, operation, options, host, price), operation.dailyLimited);
       await this.enqueue(job, limits.priority, operation.dailyLimited);
     } catch (error) {
       await this.limits.releaseSlot(organization.id, jobId);

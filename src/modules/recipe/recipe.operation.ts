@@ -11,6 +11,7 @@ import { crossFieldErrors, toPageRequest } from '../jobs/dto/page-request.js';
 import type { JobOutput, JobView, Operation, RouteRequest, TaskContext } from '../jobs/operation.js';
 import { MeteredOperation } from '../jobs/operation-registry.js';
 import { pageEnvelope } from '../jobs/page-envelope.js';
+import { readPageHtml } from '../jobs/page-size.js';
 import { startUrl } from './blocks/start.block.js';
 import { parseRecipe } from './dto/parse-recipe.js';
 import { runRecipe } from './recipe.runner.js';
@@ -81,10 +82,10 @@ export class RecipeOperation implements Operation<RecipeOptions> {
 
   /** A recipe of only the start block answers the page itself; a longer one answers its `data`. */
   private async runOn(session: PageSession, ctx: TaskContext, { recipe }: RecipeOptions): Promise<JobOutput> {
-    const { result, navigation } = await runRecipe(session, recipe, { maxPages: ctx.config.recipeMaxPages, deadline: ctx.deadline });
+    const { result, navigation } = await runRecipe(session, recipe, { maxPages: ctx.config.recipeMaxPages, deadline: ctx.deadline, maxBytes: ctx.config.maxPageBytes });
     const { status: targetStatus, finalUrl } = navigation;
     if (recipe.blocks.length > 1) return { type: 'data', data: result, targetStatus, finalUrl };
-    const html = session.options.js ? await session.page.content() : await navigation.rawBody();
+    const html = await readPageHtml(session.page, navigation, session.options.js, ctx.config.maxPageBytes);
     return { type: 'page', html, targetStatus, finalUrl };
   }
 }

@@ -4,6 +4,7 @@ import { ErrorCode } from '../../common/errors/error-code.js';
 import { deadlineSignal, raceSignal } from '../../common/time/deadline.js';
 import type { BrowserPage, NavigationResult, PageSession } from '../../infra/browser/page-options.js';
 import type { BlockContext } from './blocks/block-runner.js';
+import { pageTooLarge } from '../jobs/page-size.js';
 import { blockRunner } from './blocks/block-registry.js';
 import { buildResult } from './recipe-result.js';
 import type { ExtractedValue, Recipe, RecipeResult } from './recipe.types.js';
@@ -13,6 +14,8 @@ export interface RecipeLimits {
   readonly maxPages: number;
   /** Epoch milliseconds by which the whole recipe has finished. */
   readonly deadline: number;
+  /** Characters of extracted text at most (MAX_PAGE_BYTES); unbounded when absent. */
+  readonly maxBytes?: number;
 }
 
 export interface RecipeRun {
@@ -35,6 +38,7 @@ class RecipeProgress implements BlockContext {
   readonly pages: Map<string, ExtractedValue[]>[] = [];
   navigation: NavigationResult | null = null;
   private readonly seen = new Set<string>();
+  private recorded = 0;
 
   constructor(
     readonly session: PageSession,
@@ -68,7 +72,13 @@ class RecipeProgress implements BlockContext {
     return true;
   }
 
+  get bytesLeft(): number {
+    return (this.limits.maxBytes ?? Number.MAX_SAFE_INTEGER) - this.recorded;
+  }
+
   record(name: string, values: readonly ExtractedValue[]): void {
+    this.recorded += values.reduce<number>((sum, value) => sum + (typeof value === 'string' ? value.length : 8), 0);
+    if (this.bytesLeft < 0) throw pageTooLarge(this.limits.maxBytes);
     const page = this.pages[this.pages.length - 1];
     page.set(name, [...(page.get(name) ?? []), ...values]);
   }

@@ -1,4 +1,5 @@
 import type { BrowserPage } from '../../infra/browser/page-options.js';
+import { captureBox } from './capture-bounds.js';
 
 const MAX_SCROLL_STEPS = 30;
 
@@ -27,20 +28,21 @@ export async function loadLazyContent(page: BrowserPage): Promise<void> {
   if (requests > 0) await page.waitForNetworkIdle({ idleTime: 200, timeout: 3000 }).catch(() => undefined);
 }
 
-/** A JPEG of the full scroll height, capped at `maxHeight` CSS pixels (and JPEG's 65,535 device pixels). */
+/** A JPEG of the full scroll height, within the bounds of captureBox (SCREENSHOT_MAX_HEIGHT, JPEG, pixel budget). */
 export async function captureFullPage(page: BrowserPage, options: { maxHeight: number; quality: number }): Promise<string> {
   const size = await page.evaluate(() => ({
     width: document.documentElement.clientWidth || window.innerWidth,
     height: Math.max(document.documentElement.scrollHeight, document.body?.scrollHeight ?? 0),
   }));
   const scale = page.viewport()?.deviceScaleFactor ?? 1;
-  const height = Math.max(1, Math.min(size.height, options.maxHeight, Math.floor(65535 / scale)));
-  const capped = height < size.height;
+  const box = captureBox(size, scale, options.maxHeight);
+  // Always a clip: `fullPage` would size the bitmap by the page's own scroll width, which the page chooses.
   const bytes = await page.screenshot({
     type: 'jpeg',
     quality: options.quality,
     encoding: 'base64',
-    ...(capped ? { clip: { x: 0, y: 0, width: size.width, height }, captureBeyondViewport: true } : { fullPage: true }),
+    clip: { x: 0, y: 0, width: box.width, height: box.height },
+    captureBeyondViewport: true,
   });
   return bytes as string;
 }

@@ -4,6 +4,9 @@ import { IsIn, IsNumber, IsOptional, IsString, Matches, MaxLength, Min, Max } fr
 import { BooleanText, StrictBoolean } from '../../../common/validation/boolean-text.js';
 import { WAIT_UNTIL } from '../../../infra/browser/page-options.js';
 import type { WaitUntil } from '../../../infra/browser/page-options.js';
+import { DEVICE_SCALE_FACTOR } from './viewport-bounds.js';
+
+const DPR_RANGE = `device_scale_factor must be between ${DEVICE_SCALE_FACTOR.min} and ${DEVICE_SCALE_FACTOR.max}`;
 
 const toNumber = ({ value }: { value: unknown }) => {
   const text = last({ value });
@@ -24,7 +27,8 @@ export class PageQueryBase {
   @IsOptional() @Transform(last) @Matches(/^[1-9]\d{0,4}x[1-9]\d{0,4}$/, { message: 'viewport must be WIDTHxHEIGHT with positive integers, e.g. 1920x1080' })
   viewport?: string;
 
-  @IsOptional() @Transform(toNumber) @IsNumber({}, { message: 'device_scale_factor must be a number' }) @Min(0.1) @Max(5)
+  @IsOptional() @Transform(toNumber) @IsNumber({}, { message: 'device_scale_factor must be a number' })
+  @Min(DEVICE_SCALE_FACTOR.min, { message: DPR_RANGE }) @Max(DEVICE_SCALE_FACTOR.max, { message: DPR_RANGE })
   device_scale_factor?: number;
 
   @IsOptional() @Transform(last) @IsString() @MaxLength(512)

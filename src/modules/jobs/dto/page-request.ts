@@ -4,6 +4,7 @@ import type { PageOptions } from '../../../infra/browser/page-options.js';
 import type { RouteRequest } from '../operation.js';
 import type { PageQuery, StrictPageQuery } from './page-query.dto.js';
 import { geographyErrors, routeRequest } from './route-request.js';
+import { viewportBoundsError } from './viewport-bounds.js';
 
 /** The validated, defaulted form of the shared page parameters, as stored in the job row. */
 export interface PageRequest {
@@ -21,6 +22,8 @@ export function crossFieldErrors(query: PageQuery | StrictPageQuery): FieldError
   for (const flag of VIEWPORT_FLAGS) {
     if (query[flag] !== undefined && query.viewport === undefined) errors[flag] = [`${flag} requires viewport`];
   }
+  const outside = query.viewport === undefined ? null : viewportBoundsError(query.viewport);
+  if (outside) errors.viewport = [outside];
   return { ...errors, ...geographyErrors(query) };
 }
 

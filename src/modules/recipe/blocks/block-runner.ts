@@ -15,6 +15,8 @@ export interface BlockContext {
   begin(navigation: NavigationResult): Promise<void>;
   /** Marks the page the browser is on as read; false when the same URL and content were read before. */
   arrive(): Promise<boolean>;
+  /** Characters the recipe may still extract before it fails with page_too_large. */
+  readonly bytesLeft: number;
   /** Appends values read on the current page under an extract name. */
   record(name: string, values: readonly ExtractedValue[]): void;
 }

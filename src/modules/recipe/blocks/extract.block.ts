@@ -1,6 +1,7 @@
 import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsCssSelector } from '../dto/recipe-validators.js';
 import type { ExtractedValue } from '../recipe.types.js';
+import { refuseOversizedPage } from '../../jobs/page-size.js';
 import type { BlockRunner } from './block-runner.js';
 
 export class ExtractDetails {
@@ -21,14 +22,24 @@ export class ExtractDetails {
 
 const TRIMMED = ['textContent', 'innerText'];
 
-/** Runs in the page: the DOM property of each element, else the attribute of that name (decisions.md section 2). */
-function readProperty(elements: Element[], property: string, trimmed: string[]): ExtractedValue[] {
-  return elements.map((element) => {
-    const value = property in element ? (element as unknown as Record<string, unknown>)[property] : undefined;
-    if (typeof value === 'string') return trimmed.includes(property) ? value.trim() : value;
-    if (typeof value === 'number' || typeof value === 'boolean') return value;
-    return element.getAttribute(property);
-  });
+/**
+ * Runs in the page: the DOM property of each element, else the attribute of that name (decisions.md section 2).
+ * null when the values pass `budget` characters: `*` with outerHTML grows with the square of the page.
+ */
+function readProperty(elements: Element[], property: string, trimmed: string[], budget: number): ExtractedValue[] | null {
+  const values: ExtractedValue[] = [];
+  let size = 0;
+  for (const element of elements) {
+    const raw = property in element ? (element as unknown as Record<string, unknown>)[property] : undefined;
+    let value: ExtractedValue;
+    if (typeof raw === 'string') value = trimmed.includes(property) ? raw.trim() : raw;
+    else if (typeof raw === 'number' || typeof raw === 'boolean') value = raw;
+    else value = element.getAttribute(property);
+    size += typeof value === 'string' ? value.length : 8;
+    if (size > budget) return null;
+    values.push(value);
+  }
+  return values;
 }
 
 /** Reads `property` (default `textContent`, trimmed) from every element matching `selector` on the current page. */
@@ -38,7 +49,8 @@ export const extractBlock: BlockRunner<ExtractDetails> = {
   outputs: (details) => [details.name],
   async run(context, details) {
     const property = details.property ?? 'textContent';
-    const values = await context.session.page.$$eval(details.selector, readProperty, property, TRIMMED);
+    const values = await context.session.page.$$eval(details.selector, readProperty, property, TRIMMED, context.bytesLeft);
+    if (values === null) return refuseOversizedPage(context.session.page);
     context.record(details.name, values);
   },
 };

@@ -1,0 +1,17 @@
+import { AppError } from '../../common/errors/app-error.js';
+
+const VISIBLE_ASCII = /^[\x21-\x7e]{1,255}$/;
+
+/** decisions.md 7.3's header rule: absent, or 1 to 255 visible ASCII characters (422 on `Idempotency-Key`). */
+export function parseIdempotencyKey(header: string | string[] | undefined): string | null {
+  if (header === undefined) return null;
+  const value = Array.isArray(header) ? header[header.length - 1] : header;
+  if (!VISIBLE_ASCII.test(value)) throw AppError.field('Idempotency-Key', 'Idempotency-Key must be 1 to 255 visible ASCII characters');
+  return value;
+}
+
+/** A unique-key violation: a concurrent duplicate wrote the same (request_key, kind) first. */
+export function isDuplicateKey(error: unknown): boolean {
+  const code = (error as { code?: string })?.code ?? '';
+  return code === 'ER_DUP_ENTRY' || code.startsWith('SQLITE_CONSTRAINT');
+}

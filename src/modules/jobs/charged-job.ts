@@ -1,0 +1,32 @@
+import { Logger } from '@nestjs/common';
+import { AppError } from '../../common/errors/app-error.js';
+import { ErrorCode } from '../../common/errors/error-code.js';
+import type { Job, Organization } from '../../infra/database/entities/index.js';
+import type { LedgerService } from '../billing/ledger.service.js';
+import type { JobRepository } from './job.repository.js';
+
+const logger = new Logger('ChargedJob');
+
+/**
+ * Writes the job row of a charge that has committed. If it cannot be written, the charge is refunded before the
+ * caller hears `billed: false`, so that answer is true.
+ */
+export async function insertChargedJob(jobs: Pick<JobRepository, 'insert'>, ledger: LedgerService, job: Job, dailyLimited: boolean): Promise<Job> {
+  try {
+    return await jobs.insert(job);
+  } catch (error) {
+    logger.error({ err: error, jobId: job.id }, 'job row not written after its charge; refunding');
+    await ledger.refund({
+      organizationId: job.organizationId, requestKey: job.id, amount: job.price, jobId: job.id, host: job.host, dailyLimited,
+      reason: 'refund: the job could not be recorded',
+    });
+    throw new AppError(ErrorCode.DatabaseUnavailable, 'The job could not be recorded; nothing was charged. Retry later.');
+  }
+}
+
+/** The credit check before any work for the target (the charge checks again, atomically). */
+export function assertCovers(organization: Pick<Organization, 'balance'>, price: number): void {
+  if (Number(organization.balance) < price) {
+    throw new AppError(ErrorCode.InsufficientCredits, `This request costs ${price} credits; the balance does not cover it.`);
+  }
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from '@jest/globals';
+import { AppError } from '../../common/errors/app-error.js';
+import { ErrorCode } from '../../common/errors/error-code.js';
+import { loadConfig } from '../../config/app-config.js';
+import type { Organization } from '../../infra/database/entities/index.js';
+import { NetworkPolicy } from '../../infra/network/network-policy.js';
+import { MeteredPipeline } from './metered-pipeline.service.js';
+import type { Operation } from './operation.js';
+
+type Steps = string[];
+
+/** The pipeline up to the charge, with a resolver that records lookups; every step is recorded in order. */
+function pipeline(steps: Steps, burstLeft: boolean) {
+  const config = loadConfig({ ALLOW_PRIVATE_TARGETS: 'false' });
+  const policy = new NetworkPolicy(config, async (host) => {
+    steps.push(`dns ${host}`);
+    return ['93.184.216.34'];
+  });
+  const limits = {
+    takeBurstToken: async () => {
+      steps.push('burst');
+      if (!burstLeft) throw new AppError(ErrorCode.BurstExceeded, 'slow down');
+    },
+    acquireSlot: async () => void steps.push('slot'),
+    releaseSlot: async () => void steps.push('release'),
+  };
+  const ledger = { charge: async () => Promise.reject(new AppError(ErrorCode.InsufficientCredits, 'stop here')) };
+  const proxies = { assertAvailable: async () => undefined, validateCity: () => undefined };
+  const none = {} as never;
+  return new MeteredPipeline(config, policy, proxies as never, limits as never, ledger as never, none, none, none, none);
+}
+
+const operation = {
+  kind: 'crawl', dailyLimited: false, target: () => 'http://stranger.example/', route: () => ({ tier: 'standard', country: null, city: null }), price: () => 5,
+} as unknown as Operation<object>;
+const organization = (balance: number) => ({ id: 'org1', publicId: 'pub1', plan: 'standard', balance, dailyLimit: null }) as unknown as Organization;
+
+describe('MeteredPipeline: the target is looked up only for a caller within its burst and credits', () => {
+  it('makes no DNS lookup for a key without the credits', async () => {
+    const steps: Steps = [];
+    await expect(pipeline(steps, true).serve(operation, {}, organization(4))).rejects.toMatchObject({ code: ErrorCode.InsufficientCredits });
+    expect(steps).toEqual(['burst']);
+  });
+
+  it('makes no DNS lookup past the burst limit', async () => {
+    const steps: Steps = [];
+    await expect(pipeline(steps, false).serve(operation, {}, organization(100))).rejects.toMatchObject({ code: ErrorCode.BurstExceeded });
+    expect(steps).toEqual(['burst']);
+  });
+
+  it('looks the target up after the burst token and before the slot and the charge', async () => {
+    const steps: Steps = [];
+    await expect(pipeline(steps, true).serve(operation, {}, organization(100))).rejects.toMatchObject({ message: 'stop here' });
+    expect(steps).toEqual(['burst', 'dns stranger.example', 'slot', 'release']);
+  });
+});

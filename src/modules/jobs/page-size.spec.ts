@@ -1,0 +1,30 @@
+import { describe, expect, it } from '@jest/globals';
+import { loadConfig } from '../../config/app-config.js';
+import { truncateUtf8 } from '../../infra/browser/debug-capture.js';
+import { assertPageSize } from './page-size.js';
+
+describe('MAX_PAGE_BYTES', () => {
+  it('defaults to 20 MiB and reads the variable', () => {
+    expect(loadConfig({}).maxPageBytes).toBe(20 * 1024 * 1024);
+    expect(loadConfig({ MAX_PAGE_BYTES: '4096' }).maxPageBytes).toBe(4096);
+    expect(() => loadConfig({ MAX_PAGE_BYTES: 'lots' })).toThrow(/MAX_PAGE_BYTES/);
+  });
+
+  it('counts UTF-8 bytes, not characters', () => {
+    expect(assertPageSize('a'.repeat(10), 10)).toHaveLength(10);
+    expect(() => assertPageSize('é'.repeat(6), 10)).toThrow(expect.objectContaining({ code: 'page_too_large' }));
+  });
+});
+
+describe('truncateUtf8', () => {
+  it('keeps text within the limit whole', () => {
+    expect(truncateUtf8('hello', 5)).toBe('hello');
+  });
+
+  it('cuts at the byte limit without splitting a character', () => {
+    expect(truncateUtf8('aé€', 3)).toBe('aé');
+    expect(truncateUtf8('aé€', 4)).toBe('aé');
+    expect(truncateUtf8('aé€', 6)).toBe('aé€');
+    expect(Buffer.byteLength(truncateUtf8('€'.repeat(1000), 256))).toBeLessThanOrEqual(256);
+  });
+});

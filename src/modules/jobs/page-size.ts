@@ -1,0 +1,36 @@
+import { AppError } from '../../common/errors/app-error.js';
+import { ErrorCode } from '../../common/errors/error-code.js';
+import type { BrowserPage, NavigationResult } from '../../infra/browser/page-options.js';
+
+export function pageTooLarge(maxBytes?: number): AppError {
+  const limit = maxBytes === undefined ? 'MAX_PAGE_BYTES' : `${maxBytes} bytes`;
+  return new AppError(ErrorCode.PageTooLarge, `The page or its extracts exceed ${limit}, the most an operation returns.`);
+}
+
+/** decisions.md 7.2: what an operation returns is at most MAX_PAGE_BYTES (UTF-8). */
+export function assertPageSize(text: string, maxBytes: number): string {
+  // A UTF-8 character takes at most 3 bytes per UTF-16 unit: skip the count when the text cannot be too large.
+  if (text.length * 3 > maxBytes && Buffer.byteLength(text, 'utf8') > maxBytes) throw pageTooLarge(maxBytes);
+  return text;
+}
+
+/**
+ * Fails the job with page_too_large and closes its tab: a wiped tab keeps its renderer, and with it the hundreds of
+ * megabytes an oversized page grew; a closed one gives them back and the pool opens a fresh tab.
+ */
+export async function refuseOversizedPage(page: BrowserPage, maxBytes?: number): Promise<never> {
+  await page.close().catch(() => undefined);
+  throw pageTooLarge(maxBytes);
+}
+
+/** The rendered HTML, measured inside the page first so an oversized DOM never crosses the DevTools pipe. */
+export async function readRenderedHtml(page: BrowserPage, maxBytes: number): Promise<string> {
+  const length = await page.evaluate(() => document.documentElement?.outerHTML.length ?? 0);
+  if (length > maxBytes) return refuseOversizedPage(page, maxBytes);
+  return assertPageSize(await page.content(), maxBytes);
+}
+
+/** The page an operation answers: the DOM with JavaScript, else the body the server sent. */
+export async function readPageHtml(page: BrowserPage, navigation: NavigationResult, js: boolean, maxBytes: number): Promise<string> {
+  return js ? readRenderedHtml(page, maxBytes) : assertPageSize(await navigation.rawBody(), maxBytes);
+}

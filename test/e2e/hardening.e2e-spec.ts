@@ -1,0 +1,168 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Redis } from 'ioredis';
+import { AbuseSite, startAbuseSite } from '../fixtures/abuse-site.js';
+import { createOrganization, getOrganization, ISSUED_SECRETS_FILE, ledger } from '../factories/organization.factory.js';
+import { RUN_DIR } from '../harness/app-process.js';
+import { testEnv } from '../harness/env.js';
+import { call, collect } from '../harness/http.js';
+
+const env = testEnv();
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/** Resident memory of the app and every process below it (Chromium), in KiB. */
+function rssKib(root: number): number {
+  const parent = new Map<number, number>();
+  const rss = new Map<number, number>();
+  for (const name of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      const status = readFileSync(`/proc/${name}/status`, 'utf8');
+      parent.set(Number(name), Number(/PPid:\s+(\d+)/.exec(status)?.[1]));
+      rss.set(Number(name), Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const below = (pid: number): boolean => {
+    for (let current: number | undefined = pid; current; current = parent.get(current)) if (current === root) return true;
+    return false;
+  };
+  return [...rss].filter(([pid]) => below(pid)).reduce((sum, [, kib]) => sum + kib, 0);
+}
+
+describe('hardening: abusive pages and parameters (decisions.md 7.2)', () => {
+  let site: AbuseSite;
+  let org: { id: string; apiKey: string };
+  let baseline = 0;
+  const figures: Record<string, number> = {};
+  const crawl = (path: string, query: Record<string, string> = {}) => call('/crawl', { key: org.apiKey, query: { url: `${site.url}${path}`, ...query } });
+  const nextJobSucceeds = async () => {
+    const ok = await crawl('/ok');
+    expect(ok.status).toBe(200);
+    expect(ok.text).toContain('<p id="ok">fine</p>');
+  };
+
+  beforeAll(async () => {
+    site = await startAbuseSite();
+    org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 1000 });
+    // The pool keeps up to BROWSER_CONCURRENCY tabs: fill it first, so the baseline is not an emptier pool.
+    const warm = await Promise.all(Array.from({ length: 4 }, () => crawl('/ok')));
+    expect(warm.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    await nextJobSucceeds();
+    baseline = rssKib(env.appPid);
+    figures.baselineMib = Math.round(baseline / 1024);
+    figures.baselineAppOnlyMib = Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${env.appPid}/status`, 'utf8'))?.[1]) / 1024);
+  });
+  afterAll(async () => {
+    console.log(`hardening RSS (app + Chromium, MiB): ${JSON.stringify(figures)}`);
+    await site?.close();
+  });
+
+  it('refuses viewports and scale factors past the bounds with 422, charging nothing', async () => {
+    const wide = await call('/screenshot', { key: org.apiKey, query: { url: `${site.url}/ok`, viewport: '99999x99999' } });
+    expect(wide.status).toBe(422);
+    expect(wide.body).toEqual({ message: expect.any(String), errors: { viewport: ['viewport sides must be between 1 and 4000 pixels'] } });
+    const dense = await call('/screenshot', { key: org.apiKey, query: { url: `${site.url}/ok`, viewport: '800x600', device_scale_factor: '5' } });
+    expect(dense.status).toBe(422);
+    expect(dense.body.errors).toEqual({ device_scale_factor: ['device_scale_factor must be between 0.5 and 4'] });
+    expect((await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining).toBe(975);
+  });
+
+  it('closes a popup storm before any popup loads, and the next job succeeds', async () => {
+    const storm = await crawl('/storm', { wait_until: 'load' });
+    expect(storm.status).toBe(200);
+    await sleep(1000);
+    expect(site.victimHits()).toBe(0);
+    await nextJobSucceeds();
+    figures.afterPopupsMib = Math.round(rssKib(env.appPid) / 1024);
+  });
+
+  it('fails a 50 MB DOM with page_too_large, refunded, and the next job succeeds', async () => {
+    const before = (await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining;
+    const answer = await crawl('/huge-dom', { wait_until: 'load' });
+    // On a loaded machine the page may outlast SYNC_WAIT_MS: the collected answer must say the same.
+    const huge = answer.status === 202 ? await collect(answer.body.job_id as string, org.apiKey) : answer;
+    expect(huge.status).toBe(500);
+    expect(huge.headers.get('x-error-code')).toBe('page_too_large');
+    if (answer.status !== 202) expect(huge.headers.get('x-credits-charged')).toBe('0');
+    expect((await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining).toBe(before);
+    await nextJobSucceeds();
+    figures.afterHugeDomMib = Math.round(rssKib(env.appPid) / 1024);
+  });
+
+  it('captures a running job at most once a second when polled 50 times a second, html cut at 256 KiB', async () => {
+    // What every process receives on the debug channels: names only, never the capture itself. Pub/sub is shared by
+    // every database of the Redis server, so only the messages about this job count.
+    const listener = new Redis(env.redisUrl);
+    const published: Array<[channel: string, message: string]> = [];
+    listener.on('pmessage', (_pattern: string, channel: string, message: string) => published.push([channel, message]));
+    await listener.psubscribe('crawlgate:events:debug-*');
+    const accepted = await crawl('/busy');
+    expect(accepted.status).toBe(202);
+    const jobId = accepted.body.job_id as string;
+    const captures = new Set<string>();
+    let withDebug = 0;
+    const started = Date.now();
+    while (Date.now() - started < 3000) {
+      const poll = await call(`/crawl/${jobId}`, { key: org.apiKey });
+      if (poll.status !== 202) break;
+      if (poll.body.debug) {
+        withDebug += 1;
+        expect(Buffer.byteLength(poll.body.debug.html as string)).toBeLessThanOrEqual(256 * 1024);
+        expect(poll.body.debug.truncated).toBe(true);
+        captures.add(poll.body.debug.captured_at as string);
+      }
+      await sleep(20);
+    }
+    const seconds = (Date.now() - started) / 1000;
+    await listener.quit();
+    const nonces = published.filter(([channel, message]) => channel.endsWith('debug-ask') && message.includes(jobId)).map(([, message]) => JSON.parse(message).nonce as string);
+    const answers = published.filter(([channel, message]) => channel.endsWith('debug-answer') && nonces.some((nonce) => message.includes(nonce)));
+    expect(answers.length).toBeGreaterThan(0);
+    expect(Math.max(...answers.map(([, message]) => message.length))).toBeLessThan(200);
+    figures.pollsWithDebug = withDebug;
+    figures.distinctCaptures = captures.size;
+    // Polls far outnumber seconds, so without the throttle most of them would carry a capture of their own.
+    expect(withDebug).toBeGreaterThan(3 * (Math.ceil(seconds) + 1));
+    expect(captures.size).toBeLessThanOrEqual(Math.ceil(seconds) + 1);
+    expect((await collect(jobId, org.apiKey)).status).toBe(200);
+    await nextJobSucceeds();
+    figures.afterPollingMib = Math.round(rssKib(env.appPid) / 1024);
+    figures.afterPollingAppOnlyMib = Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${env.appPid}/status`, 'utf8'))?.[1]) / 1024);
+  });
+
+  it('applies an admin grant retried with the same Idempotency-Key once', async () => {
+    const post = () => call(`/admin/organizations/${org.id}/credits`, {
+      method: 'POST', headers: { authorization: `Bearer ${env.adminToken}`, 'idempotency-key': `grant-${org.id}` }, body: { amount: 100, reason: 'retried' },
+    });
+    const before = (await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining;
+    const [first, second] = [await post(), await post()];
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(second.body.entry_id).toBe(first.body.entry_id);
+    expect((await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining).toBe(before + 100);
+    expect((await ledger(env.baseUrl, env.adminToken, org.id)).entries.filter((entry) => entry.reason === 'retried')).toHaveLength(1);
+  });
+
+  it('gets RSS of the app and Chromium back within 10% of before the abuse', async () => {
+    let now = rssKib(env.appPid);
+    for (let wait = 0; wait < 20 && now > baseline * 1.1; wait += 1) {
+      await sleep(1000);
+      now = rssKib(env.appPid);
+    }
+    figures.settledMib = Math.round(now / 1024);
+    expect(now).toBeLessThanOrEqual(baseline * 1.1);
+  });
+
+  it('never writes an API key, user token or the admin token into the app log of the run', async () => {
+    // ?key= on the URL, on an answer the service logs (a 500).
+    await call(`/crawl?key=${encodeURIComponent(org.apiKey)}&url=${encodeURIComponent(`${site.url}/huge-dom`)}&wait_until=load`);
+    await sleep(500);
+    const log = readFileSync(resolve(RUN_DIR, 'app.log'), 'utf8');
+    expect(log.length).toBeGreaterThan(0);
+    const issued = readFileSync(ISSUED_SECRETS_FILE, 'utf8').split('\n').filter(Boolean);
+    expect(issued).toContain(org.apiKey);
+    const leaked = [env.adminToken, ...issued].filter((secret) => log.includes(secret));
+    expect(leaked).toEqual([]);
+  });
+});
