@@ -16,6 +16,8 @@ export interface AppConfig {
   readonly dataDir: string;
   readonly redisUrl: string;
   readonly adminToken: string | null;
+  /** A scrape-only bearer for GET /metrics, so that workers (which must not hold ADMIN_TOKEN) can be scraped too. */
+  readonly metricsToken: string | null;
   /** null: neither pool configured, the built-in egress proxy serves both tiers. */
   readonly proxyPools: ProxyPools | null;
   readonly syncWaitMs: number;
@@ -97,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     redisUrl: e.REDIS_URL ?? 'redis://127.0.0.1:6379',
     adminToken: e.ADMIN_TOKEN || null,
+    metricsToken: e.METRICS_TOKEN || null,
     proxyPools: proxyPools ?? null,
     syncWaitMs: e.SYNC_WAIT_MS ?? 30000,
     jobTimeoutMs: e.JOB_TIMEOUT_MS ?? 90000,

@@ -30,6 +30,9 @@ export class EnvSchema {
   ADMIN_TOKEN?: string;
 
   @IsOptional() @IsString()
+  METRICS_TOKEN?: string;
+
+  @IsOptional() @IsString()
   PROXY_STANDARD?: string;
 
   @IsOptional() @IsString()

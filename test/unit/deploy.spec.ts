@@ -77,6 +77,14 @@ const deployment = (name: string): Manifest => {
   if (!found) throw new Error(`no Deployment ${name}`);
   return found;
 };
+/** Every environment variable name a Deployment's containers get, from ConfigMaps, Secrets and inline. */
+function keysOf(name: string): string[] {
+  const from = podSpec(deployment(name)).containers.flatMap((c) => c.envFrom ?? []);
+  const names = new Set(from.map((ref) => (ref.configMapRef ?? ref.secretRef)?.name));
+  const sources = [...ofKind('ConfigMap'), ...ofKind('Secret')].filter((m) => names.has(m.metadata.name));
+  const inline = podSpec(deployment(name)).containers.flatMap((c) => (c.env ?? []).map((e) => e.name));
+  return [...sources.flatMap((m) => Object.keys({ ...m.data, ...m.stringData })), ...inline];
+}
 const roleOf = (container: Container): string | undefined => container.env?.find((e) => e.name === 'ROLE')?.value;
 const crawlgateServices = (): [string, ComposeService][] =>
   Object.entries(compose.services).filter(([, service]) => service.image?.startsWith('crawlgate') || service.build);
@@ -145,13 +153,6 @@ describe('Deployments', () => {
   });
 
   it('keeps ADMIN_TOKEN out of the worker: only the API loads the Secret that holds it', () => {
-    const keysOf = (name: string) => {
-      const from = podSpec(deployment(name)).containers.flatMap((c) => c.envFrom ?? []);
-      const names = new Set(from.map((ref) => (ref.configMapRef ?? ref.secretRef)?.name));
-      const sources = [...ofKind('ConfigMap'), ...ofKind('Secret')].filter((m) => names.has(m.metadata.name));
-      const inline = podSpec(deployment(name)).containers.flatMap((c) => (c.env ?? []).map((e) => e.name));
-      return [...sources.flatMap((m) => Object.keys({ ...m.data, ...m.stringData })), ...inline];
-    };
     expect(keysOf('crawlgate-worker')).not.toContain('ADMIN_TOKEN');
     expect(keysOf('crawlgate-worker')).toEqual(expect.arrayContaining(['DATABASE_URL', 'PROXY_STANDARD', 'PROXY_PREMIUM', 'LLM_API_KEY']));
     expect(keysOf('crawlgate-api')).toContain('ADMIN_TOKEN');
@@ -228,18 +229,19 @@ describe('metrics scraping', () => {
     expect(ports(name)).toEqual([{ name: 'http', containerPort: Number(annotations['prometheus.io/port']) }]);
   });
 
-  it('has a PodMonitor that selects both Deployments and sends ADMIN_TOKEN from the Secret as the bearer', () => {
+  it('has a PodMonitor that selects both Deployments and sends the scrape-only METRICS_TOKEN, which both load', () => {
     const [monitor] = ofKind('PodMonitor');
     const spec = monitor.spec as {
       selector: { matchLabels: Record<string, string> };
       podMetricsEndpoints: { port: string; path: string; authorization: { type: string; credentials: { name: string; key: string } } }[];
     };
     for (const name of ['crawlgate-api', 'crawlgate-worker']) expect(template(name).metadata.labels).toMatchObject(spec.selector.matchLabels);
-    const [secret] = ofKind('Secret');
+    const secret = ofKind('Secret').find((m) => m.metadata.name === 'crawlgate-secrets')!;
     expect(spec.podMetricsEndpoints).toEqual([
-      { port: 'http', path: '/metrics', interval: '30s', authorization: { type: 'Bearer', credentials: { name: secret.metadata.name, key: 'ADMIN_TOKEN' } } },
+      { port: 'http', path: '/metrics', interval: '30s', authorization: { type: 'Bearer', credentials: { name: 'crawlgate-secrets', key: 'METRICS_TOKEN' } } },
     ]);
-    expect(Object.keys(secret.stringData ?? {})).toContain('ADMIN_TOKEN');
+    expect(Object.keys(secret.stringData ?? {})).toContain('METRICS_TOKEN');
+    for (const name of ['crawlgate-api', 'crawlgate-worker']) expect(keysOf(name)).toContain('METRICS_TOKEN');
   });
 });
 

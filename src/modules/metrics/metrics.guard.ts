@@ -7,15 +7,21 @@ import { ErrorCode } from '../../common/errors/error-code.js';
 import { bearerToken } from '../auth/org-key.guard.js';
 import { safeEqual } from '../auth/secrets.js';
 
-/** GET /metrics: `Authorization: Bearer <ADMIN_TOKEN>`, else 401; without ADMIN_TOKEN the route does not exist (404). */
+/**
+ * GET /metrics: `Authorization: Bearer <ADMIN_TOKEN>` (decisions.md 7.5) or the scrape-only METRICS_TOKEN, else 401;
+ * with neither configured the route does not exist (404).
+ */
 @Injectable()
 export class MetricsGuard implements CanActivate {
   constructor(@InjectConfig() private readonly config: AppConfig) {}
 
   canActivate(context: ExecutionContext): boolean {
-    if (!this.config.adminToken) throw new AppError(ErrorCode.NotFound, 'Not found.');
-    const token = bearerToken(context.switchToHttp().getRequest<FastifyRequest>());
-    if (!token || !safeEqual(token, this.config.adminToken)) throw AppError.unauthorized('A valid admin token is required.');
+    const accepted = [this.config.adminToken, this.config.metricsToken].filter((token): token is string => token !== null);
+    if (accepted.length === 0) throw new AppError(ErrorCode.NotFound, 'Not found.');
+    const token = bearerToken(context.switchToHttp().getRequest<FastifyRequest>()) || null;
+    // Every accepted token is compared, so the time taken does not tell which one came close.
+    const matches = accepted.map((candidate) => token !== null && safeEqual(token, candidate));
+    if (!matches.includes(true)) throw AppError.unauthorized('A valid admin or metrics token is required.');
     return true;
   }
 }

@@ -1,0 +1,28 @@
+import { describe, expect, it } from '@jest/globals';
+import type { ExecutionContext } from '@nestjs/common';
+import { loadConfig } from '../../config/app-config.js';
+import { MetricsGuard } from './metrics.guard.js';
+
+const asking = (authorization?: string) =>
+  ({ switchToHttp: () => ({ getRequest: () => ({ headers: authorization === undefined ? {} : { authorization } }) }) }) as unknown as ExecutionContext;
+const guard = (env: Record<string, string>) => new MetricsGuard(loadConfig(env));
+
+describe('MetricsGuard', () => {
+  it('takes ADMIN_TOKEN or the scrape-only METRICS_TOKEN as the bearer', () => {
+    const both = guard({ ADMIN_TOKEN: 'admin-secret', METRICS_TOKEN: 'scrape-secret' });
+    expect(both.canActivate(asking('Bearer admin-secret'))).toBe(true);
+    expect(both.canActivate(asking('Bearer scrape-secret'))).toBe(true);
+    expect(guard({ METRICS_TOKEN: 'scrape-secret' }).canActivate(asking('Bearer scrape-secret'))).toBe(true);
+  });
+
+  it('answers 401 for a missing, malformed or wrong token', () => {
+    const both = guard({ ADMIN_TOKEN: 'admin-secret', METRICS_TOKEN: 'scrape-secret' });
+    for (const header of [undefined, 'Basic c2NyYXBlLXNlY3JldA==', 'Bearer ', 'Bearer scrape-secreT']) {
+      expect(() => both.canActivate(asking(header))).toThrow(expect.objectContaining({ code: 'unauthorized' }));
+    }
+  });
+
+  it('hides the route (404) when neither token is configured', () => {
+    expect(() => guard({}).canActivate(asking('Bearer anything'))).toThrow(expect.objectContaining({ code: 'not_found' }));
+  });
+});
