@@ -21,6 +21,8 @@ export interface AppConfig {
   readonly syncWaitMs: number;
   readonly jobTimeoutMs: number;
   readonly chatTimeoutMs: number;
+  /** A running job's worker renews its heartbeat this often; one silent for four beats is failed as lost. */
+  readonly jobHeartbeatMs: number;
   readonly browser: { readonly concurrency: number; readonly chromiumPath: string; readonly adblockLists: readonly string[] };
   readonly allowPrivateTargets: boolean;
   readonly uncoveredDomains: readonly string[];
@@ -100,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     syncWaitMs: e.SYNC_WAIT_MS ?? 30000,
     jobTimeoutMs: e.JOB_TIMEOUT_MS ?? 90000,
     chatTimeoutMs: e.CHAT_TIMEOUT_MS ?? 150000,
+    jobHeartbeatMs: e.JOB_HEARTBEAT_MS ?? 5000,
     browser: {
       concurrency: e.BROWSER_CONCURRENCY ?? 4,
       chromiumPath: e.CHROMIUM_PATH ?? defaultChromium(),

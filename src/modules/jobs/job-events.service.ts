@@ -20,13 +20,15 @@ export class JobEventsService implements OnModuleInit, OnApplicationShutdown {
   private readonly debugWaiters = new Map<string, (capture: object | null) => void>();
   private debugHandler?: DebugHandler;
   private subscriber!: Redis;
+  /** This process's name on the bus: debug requests for its jobs go to its own channel, which dies with it. */
+  readonly processId = randomUUID();
 
   constructor(@InjectRedis() private readonly redis: Redis) {}
 
   async onModuleInit(): Promise<void> {
     this.subscriber = this.redis.duplicate();
     this.subscriber.on('message', (channel: string, message: string) => this.dispatch(channel, message));
-    await this.subscriber.subscribe(ENDED, DEBUG_ASK, DEBUG_ANSWER);
+    await this.subscriber.subscribe(ENDED, this.askChannel(this.processId), DEBUG_ANSWER);
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -61,12 +63,13 @@ export class JobEventsService implements OnModuleInit, OnApplicationShutdown {
     this.debugHandler = handler;
   }
 
-  async requestDebug(jobId: string, ms: number): Promise<object | null> {
+  /** Asks the process holding the job for a capture; null at once when that process is gone (nobody got the ask). */
+  async requestDebug(jobId: string, holder: string, ms: number): Promise<object | null> {
     const nonce = randomUUID();
     const answer = new Promise<object | null>((resolve) => this.debugWaiters.set(nonce, resolve));
     let timer: NodeJS.Timeout | undefined;
     try {
-      await this.redis.publish(DEBUG_ASK, JSON.stringify({ jobId, nonce }));
+      if ((await this.redis.publish(this.askChannel(holder), JSON.stringify({ jobId, nonce }))) === 0) return null;
       return await Promise.race([answer, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)))]);
     } finally {
       clearTimeout(timer);
@@ -74,10 +77,20 @@ export class JobEventsService implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
+  /** True while the process is connected to Redis: its subscription ends with its socket, the moment it dies. */
+  async isListening(processId: string): Promise<boolean> {
+    const [, count] = (await this.redis.pubsub('NUMSUB', this.askChannel(processId))) as [string, number];
+    return Number(count) > 0;
+  }
+
+  private askChannel(processId: string): string {
+    return `${DEBUG_ASK}:${processId}`;
+  }
+
   private dispatch(channel: string, message: string): void {
     if (channel === ENDED) {
       for (const wake of this.endWaiters.get(message) ?? []) wake();
-    } else if (channel === DEBUG_ASK) {
+    } else if (channel.startsWith(DEBUG_ASK)) {
       void this.answerDebug(message);
     } else if (channel === DEBUG_ANSWER) {
       const { nonce, capture } = JSON.parse(message) as { nonce: string; capture: object | null };
