@@ -23,7 +23,13 @@ export interface AppConfig {
   readonly chatTimeoutMs: number;
   /** A running job's worker renews its heartbeat this often; one silent for four beats is failed as lost. */
   readonly jobHeartbeatMs: number;
-  readonly browser: { readonly concurrency: number; readonly chromiumPath: string; readonly adblockLists: readonly string[] };
+  readonly browser: {
+    readonly concurrency: number;
+    readonly chromiumPath: string;
+    readonly adblockLists: readonly string[];
+    /** A page or browser silent this long is hung: its job fails and the browser is replaced. */
+    readonly hangMs: number;
+  };
   readonly allowPrivateTargets: boolean;
   readonly uncoveredDomains: readonly string[];
   readonly chat: { readonly siteUrl: string; readonly profile: ChatProfile };
@@ -107,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       concurrency: e.BROWSER_CONCURRENCY ?? 4,
       chromiumPath: e.CHROMIUM_PATH ?? defaultChromium(),
       adblockLists: e.ADBLOCK_LISTS ? list(e.ADBLOCK_LISTS) : DEFAULT_ADBLOCK_LISTS,
+      hangMs: e.BROWSER_HANG_MS ?? 30000,
     },
     allowPrivateTargets: e.ALLOW_PRIVATE_TARGETS ?? false,
     uncoveredDomains: list(e.UNCOVERED_DOMAINS).map((domain) => domain.toLowerCase()),

@@ -1,13 +1,20 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { ledger, usage } from '../factories/organization.factory.js';
-import { ADMIN_TOKEN, FaultStack } from './harness/fault-stack.js';
+import { ADMIN_TOKEN, FaultStack, TIMES } from './harness/fault-stack.js';
 
 // Each fault is injected for real into processes this file starts: kill -9 by pid, its own Redis and MariaDB
 // killed and started again, SIGTERM under load. Times to recovery are asserted and printed.
 jest.setTimeout(180_000);
 const PRICE = 5;
 
+const commandOf = (pid: number) => {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return '';
+  }
+};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 30_000): Promise<void> {
@@ -142,6 +149,41 @@ describe('faults', () => {
     await replacement;
     expect((await late).status).toBe(200);
     expect([...tags, 'term-late'].map((tag) => stack.hits(tag))).toEqual([1, 1, 1, 1]);
+  });
+
+  it('a hung renderer (SIGSTOP): its job fails as browser_crashed long before the deadline, the browser is replaced, other jobs finish', async () => {
+    const org = await stack.organization();
+    for (const worker of stack.workers) if (worker.running) await worker.terminate();
+    const hung = await stack.startWorker({ BROWSER_CONCURRENCY: '1' });
+    const victim = stack.crawlHeld(org.apiKey, 20_000, 'hang-a');
+    await waitFor('the page of the first job', () => stack.hold.hits('hang-a') === 1);
+    await sleep(500);
+    const other = await stack.startWorker();
+    const bystander = stack.crawl(org.apiKey, 6000, 'hang-b');
+    await waitFor('the page of the second job', () => stack.hits('hang-b') === 1);
+    remember();
+    const renderers = hung.tree().filter((pid) => commandOf(pid).includes('--type=renderer'));
+    expect(renderers.length).toBeGreaterThan(0);
+    for (const pid of renderers) process.kill(pid, 'SIGSTOP');
+    const stoppedAt = Date.now();
+
+    const failed = await victim;
+    recovery.hungRendererJobFailed = Date.now() - stoppedAt;
+    expect(failed.status).toBe(500);
+    expect(failed.headers.get('x-error-code')).toBe('browser_crashed');
+    expect(failed.body).toMatchObject({ status: 'failed', credits_charged: 0 });
+    expect(recovery.hungRendererJobFailed).toBeLessThan(TIMES.jobTimeoutMs);
+    expect((await bystander).status).toBe(200);
+    await waitFor('the stopped renderers killed and reaped', () => renderers.every((pid) => !existsSync(`/proc/${pid}`)), 20_000);
+    recovery.hungRendererReaped = Date.now() - stoppedAt;
+
+    expect([0, 143]).toContain(await other.terminate());
+    const next = await stack.crawl(org.apiKey, 10, 'hang-next');
+    expect(next.status).toBe(200);
+    const browsers = hung.tree().filter((pid) => !commandOf(pid).includes('--type=') && commandOf(pid).includes('chrom'));
+    expect(browsers.length).toBeGreaterThan(0);
+    expect(browsers.filter((pid) => renderers.includes(pid))).toEqual([]);
+    remember();
   });
 
   it('afterwards: balance == sum(ledger) for every organization, no job left queued or running, no Chromium left', async () => {

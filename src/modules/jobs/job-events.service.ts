@@ -93,14 +93,16 @@ export class JobEventsService implements OnModuleInit, OnApplicationShutdown {
     } else if (channel.startsWith(DEBUG_ASK)) {
       void this.answerDebug(message);
     } else if (channel === DEBUG_ANSWER) {
-      const { nonce, capture } = JSON.parse(message) as { nonce: string; capture: object | null };
-      this.debugWaiters.get(nonce)?.(capture);
+      const answer = parseMessage<{ nonce: string; capture: object | null }>(message);
+      if (answer) this.debugWaiters.get(answer.nonce)?.(answer.capture);
     }
   }
 
   private async answerDebug(message: string): Promise<void> {
     if (!this.debugHandler) return;
-    const { jobId, nonce } = JSON.parse(message) as { jobId: string; nonce: string };
+    const ask = parseMessage<{ jobId: string; nonce: string }>(message);
+    if (!ask) return;
+    const { jobId, nonce } = ask;
     try {
       const capture = await this.debugHandler(jobId);
       // Only the worker holding the page answers; the others stay silent.
@@ -108,5 +110,14 @@ export class JobEventsService implements OnModuleInit, OnApplicationShutdown {
     } catch (error) {
       this.logger.warn(`debug capture of ${jobId} failed: ${(error as Error).message}`);
     }
+  }
+}
+
+/** Pub/sub channels are shared by every database of a Redis server: a message this version cannot read is ignored. */
+function parseMessage<T>(message: string): T | null {
+  try {
+    return JSON.parse(message) as T;
+  } catch {
+    return null;
   }
 }

@@ -4,13 +4,14 @@ import { join } from 'node:path';
 import { startRecordingProxy, RecordingProxy } from '../../fixtures/recording-proxy.js';
 import { startTargetSite, TargetSite } from '../../fixtures/target-site.js';
 import { createOrganization, TestOrganization } from '../../factories/organization.factory.js';
+import { HoldSite, startHoldSite } from './hold-site.js';
 import { OwnMariadb } from './own-mariadb.js';
 import { OwnRedis } from './own-redis.js';
 import { ServiceProcess } from './service-process.js';
 
 export const ADMIN_TOKEN = 'faults-admin-token';
 /** Short limits so every fault recovers in seconds: the suite's wall time stays a few minutes. */
-export const TIMES = { syncWaitMs: 12_000, heartbeatMs: 750, jobTimeoutMs: 30_000 } as const;
+export const TIMES = { syncWaitMs: 12_000, heartbeatMs: 750, jobTimeoutMs: 30_000, hangMs: 3000 } as const;
 
 export interface Answer {
   readonly status: number;
@@ -30,11 +31,12 @@ export class FaultStack {
     readonly mariadb: OwnMariadb,
     readonly target: TargetSite,
     readonly proxy: RecordingProxy,
+    readonly hold: HoldSite,
     public api: ServiceProcess | null = null,
   ) {}
 
   static async start(): Promise<FaultStack> {
-    const stack = new FaultStack(await OwnRedis.start(), await OwnMariadb.start(), await startTargetSite(), await startRecordingProxy());
+    const stack = new FaultStack(await OwnRedis.start(), await OwnMariadb.start(), await startTargetSite(), await startRecordingProxy(), await startHoldSite());
     stack.api = await ServiceProcess.start('api', stack.env('api'));
     return stack;
   }
@@ -44,12 +46,12 @@ export class FaultStack {
       ROLE: role, REDIS_URL: this.redis.url, DATABASE_URL: this.mariadb.url, DATA_DIR: this.dataDir, ADMIN_TOKEN,
       ALLOW_PRIVATE_TARGETS: 'true', PROXY_STANDARD: this.proxy.url, PROXY_PREMIUM: this.proxy.url,
       SYNC_WAIT_MS: String(TIMES.syncWaitMs), JOB_TIMEOUT_MS: String(TIMES.jobTimeoutMs), JOB_HEARTBEAT_MS: String(TIMES.heartbeatMs),
-      BROWSER_CONCURRENCY: '3', LOG_LEVEL: 'info',
+      BROWSER_CONCURRENCY: '3', BROWSER_HANG_MS: String(TIMES.hangMs), LOG_LEVEL: 'info',
     };
   }
 
-  async startWorker(): Promise<ServiceProcess> {
-    const worker = await ServiceProcess.start(`worker-${++this.workerCount}`, this.env('worker'));
+  async startWorker(env: Record<string, string> = {}): Promise<ServiceProcess> {
+    const worker = await ServiceProcess.start(`worker-${++this.workerCount}`, { ...this.env('worker'), ...env });
     this.workers.push(worker);
     return worker;
   }
@@ -61,6 +63,11 @@ export class FaultStack {
   /** A crawl of the target's page that answers after `ms`. */
   crawl(key: string, ms: number, tag: string): Promise<Answer> {
     return this.call(`/crawl?url=${encodeURIComponent(`${this.target.url}/slow?ms=${ms}&tag=${tag}`)}`, key);
+  }
+
+  /** A crawl of a page that is shown at once and keeps loading for `ms` (its renderer is live meanwhile). */
+  crawlHeld(key: string, ms: number, tag: string): Promise<Answer> {
+    return this.call(`/crawl?url=${encodeURIComponent(`${this.hold.url}/hold?ms=${ms}&tag=${tag}`)}`, key);
   }
 
   async call(path: string, key?: string): Promise<Answer> {
@@ -109,6 +116,7 @@ export class FaultStack {
     for (const service of [...this.workers, this.api]) await service?.terminate(30_000).catch(() => undefined);
     await this.target.close();
     await this.proxy.close();
+    await this.hold.close();
     await this.redis.down();
     await this.mariadb.remove();
     rmSync(this.dataDir, { recursive: true, force: true });
