@@ -20,5 +20,7 @@ export default {
       globalSetup: '<rootDir>/test/harness/global-setup.js',
       globalTeardown: '<rootDir>/test/harness/global-teardown.js',
     },
+    // Started processes, their own Redis and MariaDB, real kills: run once by scripts/test.sh, after the e2e runs.
+    { ...common, displayName: 'faults', testMatch: ['<rootDir>/test/faults/**/*.fault-spec.ts'] },
   ],
 };

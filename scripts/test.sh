@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every test, from nothing: system packages, npm packages, Redis and MariaDB on 127.0.0.1, then lint, type check,
-# unit tests, and the e2e suites against the embedded SQLite and against MariaDB. Jest's summary comes last.
+# unit tests, the e2e suites against the embedded SQLite and against MariaDB, then the fault suite once. Jest's summary comes last.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/setup.sh
@@ -26,12 +26,15 @@ node --experimental-vm-modules node_modules/jest/bin/jest.js --selectProjects e2
 echo "== e2e tests on MariaDB"
 E2E_DATABASE_URL="mysql://crawlgate:crawlgate@127.0.0.1:3306/crawlgate_test" \
   node --experimental-vm-modules node_modules/jest/bin/jest.js --selectProjects e2e --runInBand 2>&1 | tee .test-run/e2e-mariadb.log || status=1
+echo "== fault tests (own Redis, MariaDB, API and workers; kill -9, restarts, SIGTERM)"
+node --experimental-vm-modules node_modules/jest/bin/jest.js --selectProjects faults --runInBand 2>&1 | tee .test-run/faults.log || status=1
 
-count() { cat .test-run/unit.log .test-run/e2e-sqlite.log .test-run/e2e-mariadb.log | grep -E '^Tests:' | grep -oE "[0-9]+ $1" | awk '{s+=$1} END {print s+0}' || true; }
+count() { cat .test-run/unit.log .test-run/e2e-sqlite.log .test-run/e2e-mariadb.log .test-run/faults.log | grep -E '^Tests:' | grep -oE "[0-9]+ $1" | awk '{s+=$1} END {print s+0}' || true; }
 summary() { grep -E '^(Tests|Test Suites):' "$1" | tr '\n' ' ' || true; echo; }
 echo "== summary"
 echo "unit + integration: $(summary .test-run/unit.log)"
 echo "e2e (SQLite):       $(summary .test-run/e2e-sqlite.log)"
 echo "e2e (MariaDB):      $(summary .test-run/e2e-mariadb.log)"
+echo "faults:             $(summary .test-run/faults.log)"
 echo "Tests: $(count passed) passed, $(count failed) failed"
 exit $status

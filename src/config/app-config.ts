@@ -23,7 +23,15 @@ export interface AppConfig {
   readonly syncWaitMs: number;
   readonly jobTimeoutMs: number;
   readonly chatTimeoutMs: number;
-  readonly browser: { readonly concurrency: number; readonly chromiumPath: string; readonly adblockLists: readonly string[] };
+  /** A running job's worker renews its heartbeat this often; one silent for four beats is failed as lost. */
+  readonly jobHeartbeatMs: number;
+  readonly browser: {
+    readonly concurrency: number;
+    readonly chromiumPath: string;
+    readonly adblockLists: readonly string[];
+    /** A page or browser silent this long is hung: its job fails and the browser is replaced. */
+    readonly hangMs: number;
+  };
   readonly allowPrivateTargets: boolean;
   readonly uncoveredDomains: readonly string[];
   readonly chat: { readonly siteUrl: string; readonly profile: ChatProfile };
@@ -104,10 +112,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     syncWaitMs: e.SYNC_WAIT_MS ?? 30000,
     jobTimeoutMs: e.JOB_TIMEOUT_MS ?? 90000,
     chatTimeoutMs: e.CHAT_TIMEOUT_MS ?? 150000,
+    jobHeartbeatMs: e.JOB_HEARTBEAT_MS ?? 5000,
     browser: {
       concurrency: e.BROWSER_CONCURRENCY ?? 4,
       chromiumPath: e.CHROMIUM_PATH ?? defaultChromium(),
       adblockLists: e.ADBLOCK_LISTS ? list(e.ADBLOCK_LISTS) : DEFAULT_ADBLOCK_LISTS,
+      hangMs: e.BROWSER_HANG_MS ?? 30000,
     },
     allowPrivateTargets: e.ALLOW_PRIVATE_TARGETS ?? false,
     uncoveredDomains: list(e.UNCOVERED_DOMAINS).map((domain) => domain.toLowerCase()),

@@ -53,6 +53,12 @@ export class EnvSchema {
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(64)
   BROWSER_CONCURRENCY?: number;
 
+  @IsOptional() @Transform(toInt) @IsInt() @Min(200) @Max(60000)
+  JOB_HEARTBEAT_MS?: number;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1000)
+  BROWSER_HANG_MS?: number;
+
   @IsOptional() @Transform(toBool) @IsBoolean()
   ALLOW_PRIVATE_TARGETS?: boolean;
 

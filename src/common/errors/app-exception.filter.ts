@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { redactUrl } from '../logging/redact-url.js';
 import { AppError } from './app-error.js';
 import { ERROR_TABLE, ErrorCode } from './error-code.js';
+import { storeOutage } from './store-errors.js';
 
 const STATUS_MESSAGES: Record<number, string> = {
   400: 'The request is malformed.',
@@ -40,6 +41,11 @@ export class AppExceptionFilter implements ExceptionFilter {
       return exception;
     }
     if (exception instanceof HttpException) return this.fromHttpException(exception);
+    const outage = storeOutage(exception);
+    if (outage) {
+      this.logger.warn(`${request.id} ${outage.code}: ${(exception as Error).message}`);
+      return outage;
+    }
     const fastifyStatus = (exception as { statusCode?: number })?.statusCode;
     if (typeof fastifyStatus === 'number' && fastifyStatus >= 400 && fastifyStatus < 500) {
       return this.fromStatus(fastifyStatus, (exception as Error).message);

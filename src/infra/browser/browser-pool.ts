@@ -8,6 +8,7 @@ import { AdblockEngineLoader } from './adblock-engine.js';
 import { BrowserInstance, BrowserLauncher } from './browser-launcher.js';
 import type { BrowserTab } from './browser-tab.js';
 import { captureTab, DebugCapture } from './debug-capture.js';
+import { HangWatchdog } from './hang-watchdog.js';
 import { JobRun } from './job-run.js';
 import { LeasePool, PageLease } from './lease-pool.js';
 import { classifyBrowserError } from './navigation-errors.js';
@@ -64,6 +65,7 @@ export class BrowserPool implements OnModuleInit, OnApplicationShutdown {
   private readonly forwarders = new ProxyForwarders();
   private readonly leases: LeasePool;
   private readonly adblock: AdblockEngineLoader;
+  private readonly watchdog: HangWatchdog;
   private readonly running = new Map<string, RunningJob>();
   private readonly cleanups = new Set<Promise<void>>();
   private jobsServed = 0;
@@ -85,14 +87,20 @@ export class BrowserPool implements OnModuleInit, OnApplicationShutdown {
     this.leases = new LeasePool(2 * concurrency, this.forwarders);
     this.adblock = new AdblockEngineLoader(adblockLists, join(config.dataDir, 'cache'));
     this.launcher.onRetire((instance, crashed) => this.onRetire(instance, crashed));
+    this.watchdog = new HangWatchdog(config.browser.hangMs, {
+      running: () => this.running.values(),
+      replace: (instance, reason) => this.launcher.drain(instance, reason),
+    });
   }
 
   onModuleInit(): void {
     // Parsing EasyList takes most of a second the first time: done now rather than in the first job.
     if (this.enabled) void this.adblock.engine().catch((error: unknown) => this.logger.warn(`Adblock lists not loaded: ${String(error)}`));
+    if (this.enabled) this.watchdog.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.watchdog.stop();
     await this.settle();
     await this.leases.closeAll();
     await this.launcher.shutdown();
@@ -161,6 +169,7 @@ export class BrowserPool implements OnModuleInit, OnApplicationShutdown {
     if (!instance.usable) run.crash();
     if (run.ended) throw run.signal.reason;
     this.running.set(spec.jobId, { run, instance, tab });
+    this.watchdog.watch(tab.page);
     return new JobPageSession(prepared.page, spec.options, tab.page, run, prepared.job, spec.route.builtin);
   }
 

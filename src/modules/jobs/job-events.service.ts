@@ -23,13 +23,15 @@ export class JobEventsService implements OnModuleInit, OnApplicationShutdown {
   private readonly debugWaiters = new Map<string, (capture: object | null) => void>();
   private debugHandler?: DebugHandler;
   private subscriber!: Redis;
+  /** This process's name on the bus: debug requests for its jobs go to its own channel, which dies with it. */
+  readonly processId = randomUUID();
 
   constructor(@InjectRedis() private readonly redis: Redis) {}
 
   async onModuleInit(): Promise<void> {
     this.subscriber = this.redis.duplicate();
     this.subscriber.on('message', (channel: string, message: string) => this.dispatch(channel, message));
-    await this.subscriber.subscribe(ENDED, DEBUG_ASK, DEBUG_ANSWER);
+    await this.subscriber.subscribe(ENDED, this.askChannel(this.processId), DEBUG_ANSWER);
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -64,12 +66,13 @@ export class JobEventsService implements OnModuleInit, OnApplicationShutdown {
     this.debugHandler = handler;
   }
 
-  async requestDebug(jobId: string, ms: number): Promise<object | null> {
+  /** Asks the process holding the job for a capture; null at once when that process is gone (nobody got the ask). */
+  async requestDebug(jobId: string, holder: string, ms: number): Promise<object | null> {
     const nonce = randomUUID();
     const answer = new Promise<object | null>((resolve) => this.debugWaiters.set(nonce, resolve));
     let timer: NodeJS.Timeout | undefined;
     try {
-      await this.redis.publish(DEBUG_ASK, JSON.stringify({ jobId, nonce }));
+      if ((await this.redis.publish(this.askChannel(holder), JSON.stringify({ jobId, nonce }))) === 0) return null;
       return await Promise.race([answer, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)))]);
     } finally {
       clearTimeout(timer);
@@ -77,12 +80,22 @@ export class JobEventsService implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
+  /** True while the process is connected to Redis: its subscription ends with its socket, the moment it dies. */
+  async isListening(processId: string): Promise<boolean> {
+    const [, count] = (await this.redis.pubsub('NUMSUB', this.askChannel(processId))) as [string, number];
+    return Number(count) > 0;
+  }
+
+  private askChannel(processId: string): string {
+    return `${DEBUG_ASK}:${processId}`;
+  }
+
   private dispatch(channel: string, message: string): void {
     // Pub/sub channels ignore the Redis database: another deployment on the same server may publish other shapes here.
     try {
       if (channel === ENDED) {
         for (const wake of this.endWaiters.get(message) ?? []) wake();
-      } else if (channel === DEBUG_ASK) {
+      } else if (channel.startsWith(DEBUG_ASK)) {
         void this.answerDebug(message).catch(() => this.logger.warn(`ignored a malformed message on ${channel}`));
       } else if (channel === DEBUG_ANSWER) {
         this.receiveDebug(message);
@@ -94,16 +107,20 @@ export class JobEventsService implements OnModuleInit, OnApplicationShutdown {
 
   /** A notice `{nonce}` names the key holding the capture; a capture inline comes from a worker of the previous version. */
   private receiveDebug(message: string): void {
-    const { nonce, capture } = JSON.parse(message) as { nonce: string; capture?: object | null };
+    const notice = parseMessage<{ nonce: string; capture?: object | null }>(message);
+    if (!notice) return;
+    const { nonce, capture } = notice;
     const waiter = this.debugWaiters.get(nonce);
     if (!waiter) return;
     if (capture !== undefined) return waiter(capture);
-    void this.redis.getdel(debugKey(nonce)).then((text) => waiter(text ? parseCapture(text) : null), () => waiter(null));
+    void this.redis.getdel(debugKey(nonce)).then((text) => waiter(text ? parseMessage<object>(text) : null), () => waiter(null));
   }
 
   private async answerDebug(message: string): Promise<void> {
     if (!this.debugHandler) return;
-    const { jobId, nonce } = JSON.parse(message) as { jobId: string; nonce: string };
+    const ask = parseMessage<{ jobId: string; nonce: string }>(message);
+    if (!ask) return;
+    const { jobId, nonce } = ask;
     try {
       const capture = await this.debugHandler(jobId);
       // Only the worker holding the page answers; the others stay silent. The payload goes in a short-lived key and
@@ -118,9 +135,10 @@ export class JobEventsService implements OnModuleInit, OnApplicationShutdown {
   }
 }
 
-function parseCapture(text: string): object | null {
+/** Pub/sub channels are shared by every database of a Redis server: a message this version cannot read is ignored. */
+function parseMessage<T>(message: string): T | null {
   try {
-    return JSON.parse(text) as object;
+    return JSON.parse(message) as T;
   } catch {
     return null;
   }

@@ -13,9 +13,11 @@ import type { JobPayload } from '../../infra/queue/queue.constants.js';
 import { LimitsService } from '../billing/limits.service.js';
 import { UsageRepository } from '../billing/usage.repository.js';
 import { JobEventsService } from './job-events.service.js';
+import { JobHeartbeat } from './job-heartbeat.js';
 import { JobRepository } from './job.repository.js';
 import type { JobOutput, Operation, TaskContext } from './operation.js';
 import { OperationRegistry } from './operation-registry.js';
+import { retryOnOutage } from './store-retry.js';
 
 const RENEW_EVERY_MS = 20_000;
 /** Worth another proxy of the pool: the target may be reachable from elsewhere, or the proxy was the problem. */
@@ -36,42 +38,61 @@ export class JobRunner {
     private readonly usage: UsageRepository,
     private readonly events: JobEventsService,
     private readonly metrics: MetricsService,
+    private readonly heartbeat: JobHeartbeat,
   ) {}
 
   async run(payload: JobPayload): Promise<void> {
-    const job = await this.jobs.getForOrganization(payload.organizationId, payload.jobId);
-    if (!job || !(await this.jobs.markRunning(job.organizationId, job.id))) return;
+    const job = await retryOnOutage(() => this.jobs.getForOrganization(payload.organizationId, payload.jobId));
+    if (!job || !(await retryOnOutage(() => this.jobs.markRunning(job.organizationId, job.id)))) return;
+    const stopBeat = this.heartbeat.start(job.id);
     const renew = setInterval(() => void this.limits.renewSlot(job.organizationId, job.id).catch(() => undefined), RENEW_EVERY_MS);
-    const started = Date.now();
     try {
-      const output = await this.execute(job);
-      await this.jobs.complete(job.organizationId, job.id, output);
-      await this.usage.recordOutcome(job.organizationId, job.host, true);
-      this.logger.log({ jobId: job.id, kind: job.kind, ms: Date.now() - started }, 'job done');
-      this.metrics.jobEnded(job.kind, 'done', started);
-    } catch (error) {
-      const failure = toFailure(error);
-      if (failure.code === ErrorCode.InternalError) this.logger.error({ err: error, jobId: job.id }, 'job crashed');
-      else this.logger.warn({ jobId: job.id, kind: job.kind, code: failure.code, ms: Date.now() - started }, failure.message);
-      await this.jobs.markFailed(job.organizationId, job.id, failure.code, failure.message);
-      await this.usage.recordOutcome(job.organizationId, job.host, false);
-      this.metrics.jobEnded(job.kind, 'failed', started, failure.code);
+      await this.record(job, Date.now(), await this.execute(job).catch((error: unknown) => toFailure(error, job.id, this.logger)));
     } finally {
       clearInterval(renew);
-      await this.limits.releaseSlot(job.organizationId, job.id);
-      await this.events.announceEnd(job.id);
+      await stopBeat();
+      await this.endJob(job.organizationId, job.id);
     }
   }
 
-  /** A job lost with its worker (stalled): fail it, count the attempt, free its slot. */
+  /** A job lost with its worker: fail it, count the attempt (once, whoever gets here first), free its slot. */
   async abandon(payload: JobPayload, reason: string): Promise<void> {
-    if (await this.jobs.markFailed(payload.organizationId, payload.jobId, ErrorCode.BrowserCrashed, reason)) {
+    if (await this.jobs.markFailed(payload.organizationId, payload.jobId, ErrorCode.WorkerLost, reason)) {
       const job = await this.jobs.getForOrganization(payload.organizationId, payload.jobId);
       if (job) await this.usage.recordOutcome(job.organizationId, job.host, false);
-      this.metrics.jobEnded(payload.kind, 'failed', null, ErrorCode.BrowserCrashed);
+      this.metrics.jobEnded(payload.kind, 'failed', null, ErrorCode.WorkerLost);
     }
-    await this.limits.releaseSlot(payload.organizationId, payload.jobId);
-    await this.events.announceEnd(payload.jobId);
+    await this.endJob(payload.organizationId, payload.jobId);
+  }
+
+  /** Stores the outcome (waiting out a store restart) and tallies it only if this worker's outcome is the one kept. */
+  private async record(job: Job, started: number, outcome: JobOutput | Failure): Promise<void> {
+    const ms = Date.now() - started;
+    if (!('type' in outcome)) {
+      this.logger.warn({ jobId: job.id, kind: job.kind, code: outcome.code, ms }, outcome.message);
+      if (await retryOnOutage(() => this.jobs.markFailed(job.organizationId, job.id, outcome.code, outcome.message))) {
+        await retryOnOutage(() => this.usage.recordOutcome(job.organizationId, job.host, false));
+        this.metrics.jobEnded(job.kind, 'failed', started, outcome.code);
+      }
+      return;
+    }
+    if (await retryOnOutage(() => this.jobs.complete(job.organizationId, job.id, outcome))) {
+      await retryOnOutage(() => this.usage.recordOutcome(job.organizationId, job.host, true));
+      this.logger.log({ jobId: job.id, kind: job.kind, ms }, 'job done');
+      this.metrics.jobEnded(job.kind, 'done', started);
+    } else {
+      this.logger.warn({ jobId: job.id }, 'job finished after it was failed as lost; its result is dropped');
+    }
+  }
+
+  /** The slot and the waiting request are Redis's: a Redis outage here is logged, the lease then expires by itself. */
+  private async endJob(organizationId: string, jobId: string): Promise<void> {
+    try {
+      await this.limits.releaseSlot(organizationId, jobId);
+      await this.events.announceEnd(jobId);
+    } catch (error) {
+      this.logger.warn(`end of job ${jobId} not announced: ${(error as Error).message}`);
+    }
   }
 
   private async execute(job: Job): Promise<JobOutput> {
@@ -104,8 +125,14 @@ export class JobRunner {
   }
 }
 
-function toFailure(error: unknown): { code: string; message: string } {
+interface Failure {
+  readonly code: string;
+  readonly message: string;
+}
+
+function toFailure(error: unknown, jobId: string, logger: Logger): Failure {
   if (isAppError(error)) return { code: error.code, message: error.message };
+  logger.error({ err: error, jobId }, 'job crashed');
   return { code: ErrorCode.InternalError, message: 'The job failed on our side.' };
 }
 

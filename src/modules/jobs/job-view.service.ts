@@ -5,6 +5,7 @@ import type { Job } from '../../infra/database/entities/index.js';
 import { JOBS_QUEUE } from '../../infra/queue/queue.constants.js';
 import type { Answer } from './answer.js';
 import { JobEventsService } from './job-events.service.js';
+import { JobHeartbeat } from './job-heartbeat.js';
 import { JobRepository } from './job.repository.js';
 import type { JobView, Operation } from './operation.js';
 
@@ -16,6 +17,7 @@ export class JobViewService {
   constructor(
     private readonly jobs: JobRepository,
     private readonly events: JobEventsService,
+    private readonly heartbeat: JobHeartbeat,
     @InjectQueue(JOBS_QUEUE) private readonly queue: Queue,
   ) {}
 
@@ -39,8 +41,14 @@ export class JobViewService {
     }
     const position = job.status === 'queued' ? await this.position(job.id) : null;
     // Live captures are for polls; the metered 202 answers at once instead of waiting on the worker.
-    const debug = job.status === 'running' && collected ? await this.events.requestDebug(job.id, DEBUG_WAIT_MS) : null;
+    const debug = job.status === 'running' && collected ? await this.liveCapture(job.id) : null;
     return { status: 202, headers, json: operation.envelope({ ...base, output: null, error: null, position, debug }) };
+  }
+
+  /** Only a job whose worker still beats is asked for a capture: a dead worker would leave the poll waiting. */
+  private async liveCapture(jobId: string): Promise<object | null> {
+    const holder = await this.heartbeat.liveHolder(jobId);
+    return holder ? this.events.requestDebug(jobId, holder, DEBUG_WAIT_MS) : null;
   }
 
   /** 1-based place in Bull's wait list (workers take from its tail); null when the job is not in it (being taken). */

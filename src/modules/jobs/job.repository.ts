@@ -35,15 +35,22 @@ export class JobRepository {
   }
 
   /** Stores the output, then marks the job done; the result row exists before anyone can see `done`. */
-  async complete(organizationId: string, id: string, output: JobOutput): Promise<void> {
+  async complete(organizationId: string, id: string, output: JobOutput): Promise<boolean> {
     const { body, contentType, meta } = encodeOutput(output);
     await this.results.save({ jobId: id, body, contentType, meta: JSON.stringify(meta) });
-    await this.jobs.update({ organizationId, id }, { status: 'done', finishedAt: new Date() });
+    // Only a job still running ends done: one already failed as lost stays failed.
+    const result = await this.jobs.update({ organizationId, id, status: 'running' }, { status: 'done', finishedAt: new Date() });
+    return (result.affected ?? 0) === 1;
   }
 
   async output(job: Job): Promise<JobOutput | null> {
     const row = await this.results.findOneBy({ jobId: job.id });
     return row ? decodeOutput(row) : null;
+  }
+
+  /** Oldest first; with `createdBefore`, only jobs created before it. */
+  listByStatus(status: 'queued' | 'running', take: number, createdBefore?: Date): Promise<Job[]> {
+    return this.jobs.find({ where: { status, ...(createdBefore ? { createdAt: LessThan(createdBefore) } : {}) }, order: { createdAt: 'ASC' }, take });
   }
 
   listStuck(before: Date): Promise<Job[]> {

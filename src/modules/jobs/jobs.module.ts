@@ -3,11 +3,13 @@ import { DiscoveryModule } from '@nestjs/core';
 import { BillingModule } from '../billing/billing.module.js';
 import { JobCollector } from './job-collector.service.js';
 import { JobEventsService } from './job-events.service.js';
+import { JobHeartbeat } from './job-heartbeat.js';
 import { JobJanitor } from './job-janitor.service.js';
 import { JobRunner } from './job-runner.service.js';
 import { JobViewService } from './job-view.service.js';
 import { JobWorker } from './job-worker.service.js';
 import { JobRepository } from './job.repository.js';
+import { LostJobSweeper } from './lost-job-sweeper.service.js';
 import { MeteredPipeline } from './metered-pipeline.service.js';
 import { OperationRegistry } from './operation-registry.js';
 import { JobsController } from './jobs.controller.js';
@@ -15,7 +17,7 @@ import { JobsController } from './jobs.controller.js';
 @Module({
   imports: [BillingModule, DiscoveryModule],
   controllers: [JobsController],
-  providers: [OperationRegistry, JobRepository, JobEventsService, JobViewService, MeteredPipeline, JobRunner, JobWorker, JobJanitor, JobCollector],
+  providers: [OperationRegistry, JobRepository, JobEventsService, JobViewService, MeteredPipeline, JobRunner, JobWorker, JobJanitor, JobCollector, JobHeartbeat, LostJobSweeper],
   exports: [OperationRegistry, MeteredPipeline, BillingModule],
 })
 export class JobsModule {}

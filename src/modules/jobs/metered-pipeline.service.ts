@@ -75,10 +75,11 @@ export class MeteredPipeline {
 
   private async awaitAnswer<O>(operation: Operation<O>, job: Job, charged: number): Promise<Answer> {
     const ended = await this.events.waitForEnd(job.id, this.config.syncWaitMs, async () => {
-      const row = await this.jobs.getForOrganization(job.organizationId, job.id);
+      const row = await this.jobs.getForOrganization(job.organizationId, job.id).catch(() => null);
       return row?.status === 'done' || row?.status === 'failed';
     });
-    const current = (await this.jobs.getForOrganization(job.organizationId, job.id)) ?? job;
+    // The job is paid: a database gone meanwhile must not turn its answer into an unbilled 503; it is answered 202.
+    const current = (await this.jobs.getForOrganization(job.organizationId, job.id).catch(() => null)) ?? job;
     if (ended && current.status === 'failed') {
       // A service-side failure inside the synchronous wait is handed back.
       const { balanceAfter } = await this.ledger.refund({

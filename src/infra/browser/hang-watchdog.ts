@@ -1,0 +1,128 @@
+import { Logger } from '@nestjs/common';
+import type { CDPSession, HTTPRequest, Page } from 'puppeteer';
+import { AppError } from '../../common/errors/app-error.js';
+import { ErrorCode } from '../../common/errors/error-code.js';
+import type { BrowserInstance } from './browser-launcher.js';
+import { killQuietly } from './browser-process.js';
+import type { BrowserTab } from './browser-tab.js';
+import type { JobRun } from './job-run.js';
+
+/** A job holding a page, as the pool tracks it. */
+export interface WatchedJob {
+  readonly run: JobRun;
+  readonly instance: BrowserInstance;
+  readonly tab: BrowserTab;
+}
+
+interface Hooks {
+  /** The jobs running now. */
+  running(): Iterable<WatchedJob>;
+  /** No new job on this browser: a fresh one is launched for the next job, this one closes when its jobs end. */
+  replace(instance: BrowserInstance, reason: string): void;
+}
+
+/** Resolves true when the promise settles (either way) within `ms`: only silence counts as hung. */
+async function answers(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const silence = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  const settled = promise.then(() => true, () => true);
+  try {
+    return await Promise.race([settled, silence]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A round trip to the page's renderer that, unlike page.evaluate, does not wait for a pending navigation. */
+function ping(page: Page): Promise<unknown> {
+  const client = (page as unknown as { _client?: () => CDPSession })._client?.call(page);
+  return client ? client.send('Runtime.evaluate', { expression: '0', returnByValue: true }) : page.evaluate('0');
+}
+
+/** Main-frame navigations of a page: while one is pending, Chromium holds calls to the renderer back (not a hang). */
+class NavigationState {
+  readonly pending = new Set<HTTPRequest>();
+  lastActivity = 0;
+
+  constructor(page: Page) {
+    page.on('request', (request) => {
+      if (!request.isNavigationRequest() || request.frame() !== page.mainFrame()) return;
+      this.pending.add(request);
+      this.lastActivity = Date.now();
+    });
+    const settle = (request: HTTPRequest) => {
+      if (this.pending.delete(request)) this.lastActivity = Date.now();
+    };
+    page.on('response', (response) => settle(response.request()));
+    page.on('requestfailed', settle);
+    page.on('requestfinished', settle);
+  }
+
+  /** True when the page was between documents at any time since `since`. */
+  navigatedSince(since: number): boolean {
+    return this.pending.size > 0 || this.lastActivity >= since;
+  }
+}
+
+/**
+ * Asks every running job's page, and its browser, for a trivial answer; one silent for BROWSER_HANG_MS is hung
+ * (a stopped or wedged renderer answers nothing until the deadline). A hung page's job fails as browser_crashed and
+ * its browser is replaced; a hung browser is killed, which fails its jobs through the crash path.
+ */
+export class HangWatchdog {
+  private readonly logger = new Logger('HangWatchdog');
+  private readonly navigations = new WeakMap<Page, NavigationState>();
+  private timer?: NodeJS.Timeout;
+  private probing = false;
+
+  constructor(
+    private readonly hangMs: number,
+    private readonly hooks: Hooks,
+  ) {}
+
+  start(): void {
+    this.timer = setInterval(() => void this.round(), Math.max(250, Math.floor(this.hangMs / 2)));
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  /** Called when a job gets its tab, before it navigates: its navigations are followed from then on. */
+  watch(page: Page): void {
+    const state = this.navigations.get(page);
+    if (state) state.pending.clear();
+    else this.navigations.set(page, new NavigationState(page));
+  }
+
+  async round(): Promise<void> {
+    if (this.probing) return;
+    this.probing = true;
+    try {
+      const jobs = [...this.hooks.running()].filter((job) => !job.run.ended);
+      const browsers = [...new Set(jobs.map((job) => job.instance))].filter((instance) => instance.usable);
+      await Promise.all([...browsers.map((instance) => this.probeBrowser(instance)), ...jobs.map((job) => this.probePage(job))]);
+    } finally {
+      this.probing = false;
+    }
+  }
+
+  private async probeBrowser(instance: BrowserInstance): Promise<void> {
+    if (await answers(instance.browser.version(), this.hangMs)) return;
+    this.logger.warn(`Browser #${instance.generation} (pid ${instance.pid}) did not answer for ${this.hangMs} ms: killed`);
+    killQuietly(instance.pid);
+    if (instance.groupPid) killQuietly(-instance.groupPid);
+  }
+
+  private async probePage(job: WatchedJob): Promise<void> {
+    const { page } = job.tab;
+    const started = Date.now();
+    if (this.navigations.get(page)?.navigatedSince(started)) return;
+    if ((await answers(ping(page), this.hangMs)) || job.run.ended || !job.instance.browser.connected) return;
+    if (this.navigations.get(page)?.navigatedSince(started)) return;
+    this.logger.warn(`Job ${job.run.jobId}: its page did not answer for ${this.hangMs} ms; failed, browser #${job.instance.generation} replaced`);
+    job.run.fail(new AppError(ErrorCode.BrowserCrashed, 'The page stopped responding; it was closed and its browser replaced.'));
+    this.hooks.replace(job.instance, 'a page stopped responding');
+  }
+}

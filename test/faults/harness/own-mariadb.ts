@@ -1,0 +1,84 @@
+import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '../../harness/app-process.js';
+
+const DATABASE = 'crawlgate';
+
+/** A MariaDB server of the fault suite's own: its datadir, port, socket and pid file, started and stopped by the test. */
+export class OwnMariadb {
+  private child: ChildProcess | null = null;
+
+  private constructor(
+    readonly port: number,
+    readonly dir: string,
+  ) {}
+
+  static async start(): Promise<OwnMariadb> {
+    const dir = mkdtempSync(join(tmpdir(), 'crawlgate-faults-db-'));
+    chownSync(dir, ...mysqlIds());
+    execFileSync('mariadb-install-db', ['--no-defaults', `--datadir=${dir}`, '--user=mysql', '--auth-root-authentication-method=socket', '--skip-test-db'], { stdio: 'ignore' });
+    const server = new OwnMariadb(await freePort(), dir);
+    await server.up();
+    server.sql(
+      `CREATE DATABASE ${DATABASE}; CREATE USER 'crawlgate'@'127.0.0.1' IDENTIFIED BY 'crawlgate'; CREATE USER 'crawlgate'@'localhost' IDENTIFIED BY 'crawlgate';` +
+        ` GRANT ALL ON ${DATABASE}.* TO 'crawlgate'@'127.0.0.1'; GRANT ALL ON ${DATABASE}.* TO 'crawlgate'@'localhost';`,
+    );
+    return server;
+  }
+
+  get url(): string {
+    return `mysql://crawlgate:crawlgate@127.0.0.1:${this.port}/${DATABASE}`;
+  }
+
+  get socket(): string {
+    return join(this.dir, 'mysqld.sock');
+  }
+
+  /** Rows of a query as tab-separated text, through the socket as root. */
+  sql(statement: string): string {
+    return execFileSync('mariadb', ['--no-defaults', '-S', this.socket, '-uroot', '-N', '-B', '-e', statement], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  }
+
+  async up(): Promise<void> {
+    this.child = spawn('mariadbd', [
+      '--no-defaults', `--datadir=${this.dir}`, `--port=${this.port}`, '--bind-address=127.0.0.1', `--socket=${this.socket}`,
+      `--pid-file=${join(this.dir, 'mysqld.pid')}`, '--user=mysql', '--skip-log-bin', '--innodb-buffer-pool-size=32M',
+      `--log-error=${join(this.dir, 'error.log')}`,
+    ], { stdio: 'ignore' });
+    for (const until = Date.now() + 30_000; Date.now() < until; await new Promise((done) => setTimeout(done, 100))) {
+      if (this.child.exitCode !== null) throw new Error(`mariadbd exited with ${this.child.exitCode}; see ${this.dir}/error.log`);
+      if (existsSync(this.socket)) {
+        try {
+          this.sql('SELECT 1');
+          return;
+        } catch {
+          // still starting
+        }
+      }
+    }
+    throw new Error(`mariadbd on ${this.port} did not start`);
+  }
+
+  /** SIGKILL: the server vanishes mid-transaction, the hardest way a database restarts. */
+  async down(): Promise<void> {
+    const child = this.child;
+    this.child = null;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((done) => child.once('exit', done));
+    child.kill('SIGKILL');
+    await exited;
+  }
+
+  async remove(): Promise<void> {
+    await this.down();
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+/** The datadir belongs to the mysql user the server drops to (the suite runs as root, like scripts/test.sh). */
+function mysqlIds(): [number, number] {
+  const id = (flag: string) => Number(execFileSync('id', [flag, 'mysql'], { encoding: 'utf8' }).trim());
+  return [id('-u'), id('-g')];
+}
