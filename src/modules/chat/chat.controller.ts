@@ -4,6 +4,8 @@ import type { Organization } from '../../infra/database/entities/index.js';
 import { AllowQueryKey, CurrentOrganization, OrgKeyGuard } from '../auth/org-key.guard.js';
 import { sendAnswer } from '../jobs/answer.js';
 import { MeteredPipeline } from '../jobs/metered-pipeline.service.js';
+import { Metered } from '../jobs/metered-request.js';
+import type { MeteredRequest } from '../jobs/metered-request.js';
 import { ChatOperation, parseChatQuery } from './chat.operation.js';
 
 @Controller('chat')
@@ -16,7 +18,7 @@ export class ChatController {
 
   @Get()
   @AllowQueryKey()
-  async chat(@Query() query: Record<string, unknown>, @CurrentOrganization() organization: Organization, @Res() reply: FastifyReply) {
-    return sendAnswer(reply, await this.pipeline.serve(this.operation, parseChatQuery(query), organization));
+  async chat(@Query() query: Record<string, unknown>, @CurrentOrganization() organization: Organization, @Metered() request: MeteredRequest, @Res() reply: FastifyReply) {
+    return sendAnswer(reply, await this.pipeline.serve(this.operation, parseChatQuery(query), organization, request));
   }
 }

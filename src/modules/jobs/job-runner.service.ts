@@ -10,6 +10,7 @@ import { ProxyPoolService } from '../../infra/proxy/proxy-pool.service.js';
 import type { JobPayload } from '../../infra/queue/queue.constants.js';
 import { LimitsService } from '../billing/limits.service.js';
 import { UsageRepository } from '../billing/usage.repository.js';
+import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.service.js';
 import { JobEventsService } from './job-events.service.js';
 import { JobRepository } from './job.repository.js';
 import type { JobOutput, Operation, TaskContext } from './operation.js';
@@ -33,6 +34,7 @@ export class JobRunner {
     private readonly limits: LimitsService,
     private readonly usage: UsageRepository,
     private readonly events: JobEventsService,
+    private readonly webhooks: WebhookDispatcher,
   ) {}
 
   async run(payload: JobPayload): Promise<void> {
@@ -55,6 +57,7 @@ export class JobRunner {
       clearInterval(renew);
       await this.limits.releaseSlot(job.organizationId, job.id);
       await this.events.announceEnd(job.id);
+      await this.webhooks.jobEnded(job.organizationId, job.id);
     }
   }
 
@@ -63,6 +66,7 @@ export class JobRunner {
     if (await this.jobs.markFailed(payload.organizationId, payload.jobId, ErrorCode.BrowserCrashed, reason)) {
       const job = await this.jobs.getForOrganization(payload.organizationId, payload.jobId);
       if (job) await this.usage.recordOutcome(job.organizationId, job.host, false);
+      await this.webhooks.jobEnded(payload.organizationId, payload.jobId);
     }
     await this.limits.releaseSlot(payload.organizationId, payload.jobId);
     await this.events.announceEnd(payload.jobId);

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BillingModule } from '../billing/billing.module.js';
+import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { JobCollector } from './job-collector.service.js';
 import { JobEventsService } from './job-events.service.js';
 import { JobJanitor } from './job-janitor.service.js';
@@ -7,14 +8,16 @@ import { JobRunner } from './job-runner.service.js';
 import { JobViewService } from './job-view.service.js';
 import { JobWorker } from './job-worker.service.js';
 import { JobRepository } from './job.repository.js';
+import { IdempotencyService } from './idempotency.service.js';
 import { MeteredPipeline } from './metered-pipeline.service.js';
 import { OperationRegistry } from './operation-registry.js';
 import { JobsController } from './jobs.controller.js';
+import { ReplayService } from './replay.service.js';
 
 @Module({
-  imports: [BillingModule],
+  imports: [BillingModule, WebhooksModule],
   controllers: [JobsController],
-  providers: [OperationRegistry, JobRepository, JobEventsService, JobViewService, MeteredPipeline, JobRunner, JobWorker, JobJanitor, JobCollector],
+  providers: [OperationRegistry, JobRepository, JobEventsService, JobViewService, MeteredPipeline, JobRunner, JobWorker, JobJanitor, JobCollector, IdempotencyService, ReplayService],
   exports: [OperationRegistry, MeteredPipeline, BillingModule],
 })
 export class JobsModule {}

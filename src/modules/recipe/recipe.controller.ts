@@ -4,6 +4,8 @@ import type { Organization } from '../../infra/database/entities/index.js';
 import { AllowQueryKey, CurrentOrganization, OrgKeyGuard } from '../auth/org-key.guard.js';
 import { sendAnswer } from '../jobs/answer.js';
 import { MeteredPipeline } from '../jobs/metered-pipeline.service.js';
+import { Metered } from '../jobs/metered-request.js';
+import type { MeteredRequest } from '../jobs/metered-request.js';
 import { parseRecipeRequest, RecipeOperation } from './recipe.operation.js';
 
 @Controller('crawl')
@@ -17,7 +19,7 @@ export class RecipeController {
   @Post()
   @HttpCode(200)
   @AllowQueryKey()
-  async run(@Query() query: Record<string, unknown>, @Body() body: unknown, @CurrentOrganization() organization: Organization, @Res() reply: FastifyReply) {
-    return sendAnswer(reply, await this.pipeline.serve(this.operation, parseRecipeRequest(query, body), organization));
+  async run(@Query() query: Record<string, unknown>, @Body() body: unknown, @CurrentOrganization() organization: Organization, @Metered() request: MeteredRequest, @Res() reply: FastifyReply) {
+    return sendAnswer(reply, await this.pipeline.serve(this.operation, parseRecipeRequest(query, body), organization, request));
   }
 }

@@ -6,6 +6,8 @@ import { AllowQueryKey, CurrentOrganization, OrgKeyGuard } from '../auth/org-key
 import { sendAnswer } from '../jobs/answer.js';
 import { parsePageQuery } from '../jobs/dto/parse-page-query.js';
 import { MeteredPipeline } from '../jobs/metered-pipeline.service.js';
+import { Metered } from '../jobs/metered-request.js';
+import type { MeteredRequest } from '../jobs/metered-request.js';
 import { ScreenshotOperation } from './screenshot.operation.js';
 
 @Controller('screenshot')
@@ -19,7 +21,7 @@ export class ScreenshotController {
 
   @Get()
   @AllowQueryKey()
-  async screenshot(@Query() query: Record<string, unknown>, @CurrentOrganization() organization: Organization, @Res() reply: FastifyReply) {
-    return sendAnswer(reply, await this.pipeline.serve(this.operation, parsePageQuery(query, this.policy, { images: true }), organization));
+  async screenshot(@Query() query: Record<string, unknown>, @CurrentOrganization() organization: Organization, @Metered() request: MeteredRequest, @Res() reply: FastifyReply) {
+    return sendAnswer(reply, await this.pipeline.serve(this.operation, parsePageQuery(query, this.policy, { images: true }), organization, request));
   }
 }
