@@ -1,5 +1,6 @@
 import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import { ApiMetered } from '../../common/openapi/api-docs.js';
 import type { Organization } from '../../infra/database/entities/index.js';
 import { AllowQueryKey, CurrentOrganization, OrgKeyGuard } from '../auth/org-key.guard.js';
 import { sendAnswer } from '../jobs/answer.js';
@@ -18,6 +19,17 @@ export class ChatController {
 
   @Get()
   @AllowQueryKey()
+  @ApiMetered({
+    tag: 'chat',
+    summary: 'Ask the chat assistant\'s public page a question',
+    parameters: [
+      { name: 'prompt', required: true, schema: { type: 'string' } },
+      { name: 'premium', required: false, schema: { type: 'string' } },
+      { name: 'country', required: false, schema: { type: 'string' } },
+      { name: 'city', required: false, schema: { type: 'string' } },
+    ],
+    envelope: 'ChatEnvelope',
+  })
   async chat(@Query() query: Record<string, unknown>, @CurrentOrganization() organization: Organization, @Metered() request: MeteredRequest, @Res() reply: FastifyReply) {
     return sendAnswer(reply, await this.pipeline.serve(this.operation, parseChatQuery(query), organization, request));
   }
