@@ -75,6 +75,15 @@ export class JobEventsService implements OnModuleInit, OnApplicationShutdown {
   }
 
   private dispatch(channel: string, message: string): void {
+    try {
+      this.route(channel, message);
+    } catch (error) {
+      // Pub/sub channels span every Redis database: another deployment's message must not crash this process.
+      this.logger.warn(`ignored a malformed ${channel} message: ${(error as Error).message}`);
+    }
+  }
+
+  private route(channel: string, message: string): void {
     if (channel === ENDED) {
       for (const wake of this.endWaiters.get(message) ?? []) wake();
     } else if (channel === DEBUG_ASK) {
