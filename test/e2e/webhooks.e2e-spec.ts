@@ -1,8 +1,10 @@
 import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startWebhookReceiver, WebhookReceiver } from '../fixtures/webhook-receiver.js';
 import { createOrganization } from '../factories/organization.factory.js';
-import { AppProcess, startAppProcess } from '../harness/app-process.js';
+import { AppProcess, RUN_DIR, startAppProcess } from '../harness/app-process.js';
 import { testEnv } from '../harness/env.js';
 import { call } from '../harness/http.js';
 
@@ -64,6 +66,21 @@ describe('webhooks (decisions.md 7.4)', () => {
     // Until a secret is made, deliveries are signed with an empty key.
     expect(verify(String(deliveries[2].headers['x-crawlgate-signature']), '', deliveries[2].body).valid).toBe(true);
   });
+
+  it('gives up after 5 attempts on a receiver that keeps failing, and logs it', async () => {
+    const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'lite', credits: 100 });
+    const path = `/fail-99/${org.id}`;
+    const answer = await call('/crawl', { key: org.apiKey, query: { url: page('/static'), js: 'false', webhook_url: `${receiver.url}${path}` } });
+    expect(answer.status).toBe(200);
+    const deliveries = await receiver.waitFor(path, 5, 40_000);
+    // Backing off 1, 2, 4, 8 s: at least 15 s from the first attempt to the last.
+    expect(deliveries[4].at - deliveries[0].at).toBeGreaterThanOrEqual(14_000);
+    await new Promise((done) => setTimeout(done, 2000));
+    expect(receiver.deliveries.filter((delivery) => delivery.path === path)).toHaveLength(5);
+    const deliveryId = String(deliveries[0].headers['x-crawlgate-delivery']);
+    const log = readFileSync(resolve(RUN_DIR, 'app.log'), 'utf8');
+    expect(log.split('\n').some((line) => line.includes('webhook given up') && line.includes(deliveryId))).toBe(true);
+  }, 60_000);
 
   it('reports a failed job with its error', async () => {
     const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'lite', credits: 100 });
