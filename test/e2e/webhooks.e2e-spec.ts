@@ -82,6 +82,19 @@ describe('webhooks (decisions.md 7.4)', () => {
     expect(log.split('\n').some((line) => line.includes('webhook given up') && line.includes(deliveryId))).toBe(true);
   }, 60_000);
 
+  it('retries a receiver that does not answer within 10 s, without slowing the job', async () => {
+    const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'lite', credits: 100 });
+    const path = `/hang-1/${org.id}`;
+    const started = Date.now();
+    const answer = await call('/crawl', { key: org.apiKey, query: { url: page('/static'), js: 'false', webhook_url: `${receiver.url}${path}` } });
+    expect(answer.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(8000);
+    const deliveries = await receiver.waitFor(path, 2, 30_000);
+    // 10 s of silence, then the 1 s backoff.
+    expect(deliveries[1].at - deliveries[0].at).toBeGreaterThanOrEqual(10_500);
+    expect(deliveries[1].headers['x-crawlgate-delivery']).toBe(deliveries[0].headers['x-crawlgate-delivery']);
+  }, 45_000);
+
   it('reports a failed job with its error', async () => {
     const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'lite', credits: 100 });
     const path = `/failed/${org.id}`;
