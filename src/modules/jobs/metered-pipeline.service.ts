@@ -62,8 +62,9 @@ export class MeteredPipeline {
       try {
         return await this.admit(operation, options, organization, claim.jobId, webhookUrl);
       } catch (error) {
-        // Refused or failed before answering: the key is free again for a retry.
-        await claim.release();
+        // Refused before charging, or refunded: the key is free again for a retry. A standing charge keeps it.
+        const job = await this.jobs.getForOrganization(organization.id, claim.jobId).catch(() => null);
+        if (!job || job.refunded) await claim.release();
         throw error;
       }
     }
