@@ -21,7 +21,7 @@ export default tseslint.config(
   },
   {
     files: ['**/*.js', '**/*.mjs'],
-    languageOptions: { globals: { process: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', console: 'readonly', globalThis: 'readonly' } },
+    languageOptions: { globals: { process: 'readonly', fetch: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', console: 'readonly', globalThis: 'readonly' } },
   },
   {
     files: ['src/**'],

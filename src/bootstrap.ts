@@ -5,6 +5,7 @@ import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './config/app-config.js';
 import { requestIdFor } from './common/http/request-id.js';
+import { setupOpenApi } from './common/openapi/openapi.setup.js';
 
 /** Builds the application for a role; main.ts listens, the e2e suites reuse it on a port of their own. */
 export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
@@ -21,6 +22,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     // A worker-only process serves its health probes and its own metrics, nothing else.
     if (!config.runsApi && !request.url.startsWith('/health') && !request.url.startsWith('/metrics')) await reply.status(404).send({ message: 'Not found.' });
   });
+  if (config.runsApi) setupOpenApi(app);
   app.enableShutdownHooks();
   return app;
 }

@@ -1,6 +1,6 @@
 // The organization dashboard: signs in with an API key kept in this tab's sessionStorage (never in a URL) and
 // reads GET /account, GET /account/usage and GET /account/jobs with it in the Authorization header.
-/* global document, window, fetch, sessionStorage */
+/* global document, window, sessionStorage */
 'use strict';
 
 const KEY_ITEM = 'crawlgate.apiKey';

@@ -8,3 +8,13 @@ export interface JobPayload {
   readonly kind: JobKind;
   readonly organizationId: string;
 }
+
+export const WEBHOOKS_QUEUE = 'webhooks';
+
+/** One delivery: the body is fixed when the job ends, so every retry sends the same bytes under the same id. */
+export interface WebhookPayload {
+  readonly deliveryId: string;
+  readonly organizationId: string;
+  readonly url: string;
+  readonly body: string;
+}

@@ -2,7 +2,7 @@ import { BullModule } from '@nestjs/bull';
 import { Global, Module } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
-import { JOBS_QUEUE } from './queue.constants.js';
+import { JOBS_QUEUE, WEBHOOKS_QUEUE } from './queue.constants.js';
 
 @Global()
 @Module({
@@ -23,7 +23,7 @@ import { JOBS_QUEUE } from './queue.constants.js';
         defaultJobOptions: { attempts: 1, removeOnComplete: true, removeOnFail: true },
       }),
     }),
-    BullModule.registerQueue({ name: JOBS_QUEUE }),
+    BullModule.registerQueue({ name: JOBS_QUEUE }, { name: WEBHOOKS_QUEUE }),
   ],
   exports: [BullModule],
 })

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BillingModule } from '../billing/billing.module.js';
+import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { AccountActivityController } from './account-activity.controller.js';
 import { AccountActivityService } from './account-activity.service.js';
 import { AccountController } from './account.controller.js';
@@ -7,7 +8,7 @@ import { AccountService } from './account.service.js';
 import { RecentJobsRepository } from './recent-jobs.repository.js';
 
 @Module({
-  imports: [BillingModule],
+  imports: [BillingModule, WebhooksModule],
   controllers: [AccountController, AccountActivityController],
   providers: [AccountService, AccountActivityService, RecentJobsRepository],
 })

@@ -1,9 +1,12 @@
 import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import { ApiMetered } from '../../common/openapi/api-docs.js';
 import type { Organization } from '../../infra/database/entities/index.js';
 import { AllowQueryKey, CurrentOrganization, OrgKeyGuard } from '../auth/org-key.guard.js';
 import { sendAnswer } from '../jobs/answer.js';
 import { MeteredPipeline } from '../jobs/metered-pipeline.service.js';
+import { Metered } from '../jobs/metered-request.js';
+import type { MeteredRequest } from '../jobs/metered-request.js';
 import { ChatOperation, parseChatQuery } from './chat.operation.js';
 
 @Controller('chat')
@@ -16,7 +19,18 @@ export class ChatController {
 
   @Get()
   @AllowQueryKey()
-  async chat(@Query() query: Record<string, unknown>, @CurrentOrganization() organization: Organization, @Res() reply: FastifyReply) {
-    return sendAnswer(reply, await this.pipeline.serve(this.operation, parseChatQuery(query), organization));
+  @ApiMetered({
+    tag: 'chat',
+    summary: 'Ask the chat assistant\'s public page a question',
+    parameters: [
+      { name: 'prompt', required: true, schema: { type: 'string' } },
+      { name: 'premium', required: false, schema: { type: 'string' } },
+      { name: 'country', required: false, schema: { type: 'string' } },
+      { name: 'city', required: false, schema: { type: 'string' } },
+    ],
+    envelope: 'ChatEnvelope',
+  })
+  async chat(@Query() query: Record<string, unknown>, @CurrentOrganization() organization: Organization, @Metered() request: MeteredRequest, @Res() reply: FastifyReply) {
+    return sendAnswer(reply, await this.pipeline.serve(this.operation, parseChatQuery(query), organization, request));
   }
 }

@@ -1,9 +1,12 @@
 import { Controller, Get } from '@nestjs/common';
+import { ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ref } from '../../common/openapi/schemas.js';
 import { HealthCheck, HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { RedisHealthIndicator } from './redis.health.js';
 import { BrowserHealthIndicator } from './browser.health.js';
 
 @Controller('health')
+@ApiTags('health')
 export class HealthController {
   constructor(
     private readonly health: HealthCheckService,
@@ -13,12 +16,15 @@ export class HealthController {
   ) {}
 
   @Get('live')
+  @ApiResponse({ status: 200, description: 'The process runs', content: { 'application/json': { schema: ref('Health') } } })
   live() {
     return { status: 'ok' };
   }
 
   @Get('ready')
   @HealthCheck()
+  @ApiResponse({ status: 200, description: 'Database, Redis and (in workers) the browser are up', content: { 'application/json': { schema: ref('Health') } } })
+  @ApiResponse({ status: 503, description: 'A dependency is down', content: { 'application/json': { schema: ref('Health') } } })
   ready() {
     return this.health.check([
       () => this.database.pingCheck('database', { timeout: 2000 }),

@@ -12,6 +12,7 @@ import { ProxyPoolService } from '../../infra/proxy/proxy-pool.service.js';
 import type { JobPayload } from '../../infra/queue/queue.constants.js';
 import { LimitsService } from '../billing/limits.service.js';
 import { UsageRepository } from '../billing/usage.repository.js';
+import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.service.js';
 import { JobEventsService } from './job-events.service.js';
 import { JobHeartbeat } from './job-heartbeat.js';
 import { JobRepository } from './job.repository.js';
@@ -39,6 +40,7 @@ export class JobRunner {
     private readonly events: JobEventsService,
     private readonly metrics: MetricsService,
     private readonly heartbeat: JobHeartbeat,
+    private readonly webhooks: WebhookDispatcher,
   ) {}
 
   async run(payload: JobPayload): Promise<void> {
@@ -52,6 +54,7 @@ export class JobRunner {
       clearInterval(renew);
       await stopBeat();
       await this.endJob(job.organizationId, job.id);
+      await this.webhooks.jobEnded(job.organizationId, job.id);
     }
   }
 
@@ -63,6 +66,7 @@ export class JobRunner {
       this.metrics.jobEnded(payload.kind, 'failed', null, ErrorCode.WorkerLost);
     }
     await this.endJob(payload.organizationId, payload.jobId);
+    await this.webhooks.jobEnded(payload.organizationId, payload.jobId);
   }
 
   /** Stores the outcome (waiting out a store restart) and tallies it only if this worker's outcome is the one kept. */

@@ -1,5 +1,6 @@
 import { Controller, Get, Param, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import { ApiCollect } from '../../common/openapi/api-docs.js';
 import type { Organization } from '../../infra/database/entities/index.js';
 import { CurrentOrganization, OrgKeyGuard } from '../auth/org-key.guard.js';
 import { sendAnswer } from './answer.js';
@@ -12,6 +13,7 @@ export class JobsController {
 
   /** Free, header-authenticated only (no @AllowQueryKey), never rate-limited. */
   @Get(':job')
+  @ApiCollect()
   async collect(@Param('job') jobId: string, @CurrentOrganization() organization: Organization, @Res() reply: FastifyReply) {
     return sendAnswer(reply, await this.collector.collect(organization, jobId));
   }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { BillingModule } from '../billing/billing.module.js';
+import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { JobCollector } from './job-collector.service.js';
 import { JobEventsService } from './job-events.service.js';
 import { JobHeartbeat } from './job-heartbeat.js';
@@ -10,14 +11,19 @@ import { JobViewService } from './job-view.service.js';
 import { JobWorker } from './job-worker.service.js';
 import { JobRepository } from './job.repository.js';
 import { LostJobSweeper } from './lost-job-sweeper.service.js';
+import { IdempotencyService } from './idempotency.service.js';
 import { MeteredPipeline } from './metered-pipeline.service.js';
 import { OperationRegistry } from './operation-registry.js';
 import { JobsController } from './jobs.controller.js';
+import { ReplayService } from './replay.service.js';
 
 @Module({
-  imports: [BillingModule, DiscoveryModule],
+  imports: [BillingModule, DiscoveryModule, WebhooksModule],
   controllers: [JobsController],
-  providers: [OperationRegistry, JobRepository, JobEventsService, JobViewService, MeteredPipeline, JobRunner, JobWorker, JobJanitor, JobCollector, JobHeartbeat, LostJobSweeper],
+  providers: [
+    OperationRegistry, JobRepository, JobEventsService, JobViewService, MeteredPipeline, JobRunner, JobWorker, JobJanitor, JobCollector,
+    JobHeartbeat, LostJobSweeper, IdempotencyService, ReplayService,
+  ],
   exports: [OperationRegistry, MeteredPipeline, BillingModule],
 })
 export class JobsModule {}

@@ -27,7 +27,8 @@ function pipeline(steps: Steps, burstLeft: boolean) {
   const ledger = { charge: async () => Promise.reject(new AppError(ErrorCode.InsufficientCredits, 'stop here')) };
   const proxies = { assertAvailable: async () => undefined, validateCity: () => undefined };
   const none = {} as never;
-  return new MeteredPipeline(config, policy, proxies as never, limits as never, ledger as never, none, none, none, none);
+  const webhookUrls = { check: async () => null };
+  return new MeteredPipeline(config, policy, proxies as never, limits as never, ledger as never, none, none, none, none, none, webhookUrls as never, none);
 }
 
 const operation = {

@@ -12,14 +12,19 @@ import { ProxyPoolService } from '../../infra/proxy/proxy-pool.service.js';
 import { JOBS_QUEUE, JobPayload } from '../../infra/queue/queue.constants.js';
 import { LedgerService } from '../billing/ledger.service.js';
 import { LimitsService } from '../billing/limits.service.js';
+import { WebhookUrlPolicy } from '../webhooks/webhook-url.js';
 import { limitsFor } from '../billing/plan-limits.js';
 import type { Answer } from './answer.js';
 import { assertCovers, insertChargedJob } from './charged-job.js';
+import { IdempotencyService } from './idempotency.service.js';
 import { JobEventsService } from './job-events.service.js';
 import { newJobId } from './job-id.js';
 import { JobViewService } from './job-view.service.js';
 import { JobRepository } from './job.repository.js';
+import type { MeteredRequest } from './metered-request.js';
+import { PLAIN_REQUEST } from './metered-request.js';
 import type { Operation } from './operation.js';
+import { ReplayService } from './replay.service.js';
 
 /**
  * The one metered pipeline: check, take a slot and a burst token, charge, enqueue, wait up to SYNC_WAIT_MS,
@@ -38,10 +43,35 @@ export class MeteredPipeline {
     private readonly jobs: JobRepository,
     private readonly views: JobViewService,
     private readonly events: JobEventsService,
+    private readonly idempotency: IdempotencyService,
+    private readonly replays: ReplayService,
+    private readonly webhookUrls: WebhookUrlPolicy,
     @InjectQueue(JOBS_QUEUE) private readonly queue: Queue<JobPayload>,
   ) {}
 
-  async serve<O>(operation: Operation<O>, options: O, organization: Organization): Promise<Answer> {
+  async serve<O>(operation: Operation<O>, options: O, organization: Organization, request: MeteredRequest = PLAIN_REQUEST): Promise<Answer> {
+    const webhookUrl = await this.webhookUrls.check(request.webhookUrl);
+    const key = request.idempotencyKey;
+    if (key === undefined) return this.admit(operation, options, organization, newJobId(organization.publicId), webhookUrl);
+    for (;;) {
+      const claim = await this.idempotency.claim(organization.id, key, request.fingerprint, newJobId(organization.publicId));
+      if (claim.kind === 'replay') {
+        const replayed = await this.replays.answer(operation as Operation, organization, key, claim.jobId);
+        if (replayed) return replayed;
+        continue;
+      }
+      try {
+        return await this.admit(operation, options, organization, claim.jobId, webhookUrl);
+      } catch (error) {
+        // Refused before charging, or refunded: the key is free again for a retry. A standing charge keeps it.
+        const job = await this.jobs.getForOrganization(organization.id, claim.jobId).catch(() => null);
+        if (!job || job.refunded) await claim.release();
+        throw error;
+      }
+    }
+  }
+
+  private async admit<O>(operation: Operation<O>, options: O, organization: Organization, jobId: string, webhookUrl: string | null): Promise<Answer> {
     const target = new URL(operation.target(options, this.config));
     await operation.precheck?.(options);
     const route = operation.route(options);
@@ -49,7 +79,6 @@ export class MeteredPipeline {
     await this.proxies.assertAvailable(route.tier);
 
     const limits = limitsFor(this.config.plans, organization);
-    const jobId = newJobId(organization.publicId);
     await this.limits.takeBurstToken(organization.id, limits.burst);
     const price = operation.price(options);
     // The target's DNS lookup only for a caller within its burst and its credits: lookups cost the shared resolver.
@@ -64,7 +93,7 @@ export class MeteredPipeline {
         organizationId: organization.id, requestKey: jobId, amount: price, reason: `${operation.kind} ${host}`, jobId, host,
         ...(operation.dailyLimited ? { dailyLimit: limits.dailyLimit } : {}),
       }));
-      job = await insertChargedJob(this.jobs, this.ledger, this.newJob(jobId, organization, operation, options, host, price), operation.dailyLimited);
+      job = await insertChargedJob(this.jobs, this.ledger, Object.assign(this.newJob(jobId, organization, operation, options, host, price), { webhookUrl }), operation.dailyLimited);
       await this.enqueue(job, limits.priority, operation.dailyLimited);
     } catch (error) {
       await this.limits.releaseSlot(organization.id, jobId);

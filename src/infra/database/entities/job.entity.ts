@@ -34,6 +34,10 @@ export class Job {
   @Column({ type: 'text' })
   options!: string;
 
+  /** Where the job's end is POSTed (decisions.md 7.4); null: no webhook. */
+  @Column({ type: 'varchar', length: 2048, nullable: true })
+  webhookUrl!: string | null;
+
   @Column({ type: 'varchar', length: 32, nullable: true })
   errorCode!: string | null;
 

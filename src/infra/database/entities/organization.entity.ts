@@ -26,6 +26,10 @@ export class Organization {
   @Column({ type: 'int', nullable: true })
   dailyLimitOverride!: number | null;
 
+  /** Signs webhook deliveries (decisions.md 7.4); null until the organization makes one. */
+  @Column({ type: 'varchar', length: 128, nullable: true })
+  webhookSecret!: string | null;
+
   @CreateDateColumn()
   createdAt!: Date;
 }

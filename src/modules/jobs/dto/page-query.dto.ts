@@ -42,6 +42,10 @@ export class PageQueryBase {
 
   @KeyParam()
   key?: string;
+
+  /** Read by the pipeline (decisions.md 7.4); declared so that POST /crawl's strict query accepts it. */
+  @IsOptional() @Transform(last) @IsString()
+  webhook_url?: string;
 }
 
 /** GET routes: flags are boolean text in any case. */

@@ -1,0 +1,119 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiHeader, ApiOperation, ApiQuery, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { ApiQueryOptions, HeadersObject, SchemaObject } from '@nestjs/swagger';
+import { ref } from './schemas.js';
+import type { SchemaName } from './schemas.js';
+
+/** Route decorators for the OpenAPI document: one bundle per kind of route, so controllers stay one line each. */
+const json = (schema: object) => ({ 'application/json': { schema } });
+const header = (description: string, type: 'string' | 'integer' = 'string') => ({ description, schema: { type } });
+
+const CREDIT_HEADERS: HeadersObject = {
+  'X-Credits-Charged': header('Credits charged by this request (0 when refunded; a replay repeats the first charge)', 'integer'),
+  'X-Credits-Remaining': header('The balance after this request', 'integer'),
+  'X-Job-Id': header('The job, collectable at GET /crawl/{job}'),
+  'Idempotent-Replayed': header('"true" when answered from an earlier request with the same Idempotency-Key'),
+};
+const PAGE_HEADERS: HeadersObject = {
+  ...CREDIT_HEADERS,
+  'X-Target-Status': header('The target\'s own HTTP status', 'integer'),
+  'X-Final-Url': header('The URL after redirects'),
+};
+
+const failure = (status: number, description: string, schema: SchemaName, headers?: HeadersObject) =>
+  ApiResponse({ status, description, content: json(ref(schema)), ...(headers ? { headers } : {}) });
+const Unauthorized = () => failure(401, 'No key, an unknown or revoked key, or a dashboard user\'s token', 'MessageError');
+const Invalid = () => failure(422, 'Invalid parameters, body or header', 'ValidationError');
+
+const flag = (name: string, description: string): ApiQueryOptions => ({ name, required: false, description, schema: { type: 'string', example: 'true' } });
+const text = (name: string, description: string, schema: SchemaObject = { type: 'string' }): ApiQueryOptions => ({ name, required: false, description, schema });
+
+/** Parameters shared by GET /crawl, GET /screenshot and (as strict booleans) POST /crawl. */
+export const PAGE_PARAMETERS: ApiQueryOptions[] = [
+  flag('premium', 'Premium proxy pool'),
+  flag('js', 'Render with JavaScript (default true)'),
+  flag('images', 'Load images'),
+  flag('adblock', 'Block ads and trackers'),
+  flag('mobile', 'Mobile emulation (requires viewport)'),
+  flag('landscape', 'Landscape orientation (requires viewport)'),
+  flag('touch', 'Touch events (requires viewport)'),
+  text('wait_until', 'When the page counts as loaded', { type: 'string', enum: ['load', 'domcontentloaded', 'networkidle0', 'networkidle2'] }),
+  text('viewport', 'WIDTHxHEIGHT, each side 1 to 4000', { type: 'string', pattern: '^\\d+x\\d+$' }),
+  text('device_scale_factor', '0.5 to 4 (requires viewport)', { type: 'number' }),
+  text('user_agent', 'User-Agent to send'),
+  text('country', 'ISO 3166-1 alpha-2 of the exit', { type: 'string', pattern: '^[A-Za-z]{2}$' }),
+  text('city', 'City of the exit (requires country; doubles the price)'),
+];
+export const URL_PARAMETER: ApiQueryOptions = { name: 'url', required: true, description: 'The page, http or https', schema: { type: 'string', format: 'uri' } };
+export const AI_QUERY_PARAMETER: ApiQueryOptions = text('ai_query', 'A question about the page, answered by the model (+5 credits)');
+
+interface MeteredDoc {
+  readonly tag: string;
+  readonly summary: string;
+  readonly parameters: ApiQueryOptions[];
+  readonly envelope: SchemaName;
+  /** text/html besides the envelope on 200 (a page). */
+  readonly page?: boolean;
+}
+
+/** A metered route (decisions.md 2, 3, 7.3, 7.4): both keys, Idempotency-Key, webhook_url, every status. */
+export function ApiMetered(doc: MeteredDoc): MethodDecorator & ClassDecorator {
+  const envelope = ref(doc.envelope);
+  const ok = doc.page ? { 'text/html': { schema: { type: 'string' } }, ...json(envelope) } : json(envelope);
+  return applyDecorators(
+    ApiTags(doc.tag),
+    ApiOperation({ summary: doc.summary }),
+    ApiBearerAuth('bearer'),
+    ApiSecurity('key'),
+    ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Replays the first job for 24 hours instead of charging again', schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' } }),
+    ...doc.parameters.map((parameter) => ApiQuery(parameter)),
+    ApiQuery(text('webhook_url', 'POSTed a signed WebhookEvent when the job ends', { type: 'string', format: 'uri' })),
+    ApiResponse({ status: 200, description: 'Done within SYNC_WAIT_MS', content: ok, headers: doc.page ? PAGE_HEADERS : CREDIT_HEADERS }),
+    ApiResponse({ status: 202, description: 'Paid and still running: collect it at GET /crawl/{job}', content: json(envelope), headers: CREDIT_HEADERS }),
+    Unauthorized(),
+    failure(402, 'Balance too low or daily limit reached', 'MessageError'),
+    Invalid(),
+    failure(429, 'Concurrency or burst limit of the plan', 'MessageError', { 'Retry-After': header('Seconds', 'integer') }),
+    ApiResponse({
+      status: 500,
+      description: 'The operation ran and failed (refunded, the envelope with X-Error-Code), or an internal error before it ran',
+      content: json({ oneOf: [envelope, ref('ServiceError')] }),
+      headers: { ...CREDIT_HEADERS, 'X-Error-Code': header('The failure code') },
+    }),
+    failure(503, 'Proxy pool or model unavailable, queue or database down; nothing charged', 'ServiceError'),
+  );
+}
+
+/** GET /crawl/{job}: free, header key only. */
+export function ApiCollect(): MethodDecorator & ClassDecorator {
+  const any = { oneOf: [ref('CrawlEnvelope'), ref('ScreenshotEnvelope'), ref('ChatEnvelope')] };
+  return applyDecorators(
+    ApiTags('jobs'),
+    ApiOperation({ summary: 'Collect a job: its result, 202 while it runs (with a live debug capture), its failure' }),
+    ApiBearerAuth('bearer'),
+    ApiResponse({ status: 200, description: 'Done', content: { 'text/html': { schema: { type: 'string' } }, ...json(any) }, headers: { 'X-Job-Id': CREDIT_HEADERS['X-Job-Id'] } }),
+    ApiResponse({ status: 202, description: 'Queued or running', content: json(any) }),
+    Unauthorized(),
+    failure(404, 'Unknown job, or another organization\'s', 'MessageError'),
+    ApiResponse({ status: 500, description: 'The job failed (X-Error-Code)', content: json(any) }),
+  );
+}
+
+/** Organization-key routes that are not metered (header key only). */
+export function ApiAccount(summary: string, status: number, schema: SchemaName): MethodDecorator & ClassDecorator {
+  return applyDecorators(ApiTags('account'), ApiOperation({ summary }), ApiBearerAuth('bearer'), ApiResponse({ status, description: 'OK', content: json(ref(schema)) }), Unauthorized());
+}
+
+/** Admin API (decisions.md 4): Bearer ADMIN_TOKEN, 401 otherwise; `notFound` for routes naming an organization or key. */
+export function ApiAdmin(doc: { summary: string; status: number; schema?: SchemaName; body?: SchemaName; notFound?: boolean; invalid?: boolean }): MethodDecorator & ClassDecorator {
+  return applyDecorators(
+    ApiTags('admin'),
+    ApiOperation({ summary: doc.summary }),
+    ApiBearerAuth('admin'),
+    ...(doc.body ? [ApiBody({ schema: ref(doc.body) })] : []),
+    ApiResponse({ status: doc.status, description: 'OK', ...(doc.schema ? { content: json(ref(doc.schema)) } : {}) }),
+    failure(401, 'Missing or wrong admin token, or ADMIN_TOKEN unset', 'MessageError'),
+    ...(doc.notFound ? [failure(404, 'No such organization or key', 'MessageError')] : []),
+    ...(doc.invalid || doc.body ? [Invalid()] : []),
+  );
+}

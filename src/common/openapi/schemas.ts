@@ -1,0 +1,131 @@
+import type { SchemaObject } from '@nestjs/swagger';
+import { ErrorCode } from '../errors/error-code.js';
+
+/** Named schemas of the public JSON (service-spec.md, decisions.md 2 to 4 and 7), referenced by the route decorators. */
+const str: SchemaObject = { type: 'string' };
+const int: SchemaObject = { type: 'integer' };
+const bool: SchemaObject = { type: 'boolean' };
+const nullableStr: SchemaObject = { type: 'string', nullable: true };
+const time: SchemaObject = { type: 'string', format: 'date-time' };
+const object = (properties: Record<string, SchemaObject>, required: string[] = Object.keys(properties)): SchemaObject =>
+  required.length > 0 ? { type: 'object', properties, required } : { type: 'object', properties };
+export const ref = (name: string): SchemaObject => ({ $ref: `#/components/schemas/${name}` }) as SchemaObject;
+
+const JOB_FIELDS: Record<string, SchemaObject> = {
+  job_id: { type: 'string', pattern: '^[A-Za-z0-9]{1,16}_[A-Za-z0-9]{1,40}$' },
+  status: { type: 'string', enum: ['queued', 'running', 'done', 'failed'] },
+  position: { type: 'integer', minimum: 1, nullable: true, description: '1-based while queued, else null' },
+  error: { ...nullableStr, description: 'Why the job failed; null unless status is failed' },
+  debug: {
+    ...object({ url: str, screenshot: { type: 'string', format: 'byte' }, html: str, captured_at: time, truncated: bool }, ['url', 'screenshot', 'html', 'captured_at']),
+    nullable: true,
+    description: 'A live capture while running (collection only), else null',
+  },
+};
+const CREDITS: Record<string, SchemaObject> = {
+  credits_charged: { ...int, description: 'Metered answers only: 0 on a refunded failure' },
+  credits_remaining: { ...int, description: 'Metered answers only' },
+};
+
+const source = object({ attribution: str, url: str });
+
+export const SCHEMAS = {
+  MessageError: object({ message: str }),
+  ValidationError: object({
+    message: str,
+    errors: { type: 'object', additionalProperties: { type: 'array', items: str }, description: 'Messages by parameter, body path or header' },
+  }),
+  ServiceError: object({
+    error: object({ code: { type: 'string', enum: Object.values(ErrorCode) }, message: str, request_id: str, billed: { type: 'boolean', enum: [false] } }),
+  }),
+  CrawlEnvelope: {
+    ...object(
+      {
+        url: str, domain: str, premium: bool, js: bool, ai_query: str, city: str,
+        data: { type: 'object', description: '{answer} with ai_query; a recipe\'s {items, pages} or {fields, pages}' },
+        ...CREDITS, ...JOB_FIELDS,
+      },
+      ['url', 'domain', 'premium', 'js', 'ai_query', 'data', 'job_id', 'status', 'position', 'error', 'debug'],
+    ),
+    description: 'GET /crawl with ai_query, POST /crawl with more than a start block, and every 202 and 500 of both',
+  },
+  ScreenshotEnvelope: object(
+    {
+      url: str, domain: str,
+      screenshot: { type: 'string', format: 'byte', nullable: true, description: 'Base64 JPEG; null on 202, 500 and collection' },
+      ai_query: str,
+      data: { type: 'object', properties: { url: str, answer: str, screenshots: { type: 'array', items: { type: 'string', format: 'byte' } } }, required: ['url'] },
+      ...CREDITS, ...JOB_FIELDS,
+    },
+    ['url', 'domain', 'screenshot', 'ai_query', 'data', 'job_id', 'status', 'position', 'error', 'debug'],
+  ),
+  ChatNode: {
+    type: 'object',
+    required: ['type'],
+    properties: {
+      type: { type: 'string', enum: ['paragraph', 'heading', 'bullet_list', 'ordered_list', 'table', 'product_list', 'code'] },
+      text: str, level: int, language: str,
+      sources: { type: 'array', items: source },
+      items: { type: 'array', items: { type: 'object', properties: { text: str, name: str, price: str, url: str, image: str, rating: str, sources: { type: 'array', items: source } } } },
+      headers: { type: 'array', items: str },
+      rows: { type: 'array', items: { type: 'array', items: str } },
+    },
+  },
+  ChatTurn: {
+    type: 'object',
+    required: ['role'],
+    properties: { role: { type: 'string', enum: ['user', 'assistant'] }, message: str, response: { type: 'array', items: ref('ChatNode') } },
+  },
+  ChatEnvelope: object(
+    {
+      prompt: str,
+      conversation: { type: 'array', items: ref('ChatTurn'), description: 'Metered answers' },
+      data: { type: 'array', items: object({ prompt: str, conversation: { type: 'array', items: ref('ChatTurn') } }), description: 'Collection only' },
+      ...CREDITS, ...JOB_FIELDS,
+    },
+    ['prompt', 'job_id', 'status', 'position', 'error', 'debug'],
+  ),
+  Account: object({
+    organization: object({ id: str, name: str }),
+    plan: { type: 'string', enum: ['free', 'lite', 'standard', 'pro', 'enterprise'] },
+    credits_remaining: int,
+    monthly_allowance: int,
+    concurrency: object({ limit: int, in_use: int }),
+    burst: int,
+    daily_limit: object({ limit: { type: 'integer', nullable: true }, used: int }),
+    usage: object({ today: object({ requests: int, credits: int }), month: object({ requests: int, credits: int }) }),
+  }),
+  WebhookSecret: object({ secret: { type: 'string', description: 'Signs X-Crawlgate-Signature; replaces the previous secret' } }),
+  WebhookEvent: {
+    ...object({ event: { type: 'string', enum: ['job.finished'] }, job_id: str, kind: { type: 'string', enum: ['crawl', 'screenshot', 'recipe', 'chat'] }, status: { type: 'string', enum: ['done', 'failed'] }, error: nullableStr, finished_at: time }),
+    description: 'POSTed to webhook_url when the job ends, with X-Crawlgate-Delivery and X-Crawlgate-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">',
+  },
+  RecipeBody: {
+    type: 'object',
+    required: ['blocks'],
+    additionalProperties: false,
+    properties: {
+      name: { type: 'string', maxLength: 200 },
+      expectedOutput: { type: 'string', maxLength: 100, description: '"list" zips the extracts into items' },
+      blocks: { type: 'array', minItems: 1, maxItems: 100, items: object({ type: { type: 'string', enum: ['start', 'extract', 'paginate'] }, id: str, details: { type: 'object' } }, ['type', 'details']) },
+    },
+  },
+  Organization: object({ id: str, name: str, plan: str, credits_remaining: int, concurrency: int, daily_limit: { type: 'integer', nullable: true } }),
+  CreatedOrganization: object({ id: str, name: str, plan: str, credits_remaining: int, api_key: str, api_key_id: str }),
+  CreateOrganizationBody: object({ name: { type: 'string', maxLength: 200 }, plan: { type: 'string', enum: ['free', 'lite', 'standard', 'pro', 'enterprise'] }, credits: { type: 'integer', minimum: 0 } }, ['name']),
+  UpdateOrganizationBody: object({
+    plan: { type: 'string', enum: ['free', 'lite', 'standard', 'pro', 'enterprise'] },
+    concurrency: { type: 'integer', minimum: 1, nullable: true, description: 'null: the plan\'s' },
+    daily_limit: { description: 'an integer, "unlimited", or null for the plan\'s', oneOf: [{ type: 'integer', minimum: 0, nullable: true }, { type: 'string', enum: ['unlimited'] }] },
+  }, []),
+  ApiKeyCreated: object({ id: str, api_key: str }),
+  GrantCreditsBody: object({ amount: { type: 'integer', description: 'Negative corrects' }, reason: str }),
+  CreditGrant: object({ entry_id: str, credits_remaining: int }),
+  Ledger: object({ entries: { type: 'array', items: object({ id: str, amount: int, balance_after: int, reason: str, job_id: str, created_at: time }, ['id', 'amount', 'balance_after', 'reason', 'created_at']) } }),
+  Usage: object({ days: { type: 'array', items: object({ date: { type: 'string', format: 'date' }, host: str, crawls: int, attempts: int, credits: int }) } }),
+  CreateUserBody: object({ email: { type: 'string', format: 'email' }, organization_id: str }),
+  UserCreated: object({ id: str, token: str }),
+  Health: { type: 'object', required: ['status'], properties: { status: str, info: { type: 'object' }, error: { type: 'object' }, details: { type: 'object' } } },
+} satisfies Record<string, SchemaObject>;
+
+export type SchemaName = keyof typeof SCHEMAS;

@@ -1,0 +1,61 @@
+import { InjectQueue } from '@nestjs/bull';
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Job as BullJob, Queue } from 'bull';
+import { Repository } from 'typeorm';
+import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig } from '../../config/config.module.js';
+import { Organization } from '../../infra/database/entities/index.js';
+import { NetworkPolicy } from '../../infra/network/network-policy.js';
+import { WEBHOOKS_QUEUE, WebhookPayload } from '../../infra/queue/queue.constants.js';
+import { webhookSignature } from './webhook-signature.js';
+
+const TIMEOUT_MS = 10_000;
+const SENDERS = 4;
+
+/** Worker processes: POST each delivery, signed at send time; a non-2xx or no answer in 10 s throws so Bull retries. */
+@Injectable()
+export class WebhookSender implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger(WebhookSender.name);
+
+  constructor(
+    @InjectConfig() private readonly config: AppConfig,
+    @InjectQueue(WEBHOOKS_QUEUE) private readonly queue: Queue<WebhookPayload>,
+    @InjectRepository(Organization) private readonly organizations: Repository<Organization>,
+    private readonly policy: NetworkPolicy,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (!this.config.runsWorker) return;
+    void this.queue.process(SENDERS, (job: BullJob<WebhookPayload>) => this.send(job.data, job.attemptsMade + 1));
+    this.queue.on('failed', (job: BullJob<WebhookPayload>, error: Error) => {
+      const last = job.attemptsMade >= (job.opts.attempts ?? 1);
+      const fields = { deliveryId: job.data.deliveryId, url: job.data.url, attempt: job.attemptsMade, reason: error.message };
+      if (last) this.logger.warn(fields, 'webhook given up');
+      else this.logger.log(fields, 'webhook attempt failed; retrying');
+    });
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.queue.close().catch(() => undefined);
+  }
+
+  async send(delivery: WebhookPayload, attempt: number): Promise<void> {
+    const url = new URL(delivery.url);
+    // Checked again at send time: the name may resolve elsewhere than when the job was accepted.
+    const verdict = await this.policy.inspectHost(url.hostname);
+    if (!verdict.allowed) throw new Error(verdict.reason);
+    const organization = await this.organizations.findOneBy({ id: delivery.organizationId });
+    const signature = webhookSignature(organization?.webhookSecret ?? '', Math.floor(Date.now() / 1000), delivery.body);
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': 'Crawlgate-Webhook/1', 'x-crawlgate-delivery': delivery.deliveryId, 'x-crawlgate-signature': signature },
+      body: delivery.body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    await response.body?.cancel().catch(() => undefined);
+    if (response.status < 200 || response.status > 299) throw new Error(`the receiver answered ${response.status}`);
+    this.logger.log({ deliveryId: delivery.deliveryId, attempt }, 'webhook delivered');
+  }
+}

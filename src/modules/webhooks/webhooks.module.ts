@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { WebhookDispatcher } from './webhook-dispatcher.service.js';
+import { WebhookSecretService } from './webhook-secret.service.js';
+import { WebhookSender } from './webhook-sender.service.js';
+import { WebhookUrlPolicy } from './webhook-url.js';
+
+/** decisions.md 7.4. Sits below jobs/: the pipeline checks `webhook_url`, the runner reports ends. */
+@Module({
+  providers: [WebhookUrlPolicy, WebhookDispatcher, WebhookSender, WebhookSecretService],
+  exports: [WebhookUrlPolicy, WebhookDispatcher, WebhookSecretService],
+})
+export class WebhooksModule {}

@@ -1,0 +1,100 @@
+import { describe, expect, it } from '@jest/globals';
+import { createOrganization, grant, ledger } from '../factories/organization.factory.js';
+import { testEnv } from '../harness/env.js';
+import { call } from '../harness/http.js';
+
+const env = testEnv();
+const page = (path: string) => `${env.target.url}${path}`;
+
+async function balance(key: string): Promise<number> {
+  return (await call('/account', { key })).body.credits_remaining as number;
+}
+
+describe('Idempotency-Key on metered routes (decisions.md 7.3)', () => {
+  it('replays the first job with Idempotent-Replayed and the first charge, charging nothing again', async () => {
+    const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'lite', credits: 100 });
+    const headers = { 'Idempotency-Key': 'order-4711' };
+    const first = await call('/crawl', { key: org.apiKey, headers, query: { url: page('/static'), js: 'false' } });
+    expect(first.status).toBe(200);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    expect([first.headers.get('x-credits-charged'), first.headers.get('x-credits-remaining')]).toEqual(['1', '99']);
+    // The same request by the `key` parameter instead of the header is the same request.
+    const again = await call('/crawl', { headers, query: { url: page('/static'), js: 'false', key: org.apiKey } });
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.headers.get('x-job-id')).toBe(first.headers.get('x-job-id'));
+    expect([again.headers.get('x-credits-charged'), again.headers.get('x-credits-remaining')]).toEqual(['1', '99']);
+    expect(again.text).toBe(first.text);
+    expect(await balance(org.apiKey)).toBe(99);
+  });
+
+  it('creates and charges one job for concurrent duplicates', async () => {
+    const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 100 });
+    const request = () => call('/screenshot', { key: org.apiKey, headers: { 'Idempotency-Key': 'burst-1' }, query: { url: page('/slow?ms=1500') } });
+    const answers = await Promise.all(Array.from({ length: 6 }, request));
+    const jobIds = new Set(answers.map((answer) => answer.headers.get('x-job-id')));
+    expect(jobIds.size).toBe(1);
+    expect(answers.filter((answer) => answer.headers.get('idempotent-replayed') === 'true')).toHaveLength(5);
+    for (const answer of answers) {
+      expect([200, 202]).toContain(answer.status);
+      expect(answer.headers.get('x-credits-charged')).toBe('30');
+    }
+    expect(await balance(org.apiKey)).toBe(70);
+    const charges = (await ledger(env.baseUrl, env.adminToken, org.id)).entries.filter((entry) => entry.amount < 0);
+    expect(charges.map((entry) => [entry.amount, entry.job_id])).toEqual([[-30, [...jobIds][0]]]);
+  });
+
+  it('answers 422 on the key to other parameters under the same key, charging nothing', async () => {
+    const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'lite', credits: 100 });
+    const headers = { 'Idempotency-Key': 'reused' };
+    expect((await call('/crawl', { key: org.apiKey, headers, query: { url: page('/static'), js: 'false' } })).status).toBe(200);
+    const other = await call('/crawl', { key: org.apiKey, headers, query: { url: page('/static'), js: 'true' } });
+    expect(other.status).toBe(422);
+    expect(other.body).toEqual({ message: expect.any(String), errors: { 'Idempotency-Key': [expect.stringContaining('other parameters')] } });
+    const otherRoute = await call('/screenshot', { key: org.apiKey, headers, query: { url: page('/static'), js: 'false' } });
+    expect(otherRoute.status).toBe(422);
+    expect(await balance(org.apiKey)).toBe(99);
+  });
+
+  it('refuses a malformed key with 422 before anything is charged', async () => {
+    const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'lite', credits: 100 });
+    for (const bad of ['x'.repeat(256), 'has space']) {
+      const answer = await call('/crawl', { key: org.apiKey, headers: { 'Idempotency-Key': bad }, query: { url: page('/static'), js: 'false' } });
+      expect([answer.status, Object.keys(answer.body.errors)]).toEqual([422, ['Idempotency-Key']]);
+    }
+    expect(await balance(org.apiKey)).toBe(100);
+  });
+
+  it('frees the key when the first request was refused (402), so the retry is charged once', async () => {
+    const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'lite', credits: 0 });
+    const request = () => call('/crawl', { key: org.apiKey, headers: { 'Idempotency-Key': 'after-top-up' }, query: { url: page('/static'), js: 'false' } });
+    expect((await request()).status).toBe(402);
+    await grant(env.baseUrl, env.adminToken, org.id, 10);
+    const retried = await request();
+    expect([retried.status, retried.headers.get('idempotent-replayed'), retried.headers.get('x-credits-remaining')]).toEqual([200, null, '9']);
+    expect((await request()).headers.get('idempotent-replayed')).toBe('true');
+    expect(await balance(org.apiKey)).toBe(9);
+  });
+
+  it('keeps keys apart between organizations and applies them to POST /crawl and GET /chat too', async () => {
+    const [a, b] = await Promise.all([1, 2].map(() => createOrganization(env.baseUrl, env.adminToken, { plan: 'lite', credits: 100 })));
+    const headers = { 'Idempotency-Key': 'shared-name' };
+    const first = await call('/crawl', { key: a.apiKey, headers, query: { url: page('/static'), js: 'false' } });
+    const second = await call('/crawl', { key: b.apiKey, headers, query: { url: page('/static'), js: 'false' } });
+    expect(second.headers.get('idempotent-replayed')).toBeNull();
+    expect(second.headers.get('x-job-id')).not.toBe(first.headers.get('x-job-id'));
+    const recipe = { blocks: [{ type: 'start', details: { type: 'url', source: page('/static') } }] };
+    const posted = await call('/crawl', { key: a.apiKey, method: 'POST', headers: { 'Idempotency-Key': 'recipe-1' }, body: recipe });
+    const repost = await call('/crawl', { key: a.apiKey, method: 'POST', headers: { 'Idempotency-Key': 'recipe-1' }, body: recipe });
+    expect([posted.status, repost.status, repost.headers.get('idempotent-replayed')]).toEqual([200, 200, 'true']);
+    const changed = await call('/crawl', { key: a.apiKey, method: 'POST', headers: { 'Idempotency-Key': 'recipe-1' }, body: { ...recipe, name: 'x' } });
+    expect(changed.status).toBe(422);
+    const chat = () => call('/chat', { key: b.apiKey, headers: { 'Idempotency-Key': 'chat-1' }, query: { prompt: 'hello' } });
+    const asked = await chat();
+    const askedAgain = await chat();
+    expect(askedAgain.headers.get('x-job-id')).toBe(asked.headers.get('x-job-id'));
+    expect(askedAgain.headers.get('idempotent-replayed')).toBe('true');
+    expect(await balance(a.apiKey)).toBe(100 - 1 - 30);
+    expect(await balance(b.apiKey)).toBe(100 - 1 - 30);
+  });
+});

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { createOrganization } from '../factories/organization.factory.js';
+import { testEnv } from '../harness/env.js';
+import { call, CallResult, collect } from '../harness/http.js';
+import { AnswerChecker, OpenApiDocument } from '../harness/openapi-check.js';
+
+const env = testEnv();
+const page = (path: string) => `${env.target.url}${path}`;
+const METERED = [200, 202, 401, 402, 422, 429, 500, 503];
+
+/** Every route of the contract and every status it can answer. */
+const ROUTES: Record<string, number[]> = {
+  'get /crawl': METERED,
+  'post /crawl': METERED,
+  'get /screenshot': METERED,
+  'get /chat': METERED,
+  'get /crawl/{job}': [200, 202, 401, 404, 500],
+  'get /account': [200, 401],
+  'post /account/webhook-secret': [201, 401],
+  'post /admin/organizations': [201, 401, 422],
+  'get /admin/organizations/{id}': [200, 401, 404],
+  'patch /admin/organizations/{id}': [200, 401, 404, 422],
+  'post /admin/organizations/{id}/api-keys': [201, 401, 404],
+  'delete /admin/api-keys/{id}': [204, 401, 404],
+  'post /admin/organizations/{id}/credits': [201, 401, 404, 422],
+  'get /admin/organizations/{id}/ledger': [200, 401, 404],
+  'get /admin/organizations/{id}/usage': [200, 401, 404, 422],
+  'post /admin/users': [201, 401, 404, 422],
+  'get /health/live': [200],
+  'get /health/ready': [200, 503],
+};
+
+let document: OpenApiDocument;
+let checker: AnswerChecker;
+
+beforeAll(async () => {
+  const answer = await call('/openapi.json');
+  expect(answer.status).toBe(200);
+  document = answer.body as unknown as OpenApiDocument;
+  checker = new AnswerChecker(document);
+});
+
+describe('GET /openapi.json', () => {
+  it('is a valid OpenAPI document, served without a key', async () => {
+    const result = await new Validator().validate(document as unknown as Record<string, unknown>);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('documents every route with every status, and nothing else', () => {
+    const documented: Record<string, number[]> = {};
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        documented[`${method} ${path}`] = Object.keys(operation.responses).map(Number).sort((a, b) => a - b);
+      }
+    }
+    expect(documented).toEqual(ROUTES);
+  });
+
+  it('has the bearer and key security schemes, the key only on metered routes', () => {
+    expect(document.components.securitySchemes).toEqual({
+      bearer: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+      key: expect.objectContaining({ type: 'apiKey', in: 'query', name: 'key' }),
+      admin: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+    });
+    expect(document.paths['/screenshot'].get.security).toEqual([{ bearer: [] }, { key: [] }]);
+    expect(document.paths['/account'].get.security).toEqual([{ bearer: [] }]);
+    expect(document.paths['/admin/users'].post.security).toEqual([{ admin: [] }]);
+  });
+});
+
+describe('real answers match the documented schemas', () => {
+  let key: string;
+  let orgId: string;
+  const seen: string[] = [];
+  const check = (method: string, path: string, answer: CallResult) => {
+    seen.push(`${method} ${path} ${answer.status} ${checker.check(method, path, answer)}`);
+  };
+  beforeAll(async () => {
+    ({ apiKey: key, id: orgId } = await createOrganization(env.baseUrl, env.adminToken, { plan: 'lite', credits: 1000 }));
+  });
+  afterAll(() => {
+    // Proof of coverage when a check is dropped by mistake.
+    expect(seen.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('metered answers: pages, envelopes, 202 and its collection', async () => {
+    check('GET', '/crawl', await call('/crawl', { key, query: { url: page('/static'), js: 'false' } }));
+    check('GET', '/crawl', await call('/crawl', { key, query: { url: page('/static'), ai_query: 'What is this?' } }));
+    check('GET', '/screenshot', await call('/screenshot', { key, query: { url: page('/static') } }));
+    const recipe = { expectedOutput: 'list', blocks: [{ type: 'start', details: { type: 'url', source: page('/static') } }, { type: 'extract', details: { selector: 'h1', name: 'title' } }] };
+    check('POST', '/crawl', await call('/crawl', { key, method: 'POST', body: recipe }));
+    check('GET', '/chat', await call('/chat', { key, query: { prompt: 'hello' } }));
+    const slow = await call('/crawl', { key, query: { url: page('/slow?ms=9500'), js: 'false' } });
+    expect(slow.status).toBe(202);
+    check('GET', '/crawl', slow);
+    const jobId = slow.headers.get('x-job-id')!;
+    check('GET', '/crawl/{job}', await call(`/crawl/${jobId}`, { key }));
+    check('GET', '/crawl/{job}', await collect(jobId, key));
+    const failed = await call('/crawl', { key, query: { url: 'http://127.0.0.1:9/', js: 'false' } });
+    expect(failed.status).toBe(500);
+    check('GET', '/crawl', failed);
+    check('GET', '/crawl/{job}', await call(`/crawl/${failed.headers.get('x-job-id')}`, { key }));
+  });
+
+  it('refusals: 401, 402, 404, 422, 429', async () => {
+    check('GET', '/crawl', await call('/crawl', { query: { url: page('/static') } }));
+    check('GET', '/crawl', await call('/crawl', { key, query: { url: 'ftp://x' } }));
+    check('GET', '/crawl/{job}', await call('/crawl/abc_def', { key }));
+    const poor = await createOrganization(env.baseUrl, env.adminToken, { plan: 'free', credits: 0 });
+    check('GET', '/screenshot', await call('/screenshot', { key: poor.apiKey, query: { url: page('/static') } }));
+    const free = await createOrganization(env.baseUrl, env.adminToken, { plan: 'free' });
+    const burst = await Promise.all([1, 2, 3].map(() => call('/crawl', { key: free.apiKey, query: { url: page('/static'), js: 'false' } })));
+    const limited = burst.find((answer) => answer.status === 429);
+    expect(limited).toBeDefined();
+    check('GET', '/crawl', limited!);
+  });
+
+  it('account, webhook secret, admin and health answers', async () => {
+    check('GET', '/account', await call('/account', { key }));
+    check('POST', '/account/webhook-secret', await call('/account/webhook-secret', { key, method: 'POST' }));
+    const admin = { key: env.adminToken };
+    const created = await call('/admin/organizations', { ...admin, method: 'POST', body: { name: 'OpenAPI Org', plan: 'pro', credits: 10 } });
+    check('POST', '/admin/organizations', created);
+    const id = created.body.id as string;
+    check('POST', '/admin/organizations', await call('/admin/organizations', { ...admin, method: 'POST', body: { name: '' } }));
+    check('GET', '/admin/organizations/{id}', await call(`/admin/organizations/${id}`, admin));
+    check('GET', '/admin/organizations/{id}', await call('/admin/organizations/nope', admin));
+    check('GET', '/admin/organizations/{id}', await call(`/admin/organizations/${id}`, { key: 'wrong' }));
+    check('PATCH', '/admin/organizations/{id}', await call(`/admin/organizations/${id}`, { ...admin, method: 'PATCH', body: { daily_limit: 'unlimited' } }));
+    const apiKey = await call(`/admin/organizations/${id}/api-keys`, { ...admin, method: 'POST' });
+    check('POST', '/admin/organizations/{id}/api-keys', apiKey);
+    check('DELETE', '/admin/api-keys/{id}', await call(`/admin/api-keys/${apiKey.body.id}`, { ...admin, method: 'DELETE' }));
+    check('POST', '/admin/organizations/{id}/credits', await call(`/admin/organizations/${id}/credits`, { ...admin, method: 'POST', body: { amount: 5, reason: 'docs' } }));
+    check('GET', '/admin/organizations/{id}/ledger', await call(`/admin/organizations/${orgId}/ledger`, admin));
+    check('GET', '/admin/organizations/{id}/usage', await call(`/admin/organizations/${orgId}/usage`, admin));
+    check('POST', '/admin/users', await call('/admin/users', { ...admin, method: 'POST', body: { email: 'docs@example.test', organization_id: id } }));
+    check('GET', '/health/live', await call('/health/live'));
+    check('GET', '/health/ready', await call('/health/ready'));
+  });
+});

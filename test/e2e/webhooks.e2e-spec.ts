@@ -1,0 +1,153 @@
+import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startWebhookReceiver, WebhookReceiver } from '../fixtures/webhook-receiver.js';
+import { createOrganization } from '../factories/organization.factory.js';
+import { AppProcess, RUN_DIR, startAppProcess } from '../harness/app-process.js';
+import { testEnv } from '../harness/env.js';
+import { call } from '../harness/http.js';
+
+const env = testEnv();
+const page = (path: string) => `${env.target.url}${path}`;
+let receiver: WebhookReceiver;
+
+beforeAll(async () => {
+  receiver = await startWebhookReceiver();
+});
+afterAll(async () => {
+  await receiver.close();
+});
+
+function verify(signature: string, secret: string, body: string): { t: number; valid: boolean } {
+  const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(signature);
+  if (!match) return { t: 0, valid: false };
+  const expected = createHmac('sha256', secret).update(`${match[1]}.${body}`).digest('hex');
+  return { t: Number(match[1]), valid: expected === match[2] };
+}
+
+describe('webhooks (decisions.md 7.4)', () => {
+  it('POSTs a signed job.finished the test verifies with the organization secret, also for a synchronous answer', async () => {
+    const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'lite', credits: 100 });
+    const made = await call('/account/webhook-secret', { key: org.apiKey, method: 'POST' });
+    expect([made.status, made.body]).toEqual([201, { secret: expect.stringMatching(/^whsec_[A-Za-z0-9]{43}$/) }]);
+    const hook = `${receiver.url}/signed/${org.id}`;
+    const answer = await call('/crawl', { key: org.apiKey, query: { url: page('/static'), js: 'false', webhook_url: hook } });
+    expect([answer.status, answer.headers.get('x-credits-charged')]).toEqual([200, '1']);
+    const [delivery] = await receiver.waitFor(`/signed/${org.id}`, 1);
+    expect(JSON.parse(delivery.body)).toEqual({
+      event: 'job.finished', job_id: answer.headers.get('x-job-id'), kind: 'crawl', status: 'done', error: null,
+      finished_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+    });
+    expect(delivery.headers['content-type']).toBe('application/json');
+    expect(delivery.headers['x-crawlgate-delivery']).toMatch(/^dlv_[A-Za-z0-9]{26}$/);
+    const { t, valid } = verify(String(delivery.headers['x-crawlgate-signature']), made.body.secret, delivery.body);
+    expect(valid).toBe(true);
+    expect(Math.abs(t - Date.now() / 1000)).toBeLessThan(60);
+    expect(verify(String(delivery.headers['x-crawlgate-signature']), 'whsec_wrong', delivery.body).valid).toBe(false);
+    // Webhooks are free.
+    expect((await call('/account', { key: org.apiKey })).body.credits_remaining).toBe(99);
+  });
+
+  it('retries a receiver that fails twice: three deliveries, one delivery id, the same body, backing off', async () => {
+    const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'lite', credits: 100 });
+    const path = `/fail-2/${org.id}`;
+    const answer = await call('/crawl', { key: org.apiKey, query: { url: page('/static'), js: 'false', webhook_url: `${receiver.url}${path}` } });
+    expect(answer.status).toBe(200);
+    const deliveries = await receiver.waitFor(path, 3);
+    await new Promise((done) => setTimeout(done, 3000));
+    expect(receiver.deliveries.filter((delivery) => delivery.path === path)).toHaveLength(3);
+    expect(new Set(deliveries.map((delivery) => delivery.headers['x-crawlgate-delivery'])).size).toBe(1);
+    expect(new Set(deliveries.map((delivery) => delivery.body)).size).toBe(1);
+    expect(JSON.parse(deliveries[0].body)).toMatchObject({ job_id: answer.headers.get('x-job-id'), kind: 'crawl', status: 'done' });
+    // Backoff from 1 s, doubling: 1 s then 2 s (margins for a loaded machine on the low side only).
+    expect(deliveries[1].at - deliveries[0].at).toBeGreaterThanOrEqual(900);
+    expect(deliveries[2].at - deliveries[1].at).toBeGreaterThanOrEqual(1800);
+    // Until a secret is made, deliveries are signed with an empty key.
+    expect(verify(String(deliveries[2].headers['x-crawlgate-signature']), '', deliveries[2].body).valid).toBe(true);
+  });
+
+  it('gives up after 5 attempts on a receiver that keeps failing, and logs it', async () => {
+    const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'lite', credits: 100 });
+    const path = `/fail-99/${org.id}`;
+    const answer = await call('/crawl', { key: org.apiKey, query: { url: page('/static'), js: 'false', webhook_url: `${receiver.url}${path}` } });
+    expect(answer.status).toBe(200);
+    const deliveries = await receiver.waitFor(path, 5, 40_000);
+    // Backing off 1, 2, 4, 8 s: at least 15 s from the first attempt to the last.
+    expect(deliveries[4].at - deliveries[0].at).toBeGreaterThanOrEqual(14_000);
+    await new Promise((done) => setTimeout(done, 2000));
+    expect(receiver.deliveries.filter((delivery) => delivery.path === path)).toHaveLength(5);
+    const deliveryId = String(deliveries[0].headers['x-crawlgate-delivery']);
+    const log = readFileSync(resolve(RUN_DIR, 'app.log'), 'utf8');
+    expect(log.split('\n').some((line) => line.includes('webhook given up') && line.includes(deliveryId))).toBe(true);
+  }, 60_000);
+
+  it('retries a receiver that does not answer within 10 s, without slowing the job', async () => {
+    const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'lite', credits: 100 });
+    const path = `/hang-1/${org.id}`;
+    const started = Date.now();
+    const answer = await call('/crawl', { key: org.apiKey, query: { url: page('/static'), js: 'false', webhook_url: `${receiver.url}${path}` } });
+    expect(answer.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(8000);
+    const deliveries = await receiver.waitFor(path, 2, 30_000);
+    // 10 s of silence, then the 1 s backoff.
+    expect(deliveries[1].at - deliveries[0].at).toBeGreaterThanOrEqual(10_500);
+    expect(deliveries[1].headers['x-crawlgate-delivery']).toBe(deliveries[0].headers['x-crawlgate-delivery']);
+  }, 45_000);
+
+  it('reports a failed job with its error', async () => {
+    const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'lite', credits: 100 });
+    const path = `/failed/${org.id}`;
+    const answer = await call('/crawl', { key: org.apiKey, query: { url: 'http://127.0.0.1:9/closed', webhook_url: `${receiver.url}${path}` } });
+    expect(answer.status).toBe(500);
+    const [delivery] = await receiver.waitFor(path, 1);
+    expect(JSON.parse(delivery.body)).toMatchObject({ job_id: answer.headers.get('x-job-id'), status: 'failed', error: answer.body.error });
+    expect(typeof answer.body.error).toBe('string');
+  });
+
+  it('refuses a webhook_url that is not http(s) or carries credentials with 422, nothing charged', async () => {
+    const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'lite', credits: 100 });
+    for (const bad of ['ftp://127.0.0.1/x', 'http://user:pw@127.0.0.1/x', 'not a url', 'file:///etc/passwd']) {
+      const answer = await call('/crawl', { key: org.apiKey, query: { url: page('/static'), webhook_url: bad } });
+      expect([answer.status, answer.body]).toEqual([422, { message: expect.any(String), errors: { webhook_url: [expect.any(String)] } }]);
+    }
+    expect((await call('/account', { key: org.apiKey })).body.credits_remaining).toBe(100);
+  });
+
+  it('makes secrets with the header key only; a new secret replaces the old one', async () => {
+    const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'lite', credits: 100 });
+    expect((await call('/account/webhook-secret', { method: 'POST', query: { key: org.apiKey } })).status).toBe(401);
+    const first = await call('/account/webhook-secret', { key: org.apiKey, method: 'POST' });
+    const second = await call('/account/webhook-secret', { key: org.apiKey, method: 'POST' });
+    expect(second.body.secret).not.toBe(first.body.secret);
+    const path = `/rotated/${org.id}`;
+    await call('/crawl', { key: org.apiKey, query: { url: page('/static'), js: 'false', webhook_url: `${receiver.url}${path}` } });
+    const [delivery] = await receiver.waitFor(path, 1);
+    expect(verify(String(delivery.headers['x-crawlgate-signature']), second.body.secret, delivery.body).valid).toBe(true);
+    expect(verify(String(delivery.headers['x-crawlgate-signature']), first.body.secret, delivery.body).valid).toBe(false);
+  });
+});
+
+// The shared stack allows private targets (its fixtures live on 127.0.0.1), so the default policy gets an API
+// process of its own: same database and Redis, ALLOW_PRIVATE_TARGETS off, no browser (ROLE=api).
+describe('webhooks under the default network policy', () => {
+  let strict: AppProcess;
+  beforeAll(async () => {
+    strict = await startAppProcess('webhooks-strict', { ...env.appEnv, ROLE: 'api', ALLOW_PRIVATE_TARGETS: 'false' });
+  }, 90_000);
+  afterAll(async () => {
+    await strict?.stop();
+  });
+
+  it('refuses a private webhook_url with 422 on webhook_url, nothing charged', async () => {
+    const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'lite', credits: 100 });
+    for (const hook of [`${receiver.url}/private`, 'http://10.0.0.7/hook', 'http://169.254.169.254/latest', 'http://localhost:8080/', 'http://[::1]/x']) {
+      const response = await fetch(`${strict.baseUrl}/crawl?${new URLSearchParams({ url: 'http://93.184.215.14/', webhook_url: hook })}`, {
+        headers: { authorization: `Bearer ${org.apiKey}` },
+      });
+      const body = (await response.json()) as { message: string; errors: Record<string, string[]> };
+      expect([response.status, Object.keys(body.errors)]).toEqual([422, ['webhook_url']]);
+    }
+    expect((await call('/account', { key: org.apiKey })).body.credits_remaining).toBe(100);
+  });
+});
