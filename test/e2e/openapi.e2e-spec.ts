@@ -17,6 +17,9 @@ const ROUTES: Record<string, number[]> = {
   'get /chat': METERED,
   'get /crawl/{job}': [200, 202, 401, 404, 500],
   'get /account': [200, 401],
+  'get /account/usage': [200, 401, 422],
+  'get /account/jobs': [200, 401, 422],
+  'get /metrics': [200, 401, 404],
   'post /account/webhook-secret': [201, 401],
   'post /admin/organizations': [201, 401, 422],
   'get /admin/organizations/{id}': [200, 401, 404],
@@ -120,6 +123,11 @@ describe('real answers match the documented schemas', () => {
   it('account, webhook secret, admin and health answers', async () => {
     check('GET', '/account', await call('/account', { key }));
     check('POST', '/account/webhook-secret', await call('/account/webhook-secret', { key, method: 'POST' }));
+    check('GET', '/account/usage', await call('/account/usage', { key }));
+    check('GET', '/account/usage', await call('/account/usage', { key, query: { from: 'yesterday' } }));
+    check('GET', '/account/jobs', await call('/account/jobs', { key, query: { limit: '5' } }));
+    check('GET', '/account/jobs', await call('/account/jobs', { key, query: { limit: '0' } }));
+    check('GET', '/metrics', await call('/metrics', { key: 'wrong' }));
     const admin = { key: env.adminToken };
     const created = await call('/admin/organizations', { ...admin, method: 'POST', body: { name: 'OpenAPI Org', plan: 'pro', credits: 10 } });
     check('POST', '/admin/organizations', created);

@@ -18,6 +18,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/account/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recent jobs, newest first */
+        get: operations["accountJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Requests, attempts and credits per UTC day and host */
+        get: operations["accountUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/account/webhook-secret": {
         parameters: {
             query?: never;
@@ -256,6 +290,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prometheus metrics of this process */
+        get: operations["scrape"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/screenshot": {
         parameters: {
             query?: never;
@@ -305,6 +356,23 @@ export interface components {
                     requests: number;
                 };
             };
+        };
+        AccountJobs: {
+            /** @description Newest first */
+            jobs: {
+                /** Format: date-time */
+                created_at: string;
+                /** @description The price, or 0 once refunded */
+                credits: number;
+                error: string | null;
+                /** Format: date-time */
+                finished_at: string | null;
+                host: string;
+                job_id: string;
+                kind: string;
+                /** @enum {string} */
+                status: "queued" | "running" | "done" | "failed";
+            }[];
         };
         ApiKeyCreated: {
             api_key: string;
@@ -512,7 +580,7 @@ export interface components {
                 /** @enum {boolean} */
                 billed: false;
                 /** @enum {string} */
-                code: "validation_failed" | "unauthorized" | "insufficient_credits" | "daily_limit_reached" | "concurrency_exceeded" | "burst_exceeded" | "not_found" | "target_unreachable" | "navigation_timeout" | "blocked_target" | "browser_crashed" | "proxy_failed" | "proxy_pool_unavailable" | "chat_timeout" | "chat_no_answer" | "ai_unavailable" | "queue_unavailable" | "database_unavailable" | "internal_error";
+                code: "validation_failed" | "unauthorized" | "insufficient_credits" | "daily_limit_reached" | "concurrency_exceeded" | "burst_exceeded" | "not_found" | "target_unreachable" | "navigation_timeout" | "blocked_target" | "browser_crashed" | "worker_lost" | "proxy_failed" | "proxy_pool_unavailable" | "page_too_large" | "chat_timeout" | "chat_no_answer" | "ai_unavailable" | "queue_unavailable" | "database_unavailable" | "internal_error";
                 message: string;
                 request_id: string;
             };
@@ -597,6 +665,90 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageError"];
+                };
+            };
+        };
+    };
+    accountJobs: {
+        parameters: {
+            query?: {
+                /** @description How many jobs, 1 to 100 (default 20) */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountJobs"];
+                };
+            };
+            /** @description No key, an unknown or revoked key, or a dashboard user's token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageError"];
+                };
+            };
+            /** @description Invalid parameters, body or header */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    accountUsage: {
+        parameters: {
+            query?: {
+                /** @description First UTC day, YYYY-MM-DD (default: the first of this month) */
+                from?: string;
+                /** @description Last UTC day, YYYY-MM-DD (default: today); at most 366 days after from */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Usage"];
+                };
+            };
+            /** @description No key, an unknown or revoked key, or a dashboard user's token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageError"];
+                };
+            };
+            /** @description Invalid parameters, body or header */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
                 };
             };
         };
@@ -846,7 +998,9 @@ export interface operations {
     grantCredits: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                "idempotency-key": string;
+            };
             path: {
                 id: string;
             };
@@ -1697,6 +1851,44 @@ export interface operations {
                          */
                         status?: "error" | "shutting_down";
                     };
+                };
+            };
+        };
+    };
+    scrape: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Prometheus text exposition format */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Missing or wrong admin (or metrics) token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageError"];
+                };
+            };
+            /** @description Metrics are off: neither ADMIN_TOKEN nor METRICS_TOKEN is set */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageError"];
                 };
             };
         };

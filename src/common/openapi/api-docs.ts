@@ -99,9 +99,35 @@ export function ApiCollect(): MethodDecorator & ClassDecorator {
   );
 }
 
-/** Organization-key routes that are not metered (header key only). */
-export function ApiAccount(summary: string, status: number, schema: SchemaName): MethodDecorator & ClassDecorator {
-  return applyDecorators(ApiTags('account'), ApiOperation({ summary }), ApiBearerAuth('bearer'), ApiResponse({ status, description: 'OK', content: json(ref(schema)) }), Unauthorized());
+/** Organization-key routes that are not metered (header key only); with query parameters, a 422 for bad ones. */
+export function ApiAccount(summary: string, status: number, schema: SchemaName, parameters: ApiQueryOptions[] = []): MethodDecorator & ClassDecorator {
+  return applyDecorators(
+    ApiTags('account'),
+    ApiOperation({ summary }),
+    ApiBearerAuth('bearer'),
+    ...parameters.map((parameter) => ApiQuery(parameter)),
+    ApiResponse({ status, description: 'OK', content: json(ref(schema)) }),
+    Unauthorized(),
+    ...(parameters.length > 0 ? [Invalid()] : []),
+  );
+}
+
+export const USAGE_PARAMETERS: ApiQueryOptions[] = [
+  text('from', 'First UTC day, YYYY-MM-DD (default: the first of this month)', { type: 'string', format: 'date' }),
+  text('to', 'Last UTC day, YYYY-MM-DD (default: today); at most 366 days after from', { type: 'string', format: 'date' }),
+];
+export const JOBS_PARAMETERS: ApiQueryOptions[] = [text('limit', 'How many jobs, 1 to 100 (default 20)', { type: 'integer', minimum: 1, maximum: 100 })];
+
+/** GET /metrics (decisions.md 7.5): Prometheus text, bearer ADMIN_TOKEN (or METRICS_TOKEN); 404 with neither set. */
+export function ApiMetrics(): MethodDecorator & ClassDecorator {
+  return applyDecorators(
+    ApiTags('operations'),
+    ApiOperation({ summary: 'Prometheus metrics of this process' }),
+    ApiBearerAuth('admin'),
+    ApiResponse({ status: 200, description: 'Prometheus text exposition format', content: { 'text/plain': { schema: { type: 'string' } } } }),
+    failure(401, 'Missing or wrong admin (or metrics) token', 'MessageError'),
+    failure(404, 'Metrics are off: neither ADMIN_TOKEN nor METRICS_TOKEN is set', 'MessageError'),
+  );
 }
 
 /** Admin API (decisions.md 4): Bearer ADMIN_TOKEN, 401 otherwise; `notFound` for routes naming an organization or key. */

@@ -122,6 +122,16 @@ export const SCHEMAS = {
   GrantCreditsBody: object({ amount: { type: 'integer', description: 'Negative corrects' }, reason: str }),
   CreditGrant: object({ entry_id: str, credits_remaining: int }),
   Ledger: object({ entries: { type: 'array', items: object({ id: str, amount: int, balance_after: int, reason: str, job_id: str, created_at: time }, ['id', 'amount', 'balance_after', 'reason', 'created_at']) } }),
+  AccountJobs: object({
+    jobs: {
+      type: 'array',
+      description: 'Newest first',
+      items: object({
+        job_id: str, kind: str, status: { type: 'string', enum: ['queued', 'running', 'done', 'failed'] }, host: str,
+        credits: { ...int, description: 'The price, or 0 once refunded' }, created_at: time, finished_at: { ...time, nullable: true }, error: nullableStr,
+      }),
+    },
+  }),
   Usage: object({ days: { type: 'array', items: object({ date: { type: 'string', format: 'date' }, host: str, crawls: int, attempts: int, credits: int }) } }),
   CreateUserBody: object({ email: { type: 'string', format: 'email' }, organization_id: str }),
   UserCreated: object({ id: str, token: str }),

@@ -1,4 +1,5 @@
 import { Controller, Get, Query, UseGuards } from '@nestjs/common';
+import { ApiAccount, JOBS_PARAMETERS, USAGE_PARAMETERS } from '../../common/openapi/api-docs.js';
 import type { Organization } from '../../infra/database/entities/index.js';
 import { CurrentOrganization, OrgKeyGuard } from '../auth/org-key.guard.js';
 import { AccountActivityService } from './account-activity.service.js';
@@ -11,12 +12,14 @@ export class AccountActivityController {
   constructor(private readonly activity: AccountActivityService) {}
 
   @Get('usage')
-  usage(@CurrentOrganization() organization: Organization, @Query() query: Record<string, unknown>) {
+  @ApiAccount('Requests, attempts and credits per UTC day and host', 200, 'Usage', USAGE_PARAMETERS)
+  accountUsage(@CurrentOrganization() organization: Organization, @Query() query: Record<string, unknown>) {
     return this.activity.usageDays(organization, accountUsageRange(query));
   }
 
   @Get('jobs')
-  jobs(@CurrentOrganization() organization: Organization, @Query() query: Record<string, unknown>) {
+  @ApiAccount('Recent jobs, newest first', 200, 'AccountJobs', JOBS_PARAMETERS)
+  accountJobs(@CurrentOrganization() organization: Organization, @Query() query: Record<string, unknown>) {
     return this.activity.recentJobs(organization, jobsLimit(query));
   }
 }

@@ -1,4 +1,5 @@
 import { Controller, Get, Header, Param, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
@@ -8,6 +9,8 @@ import { DashboardAssets, loadDashboardAssets } from './dashboard-assets.js';
 const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 /** GET /dashboard: the organization's page (decisions.md 7.5); public files, the data come from /account/*. */
+// A page for people, not part of the API the document describes.
+@ApiExcludeController()
 @Controller('dashboard')
 export class DashboardController {
   private readonly assets: DashboardAssets = loadDashboardAssets();

@@ -1,4 +1,5 @@
 import { Controller, Get, Header, UseGuards } from '@nestjs/common';
+import { ApiMetrics } from '../../common/openapi/api-docs.js';
 import { METRICS_CONTENT_TYPE, MetricsService } from '../../infra/metrics/metrics.service.js';
 import { MetricsGuard } from './metrics.guard.js';
 
@@ -9,6 +10,7 @@ export class MetricsController {
   constructor(private readonly metrics: MetricsService) {}
 
   @Get()
+  @ApiMetrics()
   @Header('Content-Type', METRICS_CONTENT_TYPE)
   scrape(): Promise<string> {
     return this.metrics.text();
