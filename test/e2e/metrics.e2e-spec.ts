@@ -23,7 +23,7 @@ describe('GET /metrics: who may read it', () => {
   it('answers 401 without the admin token, with a wrong one and with an organization key', async () => {
     const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'lite', credits: 10 });
     const answers = await Promise.all([call('/metrics'), call('/metrics', { key: 'wrong-token' }), call('/metrics', { key: org.apiKey })]);
-    expect(answers.map((answer) => [answer.status, answer.body])).toEqual(Array(3).fill([401, { message: 'A valid admin token is required.' }]));
+    expect(answers.map((answer) => [answer.status, answer.body])).toEqual(Array(3).fill([401, { message: 'A valid admin or metrics token is required.' }]));
   });
 
   it('answers the Prometheus text format with the default process metrics and every crawlgate series', async () => {
