@@ -92,12 +92,12 @@ describe('hardening: abusive pages and parameters (decisions.md 7.2)', () => {
   });
 
   it('captures a running job at most once a second when polled 50 times a second, html cut at 256 KiB', async () => {
-    // What every process receives on the debug channels: names only, never the capture itself. Pub/sub is shared by
-    // every database of the Redis server, so only the messages about this job count.
+    // What every process receives on the debug channels: names only, never the capture itself. Only the messages
+    // about this job count.
     const listener = new Redis(env.redisUrl);
     const published: Array<[channel: string, message: string]> = [];
     listener.on('pmessage', (_pattern: string, channel: string, message: string) => published.push([channel, message]));
-    await listener.psubscribe('crawlgate:events:debug-*');
+    await listener.psubscribe('crawlgate:*:events:debug-*');
     const accepted = await crawl('/busy');
     expect(accepted.status).toBe(202);
     const jobId = accepted.body.job_id as string;
@@ -117,7 +117,7 @@ describe('hardening: abusive pages and parameters (decisions.md 7.2)', () => {
     }
     const seconds = (Date.now() - started) / 1000;
     await listener.quit();
-    const nonces = published.filter(([channel, message]) => channel.endsWith('debug-ask') && message.includes(jobId)).map(([, message]) => JSON.parse(message).nonce as string);
+    const nonces = published.filter(([channel, message]) => channel.includes(':debug-ask:') && message.includes(jobId)).map(([, message]) => JSON.parse(message).nonce as string);
     const answers = published.filter(([channel, message]) => channel.endsWith('debug-answer') && nonces.some((nonce) => message.includes(nonce)));
     expect(answers.length).toBeGreaterThan(0);
     expect(Math.max(...answers.map(([, message]) => message.length))).toBeLessThan(200);

@@ -3,9 +3,11 @@ import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs
 import type { Redis } from 'ioredis';
 import { InjectRedis } from '../../infra/redis/redis.module.js';
 
-const ENDED = 'crawlgate:events:job-ended';
-const DEBUG_ASK = 'crawlgate:events:debug-ask';
-const DEBUG_ANSWER = 'crawlgate:events:debug-answer';
+/** Pub/sub channels ignore Redis database numbers, so the database is part of each name: stacks sharing one server stay apart. */
+function channelsFor(redis: Redis) {
+  const base = `crawlgate:${redis.options.db ?? 0}:events`;
+  return { ended: `${base}:job-ended`, ask: `${base}:debug-ask`, answer: `${base}:debug-answer` };
+}
 
 const DEBUG_TTL_MS = 10_000;
 const debugKey = (nonce: string) => `crawlgate:debug:${nonce}`;
@@ -26,12 +28,16 @@ export class JobEventsService implements OnModuleInit, OnApplicationShutdown {
   /** This process's name on the bus: debug requests for its jobs go to its own channel, which dies with it. */
   readonly processId = randomUUID();
 
-  constructor(@InjectRedis() private readonly redis: Redis) {}
+  private readonly channels: ReturnType<typeof channelsFor>;
+
+  constructor(@InjectRedis() private readonly redis: Redis) {
+    this.channels = channelsFor(redis);
+  }
 
   async onModuleInit(): Promise<void> {
     this.subscriber = this.redis.duplicate();
     this.subscriber.on('message', (channel: string, message: string) => this.dispatch(channel, message));
-    await this.subscriber.subscribe(ENDED, this.askChannel(this.processId), DEBUG_ANSWER);
+    await this.subscriber.subscribe(this.channels.ended, this.askChannel(this.processId), this.channels.answer);
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -39,7 +45,7 @@ export class JobEventsService implements OnModuleInit, OnApplicationShutdown {
   }
 
   async announceEnd(jobId: string): Promise<void> {
-    await this.redis.publish(ENDED, jobId);
+    await this.redis.publish(this.channels.ended, jobId);
   }
 
   /** Resolves true when the job ends within `ms`; `isEnded` is checked after subscribing so no end is missed. */
@@ -87,17 +93,17 @@ export class JobEventsService implements OnModuleInit, OnApplicationShutdown {
   }
 
   private askChannel(processId: string): string {
-    return `${DEBUG_ASK}:${processId}`;
+    return `${this.channels.ask}:${processId}`;
   }
 
   private dispatch(channel: string, message: string): void {
-    // Pub/sub channels ignore the Redis database: another deployment on the same server may publish other shapes here.
+    // Channels are per database, but another version of the service may still publish shapes this one cannot read.
     try {
-      if (channel === ENDED) {
+      if (channel === this.channels.ended) {
         for (const wake of this.endWaiters.get(message) ?? []) wake();
-      } else if (channel.startsWith(DEBUG_ASK)) {
+      } else if (channel.startsWith(this.channels.ask)) {
         void this.answerDebug(message).catch(() => this.logger.warn(`ignored a malformed message on ${channel}`));
-      } else if (channel === DEBUG_ANSWER) {
+      } else if (channel === this.channels.answer) {
         this.receiveDebug(message);
       }
     } catch {
@@ -127,7 +133,7 @@ export class JobEventsService implements OnModuleInit, OnApplicationShutdown {
       // only its name is published: a big capture broadcast to every subscriber could overflow their pub/sub buffers.
       if (capture) {
         await this.redis.set(debugKey(nonce), JSON.stringify(capture), 'PX', DEBUG_TTL_MS);
-        await this.redis.publish(DEBUG_ANSWER, JSON.stringify({ nonce }));
+        await this.redis.publish(this.channels.answer, JSON.stringify({ nonce }));
       }
     } catch (error) {
       this.logger.warn(`debug capture of ${jobId} failed: ${(error as Error).message}`);
