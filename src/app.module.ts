@@ -1,9 +1,10 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
+import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { AppExceptionFilter } from './common/errors/app-exception.filter.js';
 import { LoggerModule } from './common/logging/logger.module.js';
+import { CreditHeadersInterceptor } from './common/http/credit-headers.interceptor.js';
 import { DatabaseModule } from './infra/database/database.module.js';
 import { QueueModule } from './infra/queue/queue.module.js';
 import { RedisModule } from './infra/redis/redis.module.js';
@@ -50,7 +51,10 @@ export class AppModule {
         QueueBoardModule,
         DashboardModule,
       ],
-      providers: [{ provide: APP_FILTER, useClass: AppExceptionFilter }],
+      providers: [
+        { provide: APP_FILTER, useClass: AppExceptionFilter },
+        { provide: APP_INTERCEPTOR, useClass: CreditHeadersInterceptor },
+      ],
     };
   }
 }

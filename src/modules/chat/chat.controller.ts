@@ -1,9 +1,7 @@
-import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Controller, Get, Query, UseGuards } from '@nestjs/common';
 import { ApiMetered } from '../../common/openapi/api-docs.js';
 import type { Organization } from '../../infra/database/entities/index.js';
 import { AllowQueryKey, CurrentOrganization, OrgKeyGuard } from '../auth/org-key.guard.js';
-import { sendAnswer } from '../jobs/answer.js';
 import { MeteredPipeline } from '../jobs/metered-pipeline.service.js';
 import { Metered } from '../jobs/metered-request.js';
 import type { MeteredRequest } from '../jobs/metered-request.js';
@@ -30,7 +28,7 @@ export class ChatController {
     ],
     envelope: 'ChatEnvelope',
   })
-  async chat(@Query() query: Record<string, unknown>, @CurrentOrganization() organization: Organization, @Metered() request: MeteredRequest, @Res() reply: FastifyReply) {
-    return sendAnswer(reply, await this.pipeline.serve(this.operation, parseChatQuery(query), organization, request));
+  chat(@Query() query: Record<string, unknown>, @CurrentOrganization() organization: Organization, @Metered() request: MeteredRequest) {
+    return this.pipeline.serve(this.operation, parseChatQuery(query), organization, request);
   }
 }

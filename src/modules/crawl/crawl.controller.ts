@@ -1,10 +1,8 @@
-import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Controller, Get, Query, UseGuards } from '@nestjs/common';
 import { AI_QUERY_PARAMETER, ApiMetered, PAGE_PARAMETERS, URL_PARAMETER } from '../../common/openapi/api-docs.js';
 import type { Organization } from '../../infra/database/entities/index.js';
 import { NetworkPolicy } from '../../infra/network/network-policy.js';
 import { AllowQueryKey, CurrentOrganization, OrgKeyGuard } from '../auth/org-key.guard.js';
-import { sendAnswer } from '../jobs/answer.js';
 import { parsePageQuery } from '../jobs/dto/parse-page-query.js';
 import { MeteredPipeline } from '../jobs/metered-pipeline.service.js';
 import { Metered } from '../jobs/metered-request.js';
@@ -23,7 +21,7 @@ export class CrawlController {
   @Get()
   @AllowQueryKey()
   @ApiMetered({ tag: 'crawl', summary: 'A page as HTML, or the answer to ai_query about it', parameters: [URL_PARAMETER, ...PAGE_PARAMETERS, AI_QUERY_PARAMETER], envelope: 'CrawlEnvelope', page: true })
-  async crawl(@Query() query: Record<string, unknown>, @CurrentOrganization() organization: Organization, @Metered() request: MeteredRequest, @Res() reply: FastifyReply) {
-    return sendAnswer(reply, await this.pipeline.serve(this.operation, parsePageQuery(query, this.policy, { images: false }), organization, request));
+  crawl(@Query() query: Record<string, unknown>, @CurrentOrganization() organization: Organization, @Metered() request: MeteredRequest) {
+    return this.pipeline.serve(this.operation, parsePageQuery(query, this.policy, { images: false }), organization, request);
   }
 }

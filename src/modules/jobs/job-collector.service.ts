@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../../common/errors/app-error.js';
 import type { Organization } from '../../infra/database/entities/index.js';
-import type { Answer } from './answer.js';
+import type { MeteredAnswer } from '../../common/http/metered-answer.js';
 import { JobViewService } from './job-view.service.js';
 import { JobRepository } from './job.repository.js';
 import { OperationRegistry } from './operation-registry.js';
@@ -17,7 +17,7 @@ export class JobCollector {
     private readonly registry: OperationRegistry,
   ) {}
 
-  async collect(organization: Organization, jobId: string): Promise<Answer> {
+  async collect(organization: Organization, jobId: string): Promise<MeteredAnswer> {
     const job = JOB_ID.test(jobId) ? await this.jobs.getForOrganization(organization.id, jobId) : null;
     if (!job) throw AppError.notFound();
     return this.views.answer(this.registry.get(job.kind), job, null);

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { Queue } from 'bull';
 import type { Job } from '../../infra/database/entities/index.js';
 import { JOBS_QUEUE } from '../../infra/queue/queue.constants.js';
-import type { Answer } from './answer.js';
+import { MeteredAnswer } from '../../common/http/metered-answer.js';
 import { JobEventsService } from './job-events.service.js';
 import { JobHeartbeat } from './job-heartbeat.js';
 import { JobRepository } from './job.repository.js';
@@ -21,28 +21,26 @@ export class JobViewService {
     @InjectQueue(JOBS_QUEUE) private readonly queue: Queue,
   ) {}
 
-  async answer(operation: Operation, job: Job, billing: JobView<unknown>['billing']): Promise<Answer> {
+  async answer(operation: Operation, job: Job, billing: JobView<unknown>['billing']): Promise<MeteredAnswer> {
     const options = JSON.parse(job.options) as unknown;
     const collected = billing === null;
-    const headers: Record<string, string> = billing
-      ? { 'X-Credits-Charged': String(billing.charged), 'X-Credits-Remaining': String(billing.remaining), 'X-Job-Id': job.id }
-      : { 'X-Job-Id': job.id };
+    const facts = { jobId: job.id, billing };
     const base = { job, options, billing, collected };
     if (job.status === 'done') {
       const output = await this.jobs.output(job);
       if (output?.type === 'page') {
-        return { status: 200, headers: { ...headers, 'X-Target-Status': String(output.targetStatus), 'X-Final-Url': output.finalUrl }, html: output.html };
+        return new MeteredAnswer(200, { html: output.html }, { ...facts, target: { status: output.targetStatus, finalUrl: output.finalUrl } });
       }
-      return { status: 200, headers, json: operation.envelope({ ...base, output, error: null, position: null, debug: null }) };
+      return new MeteredAnswer(200, { json: operation.envelope({ ...base, output, error: null, position: null, debug: null }) }, facts);
     }
     if (job.status === 'failed') {
       const error = { code: job.errorCode ?? 'internal_error', message: job.errorMessage ?? 'The job failed.' };
-      return { status: 500, headers: { ...headers, 'X-Error-Code': error.code }, json: operation.envelope({ ...base, output: null, error, position: null, debug: null }) };
+      return new MeteredAnswer(500, { json: operation.envelope({ ...base, output: null, error, position: null, debug: null }) }, { ...facts, errorCode: error.code });
     }
     const position = job.status === 'queued' ? await this.position(job.id) : null;
     // Live captures are for polls; the metered 202 answers at once instead of waiting on the worker.
     const debug = job.status === 'running' && collected ? await this.liveCapture(job.id) : null;
-    return { status: 202, headers, json: operation.envelope({ ...base, output: null, error: null, position, debug }) };
+    return new MeteredAnswer(202, { json: operation.envelope({ ...base, output: null, error: null, position, debug }) }, facts);
   }
 
   /** Only a job whose worker still beats is asked for a capture: a dead worker would leave the poll waiting. */

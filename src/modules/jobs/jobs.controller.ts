@@ -1,9 +1,7 @@
-import { Controller, Get, Param, Res, UseGuards } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Controller, Get, Param, UseGuards } from '@nestjs/common';
 import { ApiCollect } from '../../common/openapi/api-docs.js';
 import type { Organization } from '../../infra/database/entities/index.js';
 import { CurrentOrganization, OrgKeyGuard } from '../auth/org-key.guard.js';
-import { sendAnswer } from './answer.js';
 import { JobCollector } from './job-collector.service.js';
 
 @Controller('crawl')
@@ -14,7 +12,7 @@ export class JobsController {
   /** Free, header-authenticated only (no @AllowQueryKey), never rate-limited. */
   @Get(':job')
   @ApiCollect()
-  async collect(@Param('job') jobId: string, @CurrentOrganization() organization: Organization, @Res() reply: FastifyReply) {
-    return sendAnswer(reply, await this.collector.collect(organization, jobId));
+  collect(@Param('job') jobId: string, @CurrentOrganization() organization: Organization) {
+    return this.collector.collect(organization, jobId);
   }
 }

@@ -10,11 +10,11 @@ import type { Organization } from '../../infra/database/entities/index.js';
 import { NetworkPolicy } from '../../infra/network/network-policy.js';
 import { ProxyPoolService } from '../../infra/proxy/proxy-pool.service.js';
 import { JOBS_QUEUE, JobPayload } from '../../infra/queue/queue.constants.js';
+import type { MeteredAnswer } from '../../common/http/metered-answer.js';
 import { LedgerService } from '../billing/ledger.service.js';
 import { LimitsService } from '../billing/limits.service.js';
 import { WebhookUrlPolicy } from '../webhooks/webhook-url.js';
 import { limitsFor } from '../billing/plan-limits.js';
-import type { Answer } from './answer.js';
 import { assertCovers, insertChargedJob } from './charged-job.js';
 import { IdempotencyService } from './idempotency.service.js';
 import { JobEventsService } from './job-events.service.js';
@@ -49,7 +49,7 @@ export class MeteredPipeline {
     @InjectQueue(JOBS_QUEUE) private readonly queue: Queue<JobPayload>,
   ) {}
 
-  async serve<O>(operation: Operation<O>, options: O, organization: Organization, request: MeteredRequest = PLAIN_REQUEST): Promise<Answer> {
+  async serve<O>(operation: Operation<O>, options: O, organization: Organization, request: MeteredRequest = PLAIN_REQUEST): Promise<MeteredAnswer> {
     const webhookUrl = await this.webhookUrls.check(request.webhookUrl);
     const key = request.idempotencyKey;
     if (key === undefined) return this.admit(operation, options, organization, newJobId(organization.publicId), webhookUrl);
@@ -71,7 +71,7 @@ export class MeteredPipeline {
     }
   }
 
-  private async admit<O>(operation: Operation<O>, options: O, organization: Organization, jobId: string, webhookUrl: string | null): Promise<Answer> {
+  private async admit<O>(operation: Operation<O>, options: O, organization: Organization, jobId: string, webhookUrl: string | null): Promise<MeteredAnswer> {
     const target = new URL(operation.target(options, this.config));
     await operation.precheck?.(options);
     const route = operation.route(options);
@@ -102,7 +102,7 @@ export class MeteredPipeline {
     return this.awaitAnswer(operation, job, remaining);
   }
 
-  private async awaitAnswer<O>(operation: Operation<O>, job: Job, charged: number): Promise<Answer> {
+  private async awaitAnswer<O>(operation: Operation<O>, job: Job, remaining: number): Promise<MeteredAnswer> {
     const ended = await this.events.waitForEnd(job.id, this.config.syncWaitMs, async () => {
       const row = await this.jobs.getForOrganization(job.organizationId, job.id).catch(() => null);
       return row?.status === 'done' || row?.status === 'failed';
@@ -117,7 +117,7 @@ export class MeteredPipeline {
       });
       return this.views.answer(operation as Operation, current, { charged: 0, remaining: balanceAfter });
     }
-    return this.views.answer(operation as Operation, current, { charged: job.price, remaining: charged });
+    return this.views.answer(operation as Operation, current, { charged: job.price, remaining });
   }
 
   private newJob<O>(id: string, organization: Organization, operation: Operation<O>, options: O, host: string, price: number): Job {

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
+import { MeteredAnswer } from '../../common/http/metered-answer.js';
 import type { Organization } from '../../infra/database/entities/index.js';
 import { OrganizationRepository } from '../auth/organization.repository.js';
-import type { Answer } from './answer.js';
 import { IdempotencyService } from './idempotency.service.js';
 import { JobViewService } from './job-view.service.js';
 import { JobRepository } from './job.repository.js';
@@ -23,14 +23,14 @@ export class ReplayService {
   ) {}
 
   /** null when the first request gave its key up (it failed before creating its job): the caller claims again. */
-  async answer(operation: Operation, organization: Organization, key: string, jobId: string): Promise<Answer | null> {
+  async answer(operation: Operation, organization: Organization, key: string, jobId: string): Promise<MeteredAnswer | null> {
     const until = Date.now() + FIRST_REQUEST_WAIT_MS;
     for (;;) {
       const job = await this.jobs.getForOrganization(organization.id, jobId);
       if (job) {
         const balance = Number((await this.organizations.getById(organization.id))?.balance ?? organization.balance);
         const answer = await this.views.answer(operation, job, { charged: job.refunded ? 0 : job.price, remaining: balance });
-        return { ...answer, headers: { ...answer.headers, 'Idempotent-Replayed': 'true' } };
+        return new MeteredAnswer(answer.status, answer.body, { ...answer.facts, replayed: true });
       }
       // The first request is still between its claim and its job row (limits, charge): wait for one or the other.
       if (await this.idempotency.isReleased(organization.id, key, jobId)) return null;

@@ -1,11 +1,9 @@
-import { Body, Controller, HttpCode, Post, Query, Res, UseGuards } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Body, Controller, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBody } from '@nestjs/swagger';
 import { ApiMetered, PAGE_PARAMETERS } from '../../common/openapi/api-docs.js';
 import { ref } from '../../common/openapi/schemas.js';
 import type { Organization } from '../../infra/database/entities/index.js';
 import { AllowQueryKey, CurrentOrganization, OrgKeyGuard } from '../auth/org-key.guard.js';
-import { sendAnswer } from '../jobs/answer.js';
 import { MeteredPipeline } from '../jobs/metered-pipeline.service.js';
 import { Metered } from '../jobs/metered-request.js';
 import type { MeteredRequest } from '../jobs/metered-request.js';
@@ -24,7 +22,7 @@ export class RecipeController {
   @AllowQueryKey()
   @ApiMetered({ tag: 'recipe', summary: 'Run a recipe of blocks on one page (query booleans exactly true or false)', parameters: PAGE_PARAMETERS, envelope: 'CrawlEnvelope', page: true })
   @ApiBody({ schema: ref('RecipeBody') })
-  async run(@Query() query: Record<string, unknown>, @Body() body: unknown, @CurrentOrganization() organization: Organization, @Metered() request: MeteredRequest, @Res() reply: FastifyReply) {
-    return sendAnswer(reply, await this.pipeline.serve(this.operation, parseRecipeRequest(query, body), organization, request));
+  run(@Query() query: Record<string, unknown>, @Body() body: unknown, @CurrentOrganization() organization: Organization, @Metered() request: MeteredRequest) {
+    return this.pipeline.serve(this.operation, parseRecipeRequest(query, body), organization, request);
   }
 }

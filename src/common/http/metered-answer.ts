@@ -1,0 +1,23 @@
+/**
+ * What a metered or job route answers, before it becomes HTTP: the body and the facts the credit headers are made
+ * from. CreditHeadersInterceptor turns it into the response; controllers and services never set those headers.
+ */
+export class MeteredAnswer {
+  constructor(
+    readonly status: number,
+    readonly body: { readonly html: string } | { readonly json: object },
+    readonly facts: AnswerFacts,
+  ) {}
+}
+
+export interface AnswerFacts {
+  readonly jobId: string;
+  /** What this request cost and the balance after it; null when a job is collected (free). */
+  readonly billing: { readonly charged: number; readonly remaining: number } | null;
+  /** A page's own status and its URL after redirects. */
+  readonly target?: { readonly status: number; readonly finalUrl: string };
+  /** Why the job failed, for X-Error-Code. */
+  readonly errorCode?: string;
+  /** Answered from an earlier request with the same Idempotency-Key. */
+  readonly replayed?: boolean;
+}
