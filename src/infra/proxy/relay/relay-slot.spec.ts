@@ -1,3 +1,4 @@
+import type { lookup } from 'node:dns';
 import { Agent, createServer, request, type Server as HttpServer } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -16,6 +17,9 @@ let listener: TcpServer;
 let listenerHits = 0;
 const faults: string[] = [];
 
+const notFound = ((_host: string, _options: unknown, callback: (error: Error) => void) =>
+  callback(Object.assign(new Error('not found'), { code: 'ENOTFOUND' }))) as unknown as typeof lookup;
+
 async function upstream(): Promise<{ server: ProxyServer; seen: string[] }> {
   const seen: string[] = [];
   const server = new ProxyServer({
@@ -24,7 +28,7 @@ async function upstream(): Promise<{ server: ProxyServer; seen: string[] }> {
     prepareRequestFunction: ({ username, password, hostname, port }) => {
       if (username !== 'u' || password !== 'p') throw new RequestError('Proxy credentials required', 407);
       seen.push(`${hostname}:${port}`);
-      return hostname === 'no-such-host.invalid' ? { dnsLookup: (_h: string, _o: unknown, cb: (e: Error) => void) => cb(Object.assign(new Error('nx'), { code: 'ENOTFOUND' })) } : {};
+      return hostname === 'no-such-host.invalid' ? { dnsLookup: notFound } : {};
     },
   });
   await server.listen();
