@@ -25,7 +25,7 @@ describe('nothing a page does leaves around the relay (pool mode, ALLOW_PRIVATE_
       ROLE: 'all',
       DATA_DIR: `${RUN_DIR}/data-leaks-${Date.now()}`,
       // Its own Redis database: its worker must not take the main app's jobs.
-      REDIS_URL: process.env.E2E_LEAKS_REDIS_URL ?? env.redisUrl.replace(/\/\d+$/, '/5'),
+      REDIS_URL: process.env.E2E_LEAKS_REDIS_URL ?? env.redisUrl.replace(/\/\d+$/, '/9'),
       ADMIN_TOKEN: env.adminToken,
       PROXY_STANDARD: proxy.url,
       PROXY_PREMIUM: proxy.url,
