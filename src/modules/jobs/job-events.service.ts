@@ -78,10 +78,11 @@ export class JobEventsService implements OnModuleInit, OnApplicationShutdown {
     if (channel === ENDED) {
       for (const wake of this.endWaiters.get(message) ?? []) wake();
     } else if (channel === DEBUG_ASK) {
-      void this.answerDebug(message);
+      // Pub/sub channels span every Redis database: a message that is not ours must not end the process.
+      void this.answerDebug(message).catch(() => undefined);
     } else if (channel === DEBUG_ANSWER) {
-      const { nonce, capture } = JSON.parse(message) as { nonce: string; capture: object | null };
-      this.debugWaiters.get(nonce)?.(capture);
+      const answer = parseMessage<{ nonce: string; capture: object | null }>(message);
+      if (answer) this.debugWaiters.get(answer.nonce)?.(answer.capture);
     }
   }
 
@@ -95,5 +96,13 @@ export class JobEventsService implements OnModuleInit, OnApplicationShutdown {
     } catch (error) {
       this.logger.warn(`debug capture of ${jobId} failed: ${(error as Error).message}`);
     }
+  }
+}
+
+function parseMessage<T>(message: string): T | null {
+  try {
+    return JSON.parse(message) as T;
+  } catch {
+    return null;
   }
 }
