@@ -118,6 +118,8 @@ export class RelaySlot {
   private async onConnect(request: IncomingMessage, client: Duplex, head: Buffer): Promise<void> {
     const binding = this.binding;
     const authority = parseAuthority(request.url);
+    // The browser may hang up while the upstream is still being reached: that must not be an unhandled error.
+    client.on('error', () => client.destroy());
     try {
       if (!authority) throw new Refusal(400, 'Bad CONNECT authority.');
       const upstream = await this.tunnel(binding!, await this.admit(binding, authority.host, authority.port));
