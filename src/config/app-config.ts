@@ -20,6 +20,8 @@ export interface AppConfig {
   readonly metricsToken: string | null;
   /** null: neither pool configured, the built-in egress proxy serves both tiers. */
   readonly proxyPools: ProxyPools | null;
+  /** How old a proxy's connection check may be when a request is charged. */
+  readonly proxyCheckTtlMs: number;
   readonly syncWaitMs: number;
   readonly jobTimeoutMs: number;
   readonly chatTimeoutMs: number;
@@ -109,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminToken: e.ADMIN_TOKEN || null,
     metricsToken: e.METRICS_TOKEN || null,
     proxyPools: proxyPools ?? null,
+    proxyCheckTtlMs: e.PROXY_CHECK_TTL_MS ?? 2000,
     syncWaitMs: e.SYNC_WAIT_MS ?? 30000,
     jobTimeoutMs: e.JOB_TIMEOUT_MS ?? 90000,
     chatTimeoutMs: e.CHAT_TIMEOUT_MS ?? 150000,

@@ -41,6 +41,9 @@ export class EnvSchema {
   @IsOptional() @IsString()
   PROXY_POOLS_FILE?: string;
 
+  @IsOptional() @Transform(toInt) @IsInt() @Min(100)
+  PROXY_CHECK_TTL_MS?: number;
+
   @IsOptional() @Transform(toInt) @IsInt() @Min(0)
   SYNC_WAIT_MS?: number;
 

@@ -11,7 +11,9 @@ import { BrowserPool, PageJobSpec } from '../../src/infra/browser/browser-pool.j
 import type { BrowserPage, PageOptions, PageSession } from '../../src/infra/browser/page-options.js';
 import type { HostVerdict, NetworkPolicy } from '../../src/infra/network/network-policy.js';
 import { EgressProxy } from '../../src/infra/proxy/egress-proxy.js';
+import type { ProxyPoolService } from '../../src/infra/proxy/proxy-pool.service.js';
 import type { ProxyRoute } from '../../src/infra/proxy/proxy-route.js';
+import { EgressRelay } from '../../src/infra/proxy/relay/egress-relay.js';
 import { startTargetSite, TargetSite } from '../fixtures/target-site.js';
 
 // Real Chromium, real proxies, one target site on 127.0.0.1. The network policy is a double that refuses one host.
@@ -41,6 +43,7 @@ type Report = Record<string, unknown>;
 
 let site: TargetSite;
 let egress: EgressProxy;
+let relay: EgressRelay;
 let pool: BrowserPool;
 let route: ProxyRoute;
 let jobs = 0;
@@ -117,12 +120,14 @@ beforeAll(async () => {
   const policy = new RefusingPolicy() as unknown as NetworkPolicy;
   egress = new EgressProxy(policy);
   route = { id: 'builtin', tier: 'standard', server: await egress.start(), country: null, city: null, builtin: true, sourceIndex: 0 };
-  pool = new BrowserPool(config, policy);
+  relay = new EgressRelay(config, policy, { markFailed: async () => undefined } as unknown as ProxyPoolService);
+  pool = new BrowserPool(config, policy, relay);
   pool.onModuleInit();
 });
 
 afterAll(async () => {
   await pool.onApplicationShutdown();
+  await relay.onApplicationShutdown();
   await egress.stop();
   await site.close();
 });

@@ -4,6 +4,8 @@ import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { NetworkPolicy } from '../network/network-policy.js';
 import type { ProxyRoute } from '../proxy/proxy-route.js';
+import { EgressRelay } from '../proxy/relay/egress-relay.js';
+import type { RelaySlot, SlotBinding } from '../proxy/relay/relay-slot.js';
 import { AdblockEngineLoader } from './adblock-engine.js';
 import { BrowserInstance, BrowserLauncher } from './browser-launcher.js';
 import type { BrowserTab } from './browser-tab.js';
@@ -14,7 +16,6 @@ import { LeasePool, PageLease } from './lease-pool.js';
 import { classifyBrowserError } from './navigation-errors.js';
 import type { PageOptions, PageSession } from './page-options.js';
 import { JobPageSession } from './page-session.js';
-import { ProxyForwarders } from './proxy-forwarder.js';
 import { GuardJob, guardRules } from './request-guard.js';
 import { Semaphore } from './semaphore.js';
 
@@ -48,13 +49,16 @@ interface JobState {
   instance: BrowserInstance | null;
   lease: PageLease | null;
   guard: GuardJob | null;
+  slot: RelaySlot | null;
+  egress: SlotBinding | null;
 }
 
 const RECYCLE_AFTER_JOBS = 500;
 
 /**
- * The worker's browser: one Chromium per process, at most BROWSER_CONCURRENCY pages at once, each job in a context
- * of its proxy that is wiped and reused by the next job of that proxy (see tab-wipe.ts for what "wiped" covers).
+ * The worker's browser: one Chromium per process, at most BROWSER_CONCURRENCY pages at once. Each job runs in the
+ * context of a relay slot, bound to the job's route for the job's time, wiped and reused by the slot's next job
+ * whatever its route (see tab-wipe.ts for what "wiped" covers).
  */
 @Injectable()
 export class BrowserPool implements OnModuleInit, OnApplicationShutdown {
@@ -62,7 +66,6 @@ export class BrowserPool implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(BrowserPool.name);
   private readonly slots: Semaphore;
   private readonly launcher: BrowserLauncher;
-  private readonly forwarders = new ProxyForwarders();
   private readonly leases: LeasePool;
   private readonly adblock: AdblockEngineLoader;
   private readonly watchdog: HangWatchdog;
@@ -74,6 +77,7 @@ export class BrowserPool implements OnModuleInit, OnApplicationShutdown {
   constructor(
     @InjectConfig() private readonly config: AppConfig,
     private readonly policy: NetworkPolicy,
+    private readonly relay: EgressRelay,
   ) {
     const { concurrency, chromiumPath, adblockLists } = config.browser;
     this.enabled = config.runsWorker;
@@ -84,7 +88,7 @@ export class BrowserPool implements OnModuleInit, OnApplicationShutdown {
       memoryCheckEvery: 50,
       maxRssMb: 1536 + 384 * concurrency,
     });
-    this.leases = new LeasePool(2 * concurrency, this.forwarders);
+    this.leases = new LeasePool(2 * concurrency);
     this.adblock = new AdblockEngineLoader(adblockLists, join(config.dataDir, 'cache'));
     this.launcher.onRetire((instance, crashed) => this.onRetire(instance, crashed));
     this.watchdog = new HangWatchdog(config.browser.hangMs, {
@@ -104,7 +108,6 @@ export class BrowserPool implements OnModuleInit, OnApplicationShutdown {
     await this.settle();
     await this.leases.closeAll();
     await this.launcher.shutdown();
-    await this.forwarders.closeAll();
   }
 
   /** True when the browser is connected, or not launched yet (it starts with the first job). */
@@ -140,14 +143,14 @@ export class BrowserPool implements OnModuleInit, OnApplicationShutdown {
   async withPage<T>(spec: PageJobSpec, fn: (session: PageSession) => Promise<T>): Promise<T> {
     if (!this.enabled) throw new Error('This process runs no browser (ROLE=api).');
     const run = new JobRun(spec.jobId, spec.deadline);
-    const state: JobState = { instance: null, lease: null, guard: null };
+    const state: JobState = { instance: null, lease: null, guard: null, slot: null, egress: null };
     let release: (() => void) | null = null;
     try {
       release = await this.slots.acquire(run.signal);
       const session = await this.open(spec, run, state);
       return await run.race(fn(session));
     } catch (error) {
-      throw this.failure(error, run, spec.route, state);
+      throw this.failure(error, run, state);
     } finally {
       this.running.delete(spec.jobId);
       run.dispose();
@@ -156,8 +159,10 @@ export class BrowserPool implements OnModuleInit, OnApplicationShutdown {
   }
 
   private async open(spec: PageJobSpec, run: JobRun, state: JobState): Promise<JobPageSession> {
+    const slot = (state.slot = await this.relay.claim());
+    const egress = (state.egress = slot.bind(spec.route));
     const instance = (state.instance = await this.launcher.checkout());
-    const lease = (state.lease = await this.leases.acquire(instance, spec.route));
+    const lease = (state.lease = await this.leases.acquire(instance, slot));
     if (!lease.tab) this.tabsOpened++;
     const tab = await lease.openTab(this.policy);
     const adblock = spec.options.adblock ? await this.adblock.engine().catch(() => null) : null;
@@ -170,17 +175,17 @@ export class BrowserPool implements OnModuleInit, OnApplicationShutdown {
     if (run.ended) throw run.signal.reason;
     this.running.set(spec.jobId, { run, instance, tab });
     this.watchdog.watch(tab.page);
-    return new JobPageSession(prepared.page, spec.options, tab.page, run, prepared.job, spec.route.builtin);
+    return new JobPageSession(prepared.page, spec.options, tab.page, run, prepared.job, egress);
   }
 
   /** The job's end reason (deadline, crash, refused WebSocket) wins; otherwise the browser error's meaning, if any. */
-  private failure(error: unknown, run: JobRun, route: ProxyRoute, state: JobState): unknown {
+  private failure(error: unknown, run: JobRun, state: JobState): unknown {
     if (run.ended) return run.signal.reason;
     const context = {
       blockedNavigation: state.guard?.blockedNavigation ?? null,
       deadlinePassed: run.deadlinePassed,
       crashed: run.crashed || state.instance?.browser.connected === false,
-      builtinProxy: route.builtin,
+      proxyFailed: state.egress?.proxyFault != null,
     };
     return classifyBrowserError(error, context) ?? error;
   }
@@ -194,6 +199,7 @@ export class BrowserPool implements OnModuleInit, OnApplicationShutdown {
     } catch (error) {
       this.logger.warn(`Cleaning up job ${run.jobId} failed: ${String(error)}`);
     } finally {
+      if (state.slot) this.relay.release(state.slot);
       if (instance) {
         this.jobsServed++;
         this.launcher.checkin(instance);

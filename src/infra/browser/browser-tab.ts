@@ -42,6 +42,8 @@ export class BrowserTab {
 
   static async open(context: BrowserContext, policy: NetworkPolicy): Promise<BrowserTab> {
     const page = await context.newPage();
+    // A service worker's fetches would escape the page's request guard (the relay still checks them).
+    await page.setBypassServiceWorker(true);
     const client = await pageClient(page);
     return new BrowserTab(page, client, new RequestGuard(page, client, policy));
   }

@@ -28,6 +28,8 @@ export function chromiumArgs(chromiumPath: string): string[] {
     // Fail closed: anything not given a per-job proxy (the default context) goes to a dead address, never direct.
     '--proxy-server=http://127.0.0.1:9',
     '--proxy-bypass-list=<-loopback>',
+    // WebRTC would send UDP (STUN/TURN) around every proxy: only what goes through the relay is allowed.
+    '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
     `--disable-features=${features.join(',')}`,
     ...(shell ? [] : QUIET_GOOGLE_ARGS),
   ];

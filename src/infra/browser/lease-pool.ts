@@ -1,10 +1,8 @@
-import { createHash } from 'node:crypto';
 import type { BrowserContext } from 'puppeteer';
 import type { NetworkPolicy } from '../network/network-policy.js';
-import type { ProxyRoute } from '../proxy/proxy-route.js';
+import type { RelaySlot } from '../proxy/relay/relay-slot.js';
 import type { BrowserInstance } from './browser-launcher.js';
 import { BrowserTab } from './browser-tab.js';
-import type { ProxyForwarders } from './proxy-forwarder.js';
 
 const WIPE_TIMEOUT_MS = 10_000;
 /**
@@ -13,17 +11,16 @@ const WIPE_TIMEOUT_MS = 10_000;
  */
 const MAX_JOBS_PER_CONTEXT = 100;
 
-/** One browser context bound to one proxy, with its tab: used by one job at a time, wiped between jobs. */
+/** One browser context bound to one relay slot, with its tab: used by one job at a time, wiped between jobs. */
 export class PageLease {
   tab: BrowserTab | null = null;
   jobs = 0;
 
   constructor(
     readonly instance: BrowserInstance,
-    /** Which proxy (and credentials) the context goes through. */
+    /** The relay slot the context goes through (the slot, not the job's route: the relay switches upstreams). */
     readonly key: string,
     readonly context: BrowserContext,
-    readonly forwarded: boolean,
   ) {}
 
   /** The lease's tab, opened when the previous one was closed or never existed. */
@@ -39,25 +36,15 @@ export class PageLease {
   }
 }
 
-/** The context pool key: the proxy server, and a hash of the credentials when there are some. */
-export function routeKey(route: ProxyRoute): string {
-  if (!route.username && !route.password) return `direct|${route.server}`;
-  const secret = createHash('sha256').update(`${route.server}|${route.username ?? ''}|${route.password ?? ''}`).digest('hex');
-  return `auth|${secret}`;
-}
-
 /**
  * Idle leases, least recently used first, at most `maxIdle`; an evicted one has its context closed.
- * A lease is reused only for the same proxy key on the same browser.
+ * A lease is reused only for the same relay slot on the same browser.
  */
 export class LeasePool {
   private readonly idle: PageLease[] = [];
   private created = 0;
 
-  constructor(
-    private readonly maxIdle: number,
-    private readonly forwarders: ProxyForwarders,
-  ) {}
+  constructor(private readonly maxIdle: number) {}
 
   get idleCount(): number {
     return this.idle.length;
@@ -67,17 +54,17 @@ export class LeasePool {
     return this.created;
   }
 
-  async acquire(instance: BrowserInstance, route: ProxyRoute): Promise<PageLease> {
-    const key = routeKey(route);
+  async acquire(instance: BrowserInstance, slot: RelaySlot): Promise<PageLease> {
+    const key = `slot:${slot.index}`;
     for (let index = this.idle.length - 1; index >= 0; index--) {
       const lease = this.idle[index];
       if (lease.instance === instance && lease.key === key) return this.idle.splice(index, 1)[0];
     }
-    return this.create(instance, route, key);
+    return this.create(instance, slot.url, key);
   }
 
   /**
-   * After a job: the lease is wiped and kept for the next job of its proxy, or closed when the job ended early,
+   * After a job: the lease is wiped and kept for the next job of its slot, or closed when the job ended early,
    * its browser retired, or its tab is unfit or could not be wiped in time. Resolves why it was closed, or null.
    */
   async recycle(lease: PageLease, endedEarly: boolean): Promise<string | null> {
@@ -111,7 +98,6 @@ export class LeasePool {
 
   async discard(lease: PageLease): Promise<void> {
     await lease.context.close().catch(() => undefined);
-    if (lease.forwarded) this.forwarders.release(lease.key);
   }
 
   /** Drops the idle leases of a browser that takes no more jobs. */
@@ -125,21 +111,14 @@ export class LeasePool {
     await Promise.all(this.idle.splice(0).map((lease) => this.discard(lease)));
   }
 
-  private async create(instance: BrowserInstance, route: ProxyRoute, key: string): Promise<PageLease> {
-    const forwarded = key.startsWith('auth|');
-    try {
-      const proxyServer = forwarded ? await this.forwarders.acquire(key, route) : route.server;
-      const context = await instance.browser.createBrowserContext({
-        proxyServer,
-        // A context's proxy ignores the browser's bypass switch: loopback targets must go through the proxy too.
-        proxyBypassList: ['<-loopback>'],
-        downloadBehavior: { policy: 'deny' },
-      });
-      this.created++;
-      return new PageLease(instance, key, context, forwarded);
-    } catch (error) {
-      if (forwarded) this.forwarders.release(key);
-      throw error;
-    }
+  private async create(instance: BrowserInstance, proxyServer: string, key: string): Promise<PageLease> {
+    const context = await instance.browser.createBrowserContext({
+      proxyServer,
+      // A context's proxy ignores the browser's bypass switch: loopback targets must go through the relay too.
+      proxyBypassList: ['<-loopback>'],
+      downloadBehavior: { policy: 'deny' },
+    });
+    this.created++;
+    return new PageLease(instance, key, context);
   }
 }

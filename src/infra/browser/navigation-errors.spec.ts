@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
-import { classifyBrowserError, classifyProxyStatus, FailureContext, netErrorName } from './navigation-errors.js';
+import { classifyBrowserError, FailureContext, netErrorName } from './navigation-errors.js';
 
-const NONE: FailureContext = { blockedNavigation: null, deadlinePassed: false, crashed: false, builtinProxy: false };
+const NONE: FailureContext = { blockedNavigation: null, deadlinePassed: false, crashed: false, proxyFailed: false };
 const navError = (name: string) => new Error(`net::${name} at https://example.com/`);
 const codeOf = (error: unknown, context: Partial<FailureContext> = {}) => classifyBrowserError(error, { ...NONE, ...context })?.code ?? null;
 
@@ -24,16 +24,13 @@ describe('classifyBrowserError', () => {
     expect(codeOf(navError(name))).toBe(ErrorCode.TargetUnreachable);
   });
 
-  it.each(['ERR_PROXY_CONNECTION_FAILED', 'ERR_INVALID_AUTH_CREDENTIALS', 'ERR_SOCKS_CONNECTION_FAILED', 'ERR_TUNNEL_CONNECTION_FAILED'])(
-    '%s through a pool proxy is proxy_failed',
+  it.each(['ERR_TUNNEL_CONNECTION_FAILED', 'ERR_PROXY_CONNECTION_FAILED', 'ERR_EMPTY_RESPONSE'])(
+    '%s is the target unless the relay saw the proxy fail',
     (name) => {
-      expect(codeOf(navError(name))).toBe(ErrorCode.ProxyFailed);
+      expect(codeOf(navError(name))).toBe(ErrorCode.TargetUnreachable);
+      expect(codeOf(navError(name), { proxyFailed: true })).toBe(ErrorCode.ProxyFailed);
     },
   );
-
-  it('a failed tunnel through the built-in proxy is the target, not the proxy', () => {
-    expect(codeOf(navError('ERR_TUNNEL_CONNECTION_FAILED'), { builtinProxy: true })).toBe(ErrorCode.TargetUnreachable);
-  });
 
   it("maps puppeteer's TimeoutError to navigation_timeout", () => {
     expect(codeOf(new TimeoutError('Navigation timeout of 3000 ms exceeded'))).toBe(ErrorCode.NavigationTimeout);
@@ -62,19 +59,6 @@ describe('classifyBrowserError', () => {
     const mapped = classifyBrowserError(error, NONE)!;
     expect(mapped.message).toBe('The target could not be reached: ERR_NAME_NOT_RESOLVED.');
     expect(mapped.details.cause).toBe(error);
-  });
-});
-
-describe('classifyProxyStatus', () => {
-  it('reads proxy answers: 407 and the 59x family', () => {
-    expect(classifyProxyStatus(407)?.code).toBe(ErrorCode.ProxyFailed);
-    expect(classifyProxyStatus(597)?.code).toBe(ErrorCode.ProxyFailed);
-    expect(classifyProxyStatus(593)?.code).toBe(ErrorCode.TargetUnreachable);
-    expect(classifyProxyStatus(594)?.code).toBe(ErrorCode.TargetUnreachable);
-  });
-
-  it("leaves the target's own statuses alone", () => {
-    for (const status of [200, 301, 401, 403, 404, 500, 502, 503, 504]) expect(classifyProxyStatus(status)).toBeNull();
   });
 });
 

@@ -9,23 +9,9 @@ export interface FailureContext {
   readonly deadlinePassed: boolean;
   /** The browser or the page's renderer went away during the job. */
   readonly crashed: boolean;
-  /** The route is the built-in egress proxy of this process, which is up whenever the worker is. */
-  readonly builtinProxy: boolean;
+  /** The relay saw the job's upstream proxy fail (refused, timed out, authentication refused): the only proxy verdict. */
+  readonly proxyFailed: boolean;
 }
-
-const PROXY_ERRORS = new Set([
-  'ERR_PROXY_CONNECTION_FAILED',
-  'ERR_PROXY_AUTH_UNSUPPORTED',
-  'ERR_PROXY_AUTH_REQUESTED',
-  'ERR_PROXY_AUTH_REQUESTED_WITH_NO_CONNECTION',
-  'ERR_PROXY_CERTIFICATE_INVALID',
-  'ERR_PROXY_HTTP_1_1_REQUIRED',
-  'ERR_INVALID_AUTH_CREDENTIALS',
-  'ERR_MANDATORY_PROXY_CONFIGURATION_FAILED',
-  'ERR_SOCKS_CONNECTION_FAILED',
-  'ERR_SOCKS_CONNECTION_HOST_UNREACHABLE',
-  'ERR_NO_SUPPORTED_PROXIES',
-]);
 
 const CLOSED_PATTERNS = [
   /target closed/i,
@@ -38,32 +24,14 @@ const CLOSED_PATTERNS = [
   /no target with given id/i,
 ];
 
-/**
- * Status codes a proxy answers with instead of the target (proxy-chain's 59x family included, which the built-in
- * egress proxy uses). Only these two families: a target's own 4xx/5xx is a success.
- */
-const PROXY_STATUS: Readonly<Record<number, ErrorCode>> = {
-  407: ErrorCode.ProxyFailed,
-  590: ErrorCode.ProxyFailed,
-  592: ErrorCode.ProxyFailed,
-  593: ErrorCode.TargetUnreachable,
-  594: ErrorCode.TargetUnreachable,
-  595: ErrorCode.TargetUnreachable,
-  596: ErrorCode.TargetUnreachable,
-  597: ErrorCode.ProxyFailed,
-  599: ErrorCode.ProxyFailed,
-};
-
 /** `net::ERR_NAME_NOT_RESOLVED at http://...` -> `ERR_NAME_NOT_RESOLVED`. */
 export function netErrorName(message: string): string | null {
   return /net::(ERR_[A-Z0-9_]+)/.exec(message)?.[1] ?? null;
 }
 
-function codeForNetError(name: string, context: FailureContext): ErrorCode {
-  if (PROXY_ERRORS.has(name)) return ErrorCode.ProxyFailed;
-  // The built-in proxy answers CONNECT with an error status when the target is down or refused.
-  if (name === 'ERR_TUNNEL_CONNECTION_FAILED') return context.builtinProxy ? ErrorCode.TargetUnreachable : ErrorCode.ProxyFailed;
-  return ErrorCode.TargetUnreachable;
+/** Chromium only ever talks to the worker's relay: what it reports is the target's, unless the relay saw the proxy fail. */
+function codeForNetError(context: FailureContext): ErrorCode {
+  return context.proxyFailed ? ErrorCode.ProxyFailed : ErrorCode.TargetUnreachable;
 }
 
 const MESSAGES: Readonly<Partial<Record<ErrorCode, string>>> = {
@@ -89,13 +57,7 @@ export function classifyBrowserError(error: unknown, context: FailureContext): A
   const message = error instanceof Error ? error.message : String(error);
   if (name === 'TimeoutError') return appError(ErrorCode.NavigationTimeout, null, error);
   const net = netErrorName(message);
-  if (net) return appError(codeForNetError(net, context), net, error);
+  if (net) return appError(codeForNetError(context), net, error);
   if (CLOSED_PATTERNS.some((pattern) => pattern.test(message))) return appError(ErrorCode.BrowserCrashed, null, error);
   return null;
-}
-
-/** The error a main-document status stands for when a proxy, not the target, produced it; null for a target's answer. */
-export function classifyProxyStatus(status: number): AppError | null {
-  const code = PROXY_STATUS[status];
-  return code ? appError(code, `the proxy answered HTTP ${status}`, null) : null;
 }

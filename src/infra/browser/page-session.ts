@@ -2,7 +2,8 @@ import type { HTTPResponse, Page } from 'puppeteer';
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import type { JobRun } from './job-run.js';
-import { classifyBrowserError, classifyProxyStatus, FailureContext } from './navigation-errors.js';
+import type { SlotBinding } from '../proxy/relay/relay-slot.js';
+import { classifyBrowserError, FailureContext } from './navigation-errors.js';
 import type { NavigationResult, PageOptions, PageSession } from './page-options.js';
 import type { GuardJob } from './request-guard.js';
 
@@ -15,7 +16,8 @@ export class JobPageSession implements PageSession {
     private readonly raw: Page,
     private readonly run: JobRun,
     private readonly guard: GuardJob,
-    private readonly builtinProxy: boolean,
+    /** The relay's record of the job's upstream. */
+    private readonly egress: SlotBinding,
   ) {}
 
   async goto(url: string): Promise<NavigationResult> {
@@ -28,9 +30,8 @@ export class JobPageSession implements PageSession {
       throw classifyBrowserError(error, this.failureContext()) ?? error;
     }
     if (this.guard.blockedNavigation) throw classifyBrowserError(new Error('blocked'), this.failureContext())!;
+    // Whatever the status (407 and 59x included), it is the target's answer: only the relay judges the proxy.
     const status = response?.status() ?? 200;
-    const proxyError = classifyProxyStatus(status);
-    if (proxyError) throw proxyError;
     return { status, finalUrl: this.raw.url(), rawBody: () => this.body(response) };
   }
 
@@ -49,7 +50,7 @@ export class JobPageSession implements PageSession {
       blockedNavigation: this.guard.blockedNavigation,
       deadlinePassed: this.run.deadlinePassed,
       crashed: this.run.crashed,
-      builtinProxy: this.builtinProxy,
+      proxyFailed: this.egress.proxyFault !== null,
     };
   }
 

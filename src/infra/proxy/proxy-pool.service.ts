@@ -8,6 +8,7 @@ import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import { InjectRedis } from '../redis/redis.module.js';
 import { EgressProxy } from './egress-proxy.js';
+import { ProxyProbe } from './proxy-probe.js';
 import type { ProxyRoute } from './proxy-route.js';
 
 export interface RouteTarget {
@@ -32,6 +33,9 @@ interface ProxyTemplate {
 }
 
 const SET_ASIDE_MS = 60_000;
+
+/** Why a proxy was set aside: a connection failure ends when a newer check connects; an auth refusal only expires. */
+export type ProxyFault = 'connect' | 'auth';
 const DEFAULT_PORTS: Record<string, string> = { 'http:': '80', 'https:': '443', 'socks4:': '1080', 'socks5:': '1080' };
 const COUNTRY = /^[a-z]{2}$/i;
 const CITY = /^[\p{L}\p{N}_-]+$/u;
@@ -69,6 +73,8 @@ export class ProxyPoolService implements OnModuleInit {
   private readonly logger = new Logger(ProxyPoolService.name);
   private readonly templates: Record<ProxyTier, ProxyTemplate[]>;
   private readonly cursors: Record<ProxyTier, number> = { standard: 0, premium: 0 };
+  /** Replaceable in tests, where the pools name ports nothing listens on. */
+  protected probe: ProxyProbe;
 
   constructor(
     @InjectConfig() private readonly config: AppConfig,
@@ -80,6 +86,7 @@ export class ProxyPoolService implements OnModuleInit {
       standard: (pools?.standard.proxies ?? []).map(parseTemplate),
       premium: (pools?.premium.proxies ?? []).map(parseTemplate),
     };
+    this.probe = new ProxyProbe(config.proxyCheckTtlMs);
   }
 
   onModuleInit(): void {
@@ -106,17 +113,33 @@ export class ProxyPoolService implements OnModuleInit {
     throw unavailable(tier);
   }
 
-  /** The same check as select, without choosing: for the API before it charges. */
+  /**
+   * For the API before it charges: the tier has a proxy that accepted a connection in a check at most
+   * PROXY_CHECK_TTL_MS old and is not set aside for an auth refusal. A proxy set aside for a connection failure
+   * that a newer check reaches is taken back at once.
+   */
   async assertAvailable(tier: ProxyTier): Promise<void> {
     if (!this.config.proxyPools) return;
-    const down = await this.setAside(tier);
-    if (down.length === 0 || down.every(Boolean)) throw unavailable(tier);
+    const faults = await this.faults(tier);
+    const usable = await Promise.all(this.templates[tier].map((template, index) => this.usable(tier, index, template.server, faults[index])));
+    if (!usable.some(Boolean)) throw unavailable(tier);
   }
 
-  /** Sets the proxy aside for a minute in every replica; the built-in proxy is never set aside. */
-  async markFailed(route: ProxyRoute): Promise<void> {
+  /** Sets the proxy aside for a minute in every replica (the relay's verdict); the built-in proxy is never set aside. */
+  async markFailed(route: ProxyRoute, fault: ProxyFault = 'connect'): Promise<void> {
     if (route.builtin) return;
-    await this.redis.set(this.downKey(route.tier, route.sourceIndex), '1', 'PX', SET_ASIDE_MS);
+    await this.redis.set(this.downKey(route.tier, route.sourceIndex), `${fault}:${Date.now()}`, 'PX', SET_ASIDE_MS);
+  }
+
+  private async usable(tier: ProxyTier, index: number, server: string, fault: string | null): Promise<boolean> {
+    const [kind, since] = (fault ?? '').split(':');
+    if (kind === 'auth') return false;
+    const check = await this.probe.status(server);
+    if (!check.up) return false;
+    if (!fault) return true;
+    if (check.at <= Number(since)) return false;
+    await this.redis.del(this.downKey(tier, index));
+    return true;
   }
 
   /** 422 on `city` when the pool lists the country's cities and this is not one; returns the pool's spelling. */
@@ -173,10 +196,14 @@ export class ProxyPoolService implements OnModuleInit {
 
   /** One flag per proxy of the tier: true when set aside. */
   private async setAside(tier: ProxyTier): Promise<boolean[]> {
+    return (await this.faults(tier)).map((value) => value !== null);
+  }
+
+  /** One entry per proxy of the tier: `<fault>:<epoch ms>` while set aside, else null. */
+  private async faults(tier: ProxyTier): Promise<Array<string | null>> {
     const count = this.templates[tier].length;
     if (count === 0) return [];
-    const keys = Array.from({ length: count }, (_, index) => this.downKey(tier, index));
-    return (await this.redis.mget(keys)).map((value) => value !== null);
+    return this.redis.mget(Array.from({ length: count }, (_, index) => this.downKey(tier, index)));
   }
 
   private downKey(tier: ProxyTier, index: number): string {

@@ -141,7 +141,7 @@ export class JobEventsService implements OnModuleInit, OnApplicationShutdown {
   }
 }
 
-/** Pub/sub channels are shared by every database of a Redis server: a message this version cannot read is ignored. */
+/** A message this version cannot read (another version's, during a rolling deploy) is ignored. */
 function parseMessage<T>(message: string): T | null {
   try {
     return JSON.parse(message) as T;

@@ -110,7 +110,7 @@ export class JobRunner {
       return await this.attempt(operation, options, job, first, deadline);
     } catch (error) {
       if (!isAppError(error) || !RETRY_ON.has(error.code) || Date.now() > deadline - 1000) throw error;
-      if (error.code === ErrorCode.ProxyFailed) await this.proxies.markFailed(first);
+      // No markFailed here: the relay already set the proxy aside if, and only if, the proxy itself failed.
       const second = await this.proxies.select(request.tier, target, [first.id]).catch(() => null);
       if (!second) throw error;
       return this.attempt(operation, options, job, second, deadline);

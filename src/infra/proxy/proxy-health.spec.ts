@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { Redis } from 'ioredis';
+import { loadConfig } from '../../config/app-config.js';
+import { ErrorCode } from '../../common/errors/error-code.js';
+import { NetworkPolicy } from '../network/network-policy.js';
+import { EgressProxy } from './egress-proxy.js';
+import { ProxyPoolService } from './proxy-pool.service.js';
+import type { ProxyRoute } from './proxy-route.js';
+
+// Real TCP listeners on 127.0.0.1 stand for proxies; a closed port is a proxy that refuses connections.
+const PREFIX = `test:${randomUUID()}:`;
+let redis: Redis;
+let listener: Server;
+let upPort: number;
+let downPort: number;
+
+function service(proxies: string, ttl = '200'): ProxyPoolService {
+  const config = loadConfig({ PROXY_PREMIUM: proxies, PROXY_STANDARD: proxies, PROXY_CHECK_TTL_MS: ttl });
+  return new ProxyPoolService(config, redis, new EgressProxy(new NetworkPolicy(config)));
+}
+
+async function code(promise: Promise<unknown>): Promise<string | null> {
+  return promise.then(() => null, (error: { code?: string }) => error.code ?? 'no code');
+}
+
+beforeAll(async () => {
+  redis = new Redis(loadConfig().redisUrl, { keyPrefix: PREFIX, maxRetriesPerRequest: 2 });
+  listener = createServer((socket) => socket.destroy());
+  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+  upPort = (listener.address() as AddressInfo).port;
+  const closed = createServer();
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+  downPort = (closed.address() as AddressInfo).port;
+  await new Promise((resolve) => closed.close(resolve));
+});
+
+beforeEach(async () => {
+  const keys = await redis.keys(`${PREFIX}*`);
+  if (keys.length > 0) await redis.del(...keys.map((key) => key.slice(PREFIX.length)));
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => listener.close(resolve));
+  await redis.quit();
+});
+
+describe('ProxyPoolService.assertAvailable (connection checks at most PROXY_CHECK_TTL_MS old)', () => {
+  it('answers 503 when the only proxy refuses connections, and 200 once one of the tier accepts', async () => {
+    expect(await code(service(`http://127.0.0.1:${downPort}`).assertAvailable('premium'))).toBe(ErrorCode.ProxyPoolUnavailable);
+    expect(await code(service(`http://127.0.0.1:${downPort},http://127.0.0.1:${upPort}`).assertAvailable('premium'))).toBeNull();
+  });
+
+  it('takes back a proxy set aside for a connection failure once a newer check reaches it', async () => {
+    const pools = service(`http://127.0.0.1:${upPort}`);
+    const route = (await pools.select('premium')) as ProxyRoute;
+    await pools.markFailed(route, 'connect');
+    expect(await code(pools.select('premium'))).toBe(ErrorCode.ProxyPoolUnavailable);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(await code(pools.assertAvailable('premium'))).toBeNull();
+    expect(await redis.exists(`crawlgate:proxy:down:premium:${route.sourceIndex}`)).toBe(0);
+    expect((await pools.select('premium')).sourceIndex).toBe(route.sourceIndex);
+  });
+
+  it('does not take a proxy back on a check older than the failure', async () => {
+    const pools = service(`http://127.0.0.1:${upPort}`, '60000');
+    await pools.assertAvailable('premium');
+    await pools.markFailed(await pools.select('premium'), 'connect');
+    expect(await code(pools.assertAvailable('premium'))).toBe(ErrorCode.ProxyPoolUnavailable);
+  });
+
+  it('keeps a proxy that refused its credentials aside although it accepts connections', async () => {
+    const pools = service(`http://127.0.0.1:${upPort}`);
+    await pools.markFailed(await pools.select('premium'), 'auth');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(await code(pools.assertAvailable('premium'))).toBe(ErrorCode.ProxyPoolUnavailable);
+  });
+});

@@ -1,0 +1,52 @@
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import type { AppConfig } from '../../../config/app-config.js';
+import { InjectConfig } from '../../../config/config.module.js';
+import { NetworkPolicy } from '../../network/network-policy.js';
+import { ProxyPoolService } from '../proxy-pool.service.js';
+import type { ProxyRoute } from '../proxy-route.js';
+import { RelaySlot } from './relay-slot.js';
+
+/**
+ * The worker's one way out: BROWSER_CONCURRENCY relay slots on 127.0.0.1, each the fixed proxy of one browser context.
+ * It applies the network policy to every request and tunnel, and is the only judge of an upstream proxy's health.
+ */
+@Injectable()
+export class EgressRelay implements OnApplicationShutdown {
+  private readonly logger = new Logger(EgressRelay.name);
+  private readonly slots: RelaySlot[];
+  private readonly free: RelaySlot[];
+  private starting: Promise<void> | null = null;
+
+  constructor(
+    @InjectConfig() config: AppConfig,
+    policy: NetworkPolicy,
+    private readonly proxies: ProxyPoolService,
+  ) {
+    const onFault = (route: ProxyRoute, reason: string) => this.onProxyFault(route, reason);
+    this.slots = Array.from({ length: config.browser.concurrency }, (_, index) => new RelaySlot(index, policy, onFault));
+    this.free = [...this.slots];
+  }
+
+  /** A slot no job holds (the browser pool holds at most BROWSER_CONCURRENCY at once); pair with release(). */
+  async claim(): Promise<RelaySlot> {
+    this.starting ??= Promise.all(this.slots.map((slot) => slot.listen())).then(() => undefined);
+    await this.starting;
+    const slot = this.free.pop();
+    if (!slot) throw new Error('Every relay slot is held: more jobs than BROWSER_CONCURRENCY.');
+    return slot;
+  }
+
+  release(slot: RelaySlot): void {
+    slot.release();
+    this.free.push(slot);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.starting) await Promise.all(this.slots.map((slot) => slot.close()));
+  }
+
+  private onProxyFault(route: ProxyRoute, reason: string): void {
+    this.logger.warn(`Proxy ${route.tier}#${route.sourceIndex} failed: ${reason}; set aside`);
+    void this.proxies.markFailed(route, /authentication|407/i.test(reason) ? 'auth' : 'connect').catch(() => undefined);
+  }
+}

@@ -1,0 +1,187 @@
+import type { lookup } from 'node:dns';
+import { Agent, createServer, request, type Server as HttpServer } from 'node:http';
+import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { RequestError, Server as ProxyServer } from 'proxy-chain';
+import { loadConfig } from '../../../config/app-config.js';
+import { NetworkPolicy } from '../../network/network-policy.js';
+import type { ProxyRoute } from '../proxy-route.js';
+import { RelaySlot } from './relay-slot.js';
+
+// Real sockets on 127.0.0.1: a target, two upstream proxies that record what they carry, a closed port.
+let target: HttpServer;
+let targetPort: number;
+let closedPort: number;
+let upstreams: Array<{ server: ProxyServer; seen: string[] }>;
+let listener: TcpServer;
+let listenerHits = 0;
+const faults: string[] = [];
+
+const notFound = ((_host: string, _options: unknown, callback: (error: Error) => void) =>
+  callback(Object.assign(new Error('not found'), { code: 'ENOTFOUND' }))) as unknown as typeof lookup;
+
+async function upstream(): Promise<{ server: ProxyServer; seen: string[] }> {
+  const seen: string[] = [];
+  const server = new ProxyServer({
+    host: '127.0.0.1',
+    port: 0,
+    prepareRequestFunction: ({ username, password, hostname, port }) => {
+      if (username !== 'u' || password !== 'p') throw new RequestError('Proxy credentials required', 407);
+      seen.push(`${hostname}:${port}`);
+      return hostname === 'no-such-host.invalid' ? { dnsLookup: notFound } : {};
+    },
+  });
+  await server.listen();
+  return { server, seen };
+}
+
+function route(index: number, overrides: Partial<ProxyRoute> = {}): ProxyRoute {
+  const server = `http://127.0.0.1:${upstreams[index].server.port}`;
+  return { id: `r${index}`, tier: 'standard', server, username: 'u', password: 'p', country: null, city: null, builtin: false, sourceIndex: index, ...overrides };
+}
+
+function slot(allowPrivate = true): RelaySlot {
+  const policy = new NetworkPolicy(loadConfig({ ALLOW_PRIVATE_TARGETS: String(allowPrivate) }));
+  return new RelaySlot(0, policy, (_route, reason) => faults.push(reason));
+}
+
+function get(proxyUrl: string, url: string, agent?: Agent): Promise<{ status: number; body: string }> {
+  const proxy = new URL(proxyUrl);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: proxy.hostname, port: proxy.port, path: url, headers: { host: new URL(url).host }, agent: agent ?? false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject).end();
+  });
+}
+
+function connect(proxyUrl: string, authority: string): Promise<number> {
+  const proxy = new URL(proxyUrl);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: proxy.hostname, port: proxy.port, method: 'CONNECT', path: authority });
+    req.on('connect', (res, socket) => {
+      socket.destroy();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject).end();
+  });
+}
+
+beforeAll(async () => {
+  target = createServer((req, res) => {
+    const status = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('status') ?? 200);
+    res.writeHead(status, status === 407 ? { 'proxy-authenticate': 'Basic realm="target"' } : {}).end(`target ${status}`);
+  });
+  await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+  targetPort = (target.address() as AddressInfo).port;
+  upstreams = [await upstream(), await upstream()];
+  const closed = createTcpServer();
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+  closedPort = (closed.address() as AddressInfo).port;
+  await new Promise((resolve) => closed.close(resolve));
+  listener = createTcpServer((socket) => {
+    listenerHits++;
+    socket.destroy();
+  });
+  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+});
+
+afterAll(async () => {
+  await Promise.all(upstreams.map(({ server }) => server.close(true)));
+  await new Promise((resolve) => target.close(resolve));
+  await new Promise((resolve) => listener.close(resolve));
+});
+
+describe('RelaySlot through an upstream proxy', () => {
+  const relay = slot();
+  beforeAll(() => relay.listen());
+  afterAll(() => relay.close());
+
+  it.each([407, 590, 594, 599])("passes a target's own %i through as the target's answer, no proxy fault", async (status) => {
+    const binding = relay.bind(route(0));
+    faults.length = 0;
+    expect(await get(relay.url, `http://127.0.0.1:${targetPort}/?status=${status}`)).toEqual({ status, body: `target ${status}` });
+    expect(binding.proxyFault).toBeNull();
+    expect(faults).toEqual([]);
+  });
+
+  it('sees a name the upstream cannot resolve as the target failing, not the proxy', async () => {
+    const binding = relay.bind(route(0));
+    faults.length = 0;
+    expect(await connect(relay.url, 'no-such-host.invalid:443')).toBe(502);
+    expect(binding.proxyFault).toBeNull();
+    expect(faults).toEqual([]);
+  });
+
+  it('reports a proxy that refuses connections, once per failure, and answers the browser without a target status', async () => {
+    const binding = relay.bind(route(0, { server: `http://127.0.0.1:${closedPort}` }));
+    faults.length = 0;
+    expect(await connect(relay.url, `127.0.0.1:${targetPort}`)).toBe(502);
+    await expect(get(relay.url, `http://127.0.0.1:${targetPort}/`)).rejects.toThrow();
+    expect(binding.proxyFault).toMatch(/proxy connection failed/);
+    expect(faults).toHaveLength(2);
+  });
+
+  it("reports the proxy's own authentication refusal", async () => {
+    const binding = relay.bind(route(0, { password: 'wrong' }));
+    faults.length = 0;
+    expect(await connect(relay.url, `127.0.0.1:${targetPort}`)).toBe(502);
+    expect(binding.proxyFault).toBe('the proxy answered CONNECT with 407');
+    expect(faults).toEqual(['the proxy answered CONNECT with 407']);
+  });
+
+  it("closes the previous job's kept-alive connections on a new binding: job B's requests reach only B's proxy", async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    upstreams.forEach(({ seen }) => (seen.length = 0));
+    relay.bind(route(0));
+    await get(relay.url, `http://127.0.0.1:${targetPort}/a`, agent);
+    relay.bind(route(1));
+    await get(relay.url, `http://127.0.0.1:${targetPort}/b`, agent).catch(() => get(relay.url, `http://127.0.0.1:${targetPort}/b`, agent));
+    expect(upstreams[0].seen).toEqual([`127.0.0.1:${targetPort}`]);
+    expect(upstreams[1].seen).toEqual([`127.0.0.1:${targetPort}`]);
+    agent.destroy();
+  });
+
+  it("cuts the previous job's open tunnels on a new binding", async () => {
+    relay.bind(route(0));
+    const proxy = new URL(relay.url);
+    const socket = await new Promise<import('node:net').Socket>((resolve, reject) => {
+      request({ host: proxy.hostname, port: proxy.port, method: 'CONNECT', path: `127.0.0.1:${targetPort}` })
+        .on('connect', (_res, tunnel) => resolve(tunnel))
+        .on('error', reject)
+        .end();
+    });
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    relay.bind(route(1));
+    await closed;
+    expect(socket.destroyed).toBe(true);
+  });
+
+  it('refuses everything while no job holds the slot', async () => {
+    relay.release();
+    expect(await connect(relay.url, `127.0.0.1:${targetPort}`)).toBe(403);
+    expect((await get(relay.url, `http://127.0.0.1:${targetPort}/`)).status).toBe(403);
+  });
+});
+
+describe('RelaySlot network policy (ALLOW_PRIVATE_TARGETS=false)', () => {
+  const relay = slot(false);
+  beforeAll(() => relay.listen());
+  afterAll(() => relay.close());
+
+  it('refuses private addresses in pool mode and in built-in mode, and nothing reaches them', async () => {
+    const port = (listener.address() as AddressInfo).port;
+    for (const via of [route(0), route(0, { builtin: true })]) {
+      const binding = relay.bind(via);
+      upstreams[0].seen.length = 0;
+      expect(await connect(relay.url, `127.0.0.1:${port}`)).toBe(403);
+      expect(await connect(relay.url, `localhost:${port}`)).toBe(403);
+      expect((await get(relay.url, `http://10.0.0.8:${port}/`)).status).toBe(403);
+      expect(binding.blocked).toHaveLength(3);
+      expect(upstreams[0].seen).toEqual([]);
+    }
+    expect(listenerHits).toBe(0);
+  });
+});

@@ -1,0 +1,146 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+import type { NetworkPolicy } from '../../network/network-policy.js';
+import type { ProxyRoute } from '../proxy-route.js';
+import { forwardRequest, parseAuthority, refuseTunnel, spliceTunnel } from './relay-forward.js';
+import { openTunnel, TunnelError, type TunnelTarget } from './upstream-tunnel.js';
+
+/** One job's use of a slot: its route, and what the relay saw of its upstream. */
+export class SlotBinding {
+  /** The proxy's own failure (refused, timed out, authentication refused), as the relay saw it; null if none. */
+  proxyFault: string | null = null;
+  /** Requests the network policy refused at the relay. */
+  readonly blocked: string[] = [];
+
+  constructor(readonly route: ProxyRoute) {}
+}
+
+export type ProxyFaultListener = (route: ProxyRoute, reason: string) => void;
+
+class Refusal extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+  }
+}
+
+/**
+ * A local proxy port that one browser context uses for its whole life. Each job binds the slot to its route; a new
+ * binding first closes every connection of the previous one (browser side and upstream side), so no byte of one
+ * job can ride another job's upstream.
+ */
+export class RelaySlot {
+  private readonly server: Server;
+  private binding: SlotBinding | null = null;
+  private readonly sockets = new Set<Duplex>();
+  private address: string | null = null;
+
+  constructor(
+    readonly index: number,
+    private readonly policy: NetworkPolicy,
+    private readonly onProxyFault: ProxyFaultListener,
+  ) {
+    this.server = createServer((request, response) => void this.onRequest(request, response));
+    this.server.on('connect', (request: IncomingMessage, client: Duplex, head: Buffer) => void this.onConnect(request, client, head));
+    this.server.on('connection', (socket: Socket) => this.track(socket));
+  }
+
+  /** `http://127.0.0.1:<port>`: the proxy server of the context bound to this slot. */
+  get url(): string {
+    if (!this.address) throw new Error('The relay slot is not listening.');
+    return this.address;
+  }
+
+  async listen(): Promise<string> {
+    await new Promise<void>((resolve, reject) => this.server.once('error', reject).listen(0, '127.0.0.1', resolve));
+    this.address = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this.address;
+  }
+
+  /** Routes the slot's traffic through this route from now on, after closing every connection of the previous job. */
+  bind(route: ProxyRoute): SlotBinding {
+    this.dropConnections();
+    this.binding = new SlotBinding(route);
+    return this.binding;
+  }
+
+  /** Closes the job's connections; until the next bind, whatever the context still sends is refused. */
+  release(): void {
+    this.binding = null;
+    this.dropConnections();
+  }
+
+  async close(): Promise<void> {
+    this.release();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private track(socket: Duplex): void {
+    this.sockets.add(socket);
+    socket.once('close', () => this.sockets.delete(socket));
+  }
+
+  private dropConnections(): void {
+    for (const socket of this.sockets) socket.destroy();
+    this.sockets.clear();
+  }
+
+  /** The policy's verdict on the target, resolved here so nothing a page opens can reach a private address. */
+  private async admit(binding: SlotBinding | null, host: string, port: number): Promise<TunnelTarget> {
+    if (!binding) throw new Refusal(403, 'No job holds this relay slot.');
+    const verdict = await this.policy.inspectHost(host);
+    if (!verdict.allowed) {
+      binding.blocked.push(verdict.reason);
+      throw new Refusal(403, `Blocked by the network policy: ${verdict.reason}`);
+    }
+    return { host, port, addresses: verdict.addresses };
+  }
+
+  /** A tunnel for the binding; a failure of the upstream proxy itself is reported once, here. */
+  private async tunnel(binding: SlotBinding, target: TunnelTarget): Promise<Socket> {
+    try {
+      const socket = await openTunnel(binding.route, target);
+      if (this.binding !== binding) {
+        socket.destroy();
+        throw new Refusal(403, 'The job that opened this connection has ended.');
+      }
+      this.track(socket);
+      return socket;
+    } catch (error) {
+      if (error instanceof TunnelError && error.side === 'proxy' && !binding.route.builtin) {
+        binding.proxyFault ??= error.message;
+        this.onProxyFault(binding.route, error.message);
+      }
+      throw error;
+    }
+  }
+
+  private async onConnect(request: IncomingMessage, client: Duplex, head: Buffer): Promise<void> {
+    const binding = this.binding;
+    const authority = parseAuthority(request.url);
+    // The browser may hang up while the upstream is still being reached: that must not be an unhandled error.
+    client.on('error', () => client.destroy());
+    try {
+      if (!authority) throw new Refusal(400, 'Bad CONNECT authority.');
+      const upstream = await this.tunnel(binding!, await this.admit(binding, authority.host, authority.port));
+      spliceTunnel(client, upstream, head);
+    } catch (error) {
+      refuseTunnel(client, error instanceof Refusal ? error.status : 502, error instanceof Error ? error.message : 'Tunnel failed');
+    }
+  }
+
+  private async onRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const binding = this.binding;
+    let url: URL;
+    try {
+      url = new URL(request.url ?? '');
+      if (url.protocol !== 'http:') throw new Refusal(400, 'Only absolute http URLs are relayed.');
+      const target = await this.admit(binding, url.hostname.replace(/^\[|\]$/g, ''), Number(url.port || 80));
+      forwardRequest(request, response, url, await this.tunnel(binding!, target));
+    } catch (error) {
+      // Only the relay's own refusals get an answer: an upstream failure must not look like a target's status.
+      if (error instanceof Refusal) response.writeHead(error.status, { connection: 'close', 'content-type': 'text/plain' }).end(`${error.message}\n`);
+      else response.destroy();
+    }
+  }
+}

@@ -1,0 +1,104 @@
+import { request as httpRequest, type ClientRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { connect, type Socket } from 'node:net';
+import { SocksClient } from 'socks';
+import type { ProxyRoute } from '../proxy-route.js';
+
+/** Whose failure it was: the upstream proxy's own (it is set aside) or the target's (every proxy stays in service). */
+export type FaultSide = 'proxy' | 'target';
+
+export class TunnelError extends Error {
+  constructor(
+    readonly side: FaultSide,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Where a tunnel goes: host and port, and for a direct connection the addresses the network policy checked. */
+export interface TunnelTarget {
+  readonly host: string;
+  readonly port: number;
+  readonly addresses: readonly string[] | null;
+}
+
+/** How long the TCP connection to an upstream proxy may take before the proxy counts as failed. */
+export const PROXY_CONNECT_TIMEOUT_MS = 10_000;
+
+function tcp(host: string, port: number, side: FaultSide, timeoutMs: number): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host, port });
+    const fail = (error: Error) => {
+      socket.destroy();
+      reject(new TunnelError(side, `${side === 'proxy' ? 'proxy' : 'target'} connection failed: ${error.message}`));
+    };
+    socket.setTimeout(timeoutMs, () => fail(new Error('connect timeout')));
+    socket.once('error', fail);
+    socket.once('connect', () => {
+      socket.setTimeout(0);
+      socket.removeListener('error', fail);
+      resolve(socket);
+    });
+  });
+}
+
+/** CONNECT through an http(s) proxy: 407 is the proxy's refusal, any other non-200 answer the target's failure. */
+function httpConnect(proxy: URL, route: ProxyRoute, target: TunnelTarget): Promise<Socket> {
+  const authority = `${target.host.includes(':') ? `[${target.host}]` : target.host}:${target.port}`;
+  const headers: Record<string, string> = { host: authority };
+  if (route.username || route.password) {
+    headers['proxy-authorization'] = `Basic ${Buffer.from(`${route.username ?? ''}:${route.password ?? ''}`).toString('base64')}`;
+  }
+  const send = proxy.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    let connected = false;
+    const req: ClientRequest = send({ host: proxy.hostname.replace(/^\[|\]$/g, ''), port: proxy.port, method: 'CONNECT', path: authority, headers, agent: false });
+    const timer = setTimeout(() => req.destroy(new Error('connect timeout')), PROXY_CONNECT_TIMEOUT_MS);
+    req.once('socket', (socket) => socket.once(proxy.protocol === 'https:' ? 'secureConnect' : 'connect', () => {
+      connected = true;
+      clearTimeout(timer);
+    }));
+    req.once('connect', (response, socket, head) => {
+      clearTimeout(timer);
+      if (response.statusCode === 200) {
+        if (head.length > 0) socket.unshift(head);
+        return resolve(socket);
+      }
+      socket.destroy();
+      const side: FaultSide = response.statusCode === 407 ? 'proxy' : 'target';
+      reject(new TunnelError(side, `the proxy answered CONNECT with ${response.statusCode}`));
+    });
+    // Before the TCP (or TLS) connection is up the proxy is at fault; after it, a hang-up is ambiguous, so the target's.
+    req.once('error', (error) => {
+      clearTimeout(timer);
+      reject(new TunnelError(connected ? 'target' : 'proxy', `proxy connection failed: ${error.message}`));
+    });
+    req.end();
+  });
+}
+
+async function socksConnect(proxy: URL, route: ProxyRoute, target: TunnelTarget): Promise<Socket> {
+  const socket = await tcp(proxy.hostname.replace(/^\[|\]$/g, ''), Number(proxy.port), 'proxy', PROXY_CONNECT_TIMEOUT_MS);
+  try {
+    const { socket: tunnel } = await SocksClient.createConnection({
+      proxy: { host: proxy.hostname, port: Number(proxy.port), type: proxy.protocol === 'socks4:' ? 4 : 5, userId: route.username, password: route.password },
+      command: 'connect',
+      destination: { host: target.host, port: target.port },
+      existing_socket: socket,
+    });
+    return tunnel;
+  } catch (error) {
+    socket.destroy();
+    const message = (error as Error).message;
+    throw new TunnelError(/auth/i.test(message) ? 'proxy' : 'target', `socks proxy: ${message}`);
+  }
+}
+
+/** A socket to the target: directly for the built-in route (to the checked addresses), else through the route's proxy. */
+export function openTunnel(route: ProxyRoute, target: TunnelTarget): Promise<Socket> {
+  if (route.builtin && target.addresses?.length === 0) return Promise.reject(new TunnelError('target', `${target.host} does not resolve`));
+  if (route.builtin) return tcp(target.addresses?.[0] ?? target.host, target.port, 'target', PROXY_CONNECT_TIMEOUT_MS);
+  const proxy = new URL(route.server);
+  return proxy.protocol.startsWith('socks') ? socksConnect(proxy, route, target) : httpConnect(proxy, route, target);
+}
