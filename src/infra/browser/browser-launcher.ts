@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import puppeteer, { Browser } from 'puppeteer';
 import { browserPid, killQuietly, treeRssMb } from './browser-process.js';
 import { launchOptions } from './launch-options.js';
+import { withFallback } from '../../common/time/deadline.js';
 
 export interface RecyclePolicy {
   /** Jobs one browser serves before it is replaced. */
@@ -151,8 +152,7 @@ export class BrowserLauncher {
     if (instance.closing) return;
     instance.closing = true;
     if (this.current === instance) this.current = null;
-    const timeout = new Promise((resolve) => setTimeout(resolve, 5000).unref());
-    await Promise.race([instance.browser.close().catch(() => undefined), timeout]);
+    await withFallback(instance.browser.close(), 5000, undefined);
     this.reap(instance);
   }
 

@@ -1,4 +1,5 @@
 import type { Page } from 'puppeteer';
+import { withFallback } from '../../common/time/deadline.js';
 
 /** decisions.md section 2: what a poll of a running job shows. */
 export interface DebugCapture {
@@ -37,12 +38,6 @@ export function truncateUtf8(text: string, maxBytes: number): string {
   return cut.endsWith('\uFFFD') && !text.startsWith(cut) ? cut.slice(0, -1) : cut;
 }
 
-function within<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
-  promise.catch(() => undefined);
-  const timeout = new Promise<T>((resolve) => setTimeout(() => resolve(fallback), ms).unref());
-  return Promise.race([promise.catch(() => fallback), timeout]);
-}
-
 /** A best-effort look at a running job's tab: a busy or navigating tab yields empty fields, never an error. */
 export async function captureTab(page: Page): Promise<DebugCapture> {
   const viewport = page.viewport() ?? { width: 1920, height: 1080 };
@@ -54,8 +49,8 @@ export async function captureTab(page: Page): Promise<DebugCapture> {
     clip: { x: 0, y: 0, width: viewport.width, height: viewport.height, scale },
   });
   const [image, source] = await Promise.all([
-    within(screenshot, CAPTURE_TIMEOUT_MS, ''),
-    within(pageSource(page), CAPTURE_TIMEOUT_MS, { html: '', truncated: false }),
+    withFallback(screenshot, CAPTURE_TIMEOUT_MS, ''),
+    withFallback(pageSource(page), CAPTURE_TIMEOUT_MS, { html: '', truncated: false }),
   ]);
   return { url: page.url(), screenshot: image, ...source, captured_at: new Date().toISOString() };
 }

@@ -6,6 +6,7 @@ import type { BrowserInstance } from './browser-launcher.js';
 import { killQuietly } from './browser-process.js';
 import type { BrowserTab } from './browser-tab.js';
 import type { JobRun } from './job-run.js';
+import { withFallback } from '../../common/time/deadline.js';
 
 /** A job holding a page, as the pool tracks it. */
 export interface WatchedJob {
@@ -22,15 +23,8 @@ interface Hooks {
 }
 
 /** Resolves true when the promise settles (either way) within `ms`: only silence counts as hung. */
-async function answers(promise: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const silence = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
-  const settled = promise.then(() => true, () => true);
-  try {
-    return await Promise.race([settled, silence]);
-  } finally {
-    clearTimeout(timer);
-  }
+function answers(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  return withFallback(promise.then(() => true, () => true), ms, false);
 }
 
 /** A round trip to the page's renderer that, unlike page.evaluate, does not wait for a pending navigation. */

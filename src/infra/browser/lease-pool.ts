@@ -3,6 +3,7 @@ import type { NetworkPolicy } from '../network/network-policy.js';
 import type { RelaySlot } from '../proxy/relay/relay-slot.js';
 import type { BrowserInstance } from './browser-launcher.js';
 import { BrowserTab } from './browser-tab.js';
+import { withFallback } from '../../common/time/deadline.js';
 
 const WIPE_TIMEOUT_MS = 10_000;
 /**
@@ -74,8 +75,7 @@ export class LeasePool {
       await this.discard(lease);
       return reason ?? 'no tab';
     }
-    const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), WIPE_TIMEOUT_MS).unref());
-    const wiped = await Promise.race([tab.wipe(lease.context).catch(() => false), timeout]);
+    const wiped = await withFallback(tab.wipe(lease.context), WIPE_TIMEOUT_MS, false);
     if (!wiped || !lease.instance.usable) {
       await this.discard(lease);
       return wiped ? 'the browser retired' : 'the wipe failed';

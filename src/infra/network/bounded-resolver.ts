@@ -1,4 +1,5 @@
-import type { HostResolver } from './network-policy.js';
+/** Resolves a host name to every address it has; rejects or returns [] when it does not resolve. */
+export type HostResolver = (host: string) => Promise<string[]>;
 
 export interface ResolverBounds {
   /** Lookups running at once; the rest wait in line. */

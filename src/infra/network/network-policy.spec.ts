@@ -2,7 +2,7 @@ import { describe, it, expect } from '@jest/globals';
 import { loadConfig } from '../../config/app-config.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
-import { HostResolver, NetworkPolicy } from './network-policy.js';
+import { HostResolver, isPublicAddress, NetworkPolicy } from './network-policy.js';
 
 const DNS: Record<string, string[]> = {
   'example.com': ['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946'],
@@ -71,19 +71,17 @@ describe('NetworkPolicy.checkUrlSyntax', () => {
   });
 });
 
-describe('NetworkPolicy.isAddressPublic', () => {
-  const subject = policy();
-
+describe('isPublicAddress', () => {
   it.each([
     '127.0.0.1', '10.0.0.5', '172.16.0.1', '192.168.0.1', '100.64.0.1', '169.254.169.254', '0.0.0.0', '224.0.0.1',
     '240.0.0.1', '255.255.255.255', '192.0.2.1', '::1', '::', '::ffff:127.0.0.1', '::ffff:7f00:1', 'fc00::1', 'fd00:ec2::254',
     'fe80::1', 'ff02::1', '::7f00:1', '64:ff9b::a00:1', '2002:a00:1::1', 'not an address', '',
   ])('%j is not public', (ip) => {
-    expect(subject.isAddressPublic(ip)).toBe(false);
+    expect(isPublicAddress(ip)).toBe(false);
   });
 
   it.each(['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946', '8.8.8.8', '64:ff9b::808:808'])('%s is public', (ip) => {
-    expect(subject.isAddressPublic(ip)).toBe(true);
+    expect(isPublicAddress(ip)).toBe(true);
   });
 });
 

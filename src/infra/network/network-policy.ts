@@ -7,9 +7,9 @@ import { InjectConfig } from '../../config/config.module.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { parseHttpUrl } from './url-syntax.js';
 import { boundedResolver } from './bounded-resolver.js';
+import type { HostResolver } from './bounded-resolver.js';
 
-/** Resolves a host name to every address it has; rejects or returns [] when it does not resolve. */
-export type HostResolver = (host: string) => Promise<string[]>;
+export type { HostResolver };
 export const HOST_RESOLVER = Symbol('HOST_RESOLVER');
 
 /** addresses: the checked addresses to connect to ([] when the name does not resolve), or null when the policy is lifted. */
@@ -101,10 +101,6 @@ export class NetworkPolicy {
     const { url, problem } = parseHttpUrl(raw);
     if (!url) throw AppError.field('url', problem);
     return url;
-  }
-
-  isAddressPublic(ip: string): boolean {
-    return isPublicAddress(ip);
   }
 
   /** Before the crawl: 422 on `url` for an uncovered domain or a non-public target. */

@@ -4,26 +4,9 @@ import { ErrorCode } from '../../common/errors/error-code.js';
 import type { LedgerKind } from '../../infra/database/entities/index.js';
 import { MetricsService } from '../../infra/metrics/metrics.service.js';
 import { batch, exec, finalBatch, query, SqlProgram, SqlProgramRunner, upsertAdd } from '../../infra/database/sql-program.js';
+import type { ChargeRequest, LedgerMove } from './ledger-move.js';
 import { mysqlChargeProgram } from './mysql-charge.js';
 import { dayOf, utcDay } from './utc-day.js';
-
-export interface ChargeRequest {
-  readonly organizationId: string;
-  readonly requestKey: string;
-  readonly amount: number;
-  readonly reason: string;
-  readonly jobId: string;
-  readonly host: string;
-  /** Counted against the daily limit when set; null: unlimited. undefined: not a daily-limited operation. */
-  readonly dailyLimit?: number | null;
-}
-
-export interface LedgerMove {
-  readonly entryId: string;
-  readonly balanceAfter: number;
-  /** True when the move had already happened (a replayed refund): nothing changed this time. */
-  readonly replayed?: boolean;
-}
 
 /**
  * Credits move only here: one transaction writes the ledger entry and the balance together.

@@ -1,7 +1,7 @@
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import { exec, finalBatch, query, SqlProgram } from '../../infra/database/sql-program.js';
-import type { ChargeRequest, LedgerMove } from './ledger.service.js';
+import type { ChargeRequest, LedgerMove } from './ledger-move.js';
 
 /**
  * A charge in ONE round trip on MySQL: the row lock on the balance is held only while the server runs the batch,

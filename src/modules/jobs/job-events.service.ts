@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { InjectRedis } from '../../infra/redis/redis.module.js';
+import { withFallback } from '../../common/time/deadline.js';
 
 /** Pub/sub channels ignore Redis database numbers, so the database is part of each name: stacks sharing one server stay apart. */
 function channelsFor(redis: Redis) {
@@ -55,13 +56,10 @@ export class JobEventsService implements OnModuleInit, OnApplicationShutdown {
     const waiters = this.endWaiters.get(jobId) ?? new Set();
     waiters.add(wake);
     this.endWaiters.set(jobId, waiters);
-    let timer: NodeJS.Timeout | undefined;
     try {
       if (await isEnded()) return true;
-      const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
-      return await Promise.race([ended.then(() => true), timeout]);
+      return await withFallback(ended.then(() => true), ms, false);
     } finally {
-      clearTimeout(timer);
       waiters.delete(wake);
       if (waiters.size === 0) this.endWaiters.delete(jobId);
     }
@@ -76,12 +74,10 @@ export class JobEventsService implements OnModuleInit, OnApplicationShutdown {
   async requestDebug(jobId: string, holder: string, ms: number): Promise<object | null> {
     const nonce = randomUUID();
     const answer = new Promise<object | null>((resolve) => this.debugWaiters.set(nonce, resolve));
-    let timer: NodeJS.Timeout | undefined;
     try {
       if ((await this.redis.publish(this.askChannel(holder), JSON.stringify({ jobId, nonce }))) === 0) return null;
-      return await Promise.race([answer, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)))]);
+      return await withFallback(answer, ms, null);
     } finally {
-      clearTimeout(timer);
       this.debugWaiters.delete(nonce);
     }
   }

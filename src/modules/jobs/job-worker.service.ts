@@ -8,6 +8,7 @@ import { JOBS_QUEUE, JobPayload } from '../../infra/queue/queue.constants.js';
 import { JobEventsService } from './job-events.service.js';
 import { JobRunner } from './job-runner.service.js';
 import { throttleCaptures } from './debug-throttle.js';
+import { withFallback } from '../../common/time/deadline.js';
 
 const DRAIN_MS = 60_000;
 
@@ -42,8 +43,7 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
       await this.queue.close().catch(() => undefined);
       return;
     }
-    const closed = this.queue.close();
-    const bounded = new Promise<void>((resolve) => setTimeout(resolve, DRAIN_MS).unref());
-    await Promise.race([closed, bounded]).catch((error) => this.logger.warn(`queue close: ${(error as Error).message}`));
+    const closed = this.queue.close().catch((error) => this.logger.warn(`queue close: ${(error as Error).message}`));
+    await withFallback(closed, DRAIN_MS, undefined);
   }
 }
