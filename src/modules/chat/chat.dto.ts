@@ -1,7 +1,8 @@
 import { Transform } from 'class-transformer';
 import { IsOptional, registerDecorator } from 'class-validator';
 import { BooleanText } from '../../common/validation/boolean-text.js';
-import { CityParam, CountryParam, KeyParam, lastValue as last } from '../../common/validation/query-params.js';
+import { lastValue as last } from '../../common/validation/query-params.js';
+import { GeographyQuery } from '../jobs/dto/geography-query.dto.js';
 
 export const PROMPT_MAX_CHARS = 1000;
 
@@ -28,19 +29,11 @@ function IsPrompt(): PropertyDecorator {
 }
 
 /** GET /chat query parameters (spec, GET /chat). */
-export class ChatQuery {
+export class ChatQuery extends GeographyQuery {
   @Transform(last) @IsPrompt()
   prompt!: string;
 
   @IsOptional() @BooleanText()
   premium?: boolean;
 
-  @CountryParam()
-  country?: string;
-
-  @CityParam()
-  city?: string;
-
-  @KeyParam()
-  key?: string;
 }

@@ -1,9 +1,10 @@
 import { Transform } from 'class-transformer';
-import { CityParam, CountryParam, KeyParam, lastValue as last } from '../../../common/validation/query-params.js';
+import { lastValue as last } from '../../../common/validation/query-params.js';
 import { IsIn, IsNumber, IsOptional, IsString, Matches, MaxLength, Min, Max } from 'class-validator';
 import { BooleanText, StrictBoolean } from '../../../common/validation/boolean-text.js';
 import { WAIT_UNTIL } from '../../../infra/browser/page-options.js';
 import type { WaitUntil } from '../../../infra/browser/page-options.js';
+import { GeographyQuery } from './geography-query.dto.js';
 import { DEVICE_SCALE_FACTOR } from './viewport-bounds.js';
 
 const DPR_RANGE = `device_scale_factor must be between ${DEVICE_SCALE_FACTOR.min} and ${DEVICE_SCALE_FACTOR.max}`;
@@ -14,7 +15,7 @@ const toNumber = ({ value }: { value: unknown }) => {
 };
 
 /** Query parameters shared by GET /crawl, GET /screenshot and POST /crawl, apart from the flags. */
-export class PageQueryBase {
+export class PageQueryBase extends GeographyQuery {
   @IsOptional() @Transform(last) @IsString() @MaxLength(8192)
   url?: string;
 
@@ -34,14 +35,6 @@ export class PageQueryBase {
   @IsOptional() @Transform(last) @IsString() @MaxLength(512)
   user_agent?: string;
 
-  @CountryParam()
-  country?: string;
-
-  @CityParam()
-  city?: string;
-
-  @KeyParam()
-  key?: string;
 
   /** Read by the pipeline (decisions.md 7.4); declared so that POST /crawl's strict query accepts it. */
   @IsOptional() @Transform(last) @IsString()
