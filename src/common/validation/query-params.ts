@@ -1,17 +1,18 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { IsOptional, IsString, Matches } from 'class-validator';
+import { CITY_NAME, COUNTRY_CODE } from './geography.js';
 
 /** A repeated query parameter counts once: its last value. */
 export const lastValue = ({ value }: { value: unknown }) => (Array.isArray(value) ? value[value.length - 1] : value);
 
 /** `country`: ISO 3166-1 alpha-2, any case (a country name is refused). */
 export const CountryParam = () =>
-  applyDecorators(IsOptional(), Transform(lastValue), Matches(/^[A-Za-z]{2}$/, { message: 'country must be a two-letter ISO 3166-1 alpha-2 code' }));
+  applyDecorators(IsOptional(), Transform(lastValue), Matches(COUNTRY_CODE, { message: 'country must be a two-letter ISO 3166-1 alpha-2 code' }));
 
 /** `city`: letters, digits, hyphens and underscores only (so `.` and `;` are refused). */
 export const CityParam = () =>
-  applyDecorators(IsOptional(), Transform(lastValue), Matches(/^[A-Za-z0-9_-]{1,64}$/, { message: 'city may hold only letters, digits, hyphens and underscores' }));
+  applyDecorators(IsOptional(), Transform(lastValue), Matches(CITY_NAME, { message: 'city may hold only letters, digits, hyphens and underscores' }));
 
 /** `key`: the API key for callers that cannot set a header (the guard reads it). */
 export const KeyParam = () => applyDecorators(IsOptional(), Transform(lastValue), IsString());

@@ -6,6 +6,7 @@ import { InjectConfig } from '../../config/config.module.js';
 import type { ProxyTier } from '../../config/json-files.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
+import { CITY_NAME, COUNTRY_CODE } from '../../common/validation/geography.js';
 import { InjectRedis } from '../redis/redis.module.js';
 import { EgressProxy } from './egress-proxy.js';
 import { ProxyProbe } from './proxy-probe.js';
@@ -37,8 +38,6 @@ const SET_ASIDE_MS = 60_000;
 /** Why a proxy was set aside: a connection failure ends when a newer check connects; an auth refusal only expires. */
 export type ProxyFault = 'connect' | 'auth';
 const DEFAULT_PORTS: Record<string, string> = { 'http:': '80', 'https:': '443', 'socks4:': '1080', 'socks5:': '1080' };
-const COUNTRY = /^[a-z]{2}$/i;
-const CITY = /^[\p{L}\p{N}_-]+$/u;
 
 function decode(text: string): string {
   try {
@@ -145,7 +144,7 @@ export class ProxyPoolService implements OnModuleInit {
   /** 422 on `city` when the pool lists the country's cities and this is not one; returns the pool's spelling. */
   validateCity(tier: ProxyTier, country: string | null, city: string): string {
     if (!country) throw AppError.field('city', 'A city requires a country.');
-    if (!CITY.test(city)) throw AppError.field('city', 'A city has only letters, digits, hyphens and underscores.');
+    if (!CITY_NAME.test(city)) throw AppError.field('city', 'A city has only letters, digits, hyphens and underscores.');
     const cities = Object.entries(this.config.proxyPools?.[tier].cities ?? {}).find(([code]) => code.toLowerCase() === country)?.[1];
     if (!cities) return city.toLowerCase();
     const match = cities.find((name) => name.toLowerCase() === city.toLowerCase());
@@ -172,7 +171,7 @@ export class ProxyPoolService implements OnModuleInit {
 
   private checkCountry(country: string | null | undefined): string | null {
     if (!country) return null;
-    if (!COUNTRY.test(country)) throw AppError.field('country', 'The country must be a two-letter ISO 3166-1 code.');
+    if (!COUNTRY_CODE.test(country)) throw AppError.field('country', 'The country must be a two-letter ISO 3166-1 code.');
     return country.toLowerCase();
   }
 

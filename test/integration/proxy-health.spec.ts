@@ -3,12 +3,12 @@ import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
-import { loadConfig } from '../../config/app-config.js';
-import { ErrorCode } from '../../common/errors/error-code.js';
-import { NetworkPolicy } from '../network/network-policy.js';
-import { EgressProxy } from './egress-proxy.js';
-import { ProxyPoolService } from './proxy-pool.service.js';
-import type { ProxyRoute } from './proxy-route.js';
+import { loadConfig } from '../../src/config/app-config.js';
+import { ErrorCode } from '../../src/common/errors/error-code.js';
+import { NetworkPolicy } from '../../src/infra/network/network-policy.js';
+import { EgressProxy } from '../../src/infra/proxy/egress-proxy.js';
+import { ProxyPoolService } from '../../src/infra/proxy/proxy-pool.service.js';
+import type { ProxyRoute } from '../../src/infra/proxy/proxy-route.js';
 
 // Real TCP listeners on 127.0.0.1 stand for proxies; a closed port is a proxy that refuses connections.
 const PREFIX = `test:${randomUUID()}:`;

@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { describe, it, expect, beforeAll, beforeEach, afterAll } from '@jest/globals';
 import { Redis } from 'ioredis';
-import { loadConfig } from '../../config/app-config.js';
-import { AppError } from '../../common/errors/app-error.js';
-import { ErrorCode } from '../../common/errors/error-code.js';
-import { NetworkPolicy } from '../network/network-policy.js';
-import { EgressProxy } from './egress-proxy.js';
-import { ProxyPoolService } from './proxy-pool.service.js';
-import { ProxyProbe } from './proxy-probe.js';
+import { loadConfig } from '../../src/config/app-config.js';
+import { AppError } from '../../src/common/errors/app-error.js';
+import { ErrorCode } from '../../src/common/errors/error-code.js';
+import { NetworkPolicy } from '../../src/infra/network/network-policy.js';
+import { EgressProxy } from '../../src/infra/proxy/egress-proxy.js';
+import { ProxyPoolService } from '../../src/infra/proxy/proxy-pool.service.js';
+import { ProxyProbe } from '../../src/infra/proxy/proxy-probe.js';
 
 /** The pools below name ports nothing listens on: every connection check succeeds here (see proxy-health.spec.ts). */
 class ReachablePools extends ProxyPoolService {
