@@ -1,38 +1,13 @@
-import { createServer, request, Server as HttpServer } from 'node:http';
+import { createServer, Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
 import { loadConfig } from '../../config/app-config.js';
 import { HostVerdict, NetworkPolicy } from '../network/network-policy.js';
+import { connectStatus, viaProxy } from '../../../test/fixtures/proxy-client.js';
 import { EgressProxy } from './egress-proxy.js';
 
 let target: HttpServer;
 let targetPort: number;
-
-/** A plain-http request sent to the proxy in absolute form. */
-function viaProxy(proxyUrl: string, targetUrl: string): Promise<{ status: number; body: string }> {
-  const proxy = new URL(proxyUrl);
-  return new Promise((resolve, reject) => {
-    const req = request({ host: proxy.hostname, port: proxy.port, path: targetUrl, headers: { host: new URL(targetUrl).host } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on('error', reject).end();
-  });
-}
-
-/** The status the proxy answers to CONNECT authority. */
-function connectStatus(proxyUrl: string, authority: string): Promise<number> {
-  const proxy = new URL(proxyUrl);
-  return new Promise((resolve, reject) => {
-    const req = request({ host: proxy.hostname, port: proxy.port, method: 'CONNECT', path: authority });
-    req.on('connect', (res, socket) => {
-      socket.destroy();
-      resolve(res.statusCode ?? 0);
-    });
-    req.on('error', reject).end();
-  });
-}
 
 function egress(allowPrivateTargets: boolean): EgressProxy {
   const config = loadConfig({ ALLOW_PRIVATE_TARGETS: String(allowPrivateTargets), UNCOVERED_DOMAINS: 'linkedin.com' });

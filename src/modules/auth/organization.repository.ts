@@ -19,7 +19,7 @@ export class OrganizationRepository {
     return this.organizations.save(organization);
   }
 
-  update(id: string, changes: Partial<Pick<Organization, 'plan' | 'concurrencyOverride' | 'dailyLimitOverride'>>): Promise<unknown> {
+  update(id: string, changes: Partial<Pick<Organization, 'plan' | 'concurrencyOverride' | 'dailyLimitOverride' | 'webhookSecret'>>): Promise<unknown> {
     return this.organizations.update({ id }, changes);
   }
 

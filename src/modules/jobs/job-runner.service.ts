@@ -54,7 +54,8 @@ export class JobRunner {
       clearInterval(renew);
       await stopBeat();
       await this.endJob(job.organizationId, job.id);
-      await this.webhooks.jobEnded(job.organizationId, job.id);
+      // Most jobs have no webhook: the row read at the start says so, without another query at the end.
+      if (job.webhookUrl) await this.webhooks.jobEnded(job.organizationId, job.id);
     }
   }
 
@@ -64,9 +65,9 @@ export class JobRunner {
       const job = await this.jobs.getForOrganization(payload.organizationId, payload.jobId);
       if (job) await this.usage.recordOutcome(job.organizationId, job.host, false);
       this.metrics.jobEnded(payload.kind, 'failed', null, ErrorCode.WorkerLost);
+      if (job?.webhookUrl) await this.webhooks.jobEnded(payload.organizationId, payload.jobId);
     }
     await this.endJob(payload.organizationId, payload.jobId);
-    await this.webhooks.jobEnded(payload.organizationId, payload.jobId);
   }
 
   /** Stores the outcome (waiting out a store restart) and tallies it only if this worker's outcome is the one kept. */

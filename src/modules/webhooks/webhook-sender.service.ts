@@ -1,13 +1,11 @@
 import { InjectQueue } from '@nestjs/bull';
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import type { Job as BullJob, Queue } from 'bull';
-import { Repository } from 'typeorm';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
-import { Organization } from '../../infra/database/entities/index.js';
 import { NetworkPolicy } from '../../infra/network/network-policy.js';
 import { WEBHOOKS_QUEUE, WebhookPayload } from '../../infra/queue/queue.constants.js';
+import { OrganizationRepository } from '../auth/organization.repository.js';
 import { webhookSignature } from './webhook-signature.js';
 
 const TIMEOUT_MS = 10_000;
@@ -21,7 +19,7 @@ export class WebhookSender implements OnApplicationBootstrap, BeforeApplicationS
   constructor(
     @InjectConfig() private readonly config: AppConfig,
     @InjectQueue(WEBHOOKS_QUEUE) private readonly queue: Queue<WebhookPayload>,
-    @InjectRepository(Organization) private readonly organizations: Repository<Organization>,
+    private readonly organizations: OrganizationRepository,
     private readonly policy: NetworkPolicy,
   ) {}
 
@@ -45,7 +43,7 @@ export class WebhookSender implements OnApplicationBootstrap, BeforeApplicationS
     // Checked again at send time: the name may resolve elsewhere than when the job was accepted.
     const verdict = await this.policy.inspectHost(url.hostname);
     if (!verdict.allowed) throw new Error(verdict.reason);
-    const organization = await this.organizations.findOneBy({ id: delivery.organizationId });
+    const organization = await this.organizations.getById(delivery.organizationId);
     const signature = webhookSignature(organization?.webhookSecret ?? '', Math.floor(Date.now() / 1000), delivery.body);
     const response = await fetch(url, {
       method: 'POST',

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module.js';
 import { WebhookDispatcher } from './webhook-dispatcher.service.js';
 import { WebhookSecretService } from './webhook-secret.service.js';
 import { WebhookSender } from './webhook-sender.service.js';
@@ -6,6 +7,7 @@ import { WebhookUrlPolicy } from './webhook-url.js';
 
 /** decisions.md 7.4. Sits below jobs/: the pipeline checks `webhook_url`, the runner reports ends. */
 @Module({
+  imports: [AuthModule],
   providers: [WebhookUrlPolicy, WebhookDispatcher, WebhookSender, WebhookSecretService],
   exports: [WebhookUrlPolicy, WebhookDispatcher, WebhookSecretService],
 })

@@ -3,6 +3,7 @@ import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../harness/app-process.js';
+import { killAndWait } from './kill-child.js';
 
 const DATABASE = 'crawlgate';
 
@@ -65,10 +66,7 @@ export class OwnMariadb {
   async down(): Promise<void> {
     const child = this.child;
     this.child = null;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((done) => child.once('exit', done));
-    child.kill('SIGKILL');
-    await exited;
+    await killAndWait(child);
   }
 
   async remove(): Promise<void> {

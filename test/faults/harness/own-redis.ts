@@ -1,6 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { freePort } from '../../harness/app-process.js';
+import { killAndWait } from './kill-child.js';
 
 /** A redis-server of the fault suite's own (never the shared one), without persistence: a restart loses every key. */
 export class OwnRedis {
@@ -38,9 +39,6 @@ export class OwnRedis {
   async down(): Promise<void> {
     const child = this.child;
     this.child = null;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((done) => child.once('exit', done));
-    child.kill('SIGKILL');
-    await exited;
+    await killAndWait(child);
   }
 }

@@ -6,6 +6,7 @@ import { RequestError, Server as ProxyServer } from 'proxy-chain';
 import { loadConfig } from '../../../config/app-config.js';
 import { NetworkPolicy } from '../../network/network-policy.js';
 import type { ProxyRoute } from '../proxy-route.js';
+import { connectStatus, viaProxy } from '../../../../test/fixtures/proxy-client.js';
 import { RelaySlot } from './relay-slot.js';
 
 // Real sockets on 127.0.0.1: a target, two upstream proxies that record what they carry, a closed port.
@@ -45,30 +46,6 @@ function slot(allowPrivate = true): RelaySlot {
   return new RelaySlot(0, policy, (_route, reason) => faults.push(reason));
 }
 
-function get(proxyUrl: string, url: string, agent?: Agent): Promise<{ status: number; body: string }> {
-  const proxy = new URL(proxyUrl);
-  return new Promise((resolve, reject) => {
-    const req = request({ host: proxy.hostname, port: proxy.port, path: url, headers: { host: new URL(url).host }, agent: agent ?? false }, (res) => {
-      let body = '';
-      res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on('error', reject).end();
-  });
-}
-
-function connect(proxyUrl: string, authority: string): Promise<number> {
-  const proxy = new URL(proxyUrl);
-  return new Promise((resolve, reject) => {
-    const req = request({ host: proxy.hostname, port: proxy.port, method: 'CONNECT', path: authority });
-    req.on('connect', (res, socket) => {
-      socket.destroy();
-      resolve(res.statusCode ?? 0);
-    });
-    req.on('error', reject).end();
-  });
-}
-
 beforeAll(async () => {
   target = createServer((req, res) => {
     const status = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('status') ?? 200);
@@ -102,7 +79,7 @@ describe('RelaySlot through an upstream proxy', () => {
   it.each([407, 590, 594, 599])("passes a target's own %i through as the target's answer, no proxy fault", async (status) => {
     const binding = relay.bind(route(0));
     faults.length = 0;
-    expect(await get(relay.url, `http://127.0.0.1:${targetPort}/?status=${status}`)).toEqual({ status, body: `target ${status}` });
+    expect(await viaProxy(relay.url, `http://127.0.0.1:${targetPort}/?status=${status}`)).toEqual({ status, body: `target ${status}` });
     expect(binding.proxyFault).toBeNull();
     expect(faults).toEqual([]);
   });
@@ -110,7 +87,7 @@ describe('RelaySlot through an upstream proxy', () => {
   it('sees a name the upstream cannot resolve as the target failing, not the proxy', async () => {
     const binding = relay.bind(route(0));
     faults.length = 0;
-    expect(await connect(relay.url, 'no-such-host.invalid:443')).toBe(502);
+    expect(await connectStatus(relay.url, 'no-such-host.invalid:443')).toBe(502);
     expect(binding.proxyFault).toBeNull();
     expect(faults).toEqual([]);
   });
@@ -118,8 +95,8 @@ describe('RelaySlot through an upstream proxy', () => {
   it('reports a proxy that refuses connections, once per failure, and answers the browser without a target status', async () => {
     const binding = relay.bind(route(0, { server: `http://127.0.0.1:${closedPort}` }));
     faults.length = 0;
-    expect(await connect(relay.url, `127.0.0.1:${targetPort}`)).toBe(502);
-    await expect(get(relay.url, `http://127.0.0.1:${targetPort}/`)).rejects.toThrow();
+    expect(await connectStatus(relay.url, `127.0.0.1:${targetPort}`)).toBe(502);
+    await expect(viaProxy(relay.url, `http://127.0.0.1:${targetPort}/`)).rejects.toThrow();
     expect(binding.proxyFault).toMatch(/proxy connection failed/);
     expect(faults).toHaveLength(2);
   });
@@ -127,7 +104,7 @@ describe('RelaySlot through an upstream proxy', () => {
   it("reports the proxy's own authentication refusal", async () => {
     const binding = relay.bind(route(0, { password: 'wrong' }));
     faults.length = 0;
-    expect(await connect(relay.url, `127.0.0.1:${targetPort}`)).toBe(502);
+    expect(await connectStatus(relay.url, `127.0.0.1:${targetPort}`)).toBe(502);
     expect(binding.proxyFault).toBe('the proxy answered CONNECT with 407');
     expect(faults).toEqual(['the proxy answered CONNECT with 407']);
   });
@@ -136,9 +113,9 @@ describe('RelaySlot through an upstream proxy', () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     upstreams.forEach(({ seen }) => (seen.length = 0));
     relay.bind(route(0));
-    await get(relay.url, `http://127.0.0.1:${targetPort}/a`, agent);
+    await viaProxy(relay.url, `http://127.0.0.1:${targetPort}/a`, agent);
     relay.bind(route(1));
-    await get(relay.url, `http://127.0.0.1:${targetPort}/b`, agent).catch(() => get(relay.url, `http://127.0.0.1:${targetPort}/b`, agent));
+    await viaProxy(relay.url, `http://127.0.0.1:${targetPort}/b`, agent).catch(() => viaProxy(relay.url, `http://127.0.0.1:${targetPort}/b`, agent));
     expect(upstreams[0].seen).toEqual([`127.0.0.1:${targetPort}`]);
     expect(upstreams[1].seen).toEqual([`127.0.0.1:${targetPort}`]);
     agent.destroy();
@@ -161,8 +138,8 @@ describe('RelaySlot through an upstream proxy', () => {
 
   it('refuses everything while no job holds the slot', async () => {
     relay.release();
-    expect(await connect(relay.url, `127.0.0.1:${targetPort}`)).toBe(403);
-    expect((await get(relay.url, `http://127.0.0.1:${targetPort}/`)).status).toBe(403);
+    expect(await connectStatus(relay.url, `127.0.0.1:${targetPort}`)).toBe(403);
+    expect((await viaProxy(relay.url, `http://127.0.0.1:${targetPort}/`)).status).toBe(403);
   });
 });
 
@@ -176,9 +153,9 @@ describe('RelaySlot network policy (ALLOW_PRIVATE_TARGETS=false)', () => {
     for (const via of [route(0), route(0, { builtin: true })]) {
       const binding = relay.bind(via);
       upstreams[0].seen.length = 0;
-      expect(await connect(relay.url, `127.0.0.1:${port}`)).toBe(403);
-      expect(await connect(relay.url, `localhost:${port}`)).toBe(403);
-      expect((await get(relay.url, `http://10.0.0.8:${port}/`)).status).toBe(403);
+      expect(await connectStatus(relay.url, `127.0.0.1:${port}`)).toBe(403);
+      expect(await connectStatus(relay.url, `localhost:${port}`)).toBe(403);
+      expect((await viaProxy(relay.url, `http://10.0.0.8:${port}/`)).status).toBe(403);
       expect(binding.blocked).toHaveLength(3);
       expect(upstreams[0].seen).toEqual([]);
     }
