@@ -103,12 +103,13 @@ export class MeteredPipeline {
   }
 
   private async awaitAnswer<O>(operation: Operation<O>, job: Job, remaining: number): Promise<MeteredAnswer> {
-    const ended = await this.events.waitForEnd(job.id, this.config.syncWaitMs, async () => {
-      const row = await this.jobs.getForOrganization(job.organizationId, job.id).catch(() => null);
-      return row?.status === 'done' || row?.status === 'failed';
-    });
     // The job is paid: a database gone meanwhile must not turn its answer into an unbilled 503; it is answered 202.
-    const current = (await this.jobs.getForOrganization(job.organizationId, job.id).catch(() => null)) ?? job;
+    const read = () => this.jobs.getForOrganization(job.organizationId, job.id).catch(() => null);
+    const isOver = (row: Job | null) => row?.status === 'done' || row?.status === 'failed';
+    const seen: { row: Job | null } = { row: null };
+    const ended = await this.events.waitForEnd(job.id, this.config.syncWaitMs, async () => isOver((seen.row = await read())));
+    // A job already over when the wait began was read just now; otherwise read the row as it is at the end.
+    const current = (isOver(seen.row) ? seen.row : await read()) ?? job;
     if (ended && current.status === 'failed') {
       // A service-side failure inside the synchronous wait is handed back.
       const { balanceAfter } = await this.ledger.refund({

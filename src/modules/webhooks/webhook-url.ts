@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../../common/errors/app-error.js';
 import { NetworkPolicy } from '../../infra/network/network-policy.js';
+import { parseHttpUrl } from '../../infra/network/url-syntax.js';
 
 const FIELD = 'webhook_url';
 const MAX_LENGTH = 2048;
@@ -13,14 +14,9 @@ export class WebhookUrlPolicy {
   /** null when absent; else the normalized URL, or a 422 on `webhook_url`. */
   async check(raw: string | undefined): Promise<string | null> {
     if (raw === undefined) return null;
-    let url: URL;
-    try {
-      url = new URL(raw.trim());
-    } catch {
-      throw AppError.field(FIELD, 'webhook_url must be an absolute http or https URL.');
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw AppError.field(FIELD, 'webhook_url must use http or https.');
-    if (url.username || url.password) throw AppError.field(FIELD, 'webhook_url must not contain a user name or password.');
+    // The same syntax rule as a crawl's url (http or https, a host, no credentials), reported on webhook_url.
+    const { url, problem } = parseHttpUrl(raw);
+    if (!url) throw AppError.field(FIELD, problem);
     if (url.href.length > MAX_LENGTH) throw AppError.field(FIELD, `webhook_url must be at most ${MAX_LENGTH} characters.`);
     const verdict = await this.policy.inspectHost(url.hostname);
     if (!verdict.allowed) throw AppError.field(FIELD, verdict.reason);
