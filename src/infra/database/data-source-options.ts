@@ -5,9 +5,10 @@ import type { AppConfig } from '../../config/app-config.js';
 import { ENTITIES } from './entities/index.js';
 import { InitialSchema1763769600000 } from './migrations/1763769600000-initial-schema.js';
 import { Webhooks1764000000000 } from './migrations/1764000000000-webhooks.js';
+import { JobStatusIndex1764100000000 } from './migrations/1764100000000-job-status-index.js';
 import { SnakeNamingStrategy } from './snake-naming.strategy.js';
 
-export const MIGRATIONS = [InitialSchema1763769600000, Webhooks1764000000000];
+export const MIGRATIONS = [InitialSchema1763769600000, Webhooks1764000000000, JobStatusIndex1764100000000];
 
 /** MySQL when DATABASE_URL is set, else the embedded SQLite file under DATA_DIR. Migrations, never synchronize. */
 export function dataSourceOptions(config: AppConfig): DataSourceOptions {

@@ -7,6 +7,7 @@ export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
 @Entity('job')
 @Index(['organizationId', 'createdAt'])
 @Index(['expiresAt'])
+@Index('IDX_job_status_created_at', ['status', 'createdAt'])
 export class Job {
   /** The public job id, `<org public id>_<random>`. */
   @PrimaryColumn({ type: 'varchar', length: 64 })
