@@ -10,7 +10,7 @@ import { loadConfig } from '../../src/config/app-config.js';
 import { BrowserPool, PageJobSpec } from '../../src/infra/browser/browser-pool.js';
 import type { BrowserPage, PageOptions, PageSession } from '../../src/infra/browser/page-options.js';
 import type { HostVerdict, NetworkPolicy } from '../../src/infra/network/network-policy.js';
-import { EgressProxy } from '../../src/infra/proxy/egress-proxy.js';
+import { BUILTIN_SERVER } from '../../src/infra/proxy/proxy-pool.service.js';
 import type { ProxyPoolService } from '../../src/infra/proxy/proxy-pool.service.js';
 import type { ProxyRoute } from '../../src/infra/proxy/proxy-route.js';
 import { EgressRelay } from '../../src/infra/proxy/relay/egress-relay.js';
@@ -42,7 +42,6 @@ const OPTIONS: PageOptions = {
 type Report = Record<string, unknown>;
 
 let site: TargetSite;
-let egress: EgressProxy;
 let relay: EgressRelay;
 let pool: BrowserPool;
 let route: ProxyRoute;
@@ -118,8 +117,7 @@ beforeAll(async () => {
   site = await startTargetSite();
   const config = loadConfig({ ROLE: 'worker', DATA_DIR: mkdtempSync(join(tmpdir(), 'crawlgate-browser-')), BROWSER_CONCURRENCY: '1' });
   const policy = new RefusingPolicy() as unknown as NetworkPolicy;
-  egress = new EgressProxy(policy);
-  route = { id: 'builtin', tier: 'standard', server: await egress.start(), country: null, city: null, builtin: true, sourceIndex: 0 };
+  route = { id: 'builtin', tier: 'standard', server: BUILTIN_SERVER, country: null, city: null, builtin: true, sourceIndex: 0 };
   relay = new EgressRelay(config, policy, { markFailed: async () => undefined } as unknown as ProxyPoolService);
   pool = new BrowserPool(config, policy, relay);
   pool.onModuleInit();
@@ -128,7 +126,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await pool.onApplicationShutdown();
   await relay.onApplicationShutdown();
-  await egress.stop();
   await site.close();
 });
 

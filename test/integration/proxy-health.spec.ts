@@ -5,8 +5,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { Redis } from 'ioredis';
 import { loadConfig } from '../../src/config/app-config.js';
 import { ErrorCode } from '../../src/common/errors/error-code.js';
-import { NetworkPolicy } from '../../src/infra/network/network-policy.js';
-import { EgressProxy } from '../../src/infra/proxy/egress-proxy.js';
 import { ProxyPoolService } from '../../src/infra/proxy/proxy-pool.service.js';
 import type { ProxyRoute } from '../../src/infra/proxy/proxy-route.js';
 
@@ -19,7 +17,7 @@ let downPort: number;
 
 function service(proxies: string, ttl = '200'): ProxyPoolService {
   const config = loadConfig({ PROXY_PREMIUM: proxies, PROXY_STANDARD: proxies, PROXY_CHECK_TTL_MS: ttl });
-  return new ProxyPoolService(config, redis, new EgressProxy(new NetworkPolicy(config)));
+  return new ProxyPoolService(config, redis);
 }
 
 async function code(promise: Promise<unknown>): Promise<string | null> {

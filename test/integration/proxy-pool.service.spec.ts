@@ -7,9 +7,7 @@ import { Redis } from 'ioredis';
 import { loadConfig } from '../../src/config/app-config.js';
 import { AppError } from '../../src/common/errors/app-error.js';
 import { ErrorCode } from '../../src/common/errors/error-code.js';
-import { NetworkPolicy } from '../../src/infra/network/network-policy.js';
-import { EgressProxy } from '../../src/infra/proxy/egress-proxy.js';
-import { ProxyPoolService } from '../../src/infra/proxy/proxy-pool.service.js';
+import { BUILTIN_SERVER, ProxyPoolService } from '../../src/infra/proxy/proxy-pool.service.js';
 import { ProxyProbe } from '../../src/infra/proxy/proxy-probe.js';
 
 /** The pools below name ports nothing listens on: every connection check succeeds here (see proxy-health.spec.ts). */
@@ -20,10 +18,9 @@ class ReachablePools extends ProxyPoolService {
 const PREFIX = `test:${randomUUID()}:`;
 let redis: Redis;
 
-function pool(env: Record<string, string>): { service: ProxyPoolService; egress: EgressProxy } {
+function pool(env: Record<string, string>): { service: ProxyPoolService } {
   const config = loadConfig({ ALLOW_PRIVATE_TARGETS: 'false', ...env });
-  const egress = new EgressProxy(new NetworkPolicy(config));
-  return { service: new ReachablePools(config, redis, egress), egress };
+  return { service: new ReachablePools(config, redis) };
 }
 
 async function refusal(promise: Promise<unknown>): Promise<AppError> {
@@ -153,19 +150,14 @@ describe('ProxyPoolService city validation', () => {
 });
 
 describe('ProxyPoolService without pools', () => {
-  it('routes both tiers through the built-in egress proxy, always available', async () => {
-    const { service, egress } = pool({});
-    try {
-      const standard = await service.select('standard', { country: 'jp', city: 'Tokyo' });
-      const premium = await service.select('premium');
-      expect(standard).toMatchObject({ builtin: true, tier: 'standard', country: 'jp', city: 'tokyo', server: egress.url });
-      expect(premium).toMatchObject({ builtin: true, tier: 'premium', server: egress.url });
-      expect(egress.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-      await service.markFailed(premium);
-      await expect(service.assertAvailable('premium')).resolves.toBeUndefined();
-      expect((await service.select('premium')).builtin).toBe(true);
-    } finally {
-      await egress.stop();
-    }
+  it('routes both tiers through the built-in route (the relay, no upstream), always available', async () => {
+    const { service } = pool({});
+    const standard = await service.select('standard', { country: 'jp', city: 'Tokyo' });
+    const premium = await service.select('premium');
+    expect(standard).toMatchObject({ builtin: true, tier: 'standard', country: 'jp', city: 'tokyo', server: BUILTIN_SERVER });
+    expect(premium).toMatchObject({ builtin: true, tier: 'premium', server: BUILTIN_SERVER });
+    await service.markFailed(premium);
+    await expect(service.assertAvailable('premium')).resolves.toBeUndefined();
+    expect((await service.select('premium')).builtin).toBe(true);
   });
 });

@@ -8,7 +8,6 @@ import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import { CITY_NAME, COUNTRY_CODE } from '../../common/validation/geography.js';
 import { InjectRedis } from '../redis/redis.module.js';
-import { EgressProxy } from './egress-proxy.js';
 import { ProxyProbe } from './proxy-probe.js';
 import type { ProxyRoute } from './proxy-route.js';
 
@@ -33,6 +32,8 @@ interface ProxyTemplate {
   password: string;
 }
 
+/** The built-in route's server: a name, not an address; nothing connects to it. */
+export const BUILTIN_SERVER = 'builtin:';
 const SET_ASIDE_MS = 60_000;
 
 /** Why a proxy was set aside: a connection failure ends when a newer check connects; an auth refusal only expires. */
@@ -78,7 +79,6 @@ export class ProxyPoolService implements OnModuleInit {
   constructor(
     @InjectConfig() private readonly config: AppConfig,
     @InjectRedis() private readonly redis: Redis,
-    private readonly egress: EgressProxy,
   ) {
     const pools = config.proxyPools;
     this.templates = {
@@ -188,9 +188,9 @@ export class ProxyPoolService implements OnModuleInit {
     return { id, tier, server: template.server, username, password, ...geo, builtin: false, sourceIndex: index };
   }
 
-  private async builtinRoute(tier: ProxyTier, country: string | null, city: string | null): Promise<ProxyRoute> {
-    const server = await this.egress.start();
-    return { id: routeId(tier, 'builtin'), tier, server, country, city, builtin: true, sourceIndex: 0 };
+  /** No upstream: the worker's relay connects to the addresses the network policy checked. */
+  private builtinRoute(tier: ProxyTier, country: string | null, city: string | null): ProxyRoute {
+    return { id: routeId(tier, 'builtin'), tier, server: BUILTIN_SERVER, country, city, builtin: true, sourceIndex: 0 };
   }
 
   /** One flag per proxy of the tier: true when set aside. */

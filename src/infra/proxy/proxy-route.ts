@@ -13,7 +13,7 @@ export type ProxyRoute = {
   country: string | null;
   /** The city as the pool spells it, or null. */
   city: string | null;
-  /** The built-in egress proxy of the process that runs the browser. */
+  /** The built-in egress: the worker's relay connects to the checked addresses itself, no upstream proxy. */
   builtin: boolean;
   /** Position of the proxy in its pool's list. */
   sourceIndex: number;
