@@ -11,7 +11,12 @@ import { printTable } from './table.js';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8) * 1000;
 /** BENCH_ONLY=throughput,memory,collection,screenshot runs a part. */
 const ONLY = new Set((process.env.BENCH_ONLY ?? 'throughput,memory,collection,screenshot').split(','));
-const CONCURRENCY = [1, 2, 4];
+const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? '1,2,4').split(',').map(Number);
+/** BENCH_WAITS=load runs one wait condition; BENCH_SESSIONS=session one proxy kind. */
+const WAITS = (process.env.BENCH_WAITS ?? 'networkidle0,load').split(',');
+const SESSIONS = (process.env.BENCH_SESSIONS ?? 'plain,session').split(',');
+const SESSION_USER = 'user-session-{session}';
+const SESSION_PASSWORD = 'bench';
 const ADMIN = 'bench-admin';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 
@@ -31,39 +36,46 @@ function row(setup: string, page: string, wait: string, concurrency: number, res
 async function main(): Promise<void> {
   const site = await startTargetSite();
   const proxy = new ProxyServer({ port: 0, host: '127.0.0.1', verbose: false });
-  await proxy.listen();
+  // A residential-style pool: any user name (a session each) is taken, but only after a 407 challenge.
+  const sessionProxy = new ProxyServer({ port: 0, host: '127.0.0.1', verbose: false, prepareRequestFunction: ({ username }) => ({ requestAuthentication: !username }) });
+  await Promise.all([proxy.listen(), sessionProxy.listen()]);
   const proxyUrl = `http://127.0.0.1:${proxy.port}`;
+  const sessionProxyUrl = `http://${SESSION_USER}:${SESSION_PASSWORD}@127.0.0.1:${sessionProxy.port}`;
   const app = await startAppProcess('bench-app', {
     ROLE: 'all', ADMIN_TOKEN: ADMIN, DATA_DIR: mkdtempSync(join(tmpdir(), 'crawlgate-bench-')), REDIS_URL: 'redis://127.0.0.1:6379/6',
-    ALLOW_PRIVATE_TARGETS: 'true', PROXY_STANDARD: proxyUrl, PROXY_PREMIUM: proxyUrl, BROWSER_CONCURRENCY: '4', LOG_LEVEL: 'warn',
+    ALLOW_PRIVATE_TARGETS: 'true', PROXY_STANDARD: proxyUrl, PROXY_PREMIUM: sessionProxyUrl, BROWSER_CONCURRENCY: '4', LOG_LEVEL: 'warn',
     CHROMIUM_PATH: CHROMIUM,
   });
   const key = await organization(app.baseUrl);
-  const crawl = (url: string, wait: string) => async () => {
-    const response = await fetch(`${app.baseUrl}/crawl?url=${encodeURIComponent(url)}&wait_until=${wait}&adblock=false`, { headers: { authorization: `Bearer ${key}` } });
+  const crawl = (url: string, wait: string, session = false) => async () => {
+    const query = `url=${encodeURIComponent(url)}&wait_until=${wait}&adblock=false${session ? '&premium=true' : ''}`;
+    const response = await fetch(`${app.baseUrl}/crawl?${query}`, { headers: { authorization: `Bearer ${key}` } });
     await response.arrayBuffer();
     return response.status === 200;
   };
 
   const rows: Array<Record<string, string | number>> = [];
   const pages = { static: `${site.url}/static`, 'js-rendered': `${site.url}/js-rendered` };
-  for (const wait of ONLY.has('throughput') ? (['networkidle0', 'load'] as const) : []) {
-    for (const [name, url] of Object.entries(pages)) {
-      for (const concurrency of CONCURRENCY) {
-        const raw: Record<RawMode, LoadResult> = {
-          'fresh-context': await measureRaw({ mode: 'fresh-context', url, concurrency, durationMs: SECONDS, proxyUrl, waitUntil: wait, executablePath: CHROMIUM }),
-          'reused-pages': await measureRaw({ mode: 'reused-pages', url, concurrency, durationMs: SECONDS, proxyUrl, waitUntil: wait, executablePath: CHROMIUM }),
-        };
-        await runLoad(concurrency, 1000, crawl(url, wait));
-        const service = await runLoad(concurrency, SECONDS, crawl(url, wait));
-        rows.push(row('(a) raw, fresh context', name, wait, concurrency, raw['fresh-context']));
-        rows.push(row('(b) raw, reused pages', name, wait, concurrency, raw['reused-pages']));
-        rows.push(row('(c) GET /crawl', name, wait, concurrency, service, {
-          'c/a': service.pagesPerSecond / raw['fresh-context'].pagesPerSecond,
-          'c/b': service.pagesPerSecond / raw['reused-pages'].pagesPerSecond,
-          'p50 overhead ms': service.p50 - raw['fresh-context'].p50,
-        }));
-        printTable('progress', rows.slice(-3));
+  for (const wait of ONLY.has('throughput') ? (WAITS as Array<'networkidle0' | 'load'>) : []) {
+    for (const proxyKind of SESSIONS) {
+      const session = proxyKind === 'session' ? { username: SESSION_USER, password: SESSION_PASSWORD } : undefined;
+      for (const [name, url] of Object.entries(pages)) {
+        for (const concurrency of CONCURRENCY) {
+          const common = { url, concurrency, durationMs: SECONDS, waitUntil: wait, executablePath: CHROMIUM };
+          const fresh = await measureRaw({ ...common, mode: 'fresh-context', session, proxyUrl: session ? `http://127.0.0.1:${sessionProxy.port}` : proxyUrl });
+          const reused = await measureRaw({ ...common, mode: 'reused-pages', proxyUrl });
+          await runLoad(concurrency, 1000, crawl(url, wait, session !== undefined));
+          const service = await runLoad(concurrency, SECONDS, crawl(url, wait, session !== undefined));
+          const label = `${name}${session ? ' {session}' : ''}`;
+          rows.push(row('(a) raw, fresh context', label, wait, concurrency, fresh));
+          rows.push(row('(b) raw, reused pages', label, wait, concurrency, reused));
+          rows.push(row('(c) GET /crawl', label, wait, concurrency, service, {
+            'c/a': service.pagesPerSecond / fresh.pagesPerSecond,
+            'c/b': service.pagesPerSecond / reused.pagesPerSecond,
+            'p50 overhead ms': service.p50 - fresh.p50,
+          }));
+          printTable('progress', rows.slice(-3));
+        }
       }
     }
   }
@@ -73,6 +85,7 @@ async function main(): Promise<void> {
   if (ONLY.has('screenshot')) await screenshotRun(app, key, `${site.url}/tall?h=3000`, proxyUrl);
   await app.stop();
   await proxy.close(true);
+  await sessionProxy.close(true);
   await site.close();
 }
 
@@ -110,7 +123,7 @@ async function screenshotRun(app: { baseUrl: string; child: { pid?: number } }, 
     return response.status === 200;
   };
   const shots: Array<Record<string, string | number>> = [];
-  for (const concurrency of [1, 4]) {
+  for (const concurrency of [1, 2, 4]) {
     const raw = await rawScreenshot({ url: tall, concurrency, durationMs: SECONDS, proxyUrl, executablePath: CHROMIUM });
     let peak = 0;
     const sampler = setInterval(() => void treeRssMb(app.child.pid!).then((mb) => (peak = Math.max(peak, mb))), 100);

@@ -4,6 +4,7 @@
  *   reused-pages   one open page per concurrent worker, navigated again and again: no isolation at all
  * Both do goto(url, waitUntil) + content(), through the same proxy hop as the service.
  */
+import { randomBytes } from 'node:crypto';
 import puppeteer, { Browser, Page } from 'puppeteer';
 import { LoadResult, runLoad } from './load.js';
 
@@ -17,6 +18,11 @@ export interface RawOptions {
   readonly durationMs: number;
   /** `http://host:port`: every page goes through it, loopback targets included. */
   readonly proxyUrl: string;
+  /**
+   * Proxy credentials with a fresh `{session}` per page, as residential pools are used: the page answers the proxy's
+   * 407 with them (page.authenticate). Fresh contexts only.
+   */
+  readonly session?: { readonly username: string; readonly password: string };
   readonly waitUntil: RawWaitUntil;
   readonly executablePath?: string;
   /** Extra Chromium switches (the baseline uses none beyond the environment's required ones). */
@@ -61,7 +67,10 @@ function pageJob(browser: Browser, options: RawOptions, idle: Page[]): () => Pro
     return async () => {
       const context = await browser.createBrowserContext(contextOptions(options.proxyUrl));
       try {
-        return await visit(await context.newPage());
+        const page = await context.newPage();
+        const { session } = options;
+        if (session) await page.authenticate({ username: session.username.replace('{session}', randomBytes(8).toString('hex')), password: session.password });
+        return await visit(page);
       } finally {
         await context.close();
       }

@@ -1,7 +1,6 @@
 import { Logger } from '@nestjs/common';
-import puppeteer, { Browser } from 'puppeteer';
+import type { Browser } from 'puppeteer';
 import { browserPid, killQuietly, treeRssMb } from './browser-process.js';
-import { launchOptions } from './launch-options.js';
 import { withFallback } from '../../common/time/deadline.js';
 
 export interface RecyclePolicy {
@@ -45,7 +44,10 @@ export class BrowserInstance {
 
 type RetireListener = (instance: BrowserInstance, crashed: boolean) => void;
 
-/** Launches one browser per worker process on demand, replaces it after N jobs or too much memory, and notices crashes. */
+/**
+ * One browser per worker process, launched on demand by the cluster's concurrency; replaced after N jobs or too much
+ * memory without waiting for the other slots' jobs (the old browser closes when its last job ends); notices crashes.
+ */
 export class BrowserLauncher {
   private readonly logger = new Logger('BrowserLauncher');
   private current: BrowserInstance | null = null;
@@ -56,8 +58,10 @@ export class BrowserLauncher {
   private stopped = false;
 
   constructor(
-    private readonly chromiumPath: string,
-    private readonly protocolTimeoutMs: number,
+    /** Starts a browser: the cluster's puppeteer with the cluster's launch options. */
+    private readonly start: () => Promise<Browser>,
+    /** What the logs call the browser (its executable). */
+    private readonly label: string,
     private readonly policy: RecyclePolicy,
   ) {}
 
@@ -80,7 +84,7 @@ export class BrowserLauncher {
 
   /** The browser for a new job (launched if needed); pair with checkin(). */
   async checkout(): Promise<BrowserInstance> {
-    if (this.stopped) throw new Error('The browser pool is shut down.');
+    if (this.stopped) throw new Error('The browser cluster is shut down.');
     const instance = this.current?.usable ? this.current : await this.launchOnce();
     instance.jobs++;
     instance.active++;
@@ -126,12 +130,12 @@ export class BrowserLauncher {
   }
 
   private async launch(): Promise<BrowserInstance> {
-    const browser = await puppeteer.launch(launchOptions(this.chromiumPath, this.protocolTimeoutMs));
+    const browser = await this.start();
     const instance = new BrowserInstance(browser, await browserPid(browser), browser.process()?.pid ?? null, ++this.generation);
     browser.on('disconnected', () => this.onDisconnected(instance));
     this.instances.add(instance);
     this.current = instance;
-    this.logger.log(`Browser #${instance.generation} launched (pid ${instance.pid}, ${this.chromiumPath})`);
+    this.logger.log(`Browser #${instance.generation} launched (pid ${instance.pid}, ${this.label})`);
     return instance;
   }
 

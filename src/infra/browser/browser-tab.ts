@@ -22,6 +22,7 @@ export class BrowserTab {
   jobs = 0;
   private applied: AppliedOptions | null = null;
   private usage = new PageUsage();
+  private tracked: Page;
   private job: GuardJob | null = null;
   private footprint = new JobFootprint();
   private fail: Fail | null = null;
@@ -32,6 +33,7 @@ export class BrowserTab {
     private readonly client: CDPSession,
     private readonly guard: RequestGuard,
   ) {
+    this.tracked = trackPage(page, this.usage);
     // Popups would escape the tab's request guard; a crawl has no use for them.
     page.on('popup', (popup) => void popup?.close().catch(() => undefined));
     // An unanswered alert() blocks the page's scripts (and our calls into it) until the deadline.
@@ -48,11 +50,25 @@ export class BrowserTab {
     return new BrowserTab(page, client, new RequestGuard(page, client, policy));
   }
 
-  /** Sets the tab up for a job; returns the guard's record of the job and the page the operation gets. */
-  async prepare(options: PageOptions, rules: GuardRules, defaultUserAgent: string, fail: Fail): Promise<{ job: GuardJob; page: Page }> {
+  /**
+   * Starts a job on the tab: a fresh record of what it touches, and the page handed out for it (tracked, so the
+   * listeners anyone adds during the job, the cluster's own included, are removed when the tab is wiped).
+   */
+  begin(): Page {
     this.jobs++;
     this.usage = new PageUsage();
     this.footprint = new JobFootprint();
+    this.tracked = trackPage(this.page, this.usage);
+    return this.tracked;
+  }
+
+  /** The job began but never set the tab up: only the listeners added to its page are taken back. */
+  untouched(): void {
+    this.usage.removeListeners(this.page);
+  }
+
+  /** Sets the tab up for the job begun; returns the guard's record of the job and the page the operation gets. */
+  async prepare(options: PageOptions, rules: GuardRules, defaultUserAgent: string, fail: Fail): Promise<{ job: GuardJob; page: Page }> {
     this.fail = fail;
     const reused = this.jobs > 1;
     const [applied, job] = await Promise.all([
@@ -63,7 +79,7 @@ export class BrowserTab {
     ]);
     this.applied = applied;
     this.job = job;
-    return { job, page: trackPage(this.page, this.usage) };
+    return { job, page: this.tracked };
   }
 
   /** Why the tab must not serve another job, or null. */

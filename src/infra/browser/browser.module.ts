@@ -1,7 +1,7 @@
 import { Global, Module } from '@nestjs/common';
-import { BrowserPool } from './browser-pool.js';
+import { BrowserCluster } from './browser-cluster.js';
 
 /** The worker's browser. NetworkPolicy and ProxyPoolService come from the global NetworkModule and ProxyModule. */
 @Global()
-@Module({ providers: [BrowserPool], exports: [BrowserPool] })
+@Module({ providers: [BrowserCluster], exports: [BrowserCluster] })
 export class BrowserModule {}

@@ -4,20 +4,12 @@ import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import type { BrowserInstance } from './browser-launcher.js';
 import { killQuietly } from './browser-process.js';
-import type { BrowserTab } from './browser-tab.js';
-import type { JobRun } from './job-run.js';
+import type { HeldPage } from './page-task.js';
 import { withFallback } from '../../common/time/deadline.js';
-
-/** A job holding a page, as the pool tracks it. */
-export interface WatchedJob {
-  readonly run: JobRun;
-  readonly instance: BrowserInstance;
-  readonly tab: BrowserTab;
-}
 
 interface Hooks {
   /** The jobs running now. */
-  running(): Iterable<WatchedJob>;
+  running(): Iterable<HeldPage>;
   /** No new job on this browser: a fresh one is launched for the next job, this one closes when its jobs end. */
   replace(instance: BrowserInstance, reason: string): void;
 }
@@ -109,7 +101,7 @@ export class HangWatchdog {
     if (instance.groupPid) killQuietly(-instance.groupPid);
   }
 
-  private async probePage(job: WatchedJob): Promise<void> {
+  private async probePage(job: HeldPage): Promise<void> {
     const { page } = job.tab;
     const started = Date.now();
     if (this.navigations.get(page)?.navigatedSince(started)) return;

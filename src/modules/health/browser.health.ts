@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { HealthIndicatorService } from '@nestjs/terminus';
-import { BrowserPool } from '../../infra/browser/browser-pool.js';
+import { BrowserCluster } from '../../infra/browser/browser-cluster.js';
 
 /** Ready only when this process's browser answers; an API-only process has no browser and skips the check. */
 @Injectable()
 export class BrowserHealthIndicator {
   constructor(
-    private readonly pool: BrowserPool,
+    private readonly pool: BrowserCluster,
     private readonly indicator: HealthIndicatorService,
   ) {}
 

@@ -4,7 +4,7 @@ import { InjectConfig } from '../../config/config.module.js';
 import { AppError, isAppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import { deadlineSignal, raceSignal } from '../../common/time/deadline.js';
-import { BrowserPool } from '../../infra/browser/browser-pool.js';
+import { BrowserCluster } from '../../infra/browser/browser-cluster.js';
 import { MetricsService } from '../../infra/metrics/metrics.service.js';
 import type { Job } from '../../infra/database/entities/index.js';
 import type { ProxyRoute } from '../../infra/proxy/proxy-route.js';
@@ -33,7 +33,7 @@ export class JobRunner {
     @InjectConfig() private readonly config: AppConfig,
     private readonly registry: OperationRegistry,
     private readonly jobs: JobRepository,
-    private readonly browser: BrowserPool,
+    private readonly browser: BrowserCluster,
     private readonly proxies: ProxyPoolService,
     private readonly limits: LimitsService,
     private readonly usage: UsageRepository,

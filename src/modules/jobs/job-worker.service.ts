@@ -3,7 +3,7 @@ import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap }
 import type { Job as BullJob, Queue } from 'bull';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
-import { BrowserPool } from '../../infra/browser/browser-pool.js';
+import { BrowserCluster } from '../../infra/browser/browser-cluster.js';
 import { JOBS_QUEUE, JobPayload } from '../../infra/queue/queue.constants.js';
 import { JobEventsService } from './job-events.service.js';
 import { JobRunner } from './job-runner.service.js';
@@ -21,7 +21,7 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     @InjectConfig() private readonly config: AppConfig,
     @InjectQueue(JOBS_QUEUE) private readonly queue: Queue<JobPayload>,
     private readonly runner: JobRunner,
-    private readonly browser: BrowserPool,
+    private readonly browser: BrowserCluster,
     private readonly events: JobEventsService,
   ) {}
 

@@ -1,7 +1,7 @@
 import { InjectQueue } from '@nestjs/bull';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import type { Queue } from 'bull';
-import { BrowserPool } from '../../infra/browser/browser-pool.js';
+import { BrowserCluster } from '../../infra/browser/browser-cluster.js';
 import { MetricsService } from '../../infra/metrics/metrics.service.js';
 import { ProxyPoolService } from '../../infra/proxy/proxy-pool.service.js';
 import { JOBS_QUEUE, JobPayload } from '../../infra/queue/queue.constants.js';
@@ -13,7 +13,7 @@ const QUEUE_STATES = ['waiting', 'active', 'delayed', 'paused', 'failed', 'compl
 export class RuntimeGauges implements OnModuleInit {
   constructor(
     private readonly metrics: MetricsService,
-    private readonly browser: BrowserPool,
+    private readonly browser: BrowserCluster,
     private readonly proxies: ProxyPoolService,
     @InjectQueue(JOBS_QUEUE) private readonly queue: Queue<JobPayload>,
   ) {}

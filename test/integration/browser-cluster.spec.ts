@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import jpeg from 'jpeg-js';
 import { RequestError, Server as ProxyServer } from 'proxy-chain';
 import { AppError } from '../../src/common/errors/app-error.js';
-import { loadConfig } from '../../src/config/app-config.js';
-import { BrowserPool, PageJobSpec } from '../../src/infra/browser/browser-pool.js';
+import { AppConfig, loadConfig } from '../../src/config/app-config.js';
+import { BrowserCluster, BrowserTuning } from '../../src/infra/browser/browser-cluster.js';
+import type { PageJobSpec } from '../../src/infra/browser/page-task.js';
 import type { BrowserPage, PageOptions, PageSession } from '../../src/infra/browser/page-options.js';
 import type { HostVerdict, NetworkPolicy } from '../../src/infra/network/network-policy.js';
 import { BUILTIN_SERVER } from '../../src/infra/proxy/proxy-pool.service.js';
@@ -43,10 +44,11 @@ type Report = Record<string, unknown>;
 
 let site: TargetSite;
 let relay: EgressRelay;
-let pool: BrowserPool;
+let pool: BrowserCluster;
+let config: AppConfig;
+let policy: NetworkPolicy;
 let route: ProxyRoute;
 let jobs = 0;
-const groups = new Set<number>();
 
 function spec(options: Partial<PageOptions> = {}, deadlineMs = 20_000, via: ProxyRoute = route): PageJobSpec {
   return { jobId: `job${++jobs}`, route: via, options: { ...OPTIONS, ...options }, deadline: Date.now() + deadlineMs };
@@ -98,28 +100,44 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
   return (error as AppError).code;
 }
 
-function rememberGroup(): void {
-  const pid = pool.stats().browserPid;
-  if (pid) groups.add(Number(execFileSync('ps', ['-o', 'pgid=', '-p', String(pid)]).toString().trim()));
+/** The process group of the cluster's browser (the process puppeteer spawned leads it). */
+function groupOf(cluster: BrowserCluster): number {
+  return Number(execFileSync('ps', ['-o', 'pgid=', '-p', String(cluster.stats().browserPid)]).toString().trim());
 }
 
-/** Chromium processes of our browsers' process groups still running (zombies left to PID 1 after a kill -9 excluded). */
-function leftovers(): string[] {
+/** Processes of these groups still running (zombies left to PID 1 after a kill -9 excluded). */
+function leftovers(groups: Set<number>): string[] {
   const lines = execFileSync('ps', ['-eo', 'pid=,ppid=,pgid=,stat=,comm=']).toString().trim().split('\n');
   return lines.filter((line) => {
     const [, ppid, pgid, stat, command] = line.trim().split(/\s+/);
-    const ours = groups.has(Number(pgid)) || (Number(ppid) === process.pid && command !== 'ps');
-    return ours && (!stat.startsWith('Z') || Number(ppid) === process.pid);
+    return groups.has(Number(pgid)) && command !== 'ps' && (!stat.startsWith('Z') || Number(ppid) === process.pid);
   });
+}
+
+function workerConfig(concurrency: number): AppConfig {
+  return loadConfig({ ROLE: 'worker', DATA_DIR: mkdtempSync(join(tmpdir(), 'crawlgate-browser-')), BROWSER_CONCURRENCY: String(concurrency) });
+}
+
+/** A cluster of its own (own relay slots and browser), for tests that change its settings or shut it down. */
+async function ownCluster<T>(concurrency: number, tuning: BrowserTuning, test: (cluster: BrowserCluster) => Promise<T>): Promise<T> {
+  const own = workerConfig(concurrency);
+  const ownRelay = new EgressRelay(own, policy, { markFailed: async () => undefined } as unknown as ProxyPoolService);
+  const cluster = new BrowserCluster(own, policy, ownRelay, tuning);
+  try {
+    return await test(cluster);
+  } finally {
+    await cluster.onApplicationShutdown();
+    await ownRelay.onApplicationShutdown();
+  }
 }
 
 beforeAll(async () => {
   site = await startTargetSite();
-  const config = loadConfig({ ROLE: 'worker', DATA_DIR: mkdtempSync(join(tmpdir(), 'crawlgate-browser-')), BROWSER_CONCURRENCY: '1' });
-  const policy = new RefusingPolicy() as unknown as NetworkPolicy;
+  config = workerConfig(1);
+  policy = new RefusingPolicy() as unknown as NetworkPolicy;
   route = { id: 'builtin', tier: 'standard', server: BUILTIN_SERVER, country: null, city: null, builtin: true, sourceIndex: 0 };
   relay = new EgressRelay(config, policy, { markFailed: async () => undefined } as unknown as ProxyPoolService);
-  pool = new BrowserPool(config, policy, relay);
+  pool = new BrowserCluster(config, policy, relay);
   pool.onModuleInit();
 });
 
@@ -129,7 +147,7 @@ afterAll(async () => {
   await site.close();
 });
 
-describe('BrowserPool isolation between jobs', () => {
+describe('BrowserCluster isolation between jobs', () => {
   it('a job sees its own cookies, storage and cache (control for the next test)', async () => {
     await crawl(async (session) => {
       await session.goto(`${site.url}/cookies`);
@@ -178,7 +196,7 @@ describe('BrowserPool isolation between jobs', () => {
   });
 });
 
-describe('BrowserPool page options', () => {
+describe('BrowserCluster page options', () => {
   it('js=false: no script is requested and the body is the document exactly as served', async () => {
     const served = await (await fetch(`${site.url}/js-rendered`)).text();
     site.reset();
@@ -231,7 +249,7 @@ describe('BrowserPool page options', () => {
   });
 });
 
-describe('BrowserPool failures', () => {
+describe('BrowserCluster failures', () => {
   it('refuses a redirect to a host the network policy refuses: blocked_target, the hop never sent', async () => {
     site.reset();
     const to = `http://${REFUSED_HOST}:${site.port}/static`;
@@ -268,7 +286,7 @@ describe('BrowserPool failures', () => {
   });
 });
 
-describe('BrowserPool live debug', () => {
+describe('BrowserCluster live debug', () => {
   it('captures url, html and a small JPEG of a running job, and nothing once it ended', async () => {
     const jobSpec = spec({ viewport: { width: 1280, height: 800 } });
     const capture = await pool.withPage(jobSpec, async (session) => {
@@ -284,7 +302,7 @@ describe('BrowserPool live debug', () => {
   });
 });
 
-describe('BrowserPool proxies with credentials', () => {
+describe('BrowserCluster proxies with credentials', () => {
   let upstream: ProxyServer;
   let authRoute: ProxyRoute;
 
@@ -318,10 +336,9 @@ describe('BrowserPool proxies with credentials', () => {
   });
 });
 
-describe('BrowserPool browser lifecycle', () => {
+describe('BrowserCluster browser lifecycle', () => {
   it('fails the running job with browser_crashed on kill -9 and serves the next job with a new browser', async () => {
     await crawl((session) => session.goto(`${site.url}/static`));
-    rememberGroup();
     const pid = pool.stats().browserPid!;
     const job = crawl(async (session) => {
       setTimeout(() => process.kill(pid, 'SIGKILL'), 300);
@@ -330,12 +347,89 @@ describe('BrowserPool browser lifecycle', () => {
     expect(await codeOf(job)).toBe('browser_crashed');
     expect(await crawl(async (session) => (await session.goto(`${site.url}/static`)).status)).toBe(200);
     expect(pool.stats().browserPid).not.toBe(pid);
-    rememberGroup();
   });
 
   it('leaves no chromium process behind after shutdown', async () => {
-    await pool.onApplicationShutdown();
+    const group = await ownCluster(2, {}, async (cluster) => {
+      const job = (path: string) => cluster.withPage(spec(), async (session) => (await session.goto(`${site.url}${path}`)).status);
+      expect(await Promise.all([job('/static'), job('/slow?ms=300')])).toEqual([200, 200]);
+      const running = groupOf(cluster);
+      // Control: the browser, its zygotes and renderers are there before the shutdown.
+      expect(leftovers(new Set([running])).length).toBeGreaterThan(2);
+      return running;
+    });
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(leftovers()).toEqual([]);
+    expect(leftovers(new Set([group]))).toEqual([]);
+  });
+});
+
+describe("puppeteer-cluster's sharp edges, handled", () => {
+  it('the listener the cluster adds to the page of every job is gone after the job: 12 jobs on one reused tab', async () => {
+    const counts: number[] = [];
+    await crawl((session) => session.goto(`${site.url}/static`));
+    const before = pool.stats();
+    for (let index = 0; index < 12; index++) {
+      counts.push(await crawl(async (session) => (await session.goto(`${site.url}/static`), session.page.listenerCount('error'))));
+    }
+    expect(pool.stats().tabsOpened).toBe(before.tabsOpened);
+    // The job's own count includes the cluster's listener of that job; without the tracked hand-out it grows by one a job.
+    expect(new Set(counts)).toEqual(new Set([counts[0]]));
+  });
+
+  it("a task still running when the cluster's timeout fires has its page closed, and the slot waits for it", async () => {
+    await ownCluster(1, { clusterTimeoutMs: 1500 }, async (cluster) => {
+      const started = Date.now();
+      let firstSettled = 0;
+      let secondStarted = 0;
+      const first = cluster.withPage(spec({}, 20_000), async (session) => {
+        await session.goto(`${site.url}/slow?ms=8000`).finally(() => (firstSettled = Date.now()));
+      });
+      const second = cluster.withPage(spec({}, 20_000), async (session) => {
+        secondStarted = Date.now();
+        return (await session.goto(`${site.url}/static`)).status;
+      });
+      expect(await codeOf(first)).toBe('navigation_timeout');
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(await second).toBe(200);
+      expect(firstSettled).toBeGreaterThan(0);
+      expect(secondStarted).toBeGreaterThanOrEqual(firstSettled);
+      await cluster.settle();
+      expect(cluster.stats()).toMatchObject({ jobsServed: 2, tabsOpened: 2, browsersLaunched: 1 });
+    });
+  });
+
+  it('a browser recycled after N jobs is replaced at once: the other slot does not wait for the long job', async () => {
+    await ownCluster(2, { recycle: { maxJobs: 3 } }, async (cluster) => {
+      let longDone = 0;
+      const long = cluster.withPage(spec(), async (session) => {
+        const status = (await session.goto(`${site.url}/slow?ms=4000`)).status;
+        longDone = Date.now();
+        return status;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const short = () => cluster.withPage(spec(), async (session) => (await session.goto(`${site.url}/static`)).status);
+      expect([await short(), await short()]).toEqual([200, 200]);
+      const firstPid = cluster.stats().browserPid;
+      const third = await short();
+      const thirdDone = Date.now();
+      expect(third).toBe(200);
+      expect(cluster.stats().browsersLaunched).toBe(2);
+      expect(cluster.stats().browserPid).not.toBe(firstPid);
+      expect(longDone).toBe(0);
+      expect(await long).toBe(200);
+      expect(longDone).toBeGreaterThan(thirdDone);
+    });
+  });
+
+  it("a job on an idle cluster starts without waiting for the cluster's 100 ms queue poll", async () => {
+    const latencies: number[] = [];
+    for (let index = 0; index < 7; index++) {
+      // Each job arrives at a different phase of the poll.
+      await new Promise((resolve) => setTimeout(resolve, 100 + 13 * index));
+      const asked = Date.now();
+      latencies.push(await crawl(async () => Date.now() - asked));
+    }
+    latencies.sort((a, b) => a - b);
+    expect(latencies[3]).toBeLessThan(50);
   });
 });

@@ -1,0 +1,177 @@
+import { join } from 'node:path';
+import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit, Optional } from '@nestjs/common';
+import puppeteer from 'puppeteer';
+import { Cluster } from 'puppeteer-cluster';
+import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig } from '../../config/config.module.js';
+import { NetworkPolicy } from '../network/network-policy.js';
+import { EgressRelay } from '../proxy/relay/egress-relay.js';
+import { AdblockEngineLoader } from './adblock-engine.js';
+import type { BrowserLauncher, RecyclePolicy } from './browser-launcher.js';
+import { slotConcurrency } from './cluster/slot-concurrency.js';
+import { ClusterCounters } from './cluster/slot-worker.js';
+import { captureTab, DebugCapture } from './debug-capture.js';
+import { HangWatchdog } from './hang-watchdog.js';
+import { JobRun } from './job-run.js';
+import { launchOptions } from './launch-options.js';
+import type { PageSession } from './page-options.js';
+import { HeldPage, PageJobSpec, PageTask } from './page-task.js';
+
+export interface BrowserClusterStats {
+  readonly browserPid: number | null;
+  readonly pagesOpen: number;
+  readonly jobsWaiting: number;
+  readonly contextsCreated: number;
+  /** New tabs opened; the difference from jobsServed is how many jobs ran on a wiped, reused tab. */
+  readonly tabsOpened: number;
+  readonly jobsServed: number;
+  readonly browsersLaunched: number;
+}
+
+/** What tests may tighten; production uses the defaults. */
+export interface BrowserTuning {
+  readonly recycle?: Partial<RecyclePolicy>;
+  /** The cluster's own task timeout: a backstop behind every job's deadline. */
+  readonly clusterTimeoutMs?: number;
+}
+export const BROWSER_TUNING = Symbol('BROWSER_TUNING');
+
+const RECYCLE_AFTER_JOBS = 500;
+
+/**
+ * The worker's browser, scheduled by puppeteer-cluster: one Chromium per process (owned by the cluster's custom
+ * concurrency), BROWSER_CONCURRENCY cluster workers, each a relay slot with a context reused one job at a time.
+ * A job is `cluster.execute(spec, task)`; the task binds the slot to the job's route, sets the tab up, and runs the
+ * operation under the job's deadline. The answer is handed back as soon as the operation settles; the cluster wipes
+ * the tab after it.
+ */
+@Injectable()
+export class BrowserCluster implements OnModuleInit, OnApplicationShutdown {
+  readonly enabled: boolean;
+  private readonly logger = new Logger(BrowserCluster.name);
+  private readonly adblock: AdblockEngineLoader;
+  private readonly watchdog: HangWatchdog;
+  private readonly counters = new ClusterCounters();
+  private readonly running = new Map<string, HeldPage>();
+  private readonly executions = new Set<Promise<unknown>>();
+  private readonly recycle: RecyclePolicy;
+  private cluster: Promise<Cluster<PageJobSpec, void>> | null = null;
+  private launcher: BrowserLauncher | null = null;
+  private waiting = 0;
+
+  constructor(
+    @InjectConfig() private readonly config: AppConfig,
+    private readonly policy: NetworkPolicy,
+    private readonly relay: EgressRelay,
+    @Optional() @Inject(BROWSER_TUNING) private readonly tuning: BrowserTuning = {},
+  ) {
+    const { concurrency, adblockLists } = config.browser;
+    this.enabled = config.runsWorker;
+    this.recycle = { maxJobs: RECYCLE_AFTER_JOBS, memoryCheckEvery: 50, maxRssMb: 1536 + 384 * concurrency, ...tuning.recycle };
+    this.adblock = new AdblockEngineLoader(adblockLists, join(config.dataDir, 'cache'));
+    this.watchdog = new HangWatchdog(config.browser.hangMs, {
+      running: () => this.running.values(),
+      replace: (instance, reason) => this.launcher?.drain(instance, reason),
+    });
+  }
+
+  onModuleInit(): void {
+    if (!this.enabled) return;
+    // Parsing EasyList takes most of a second the first time: done now rather than in the first job.
+    void this.adblock.engine().catch((error: unknown) => this.logger.warn(`Adblock lists not loaded: ${String(error)}`));
+    this.watchdog.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.watchdog.stop();
+    await this.settle();
+    const cluster = await this.cluster?.catch(() => null);
+    await cluster?.close();
+  }
+
+  /** True when the browser is connected, or not launched yet (it starts with the first job). */
+  async isHealthy(): Promise<boolean> {
+    return !this.enabled || !this.launcher || this.launcher.connected || this.launcher.currentPid === null;
+  }
+
+  stats(): BrowserClusterStats {
+    return {
+      browserPid: this.launcher?.currentPid ?? null,
+      pagesOpen: this.running.size,
+      jobsWaiting: this.waiting,
+      ...this.counters,
+      browsersLaunched: this.launcher?.launchedCount ?? 0,
+    };
+  }
+
+  /** Resolves once every job handed to the cluster is over, its tab wiped (or its context closed). */
+  async settle(): Promise<void> {
+    while (this.executions.size > 0) await Promise.allSettled([...this.executions]);
+  }
+
+  /** The live view of a job holding a page in this process, or null. */
+  async captureDebug(jobId: string): Promise<DebugCapture | null> {
+    const job = this.running.get(jobId);
+    return job ? captureTab(job.tab.page) : null;
+  }
+
+  /** Runs fn with the job's page on a cluster worker; resolves with fn's answer, or rejects with the job's AppError. */
+  async withPage<T>(spec: PageJobSpec, fn: (session: PageSession) => Promise<T>): Promise<T> {
+    if (!this.enabled) throw new Error('This process runs no browser (ROLE=api).');
+    const run = new JobRun(spec.jobId, spec.deadline);
+    const task = new PageTask(spec, run, fn, { policy: this.policy, config: this.config, adblock: this.adblock });
+    this.waiting++;
+    let waiting = true;
+    const started = (): void => {
+      if (waiting) this.waiting--;
+      waiting = false;
+    };
+    try {
+      const cluster = await run.race(this.started());
+      const answer = new Promise<T>((resolve, reject) => {
+        const execution = cluster.execute(spec, ({ page }) => {
+          started();
+          return task.perform(page, (held) => this.hold(spec.jobId, held)).then(resolve, reject);
+        });
+        // The cluster's own failure (closed, or its timeout before the task began); a no-op once the task answered.
+        this.track(execution.catch(reject));
+      });
+      return await run.race(answer);
+    } catch (error) {
+      throw task.failure(error);
+    } finally {
+      started();
+      this.running.delete(spec.jobId);
+      run.dispose();
+    }
+  }
+
+  private started(): Promise<Cluster<PageJobSpec, void>> {
+    this.cluster ??= Cluster.launch({
+      concurrency: slotConcurrency({ relay: this.relay, policy: this.policy, counters: this.counters, recycle: this.recycle, adopt: (launcher) => this.adopt(launcher) }),
+      maxConcurrency: this.config.browser.concurrency,
+      puppeteer,
+      puppeteerOptions: launchOptions(this.config.browser.chromiumPath, Math.max(180_000, this.config.chatTimeoutMs + 30_000)),
+      timeout: this.tuning.clusterTimeoutMs ?? Math.max(300_000, this.config.chatTimeoutMs + 60_000),
+      retryLimit: 0,
+    });
+    return this.cluster;
+  }
+
+  private hold(jobId: string, held: HeldPage): void {
+    this.running.set(jobId, held);
+    this.watchdog.watch(held.tab.page);
+  }
+
+  private adopt(launcher: BrowserLauncher): void {
+    this.launcher = launcher;
+    launcher.onRetire((instance, crashed) => {
+      if (crashed) for (const job of this.running.values()) if (job.instance === instance) job.run.crash();
+    });
+  }
+
+  private track(execution: Promise<unknown>): void {
+    this.executions.add(execution);
+    void execution.finally(() => this.executions.delete(execution));
+  }
+}

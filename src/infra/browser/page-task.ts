@@ -1,0 +1,91 @@
+import type { Page } from 'puppeteer';
+import type { AppConfig } from '../../config/app-config.js';
+import type { NetworkPolicy } from '../network/network-policy.js';
+import type { SlotBinding } from '../proxy/relay/relay-slot.js';
+import type { AdblockEngineLoader } from './adblock-engine.js';
+import type { ProxyRoute } from '../proxy/proxy-route.js';
+import type { BrowserInstance } from './browser-launcher.js';
+import type { BrowserTab } from './browser-tab.js';
+import { SlotJob, slotJobOf } from './cluster/slot-job.js';
+import type { JobRun } from './job-run.js';
+import { classifyBrowserError } from './navigation-errors.js';
+import type { PageOptions, PageSession } from './page-options.js';
+import { JobPageSession } from './page-session.js';
+import { GuardJob, guardRules } from './request-guard.js';
+
+export interface PageTaskDeps {
+  readonly config: AppConfig;
+  readonly policy: NetworkPolicy;
+  readonly adblock: AdblockEngineLoader;
+}
+
+export interface PageJobSpec {
+  readonly jobId: string;
+  readonly route: ProxyRoute;
+  readonly options: PageOptions;
+  /** Epoch ms: the job's page is closed at this time whatever it is doing. */
+  readonly deadline: number;
+}
+
+/** A job holding a page: what debug capture, the hang watchdog and crash handling look at. */
+export interface HeldPage {
+  readonly run: JobRun;
+  readonly instance: BrowserInstance;
+  readonly tab: BrowserTab;
+}
+
+/**
+ * One job's task on a cluster worker: binds the worker's relay slot to the job's route, sets the tab up for the job's
+ * options and request guard, and runs the operation under the job's deadline.
+ */
+export class PageTask<T> {
+  private instance: BrowserInstance | null = null;
+  private guard: GuardJob | null = null;
+  private egress: SlotBinding | null = null;
+
+  constructor(
+    private readonly spec: PageJobSpec,
+    private readonly run: JobRun,
+    private readonly fn: (session: PageSession) => Promise<T>,
+    private readonly deps: PageTaskDeps,
+  ) {}
+
+  /** The cluster's task: `page` is what the worker's job instance handed out; `onHold` learns the page the job holds. */
+  async perform(page: Page, onHold: (held: HeldPage) => void): Promise<T> {
+    const job = slotJobOf(page);
+    const work = this.execute(job, onHold);
+    job.attach(this.run, work);
+    return work;
+  }
+
+  /** The job's end reason (deadline, crash, refused WebSocket) wins; otherwise the browser error's meaning, if any. */
+  failure(error: unknown): unknown {
+    const { run } = this;
+    if (run.ended) return run.signal.reason;
+    const context = {
+      blockedNavigation: this.guard?.blockedNavigation ?? null,
+      deadlinePassed: run.deadlinePassed,
+      crashed: run.crashed || this.instance?.browser.connected === false,
+      proxyFailed: this.egress?.proxyFault != null,
+    };
+    return classifyBrowserError(error, context) ?? error;
+  }
+
+  private async execute(job: SlotJob, onHold: (held: HeldPage) => void): Promise<T> {
+    const { run, spec } = this;
+    if (run.ended) throw run.signal.reason;
+    this.instance = job.instance;
+    const egress = (this.egress = job.slot.bind(spec.route));
+    const adblock = spec.options.adblock ? await this.deps.adblock.engine().catch(() => null) : null;
+    const rules = guardRules(this.deps.config, spec.options, adblock);
+    const userAgent = await job.instance.defaultUserAgent();
+    job.touched = true;
+    const prepared = await job.tab.prepare(spec.options, rules, userAgent, (error) => run.fail(error));
+    this.guard = prepared.job;
+    run.onStop(() => void job.tab.page.close().catch(() => undefined));
+    if (!job.instance.usable) run.crash();
+    if (run.ended) throw run.signal.reason;
+    onHold({ run, instance: job.instance, tab: job.tab });
+    return run.race(this.fn(new JobPageSession(prepared.page, spec.options, job.tab.page, run, prepared.job, egress)));
+  }
+}
