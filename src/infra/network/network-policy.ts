@@ -123,15 +123,18 @@ export class NetworkPolicy {
     return verdict.allowed ? null : verdict.reason;
   }
 
-  /** The host rules alone, with the addresses that passed, so a proxy can connect to exactly those (no DNS rebinding). */
-  async inspectHost(rawHost: string): Promise<HostVerdict> {
+  /**
+   * The host rules alone, with the addresses that passed, so a proxy can connect to exactly those (no DNS rebinding).
+   * `fresh` asks the resolver again instead of the cache: a connect-time lookup checks the answer it connects to.
+   */
+  async inspectHost(rawHost: string, { fresh = false }: { fresh?: boolean } = {}): Promise<HostVerdict> {
     const host = canonicalHost(rawHost);
     if (!host) return deny('The URL has no valid host.');
     if (this.isUncovered(host)) return deny(`The domain ${host} is not served.`);
     if (this.config.allowPrivateTargets) return allow(null);
     if (isIP(host)) return isPublicAddress(host) ? allow([host]) : deny(`${host} is not a public address.`);
     if (isInternalName(host)) return deny(`${host} is an internal host name.`);
-    const addresses = await this.resolve(host);
+    const addresses = await this.resolve(host, fresh);
     // The address itself stays out of the message: it would tell callers how internal names resolve.
     if (!addresses.every(isPublicAddress)) return deny(`${host} resolves to a non-public address.`);
     return allow(addresses);
@@ -142,10 +145,10 @@ export class NetworkPolicy {
   }
 
   /** Cached for DNS_TTL_MS (failures for DNS_FAILURE_TTL_MS); [] when the name does not resolve (target_unreachable). */
-  private async resolve(host: string): Promise<string[]> {
+  private async resolve(host: string, fresh: boolean): Promise<string[]> {
     const now = Date.now();
     const cached = this.dnsCache.get(host);
-    if (cached && cached.expires > now) return cached.addresses;
+    if (!fresh && cached && cached.expires > now) return cached.addresses;
     let addresses: string[];
     try {
       addresses = await this.resolver(host);

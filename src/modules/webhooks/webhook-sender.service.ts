@@ -4,8 +4,10 @@ import type { Job as BullJob, Queue } from 'bull';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { NetworkPolicy } from '../../infra/network/network-policy.js';
+import { policyLookup } from '../../infra/network/policy-lookup.js';
 import { WEBHOOKS_QUEUE, WebhookPayload } from '../../infra/queue/queue.constants.js';
 import { OrganizationRepository } from '../auth/organization.repository.js';
+import { postWebhook } from './webhook-post.js';
 import { webhookSignature } from './webhook-signature.js';
 
 const TIMEOUT_MS = 10_000;
@@ -40,20 +42,20 @@ export class WebhookSender implements OnApplicationBootstrap, BeforeApplicationS
 
   async send(delivery: WebhookPayload, attempt: number): Promise<void> {
     const url = new URL(delivery.url);
-    // Checked again at send time: the name may resolve elsewhere than when the job was accepted.
+    // An address literal is checked only here; a name again by the lookup at connect time, whose answer is the one used.
     const verdict = await this.policy.inspectHost(url.hostname);
     if (!verdict.allowed) throw new Error(verdict.reason);
     const organization = await this.organizations.getById(delivery.organizationId);
     const signature = webhookSignature(organization?.webhookSecret ?? '', Math.floor(Date.now() / 1000), delivery.body);
-    const response = await fetch(url, {
-      method: 'POST',
+    // Redirects are never followed: a 3xx fails the attempt, so no delivery reaches a host the policy did not check.
+    const status = await postWebhook({
+      url,
       headers: { 'content-type': 'application/json', 'user-agent': 'Crawlgate-Webhook/1', 'x-crawlgate-delivery': delivery.deliveryId, 'x-crawlgate-signature': signature },
       body: delivery.body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      lookup: policyLookup(this.policy),
+      timeoutMs: TIMEOUT_MS,
     });
-    await response.body?.cancel().catch(() => undefined);
-    if (response.status < 200 || response.status > 299) throw new Error(`the receiver answered ${response.status}`);
+    if (status < 200 || status > 299) throw new Error(`the receiver answered ${status}`);
     this.logger.log({ deliveryId: delivery.deliveryId, attempt }, 'webhook delivered');
   }
 }

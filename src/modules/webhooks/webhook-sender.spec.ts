@@ -1,0 +1,100 @@
+import { createServer, type Server } from 'node:http';
+import { createServer as createTlsServer } from 'node:tls';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Queue } from 'bull';
+import { closeServer } from '../../../test/fixtures/close-server.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../../../test/fixtures/webhook-receiver.js';
+import { loadConfig } from '../../config/app-config.js';
+import { NetworkPolicy, type HostResolver } from '../../infra/network/network-policy.js';
+import type { WebhookPayload } from '../../infra/queue/queue.constants.js';
+import type { OrganizationRepository } from '../auth/organization.repository.js';
+import { WebhookSender } from './webhook-sender.service.js';
+
+const STRICT = { ALLOW_PRIVATE_TARGETS: 'false' };
+const LIFTED = { ALLOW_PRIVATE_TARGETS: 'true' };
+const BODY = '{"event":"job.finished"}';
+
+function sender(env: Record<string, string>, resolver?: HostResolver): WebhookSender {
+  const config = loadConfig(env);
+  const organizations = { getById: async () => ({ webhookSecret: 'whsec_test' }) } as unknown as OrganizationRepository;
+  return new WebhookSender(config, {} as Queue<WebhookPayload>, organizations, new NetworkPolicy(config, resolver));
+}
+
+const delivery = (url: string): WebhookPayload => ({ deliveryId: 'dlv_test', organizationId: 'org1', url, body: BODY });
+
+async function listen(server: Server | ReturnType<typeof createTlsServer>): Promise<number> {
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return (server.address() as AddressInfo).port;
+}
+
+describe('WebhookSender: the address connected to is the address the network policy checked', () => {
+  let receiver: WebhookReceiver;
+  let port: string;
+  beforeAll(async () => {
+    receiver = await startWebhookReceiver();
+    port = new URL(receiver.url).port;
+  });
+  afterAll(async () => {
+    await receiver.close();
+  });
+
+  it('refuses a name that answers a public address when checked and 127.0.0.1 when connected (DNS rebinding)', async () => {
+    const asked: string[] = [];
+    const rebinding: HostResolver = async (host) => {
+      asked.push(host);
+      return asked.length === 1 ? ['93.184.216.34'] : ['127.0.0.1'];
+    };
+    const attempt = sender(STRICT, rebinding).send(delivery(`http://rebind.example:${port}/rebind`), 1);
+    await expect(attempt).rejects.toThrow(/^rebind\.example resolves to a non-public address\.$/);
+    // Once for the check, once at connect time: the second answer is the one refused, and nothing was sent.
+    expect(asked).toEqual(['rebind.example', 'rebind.example']);
+    expect(receiver.deliveries.filter((entry) => entry.path === '/rebind')).toHaveLength(0);
+  });
+
+  it('refuses a private address before connecting', async () => {
+    await expect(sender(STRICT).send(delivery(`${receiver.url}/literal`), 1)).rejects.toThrow(/^127\.0\.0\.1 is not a public address\.$/);
+    expect(receiver.deliveries.filter((entry) => entry.path === '/literal')).toHaveLength(0);
+  });
+
+  it('delivers to a name under ALLOW_PRIVATE_TARGETS, signed, with the delivery id', async () => {
+    await sender(LIFTED).send(delivery(`http://localhost:${port}/lifted`), 1);
+    const [received] = await receiver.waitFor('/lifted', 1);
+    expect(received.body).toBe(BODY);
+    expect(received.headers['content-type']).toBe('application/json');
+    expect(received.headers['user-agent']).toBe('Crawlgate-Webhook/1');
+    expect(received.headers['x-crawlgate-delivery']).toBe('dlv_test');
+    expect(received.headers['x-crawlgate-signature']).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+  });
+});
+
+describe('WebhookSender: redirects and TLS', () => {
+  it('does not follow a redirect: the 3xx is a failed attempt and its Location sees no request', async () => {
+    const paths: string[] = [];
+    const server = createServer((req, res) => {
+      paths.push(req.url ?? '');
+      res.writeHead(307, { location: '/landed' }).end();
+    });
+    const redirecting = await listen(server);
+    try {
+      await expect(sender(LIFTED).send(delivery(`http://127.0.0.1:${redirecting}/moved`), 1)).rejects.toThrow('the receiver answered 307');
+      expect(paths).toEqual(['/moved']);
+    } finally {
+      await closeServer(server);
+    }
+  });
+
+  it('sends the host name, not the address, as the TLS server name over https', async () => {
+    const names: string[] = [];
+    // No certificate: the handshake stops after the client hello, which is all this test reads.
+    const server = createTlsServer({ SNICallback: (name, done) => (names.push(name), done(new Error('no certificate'))) });
+    server.on('tlsClientError', () => undefined);
+    const tlsPort = await listen(server);
+    try {
+      await expect(sender(LIFTED).send(delivery(`https://localhost:${tlsPort}/tls`), 1)).rejects.toThrow();
+      expect(names).toEqual(['localhost']);
+    } finally {
+      await new Promise((done) => server.close(done));
+    }
+  });
+});
