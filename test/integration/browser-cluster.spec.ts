@@ -241,6 +241,24 @@ describe('BrowserCluster page options', () => {
     expect((await crawl((session) => report(session, '/viewport'))).userAgent).toBe(plain.userAgent);
   });
 
+  it('networkidle0 waits for a request made after load (500 ms of quiet after it); load does not', async () => {
+    const late = (session: PageSession) => session.page.$eval('#late', (element) => element.textContent);
+    const started = Date.now();
+    expect(await crawl(async (session) => (await session.goto(`${site.url}/late`), late(session)), { waitUntil: 'networkidle0' })).toBe('fetched');
+    // 200 ms timer + 300 ms request + 500 ms of quiet.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    expect(await crawl(async (session) => (await session.goto(`${site.url}/late`), late(session)), { waitUntil: 'load' })).toBe('');
+  });
+
+  it('networkidle2 tolerates two requests that never end; networkidle0 does not', async () => {
+    const started = Date.now();
+    await crawl((session) => session.goto(`${site.url}/two-hanging`), { waitUntil: 'networkidle2' });
+    expect(Date.now() - started).toBeLessThan(3000);
+    const strict = pool.withPage(spec({ waitUntil: 'networkidle0' }, 2500), (session) => session.goto(`${site.url}/two-hanging`));
+    expect(await codeOf(strict)).toBe('navigation_timeout');
+    await pool.settle();
+  });
+
   it("returns the target's own 404 and 500 as results, with the final URL after a redirect", async () => {
     const notFound = await crawl((session) => session.goto(`${site.url}/status/404`));
     expect(notFound.status).toBe(404);
