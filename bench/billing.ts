@@ -20,6 +20,7 @@ async function open(kind: 'sqlite' | 'mariadb'): Promise<DataSource> {
     for (const table of ['job_result', 'job', 'daily_quota', 'usage_tally', 'ledger_entry', 'user', 'api_key', 'organization', 'migrations']) {
       await dataSource.query(`DROP TABLE IF EXISTS \`${table}\``);
     }
+    await dataSource.query('DROP PROCEDURE IF EXISTS crawlgate_charge');
   }
   await dataSource.runMigrations();
   return dataSource;

@@ -15,6 +15,7 @@ export async function openDatabase(kind: 'sqlite' | 'mariadb'): Promise<DataSour
   if (kind === 'mariadb') {
     const tables = ['job_result', 'job', 'daily_quota', 'usage_tally', 'ledger_entry', 'user', 'api_key', 'organization', 'migrations'];
     for (const table of tables) await dataSource.query(`DROP TABLE IF EXISTS \`${table}\``);
+    await dataSource.query('DROP PROCEDURE IF EXISTS crawlgate_charge');
   }
   await dataSource.runMigrations();
   return dataSource;

@@ -10,6 +10,7 @@ import { LedgerService } from '../../src/modules/billing/ledger.service.js';
 import { MonthlyTopUpService } from '../../src/modules/billing/monthly-top-up.service.js';
 import { crawlPrice } from '../../src/modules/billing/price-table.js';
 import { balanceOf, insertOrganization, ledgerSum, openDatabase } from './database.js';
+import { chargeProcedureSuites } from './charge-procedure.js';
 import { moneyHardeningSuites } from './money-hardening.js';
 
 const pricing = loadPricing();
@@ -123,3 +124,4 @@ describe.each(['sqlite', 'mariadb'] as const)('ledger on %s', (kind) => {
 });
 
 moneyHardeningSuites();
+chargeProcedureSuites();

@@ -6,9 +6,11 @@ import { ENTITIES } from './entities/index.js';
 import { InitialSchema1763769600000 } from './migrations/1763769600000-initial-schema.js';
 import { Webhooks1764000000000 } from './migrations/1764000000000-webhooks.js';
 import { JobStatusIndex1764100000000 } from './migrations/1764100000000-job-status-index.js';
+import { ChargeProcedure1764200000000 } from './migrations/1764200000000-charge-procedure.js';
 import { SnakeNamingStrategy } from './snake-naming.strategy.js';
+import { keepSqliteConnection, SqliteConnection } from './sqlite-connection.js';
 
-export const MIGRATIONS = [InitialSchema1763769600000, Webhooks1764000000000, JobStatusIndex1764100000000];
+export const MIGRATIONS = [InitialSchema1763769600000, Webhooks1764000000000, JobStatusIndex1764100000000, ChargeProcedure1764200000000];
 
 /** MySQL when DATABASE_URL is set, else the embedded SQLite file under DATA_DIR. Migrations, never synchronize. */
 export function dataSourceOptions(config: AppConfig): DataSourceOptions {
@@ -30,8 +32,6 @@ export function dataSourceOptions(config: AppConfig): DataSourceOptions {
       poolSize: 32,
       supportBigNumbers: true,
       bigNumberStrings: true,
-      // Ledger transactions batch their statements (see sql-program.ts); every value is a bound parameter.
-      multipleStatements: true,
       extra: { connectionLimit: 32, waitForConnections: true },
     };
   }
@@ -41,10 +41,11 @@ export function dataSourceOptions(config: AppConfig): DataSourceOptions {
     type: 'better-sqlite3',
     database: config.database.sqlitePath,
     // WAL: readers never wait on the writer; busy_timeout lets a second process (CLI, worker) wait its turn.
-    prepareDatabase: (db: { pragma(sql: string): unknown }) => {
+    prepareDatabase: (db: SqliteConnection) => {
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = NORMAL');
       db.pragma('busy_timeout = 5000');
+      keepSqliteConnection(config.database.sqlitePath, db);
     },
   };
 }

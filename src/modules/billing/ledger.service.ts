@@ -3,9 +3,8 @@ import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import type { LedgerKind } from '../../infra/database/entities/index.js';
 import { MetricsService } from '../../infra/metrics/metrics.service.js';
-import { batch, exec, finalBatch, query, SqlProgram, SqlProgramRunner, upsertAdd } from '../../infra/database/sql-program.js';
+import { exec, query, SqlProgram, SqlProgramRunner, upsertAdd } from '../../infra/database/sql-program.js';
 import type { ChargeRequest, LedgerMove } from './ledger-move.js';
-import { mysqlChargeProgram } from './mysql-charge.js';
 import { dayOf, utcDay } from './utc-day.js';
 
 /**
@@ -22,9 +21,7 @@ export class LedgerService {
   /** Throws 402 (insufficient_credits / daily_limit_reached) with the transaction rolled back. */
   async charge(request: ChargeRequest): Promise<LedgerMove> {
     const day = utcDay();
-    // Daily-limited charges need a check between statements; the rest go in one MySQL round trip.
-    const onePass = this.sql.dialect === 'mysql' && request.dailyLimit === undefined;
-    const move = await this.sql.run(() => (onePass ? mysqlChargeProgram(request, day) : this.chargeProgram(request, day)));
+    const move = this.sql.dialect === 'mysql' ? await this.callCharge(request, day) : await this.sql.run(() => this.chargeProgram(request, day));
     this.metrics?.creditsCharged(request.amount);
     return move;
   }
@@ -56,28 +53,28 @@ export class LedgerService {
     return { entryId: String(entry.insertId), balanceAfter: allowance };
   }
 
+  /** MySQL: the procedure of migration 1764200000000 runs the steps of chargeProgram in one round trip. */
+  private async callCharge(r: ChargeRequest, day: string): Promise<LedgerMove> {
+    const [row] = await this.sql.call(
+      'crawlgate_charge', r.organizationId, r.amount, r.reason.slice(0, 255), r.requestKey, r.jobId, r.host, day,
+      r.dailyLimit !== undefined, r.dailyLimit ?? null, new Date(),
+    );
+    if (row.refusal) throw refusal(row.refusal as RefusalCode, r);
+    return { entryId: String(row.entry_id), balanceAfter: Number(row.balance_after) };
+  }
+
   private *chargeProgram(r: ChargeRequest, day: string): SqlProgram<LedgerMove> {
-    const [moved, [account]] = yield batch(
-      exec('UPDATE organization SET balance = balance - ? WHERE id = ? AND balance >= ?', r.amount, r.organizationId, r.amount),
-      query('SELECT balance FROM organization WHERE id = ?', r.organizationId),
-    );
-    if (moved.affected !== 1) {
-      throw new AppError(ErrorCode.InsufficientCredits, `This request costs ${r.amount} credits; the balance does not cover it.`);
-    }
+    // The write first: it takes SQLite's write lock, so another process's commit cannot stale a read made before it.
+    const moved = yield exec('UPDATE organization SET balance = balance - ? WHERE id = ? AND balance >= ?', r.amount, r.organizationId, r.amount);
+    if (moved.affected !== 1) throw refusal(ErrorCode.InsufficientCredits, r);
+    const balanceAfter = yield* this.balanceOf(r.organizationId);
     if (r.dailyLimit !== undefined) {
-      const [, [quota]] = yield batch(
-        upsertAdd(this.sql.dialect, 'daily_quota', { organization_id: r.organizationId, day }, { used: 1 }),
-        query('SELECT used FROM daily_quota WHERE organization_id = ? AND day = ?', r.organizationId, day),
-      );
-      if (r.dailyLimit !== null && Number(quota.used) > r.dailyLimit) {
-        throw new AppError(ErrorCode.DailyLimitReached, `The daily limit of ${r.dailyLimit} screenshot and chat requests is reached.`);
-      }
+      yield upsertAdd(this.sql.dialect, 'daily_quota', { organization_id: r.organizationId, day }, { used: 1 });
+      const [quota] = yield query('SELECT used FROM daily_quota WHERE organization_id = ? AND day = ?', r.organizationId, day);
+      if (r.dailyLimit !== null && Number(quota.used) > r.dailyLimit) throw refusal(ErrorCode.DailyLimitReached, r);
     }
-    const balanceAfter = Number(account.balance);
-    const [entry] = yield finalBatch(
-      this.insertEntry(r.organizationId, -r.amount, balanceAfter, 'charge', r.reason, r.requestKey, r.jobId),
-      upsertAdd(this.sql.dialect, 'usage_tally', { organization_id: r.organizationId, day, host: r.host }, { requests: 1, credits: r.amount }),
-    );
+    const entry = yield this.insertEntry(r.organizationId, -r.amount, balanceAfter, 'charge', r.reason, r.requestKey, r.jobId);
+    yield upsertAdd(this.sql.dialect, 'usage_tally', { organization_id: r.organizationId, day, host: r.host }, { requests: 1, credits: r.amount });
     return { entryId: String(entry.insertId), balanceAfter };
   }
 
@@ -119,4 +116,12 @@ export class LedgerService {
       organizationId, amount, balanceAfter, kind, reason.slice(0, 255), requestKey, jobId, new Date(),
     );
   }
+}
+
+type RefusalCode = ErrorCode.InsufficientCredits | ErrorCode.DailyLimitReached;
+
+function refusal(code: RefusalCode, r: ChargeRequest): AppError {
+  return code === ErrorCode.InsufficientCredits
+    ? new AppError(code, `This request costs ${r.amount} credits; the balance does not cover it.`)
+    : new AppError(code, `The daily limit of ${r.dailyLimit} screenshot and chat requests is reached.`);
 }

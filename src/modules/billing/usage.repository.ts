@@ -25,10 +25,7 @@ export class UsageRepository {
 
   /** A request reached the crawler (attempt); a billed success is also a crawl. */
   recordOutcome(organizationId: string, host: string, succeeded: boolean): Promise<void> {
-    const step = upsertAdd(this.sql.dialect, 'usage_tally', { organization_id: organizationId, day: utcDay(), host }, { attempts: 1, crawls: succeeded ? 1 : 0 });
-    return this.sql.run(function* () {
-      yield step;
-    });
+    return this.sql.runOne(upsertAdd(this.sql.dialect, 'usage_tally', { organization_id: organizationId, day: utcDay(), host }, { attempts: 1, crawls: succeeded ? 1 : 0 }));
   }
 
   async days(organizationId: string, from: string, to: string): Promise<UsageDay[]> {
