@@ -5,7 +5,7 @@ import { Server as ProxyServer } from 'proxy-chain';
 import { startAppProcess } from '../test/harness/app-process.js';
 import { startTargetSite } from '../test/fixtures/target-site.js';
 import { LoadResult, runLoad, runRate, treePssMb, treeRssMb } from './load.js';
-import { measureRaw, rawScreenshot, RawMode } from './raw-puppeteer.js';
+import { measureRaw, rawScreenshot } from './raw-puppeteer.js';
 import { printTable } from './table.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8) * 1000;
