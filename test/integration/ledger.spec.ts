@@ -11,6 +11,7 @@ import { MonthlyTopUpService } from '../../src/modules/billing/monthly-top-up.se
 import { crawlPrice } from '../../src/modules/billing/price-table.js';
 import { balanceOf, insertOrganization, ledgerSum, openDatabase } from './database.js';
 import { chargeProcedureSuites } from './charge-procedure.js';
+import { ledgerMetricsSuites } from './ledger-metrics.js';
 import { moneyHardeningSuites } from './money-hardening.js';
 
 const pricing = loadPricing();
@@ -125,3 +126,4 @@ describe.each(['sqlite', 'mariadb'] as const)('ledger on %s', (kind) => {
 
 moneyHardeningSuites();
 chargeProcedureSuites();
+ledgerMetricsSuites();

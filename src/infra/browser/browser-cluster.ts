@@ -55,7 +55,7 @@ export class BrowserCluster implements OnModuleInit, OnApplicationShutdown {
   private readonly running = new Map<string, HeldPage>();
   private readonly executions = new Set<Promise<unknown>>();
   private readonly recycle: RecyclePolicy;
-  private cluster: Promise<Cluster<PageJobSpec, void>> | null = null;
+  private cluster: Promise<Cluster<string, void>> | null = null;
   private launcher: BrowserLauncher | null = null;
   private waiting = 0;
 
@@ -129,7 +129,8 @@ export class BrowserCluster implements OnModuleInit, OnApplicationShutdown {
     try {
       const cluster = await run.race(this.started());
       const answer = new Promise<T>((resolve, reject) => {
-        const execution = cluster.execute(spec, ({ page }) => {
+        // The job id is the cluster's data: it inspects its data for its debug log, and the route holds credentials.
+        const execution = cluster.execute(spec.jobId, ({ page }) => {
           started();
           return task.perform(page, (held) => this.hold(spec.jobId, held)).then(resolve, reject);
         });
@@ -146,7 +147,7 @@ export class BrowserCluster implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
-  private started(): Promise<Cluster<PageJobSpec, void>> {
+  private started(): Promise<Cluster<string, void>> {
     this.cluster ??= Cluster.launch({
       concurrency: slotConcurrency({ relay: this.relay, policy: this.policy, counters: this.counters, recycle: this.recycle, adopt: (launcher) => this.adopt(launcher) }),
       maxConcurrency: this.config.browser.concurrency,
