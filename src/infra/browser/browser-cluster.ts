@@ -127,7 +127,7 @@ export class BrowserCluster implements OnModuleInit, OnApplicationShutdown {
       waiting = false;
     };
     try {
-      const cluster = await run.race(this.started());
+      const cluster = await run.race(this.launched());
       const answer = new Promise<T>((resolve, reject) => {
         // The job id is the cluster's data: it inspects its data for its debug log, and the route holds credentials.
         const execution = cluster.execute(spec.jobId, ({ page }) => {
@@ -147,7 +147,7 @@ export class BrowserCluster implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
-  private started(): Promise<Cluster<string, void>> {
+  private launched(): Promise<Cluster<string, void>> {
     this.cluster ??= Cluster.launch({
       concurrency: slotConcurrency({ relay: this.relay, policy: this.policy, counters: this.counters, recycle: this.recycle, adopt: (launcher) => this.adopt(launcher) }),
       maxConcurrency: this.config.browser.concurrency,
