@@ -30,7 +30,8 @@ export class BrowserTab {
 
   private constructor(
     readonly page: Page,
-    private readonly client: CDPSession,
+    /** Puppeteer's own session of the page. */
+    readonly client: CDPSession,
     private readonly guard: RequestGuard,
   ) {
     this.tracked = trackPage(page, this.usage);

@@ -1,19 +1,15 @@
-import type { HTTPResponse, Page } from 'puppeteer';
+import type { CDPSession, HTTPResponse, Page } from 'puppeteer';
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import type { JobRun } from './job-run.js';
 import type { SlotBinding } from '../proxy/relay/relay-slot.js';
 import { classifyBrowserError, FailureContext } from './navigation-errors.js';
+import { NavigationIdle } from './navigation-idle.js';
 import type { NavigationResult, PageOptions, PageSession, WaitUntil } from './page-options.js';
 import type { GuardJob } from './request-guard.js';
 
-/**
- * networkidle0/2 (at most 0/2 requests for 500 ms) are measured by puppeteer's own request count after
- * DOMContentLoaded: Chromium's networkIdle signal fires on the first renderer task after those 500 ms, which on a
- * quiet page comes up to another 500 ms later (measured: 560 ms or 1,020 ms for the same page, by chance).
- */
+/** networkidle0/2: how many requests may stay open (see navigation-idle.ts for why we measure it ourselves). */
 const NETWORK_IDLE: Partial<Record<WaitUntil, number>> = { networkidle0: 0, networkidle2: 2 };
-const NETWORK_IDLE_MS = 500;
 
 /** The PageSession an operation gets: navigation with the job's wait condition, deadline and error codes. */
 export class JobPageSession implements PageSession {
@@ -22,6 +18,8 @@ export class JobPageSession implements PageSession {
     readonly page: Page,
     readonly options: PageOptions,
     private readonly raw: Page,
+    /** Puppeteer's own CDP session of the page (lifecycle events). */
+    private readonly client: CDPSession,
     private readonly run: JobRun,
     private readonly guard: GuardJob,
     /** The relay's record of the job's upstream. */
@@ -32,16 +30,17 @@ export class JobPageSession implements PageSession {
     const timeout = this.run.remainingMs();
     if (timeout <= 0) throw new AppError(ErrorCode.NavigationTimeout, 'The job deadline passed before the navigation started.');
     let response: HTTPResponse | null;
-    const idleConcurrency = NETWORK_IDLE[this.options.waitUntil];
+    const allowed = NETWORK_IDLE[this.options.waitUntil];
+    const idle = allowed === undefined ? null : new NavigationIdle(this.raw, this.client, allowed);
     try {
-      const waitUntil = idleConcurrency === undefined ? this.options.waitUntil : 'domcontentloaded';
-      response = await this.run.race(this.raw.goto(url, { waitUntil, timeout }));
-      if (idleConcurrency !== undefined) {
-        const idle = { idleTime: NETWORK_IDLE_MS, concurrency: idleConcurrency, timeout: Math.max(1, this.run.remainingMs()), signal: this.run.signal };
-        await this.run.race(this.raw.waitForNetworkIdle(idle));
-      }
+      response = await this.run.race(this.raw.goto(url, { waitUntil: idle ? 'domcontentloaded' : this.options.waitUntil, timeout }));
+      idle?.arm();
+      // The job's deadline bounds the wait (the run ends it with navigation_timeout).
+      if (idle) await this.run.race(idle.reached);
     } catch (error) {
       throw classifyBrowserError(error, this.failureContext()) ?? error;
+    } finally {
+      idle?.dispose();
     }
     if (this.guard.blockedNavigation) throw classifyBrowserError(new Error('blocked'), this.failureContext())!;
     // Whatever the status (407 and 59x included), it is the target's answer: only the relay judges the proxy.

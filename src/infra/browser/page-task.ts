@@ -86,6 +86,6 @@ export class PageTask<T> {
     if (!job.instance.usable) run.crash();
     if (run.ended) throw run.signal.reason;
     onHold({ run, instance: job.instance, tab: job.tab });
-    return run.race(this.fn(new JobPageSession(prepared.page, spec.options, job.tab.page, run, prepared.job, egress)));
+    return run.race(this.fn(new JobPageSession(prepared.page, spec.options, job.tab.page, job.tab.client, run, prepared.job, egress)));
   }
 }
