@@ -114,13 +114,13 @@ function leftovers(groups: Set<number>): string[] {
   });
 }
 
-function workerConfig(concurrency: number): AppConfig {
-  return loadConfig({ ROLE: 'worker', DATA_DIR: mkdtempSync(join(tmpdir(), 'crawlgate-browser-')), BROWSER_CONCURRENCY: String(concurrency) });
+function workerConfig(concurrency: number, env: Record<string, string> = {}): AppConfig {
+  return loadConfig({ ROLE: 'worker', DATA_DIR: mkdtempSync(join(tmpdir(), 'crawlgate-browser-')), BROWSER_CONCURRENCY: String(concurrency), ...env });
 }
 
 /** A cluster of its own (own relay slots and browser), for tests that change its settings or shut it down. */
-async function ownCluster<T>(concurrency: number, tuning: BrowserTuning, test: (cluster: BrowserCluster) => Promise<T>): Promise<T> {
-  const own = workerConfig(concurrency);
+async function ownCluster<T>(concurrency: number, tuning: BrowserTuning, test: (cluster: BrowserCluster) => Promise<T>, env: Record<string, string> = {}): Promise<T> {
+  const own = workerConfig(concurrency, env);
   const ownRelay = new EgressRelay(own, policy, { markFailed: async () => undefined } as unknown as ProxyPoolService);
   const cluster = new BrowserCluster(own, policy, ownRelay, tuning);
   try {
@@ -437,6 +437,16 @@ describe("puppeteer-cluster's sharp edges, handled", () => {
       expect(await long).toBe(200);
       expect(longDone).toBeGreaterThan(thirdDone);
     });
+  });
+
+  it('a browser that cannot start fails each job with the launch error instead of leaving it in the cluster for good', async () => {
+    await ownCluster(1, {}, async (cluster) => {
+      const started = Date.now();
+      const job = () => cluster.withPage(spec({}, 20_000), async () => 'never');
+      for (let attempt = 0; attempt < 2; attempt++) await expect(job()).rejects.toThrow(/nonexistent-chromium/);
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(cluster.stats()).toMatchObject({ browsersLaunched: 0, jobsServed: 0, pagesOpen: 0 });
+    }, { CHROMIUM_PATH: '/nonexistent-chromium' });
   });
 
   it("a job on an idle cluster starts without waiting for the cluster's 100 ms queue poll", async () => {

@@ -60,8 +60,8 @@ export class SlotWorker {
     this.slot ??= await this.host.relay.claim();
     const instance = await this.launcher.checkout();
     try {
-      if (this.context && this.context.instance !== instance) void this.context.close();
       if (this.context?.instance !== instance) {
+        void this.context?.close();
         this.context = await SlotContext.create(instance, this.slot.url);
         this.host.counters.contextsCreated++;
       }
