@@ -19,13 +19,18 @@ npm run --silent build
 npm run --silent build:tools
 
 status=0
+# After a failed e2e run, what explains a timing: the app's slow jobs (the step each reached when) and its errors.
+app_warnings() {
+  echo "== the app's slow jobs and errors during the failed run ($1)"
+  grep -h -e 'for its page: ' -e '"level":50' .test-run/app.log 2>/dev/null | tail -n 40 | cut -c1-400 || true
+}
 echo "== unit tests"
 node --experimental-vm-modules node_modules/jest/bin/jest.js --selectProjects unit integration 2>&1 | tee .test-run/unit.log || status=1
 echo "== e2e tests on SQLite"
-node --experimental-vm-modules node_modules/jest/bin/jest.js --selectProjects e2e --runInBand 2>&1 | tee .test-run/e2e-sqlite.log || status=1
+node --experimental-vm-modules node_modules/jest/bin/jest.js --selectProjects e2e --runInBand 2>&1 | tee .test-run/e2e-sqlite.log || { status=1; app_warnings SQLite; }
 echo "== e2e tests on MariaDB"
 E2E_DATABASE_URL="mysql://crawlgate:crawlgate@127.0.0.1:3306/crawlgate_test" \
-  node --experimental-vm-modules node_modules/jest/bin/jest.js --selectProjects e2e --runInBand 2>&1 | tee .test-run/e2e-mariadb.log || status=1
+  node --experimental-vm-modules node_modules/jest/bin/jest.js --selectProjects e2e --runInBand 2>&1 | tee .test-run/e2e-mariadb.log || { status=1; app_warnings MariaDB; }
 echo "== fault tests (own Redis, MariaDB, API and workers; kill -9, restarts, SIGTERM)"
 node --experimental-vm-modules node_modules/jest/bin/jest.js --selectProjects faults --runInBand 2>&1 | tee .test-run/faults.log || status=1
 

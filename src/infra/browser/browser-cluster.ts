@@ -37,6 +37,8 @@ export interface BrowserTuning {
 export const BROWSER_TUNING = Symbol('BROWSER_TUNING');
 
 const RECYCLE_AFTER_JOBS = 500;
+/** A job that held (or waited for) its page longer than this logs where the time went. */
+const SLOW_JOB_MS = 5000;
 
 /**
  * The worker's browser, scheduled by puppeteer-cluster: one Chromium per process (owned by the cluster's custom
@@ -126,12 +128,16 @@ export class BrowserCluster implements OnModuleInit, OnApplicationShutdown {
       if (waiting) this.waiting--;
       waiting = false;
     };
+    const begin = (): void => {
+      run.mark('tab');
+      started();
+    };
     try {
       const cluster = await run.race(this.launched());
       const answer = new Promise<T>((resolve, reject) => {
         // The job id is the cluster's data: it inspects its data for its debug log, and the route holds credentials.
         const execution = cluster.execute(spec.jobId, ({ page }) => {
-          started();
+          begin();
           return task.perform(page, (held) => this.hold(spec.jobId, held)).then(resolve, reject);
         });
         // The cluster's own failure (closed, or its timeout before the task began); a no-op once the task answered.
@@ -144,6 +150,7 @@ export class BrowserCluster implements OnModuleInit, OnApplicationShutdown {
       started();
       this.running.delete(spec.jobId);
       run.dispose();
+      if (run.elapsedMs() > SLOW_JOB_MS) this.logger.log(`Job ${spec.jobId} took ${run.elapsedMs()} ms for its page: ${run.timeline()}`);
     }
   }
 

@@ -11,6 +11,8 @@ export class JobRun {
   private readonly timer: NodeJS.Timeout;
   private readonly stopHooks: Array<() => void> = [];
   private readonly aborted: Promise<never>;
+  private readonly startedAt = Date.now();
+  private readonly steps: string[] = [];
   deadlinePassed = false;
   crashed = false;
 
@@ -35,6 +37,21 @@ export class JobRun {
 
   remainingMs(): number {
     return Math.max(0, this.deadline - Date.now());
+  }
+
+  /** Notes that the job reached a step, for the slow-job log line. */
+  mark(step: string): void {
+    this.steps.push(`${step} +${Date.now() - this.startedAt} ms`);
+  }
+
+  /** Milliseconds since the job asked for a page. */
+  elapsedMs(): number {
+    return Date.now() - this.startedAt;
+  }
+
+  /** The steps reached so far, each with its time since the job asked for a page: "tab +2 ms, ready +31 ms, ...". */
+  timeline(): string {
+    return this.steps.join(', ') || 'no step reached';
   }
 
   /** Ends the job with this error (the first one wins) and runs the stop hooks. */

@@ -1,4 +1,5 @@
-import type { CDPSession, HTTPRequest, Page } from 'puppeteer';
+import type { CDPSession, Page } from 'puppeteer';
+import { OpenRequests } from './open-requests.js';
 
 const QUIET_MS = 500;
 
@@ -15,74 +16,46 @@ interface LifecycleEvent {
  * page, measured), and it bounds the wait should the browser never report the end of a request.
  */
 export class NavigationIdle {
-  readonly reached: Promise<void>;
-  private readonly open = new Set<HTTPRequest>();
+  private readonly requests: OpenRequests;
   private readonly lifecycleName: string;
   private readonly mainFrameId: string | undefined;
   private loaderId: string | null = null;
+  /** Chromium said the current document is idle. */
   private chromiumIdle = false;
-  private armed = false;
-  private timer: NodeJS.Timeout | undefined;
-  private resolve: () => void = () => undefined;
+  private wake: (() => void) | null = null;
 
   constructor(
-    private readonly page: Page,
+    page: Page,
     private readonly client: CDPSession,
     private readonly allowed: number,
   ) {
+    this.requests = new OpenRequests(page);
     this.lifecycleName = allowed === 0 ? 'networkIdle' : 'networkAlmostIdle';
     this.mainFrameId = (page.mainFrame() as unknown as { _id?: string })._id;
-    this.reached = new Promise((resolve) => (this.resolve = resolve));
-    page.on('request', this.onRequest);
-    page.on('requestfinished', this.onEnd);
-    page.on('requestfailed', this.onEnd);
     client.on('Page.lifecycleEvent', this.onLifecycle);
   }
 
-  /** Counts quiet time from now on: called once the navigation's document is parsed (DOMContentLoaded). */
-  arm(): void {
-    this.armed = true;
-    if (this.chromiumIdle) this.resolve();
-    this.update();
+  /** Called once the navigation's document is parsed (DOMContentLoaded): quiet time counts from now on. */
+  reached(timeoutMs: number): Promise<void> {
+    const chromium = new Promise<void>((resolve) => (this.chromiumIdle ? resolve() : (this.wake = resolve)));
+    return Promise.race([this.requests.quiet(QUIET_MS, timeoutMs, this.allowed), chromium]);
   }
 
   dispose(): void {
-    clearTimeout(this.timer);
-    this.page.off('request', this.onRequest);
-    this.page.off('requestfinished', this.onEnd);
-    this.page.off('requestfailed', this.onEnd);
+    this.wake = null;
+    this.requests.dispose();
     this.client.off('Page.lifecycleEvent', this.onLifecycle);
   }
-
-  private readonly onRequest = (request: HTTPRequest): void => {
-    this.open.add(request);
-    this.update();
-  };
-
-  private readonly onEnd = (request: HTTPRequest): void => {
-    this.open.delete(request);
-    this.update();
-  };
 
   private readonly onLifecycle = (event: LifecycleEvent): void => {
     if (event.frameId !== this.mainFrameId) return;
     if (event.name === 'init') {
+      // A new document of the main frame (a redirect by script, say): only its own signal counts.
       this.loaderId = event.loaderId;
       this.chromiumIdle = false;
     } else if (event.name === this.lifecycleName && event.loaderId === this.loaderId) {
       this.chromiumIdle = true;
-      if (this.armed) this.resolve();
+      this.wake?.();
     }
   };
-
-  /** The quiet period restarts only when the open requests go over the allowance, as puppeteer's own waits do. */
-  private update(): void {
-    if (!this.armed) return;
-    if (this.open.size > this.allowed) {
-      clearTimeout(this.timer);
-      this.timer = undefined;
-    } else {
-      this.timer ??= setTimeout(this.resolve, QUIET_MS);
-    }
-  }
 }

@@ -43,4 +43,6 @@ export interface PageSession {
   assertNotBlocked(): void;
   /** Milliseconds left before the job's hard deadline. */
   remainingMs(): number;
+  /** Notes a step of the operation: a slow job's log line says when each was reached. */
+  mark(step: string): void;
 }

@@ -34,9 +34,12 @@ export class JobPageSession implements PageSession {
     const idle = allowed === undefined ? null : new NavigationIdle(this.raw, this.client, allowed);
     try {
       response = await this.run.race(this.raw.goto(url, { waitUntil: idle ? 'domcontentloaded' : this.options.waitUntil, timeout }));
-      idle?.arm();
+      this.run.mark(idle ? 'parsed' : 'navigated');
       // The job's deadline bounds the wait (the run ends it with navigation_timeout).
-      if (idle) await this.run.race(idle.reached);
+      if (idle) {
+        await this.run.race(idle.reached(this.run.remainingMs()));
+        this.run.mark('network idle');
+      }
     } catch (error) {
       throw classifyBrowserError(error, this.failureContext()) ?? error;
     } finally {
@@ -56,6 +59,10 @@ export class JobPageSession implements PageSession {
 
   remainingMs(): number {
     return this.run.remainingMs();
+  }
+
+  mark(step: string): void {
+    this.run.mark(step);
   }
 
   failureContext(): FailureContext {

@@ -85,6 +85,7 @@ export class PageTask<T> {
     run.onStop(() => void job.tab.page.close().catch(() => undefined));
     if (!job.instance.usable) run.crash();
     if (run.ended) throw run.signal.reason;
+    run.mark('ready');
     onHold({ run, instance: job.instance, tab: job.tab });
     return run.race(this.fn(new JobPageSession(prepared.page, spec.options, job.tab.page, job.tab.client, run, prepared.job, egress)));
   }

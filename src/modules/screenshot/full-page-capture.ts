@@ -1,31 +1,38 @@
+import { OpenRequests } from '../../infra/browser/open-requests.js';
 import type { BrowserPage } from '../../infra/browser/page-options.js';
 import { captureBox } from './capture-bounds.js';
 
 const MAX_SCROLL_STEPS = 30;
+/** After the scroll, lazy requests get this long to end; the page is quiet once none was open for LAZY_IDLE_MS. */
+const LAZY_WAIT_MS = 3000;
+const LAZY_IDLE_MS = 200;
 
-/** Scrolls through the page once so lazy content below the fold loads; waits for the network only if it woke up. */
+/** Scrolls through the page once so lazy content below the fold loads; waits for the requests that woke up, if any. */
 export async function loadLazyContent(page: BrowserPage): Promise<void> {
-  let requests = 0;
-  const count = () => (requests += 1);
-  page.on('request', count);
+  const requests = new OpenRequests(page);
   try {
     // Steps of two screens: native lazy loading and typical observers reach well past the viewport, and each step
     // costs a rendered frame. The capture itself starts at the top whatever the scroll position.
-    await page.evaluate(async (maxSteps: number) => {
-      const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
-      for (let step = 0; step < maxSteps; step += 1) {
-        if (window.scrollY + window.innerHeight >= document.documentElement.scrollHeight) break;
-        window.scrollBy(0, window.innerHeight * 2);
-        await frame();
-      }
-      window.scrollTo(0, 0);
-    }, MAX_SCROLL_STEPS);
-  } catch {
-    // JavaScript disabled: nothing lazy can load either.
+    await page
+      .evaluate(async (maxSteps: number) => {
+        // A frame, or 100 ms where the page gets none (a throttled renderer would otherwise hold the job to its deadline).
+        const frame = () =>
+          new Promise((resolve) => {
+            requestAnimationFrame(() => resolve(null));
+            setTimeout(() => resolve(null), 100);
+          });
+        for (let step = 0; step < maxSteps; step += 1) {
+          if (window.scrollY + window.innerHeight >= document.documentElement.scrollHeight) break;
+          window.scrollBy(0, window.innerHeight * 2);
+          await frame();
+        }
+        window.scrollTo(0, 0);
+      }, MAX_SCROLL_STEPS)
+      .catch(() => undefined); // JavaScript disabled: nothing lazy can load either.
+    if (requests.any) await requests.quiet(LAZY_IDLE_MS, LAZY_WAIT_MS);
   } finally {
-    page.off('request', count);
+    requests.dispose();
   }
-  if (requests > 0) await page.waitForNetworkIdle({ idleTime: 200, timeout: 3000 }).catch(() => undefined);
 }
 
 /** A JPEG of the full scroll height, within the bounds of captureBox (SCREENSHOT_MAX_HEIGHT, JPEG, pixel budget). */

@@ -36,8 +36,10 @@ export class ScreenshotOperation extends PageOperation {
     const shot = await ctx.withPage(options.page, async (session) => {
       const navigation = await session.goto(options.url);
       await loadLazyContent(session.page);
+      session.mark('lazy content');
       session.assertNotBlocked();
       const image = await captureFullPage(session.page, ctx.config.screenshot);
+      session.mark('captured');
       const content = options.aiQuery ? await extractMainContent(session.page) : null;
       return { image, content, navigation };
     });

@@ -1,0 +1,98 @@
+import { createServer, Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import puppeteer, { Browser, Page } from 'puppeteer';
+import { loadLazyContent } from '../../src/modules/screenshot/full-page-capture.js';
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+
+/** A page 6000 px tall with a lazy image at the bottom whose source is `src`. */
+const lazyPage = (src: string) =>
+  `<!doctype html><body style="margin:0"><div style="height:6000px"></div><img id="lazy" loading="lazy" width="10" height="10" src="${src}"></body>`;
+
+let browser: Browser;
+let server: Server;
+let base: string;
+const hits: string[] = [];
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    const path = request.url ?? '/';
+    hits.push(path);
+    if (path.startsWith('/img/fast')) return void response.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
+    if (path.startsWith('/img/slow')) return void setTimeout(() => response.writeHead(200, { 'content-type': 'image/png' }).end(PNG), 800);
+    if (path.startsWith('/img/never')) return; // never answers
+    if (path.startsWith('/two')) {
+      const images = `<img id="first" loading="lazy" width="10" height="10" src="/img/never?d"><div style="height:6000px"></div><img loading="lazy" width="10" height="10" src="/img/fast?d">`;
+      return void response.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><body style="margin:0"><div style="height:3000px"></div>${images}</body>`);
+    }
+    if (path.startsWith('/lazy/')) return void response.writeHead(200, { 'content-type': 'text/html' }).end(lazyPage(`/img/${path.slice(6)}`));
+    response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><p>short</p>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  browser = await puppeteer.launch({ executablePath: '/usr/bin/chromium-headless-shell', headless: 'shell', args: ['--no-sandbox'] });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+async function pageAt(path: string): Promise<Page> {
+  const page = await browser.newPage();
+  await page.setViewport({ width: 1280, height: 800 });
+  await page.goto(`${base}${path}`, { waitUntil: 'load' });
+  return page;
+}
+
+const timed = async (work: () => Promise<void>): Promise<number> => {
+  const started = Date.now();
+  await work();
+  return Date.now() - started;
+};
+
+describe('loadLazyContent', () => {
+  it('scrolls a lazy image far below the fold into loading, waits until it arrived, and leaves the page at the top', async () => {
+    const page = await pageAt('/lazy/slow?a');
+    expect(hits).not.toContain('/img/slow?a');
+    const ms = await timed(() => loadLazyContent(page));
+    expect(hits).toContain('/img/slow?a');
+    expect(await page.$eval('#lazy', (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth)).toBe(1);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // The image answers after 800 ms, then 200 ms of quiet.
+    expect(ms).toBeGreaterThanOrEqual(1000);
+    expect(ms).toBeLessThan(2500);
+    await page.close();
+  });
+
+  it('does not wait when the scroll woke no request', async () => {
+    const page = await pageAt('/short');
+    expect(await timed(() => loadLazyContent(page))).toBeLessThan(300);
+    await page.close();
+  });
+
+  it('gives up on a lazy request that never ends after 3 s', async () => {
+    const page = await pageAt('/lazy/never?b');
+    const ms = await timed(() => loadLazyContent(page));
+    expect(hits).toContain('/img/never?b');
+    expect(ms).toBeGreaterThanOrEqual(3000);
+    expect(ms).toBeLessThan(4000);
+    await page.close();
+  });
+
+  it('counts only the requests made since it began: one left open before does not hold it', async () => {
+    const page = await pageAt('/two');
+    // A lazy request that never ends, made before: puppeteer's page-wide count would hold the wait to its 3 s limit.
+    await page.evaluate(() => document.getElementById('first')!.scrollIntoView());
+    for (let wait = 0; wait < 20 && !hits.includes('/img/never?d'); wait++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(hits).toContain('/img/never?d');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const ms = await timed(() => loadLazyContent(page));
+    expect(hits).toContain('/img/fast?d');
+    expect(ms).toBeGreaterThanOrEqual(200);
+    expect(ms).toBeLessThan(1500);
+    await page.close();
+  });
+});
