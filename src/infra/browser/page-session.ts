@@ -11,6 +11,16 @@ import type { GuardJob } from './request-guard.js';
 /** networkidle0/2: how many requests may stay open (see navigation-idle.ts for why we measure it ourselves). */
 const NETWORK_IDLE: Partial<Record<WaitUntil, number>> = { networkidle0: 0, networkidle2: 2 };
 
+/** What a job's browser error is judged by: its run, the request guard's and the relay's verdicts, the browser's state. */
+export function jobFailureContext(run: JobRun, guard: GuardJob | null, egress: SlotBinding | null, browserGone = false): FailureContext {
+  return {
+    blockedNavigation: guard?.blockedNavigation ?? null,
+    deadlinePassed: run.deadlinePassed,
+    crashed: run.crashed || browserGone,
+    proxyFailed: egress?.proxyFault != null,
+  };
+}
+
 /** The PageSession an operation gets: navigation with the job's wait condition, deadline and error codes. */
 export class JobPageSession implements PageSession {
   constructor(
@@ -65,13 +75,8 @@ export class JobPageSession implements PageSession {
     this.run.mark(step);
   }
 
-  failureContext(): FailureContext {
-    return {
-      blockedNavigation: this.guard.blockedNavigation,
-      deadlinePassed: this.run.deadlinePassed,
-      crashed: this.run.crashed,
-      proxyFailed: this.egress.proxyFault !== null,
-    };
+  private failureContext(): FailureContext {
+    return jobFailureContext(this.run, this.guard, this.egress);
   }
 
   /** The main document as delivered; the DOM's serialization only if the browser no longer holds the response. */

@@ -10,7 +10,7 @@ import { SlotJob, slotJobOf } from './cluster/slot-job.js';
 import type { JobRun } from './job-run.js';
 import { classifyBrowserError } from './navigation-errors.js';
 import type { PageOptions, PageSession } from './page-options.js';
-import { JobPageSession } from './page-session.js';
+import { jobFailureContext, JobPageSession } from './page-session.js';
 import { GuardJob, guardRules } from './request-guard.js';
 
 export interface PageTaskDeps {
@@ -62,12 +62,7 @@ export class PageTask<T> {
   failure(error: unknown): unknown {
     const { run } = this;
     if (run.ended) return run.signal.reason;
-    const context = {
-      blockedNavigation: this.guard?.blockedNavigation ?? null,
-      deadlinePassed: run.deadlinePassed,
-      crashed: run.crashed || this.instance?.browser.connected === false,
-      proxyFailed: this.egress?.proxyFault != null,
-    };
+    const context = jobFailureContext(run, this.guard, this.egress, this.instance?.browser.connected === false);
     return classifyBrowserError(error, context) ?? error;
   }
 
