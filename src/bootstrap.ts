@@ -23,6 +23,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     if (!config.runsApi && !request.url.startsWith('/health') && !request.url.startsWith('/metrics')) await reply.status(404).send({ message: 'Not found.' });
   });
   if (config.runsApi) setupOpenApi(app);
-  app.enableShutdownHooks();
+  // Kubernetes, Ctrl-C, a closed terminal: drain and stop. Nest's default list also stops on SIGUSR2 (profilers, nodemon).
+  app.enableShutdownHooks(['SIGTERM', 'SIGINT', 'SIGHUP']);
   return app;
 }
