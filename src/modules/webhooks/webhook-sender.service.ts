@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { InjectQueue } from '@nestjs/bull';
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Job as BullJob, Queue } from 'bull';
@@ -42,9 +43,11 @@ export class WebhookSender implements OnApplicationBootstrap, BeforeApplicationS
 
   async send(delivery: WebhookPayload, attempt: number): Promise<void> {
     const url = new URL(delivery.url);
-    // An address literal is checked only here; a name again by the lookup at connect time, whose answer is the one used.
-    const verdict = await this.policy.inspectHost(url.hostname);
-    if (!verdict.allowed) throw new Error(verdict.reason);
+    // An address literal never reaches a lookup: it is checked here. A name is checked by the lookup at connect time.
+    if (isIP(url.hostname.replace(/^\[|\]$/g, ''))) {
+      const verdict = await this.policy.inspectHost(url.hostname);
+      if (!verdict.allowed) throw new Error(verdict.reason);
+    }
     const organization = await this.organizations.getById(delivery.organizationId);
     const signature = webhookSignature(organization?.webhookSecret ?? '', Math.floor(Date.now() / 1000), delivery.body);
     // Redirects are never followed: a 3xx fails the attempt, so no delivery reaches a host the policy did not check.
