@@ -15,6 +15,8 @@ import { BUILTIN_SERVER } from '../../src/infra/proxy/proxy-pool.service.js';
 import type { ProxyPoolService } from '../../src/infra/proxy/proxy-pool.service.js';
 import type { ProxyRoute } from '../../src/infra/proxy/proxy-route.js';
 import { EgressRelay } from '../../src/infra/proxy/relay/egress-relay.js';
+import { captureFullPage } from '../../src/modules/screenshot/full-page-capture.js';
+import { withFallback } from '../../src/common/time/deadline.js';
 import { startTargetSite, TargetSite } from '../fixtures/target-site.js';
 
 // Real Chromium, real proxies, one target site on 127.0.0.1. The network policy is a double that refuses one host.
@@ -317,6 +319,28 @@ describe('BrowserCluster live debug', () => {
     expect(new Date(capture!.captured_at).getTime()).toBeGreaterThan(Date.now() - 10_000);
     expect(await pool.captureDebug(jobSpec.jobId)).toBeNull();
     await pool.settle();
+  });
+
+  it("captures (the job's image and the debug thumbnail) without puppeteer's context screenshot lock", async () => {
+    // A capture Chromium never answers keeps that lock taken; page.close() and newPage() wait for it too.
+    const jobSpec = spec();
+    const taken = await pool.withPage(jobSpec, async (session) => {
+      await session.goto(`${site.url}/tall?h=2000`);
+      const context = session.page.browserContext() as unknown as { startScreenshot(): Promise<{ [Symbol.dispose](): void }> };
+      const lock = await context.startScreenshot();
+      try {
+        const [image, debug] = await Promise.all([
+          withFallback(captureFullPage(session, { maxHeight: 20_000, quality: 80 }), 5000, 'blocked'),
+          pool.captureDebug(jobSpec.jobId),
+        ]);
+        return { image, debug };
+      } finally {
+        lock[Symbol.dispose]();
+      }
+    });
+    await pool.settle();
+    expect(jpeg.decode(Buffer.from(taken.image, 'base64')).height).toBe(2000);
+    expect(jpeg.decode(Buffer.from(taken.debug!.screenshot, 'base64')).width).toBe(480);
   });
 });
 

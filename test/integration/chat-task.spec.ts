@@ -33,6 +33,7 @@ function sessionOn(page: Page, deadline: number): PageSession {
     assertNotBlocked: () => undefined,
     remainingMs: () => deadline - Date.now(),
     mark: () => undefined,
+    captureJpeg: async () => '',
   };
 }
 

@@ -35,6 +35,7 @@ async function session(deadline: number, waitUntil: WaitUntil, js = true): Promi
     assertNotBlocked: () => undefined,
     remainingMs: () => deadline - Date.now(),
     mark: () => undefined,
+    captureJpeg: async () => '',
   };
 }
 

@@ -114,7 +114,7 @@ export class BrowserCluster implements OnModuleInit, OnApplicationShutdown {
   /** The live view of a job holding a page in this process, or null. */
   async captureDebug(jobId: string): Promise<DebugCapture | null> {
     const job = this.running.get(jobId);
-    return job ? captureTab(job.tab.page) : null;
+    return job ? captureTab(job.tab.page, job.tab.client) : null;
   }
 
   /** Runs fn with the job's page on a cluster worker; resolves with fn's answer, or rejects with the job's AppError. */

@@ -1,4 +1,4 @@
-import type { Page } from 'puppeteer';
+import type { CDPSession, Page } from 'puppeteer';
 import { withFallback } from '../../common/time/deadline.js';
 
 /** decisions.md section 2: what a poll of a running job shows. */
@@ -38,16 +38,22 @@ export function truncateUtf8(text: string, maxBytes: number): string {
   return cut.endsWith('\uFFFD') && !text.startsWith(cut) ? cut.slice(0, -1) : cut;
 }
 
-/** A best-effort look at a running job's tab: a busy or navigating tab yields empty fields, never an error. */
-export async function captureTab(page: Page): Promise<DebugCapture> {
+/**
+ * A best-effort look at a running job's tab: a busy or navigating tab yields empty fields, never an error.
+ * The thumbnail is asked of the page's own session, not through page.screenshot(), for the reason page-capture.ts
+ * gives: a capture Chromium leaves unanswered must not hold the context's screenshot lock, which outlives the job.
+ */
+export async function captureTab(page: Page, client: CDPSession): Promise<DebugCapture> {
   const viewport = page.viewport() ?? { width: 1920, height: 1080 };
   const scale = Math.min(1, THUMBNAIL_WIDTH / viewport.width);
-  const screenshot = page.screenshot({
-    type: 'jpeg',
-    quality: THUMBNAIL_QUALITY,
-    encoding: 'base64',
-    clip: { x: 0, y: 0, width: viewport.width, height: viewport.height, scale },
-  });
+  const screenshot = client
+    .send('Page.captureScreenshot', {
+      format: 'jpeg',
+      quality: THUMBNAIL_QUALITY,
+      clip: { x: 0, y: 0, width: viewport.width, height: viewport.height, scale },
+      optimizeForSpeed: true,
+    })
+    .then((answer) => answer.data);
   const [image, source] = await Promise.all([
     withFallback(screenshot, CAPTURE_TIMEOUT_MS, ''),
     withFallback(pageSource(page), CAPTURE_TIMEOUT_MS, { html: '', truncated: false }),

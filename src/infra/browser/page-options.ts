@@ -1,3 +1,4 @@
+import type { CaptureRequest } from './page-capture.js';
 import type { Page } from 'puppeteer';
 
 /** Puppeteer's page, re-exported so that operations name it without importing puppeteer themselves. */
@@ -45,4 +46,6 @@ export interface PageSession {
   remainingMs(): number;
   /** Notes a step of the operation: a slow job's log line says when each was reached. */
   mark(step: string): void;
+  /** A JPEG of the clip (page coordinates, beyond the viewport if need be), base64; bounded by the job's deadline. */
+  captureJpeg(request: CaptureRequest): Promise<string>;
 }

@@ -5,6 +5,7 @@ import type { JobRun } from './job-run.js';
 import type { SlotBinding } from '../proxy/relay/relay-slot.js';
 import { classifyBrowserError, FailureContext } from './navigation-errors.js';
 import { NavigationIdle } from './navigation-idle.js';
+import { CaptureRequest, captureJpeg } from './page-capture.js';
 import type { NavigationResult, PageOptions, PageSession, WaitUntil } from './page-options.js';
 import type { GuardJob } from './request-guard.js';
 
@@ -73,6 +74,10 @@ export class JobPageSession implements PageSession {
 
   mark(step: string): void {
     this.run.mark(step);
+  }
+
+  captureJpeg(request: CaptureRequest): Promise<string> {
+    return this.run.race(captureJpeg(this.client, request));
   }
 
   private failureContext(): FailureContext {

@@ -1,5 +1,5 @@
 import { OpenRequests } from '../../infra/browser/open-requests.js';
-import type { BrowserPage } from '../../infra/browser/page-options.js';
+import type { BrowserPage, PageSession } from '../../infra/browser/page-options.js';
 import { captureBox } from './capture-bounds.js';
 
 const MAX_SCROLL_STEPS = 30;
@@ -36,20 +36,13 @@ export async function loadLazyContent(page: BrowserPage): Promise<void> {
 }
 
 /** A JPEG of the full scroll height, within the bounds of captureBox (SCREENSHOT_MAX_HEIGHT, JPEG, pixel budget). */
-export async function captureFullPage(page: BrowserPage, options: { maxHeight: number; quality: number }): Promise<string> {
-  const size = await page.evaluate(() => ({
+export async function captureFullPage(session: PageSession, options: { maxHeight: number; quality: number }): Promise<string> {
+  const size = await session.page.evaluate(() => ({
     width: document.documentElement.clientWidth || window.innerWidth,
     height: Math.max(document.documentElement.scrollHeight, document.body?.scrollHeight ?? 0),
   }));
-  const scale = page.viewport()?.deviceScaleFactor ?? 1;
+  const scale = session.page.viewport()?.deviceScaleFactor ?? 1;
   const box = captureBox(size, scale, options.maxHeight);
-  // Always a clip: `fullPage` would size the bitmap by the page's own scroll width, which the page chooses.
-  const bytes = await page.screenshot({
-    type: 'jpeg',
-    quality: options.quality,
-    encoding: 'base64',
-    clip: { x: 0, y: 0, width: box.width, height: box.height },
-    captureBeyondViewport: true,
-  });
-  return bytes as string;
+  // Always a clip: a full-page capture would size the bitmap by the page's own scroll width, which the page chooses.
+  return session.captureJpeg({ clip: { x: 0, y: 0, width: box.width, height: box.height }, quality: options.quality });
 }

@@ -38,7 +38,7 @@ export class ScreenshotOperation extends PageOperation {
       await loadLazyContent(session.page);
       session.mark('lazy content');
       session.assertNotBlocked();
-      const image = await captureFullPage(session.page, ctx.config.screenshot);
+      const image = await captureFullPage(session, ctx.config.screenshot);
       session.mark('captured');
       const content = options.aiQuery ? await extractMainContent(session.page) : null;
       return { image, content, navigation };
