@@ -150,7 +150,7 @@ export class BrowserCluster implements OnModuleInit, OnApplicationShutdown {
       started();
       this.running.delete(spec.jobId);
       run.dispose();
-      if (run.elapsedMs() > SLOW_JOB_MS) this.logger.log(`Job ${spec.jobId} took ${run.elapsedMs()} ms for its page: ${run.timeline()}`);
+      if (run.elapsedMs() > SLOW_JOB_MS || run.notable) this.logger.log(`Job ${spec.jobId} took ${run.elapsedMs()} ms for its page: ${run.timeline()}`);
     }
   }
 

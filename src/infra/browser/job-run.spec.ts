@@ -20,6 +20,10 @@ describe('JobRun', () => {
     run.mark('network idle');
     expect(run.timeline()).toBe('tab +7 ms, network idle +6000 ms');
     expect(run.elapsedMs()).toBe(6000);
+    expect(run.notable).toBe(false);
+    run.mark('capture asked again', true);
+    run.mark('captured');
+    expect(run.notable).toBe(true);
     run.dispose();
   });
 

@@ -39,9 +39,13 @@ export class JobRun {
     return Math.max(0, this.deadline - Date.now());
   }
 
-  /** Notes that the job reached a step, for the slow-job log line. */
-  mark(step: string): void {
+  /** True once a step worth a log line of its own was marked (see mark). */
+  notable = false;
+
+  /** Notes that the job reached a step, for the slow-job log line; a notable step gets that line whatever the time. */
+  mark(step: string, notable = false): void {
     this.steps.push(`${step} +${Date.now() - this.startedAt} ms`);
+    this.notable ||= notable;
   }
 
   /** Milliseconds since the job asked for a page. */

@@ -27,26 +27,28 @@ const request = { clip: { x: 0, y: 0, width: 100, height: 300 }, quality: 80 };
 describe('captureJpeg', () => {
   it('asks once when Chromium answers in time', async () => {
     const { client, sent } = fakeClient([after(5, 'first')]);
-    expect(await captureJpeg(client, request, 200)).toBe('first');
+    expect(await captureJpeg(client, request, undefined, 200)).toBe('first');
     expect(sent).toEqual(['Page.captureScreenshot']);
   });
 
   it('wakes the compositor with a short screencast and asks again when the first capture goes unanswered', async () => {
     const { client, sent } = fakeClient([never, after(5, 'second')]);
     const started = Date.now();
-    expect(await captureJpeg(client, request, 200)).toBe('second');
+    let retries = 0;
+    expect(await captureJpeg(client, request, () => retries++, 200)).toBe('second');
+    expect(retries).toBe(1);
     expect(Date.now() - started).toBeGreaterThanOrEqual(200 + 250);
     expect(sent).toEqual(['Page.captureScreenshot', 'Page.startScreencast', 'Page.screencastFrameAck', 'Page.stopScreencast', 'Page.captureScreenshot']);
   });
 
   it('takes the first answer even when it comes after the second was asked', async () => {
     const { client } = fakeClient([after(300, 'late first'), never]);
-    expect(await captureJpeg(client, request, 200)).toBe('late first');
+    expect(await captureJpeg(client, request, undefined, 200)).toBe('late first');
   });
 
   it('fails with the capture error, not a timeout, when Chromium refuses', async () => {
     const { client, sent } = fakeClient([() => Promise.reject(new Error('Unable to capture screenshot'))]);
-    await expect(captureJpeg(client, request, 200)).rejects.toThrow('Unable to capture screenshot');
+    await expect(captureJpeg(client, request, undefined, 200)).rejects.toThrow('Unable to capture screenshot');
     expect(sent).toEqual(['Page.captureScreenshot']);
   });
 });

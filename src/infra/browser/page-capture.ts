@@ -21,7 +21,12 @@ const WAKE_MS = 250;
  * compositor draw, and the capture is asked again; whichever answer comes first is the image. The job's deadline
  * bounds the whole (the caller races it).
  */
-export async function captureJpeg(client: CDPSession, { clip, quality }: CaptureRequest, firstAnswerMs = FIRST_ANSWER_MS): Promise<string> {
+export async function captureJpeg(
+  client: CDPSession,
+  { clip, quality }: CaptureRequest,
+  onRetry: () => void = () => undefined,
+  firstAnswerMs = FIRST_ANSWER_MS,
+): Promise<string> {
   const ask = () =>
     client
       .send('Page.captureScreenshot', { format: 'jpeg', quality, clip: { ...clip, scale: 1 }, captureBeyondViewport: true, fromSurface: true })
@@ -32,6 +37,7 @@ export async function captureJpeg(client: CDPSession, { clip, quality }: Capture
   } catch (error) {
     if (!(error instanceof DOMException && error.name === 'TimeoutError')) throw error;
   }
+  onRetry();
   await wakeCompositor(client);
   return Promise.any([first, ask()]).catch((failure: AggregateError) => {
     throw failure.errors[failure.errors.length - 1];

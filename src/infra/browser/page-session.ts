@@ -77,7 +77,7 @@ export class JobPageSession implements PageSession {
   }
 
   captureJpeg(request: CaptureRequest): Promise<string> {
-    return this.run.race(captureJpeg(this.client, request));
+    return this.run.race(captureJpeg(this.client, request, () => this.run.mark('capture asked again', true)));
   }
 
   private failureContext(): FailureContext {
