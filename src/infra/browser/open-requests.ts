@@ -16,18 +16,9 @@ export class OpenRequests {
     page.on('requestfailed', this.onEnd);
   }
 
-  get size(): number {
-    return this.open.size;
-  }
-
   /** True once the page made any request since the tally began. */
   get any(): boolean {
     return this.made > 0;
-  }
-
-  /** Called after every request that starts or ends (one listener). */
-  onChange(listener: () => void): void {
-    this.changed = listener;
   }
 
   /** Resolves once at most `allowed` requests stayed open for idleMs, or after timeoutMs whatever is open. */
@@ -40,9 +31,8 @@ export class OpenRequests {
         const woken = await new Promise<boolean>((resolve) => {
           const timer = setTimeout(() => resolve(false), wait);
           this.changed = () => {
-            if (this.disposed) return resolve(true);
             // Requests coming and going within the allowance do not restart the quiet period.
-            if (calm && this.open.size <= allowed) return;
+            if (!this.disposed && calm && this.open.size <= allowed) return;
             clearTimeout(timer);
             resolve(true);
           };
