@@ -4,19 +4,14 @@ import { DataSource } from 'typeorm';
 import { SqlProgramRunner } from '../../src/infra/database/sql-program.js';
 import type { ChargeRequest } from '../../src/modules/billing/ledger-move.js';
 import { LedgerService } from '../../src/modules/billing/ledger.service.js';
-import { balanceOf, insertOrganization, ledgerSum, openDatabase } from './database.js';
+import { balanceOf, fundedOrganization, insertOrganization, ledgerSum, openDatabase } from './database.js';
 
 export function chargeProcedureSuites(): void {
   describe.each(['sqlite', 'mariadb'] as const)('the charge on %s', (kind) => {
     let db: DataSource;
     let ledger: LedgerService;
     let sequence = 0;
-    const org = async (balance: number) => {
-      const id = `cp${kind}${(sequence += 1)}`;
-      await insertOrganization(db, id, 0);
-      if (balance > 0) await ledger.grant(id, balance, 'initial credits');
-      return id;
-    };
+    const org = (balance: number) => fundedOrganization(db, ledger, `cp${kind}${(sequence += 1)}`, balance);
     const charge = (organizationId: string, requestKey: string, extra: Partial<ChargeRequest> = {}) =>
       ledger.charge({ organizationId, requestKey, amount: 30, reason: 'test', jobId: requestKey, host: 'cp.example', ...extra });
     /** Everything a charge writes: balance, ledger, daily quota and tally. */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { loadConfig } from '../../src/config/app-config.js';
 import { dataSourceOptions } from '../../src/infra/database/data-source-options.js';
+import type { LedgerService } from '../../src/modules/billing/ledger.service.js';
 
 export const MARIADB_URL = process.env.IT_DATABASE_URL ?? 'mysql://crawlgate:crawlgate@127.0.0.1:3306/crawlgate_it';
 
@@ -23,6 +24,13 @@ export async function openDatabase(kind: 'sqlite' | 'mariadb'): Promise<DataSour
 
 export async function insertOrganization(dataSource: DataSource, id: string, balance: number, plan = 'standard'): Promise<void> {
   await dataSource.query('INSERT INTO organization (id, public_id, name, plan, balance) VALUES (?, ?, ?, ?, ?)', [id, id.slice(0, 12), id, plan, balance]);
+}
+
+/** A new organization whose `balance` credits came as a ledger grant, so balance == sum(ledger) from the start. */
+export async function fundedOrganization(dataSource: DataSource, ledger: LedgerService, id: string, balance: number): Promise<string> {
+  await insertOrganization(dataSource, id, 0);
+  if (balance > 0) await ledger.grant(id, balance, 'initial credits');
+  return id;
 }
 
 export async function ledgerSum(dataSource: DataSource, organizationId: string): Promise<number> {

@@ -2,6 +2,8 @@ import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import puppeteer, { Browser, Page } from 'puppeteer';
+import jpeg from 'jpeg-js';
+import { captureJpeg } from '../../src/infra/browser/page-capture.js';
 import { loadLazyContent } from '../../src/modules/screenshot/full-page-capture.js';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
@@ -25,6 +27,11 @@ beforeAll(async () => {
     if (path.startsWith('/two')) {
       const images = `<img id="first" loading="lazy" width="10" height="10" src="/img/never?d"><div style="height:6000px"></div><img loading="lazy" width="10" height="10" src="/img/fast?d">`;
       return void response.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><body style="margin:0"><div style="height:3000px"></div>${images}</body>`);
+    }
+    if (path.startsWith('/spin')) {
+      // The renderer's main thread is busy for 2.5 s from 50 ms after load: a capture asked meanwhile waits for it.
+      const spin = '<script>addEventListener("load", () => setTimeout(() => { const end = Date.now() + 2500; while (Date.now() < end); }, 50));</script>';
+      return void response.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><body style="margin:0"><div style="height:2000px"></div>${spin}</body>`);
     }
     if (path.startsWith('/lazy/')) return void response.writeHead(200, { 'content-type': 'text/html' }).end(lazyPage(`/img/${path.slice(6)}`));
     response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><p>short</p>');
@@ -93,6 +100,38 @@ describe('loadLazyContent', () => {
     expect(hits).toContain('/img/fast?d');
     expect(ms).toBeGreaterThanOrEqual(200);
     expect(ms).toBeLessThan(1500);
+    await page.close();
+  });
+});
+
+describe('captureJpeg in Chromium', () => {
+  it('asks again, after a screencast, when the first capture is not answered in time, and returns the full clip', async () => {
+    const page = await pageAt('/spin');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const client = await page.createCDPSession();
+    let retries = 0;
+    const started = Date.now();
+    const image = await captureJpeg(client, { clip: { x: 0, y: 0, width: 1280, height: 2000 }, quality: 80 }, () => retries++, 500);
+    expect(retries).toBe(1);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(500 + 250);
+    const decoded = jpeg.decode(Buffer.from(image, 'base64'));
+    expect([decoded.width, decoded.height]).toEqual([1280, 2000]);
+    // The screencast was stopped: no frame arrives once the capture is over.
+    let frames = 0;
+    client.on('Page.screencastFrame', () => frames++);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(frames).toBe(0);
+    await client.detach();
+    await page.close();
+  });
+
+  it('asks once when the page answers in time', async () => {
+    const page = await pageAt('/short');
+    const client = await page.createCDPSession();
+    let retries = 0;
+    const image = await captureJpeg(client, { clip: { x: 0, y: 0, width: 1280, height: 800 }, quality: 80 }, () => retries++);
+    expect(retries).toBe(0);
+    expect(jpeg.decode(Buffer.from(image, 'base64')).width).toBe(1280);
     await page.close();
   });
 });

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { SqlProgramRunner } from '../../src/infra/database/sql-program.js';
 import { MetricsService } from '../../src/infra/metrics/metrics.service.js';
 import { LedgerService } from '../../src/modules/billing/ledger.service.js';
-import { insertOrganization, openDatabase } from './database.js';
+import { fundedOrganization, openDatabase } from './database.js';
 
 async function counters(metrics: MetricsService): Promise<{ charged: number; refunded: number }> {
   const text = await metrics.text();
@@ -26,9 +26,7 @@ export function ledgerMetricsSuites(): void {
     afterAll(async () => db?.destroy());
 
     it('counts credits that moved, once: not a refused charge, a replayed refund or a grant', async () => {
-      const id = `orgmetrics${kind}${Date.now()}`;
-      await insertOrganization(db, id, 0);
-      await ledger.grant(id, 12, 'initial credits');
+      const id = await fundedOrganization(db, ledger, `orgmetrics${kind}${Date.now()}`, 12);
       const charge = (key: string, amount: number) => ledger.charge({ organizationId: id, requestKey: key, amount, reason: 'test', jobId: key, host: 'example.com' });
       const refund = (key: string, amount: number) => ledger.refund({ organizationId: id, requestKey: key, amount, jobId: key, host: 'example.com', dailyLimited: false });
       await charge(`${id}-a`, 5);

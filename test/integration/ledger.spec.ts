@@ -9,7 +9,7 @@ import { OrganizationRepository } from '../../src/modules/auth/organization.repo
 import { LedgerService } from '../../src/modules/billing/ledger.service.js';
 import { MonthlyTopUpService } from '../../src/modules/billing/monthly-top-up.service.js';
 import { crawlPrice } from '../../src/modules/billing/price-table.js';
-import { balanceOf, insertOrganization, ledgerSum, openDatabase } from './database.js';
+import { balanceOf, fundedOrganization, insertOrganization, ledgerSum, openDatabase } from './database.js';
 import { chargeProcedureSuites } from './charge-procedure.js';
 import { ledgerMetricsSuites } from './ledger-metrics.js';
 import { moneyHardeningSuites } from './money-hardening.js';
@@ -20,12 +20,7 @@ describe.each(['sqlite', 'mariadb'] as const)('ledger on %s', (kind) => {
   let db: DataSource;
   let ledger: LedgerService;
   let sequence = 0;
-  const org = async (balance: number) => {
-    const id = `org${kind}${(sequence += 1)}`;
-    await insertOrganization(db, id, 0);
-    if (balance > 0) await ledger.grant(id, balance, 'initial credits');
-    return id;
-  };
+  const org = (balance: number) => fundedOrganization(db, ledger, `org${kind}${(sequence += 1)}`, balance);
   const charge = (organizationId: string, amount: number, requestKey: string, dailyLimit?: number | null) =>
     ledger.charge({ organizationId, requestKey, amount, reason: 'test', jobId: requestKey, host: 'example.com', ...(dailyLimit === undefined ? {} : { dailyLimit }) });
 

@@ -6,7 +6,7 @@ import { SqlProgramRunner } from '../../src/infra/database/sql-program.js';
 import { LedgerService } from '../../src/modules/billing/ledger.service.js';
 import { utcDay } from '../../src/modules/billing/utc-day.js';
 import { insertChargedJob } from '../../src/modules/jobs/charged-job.js';
-import { balanceOf, insertOrganization, ledgerSum, openDatabase } from './database.js';
+import { balanceOf, fundedOrganization, insertOrganization, ledgerSum, openDatabase } from './database.js';
 
 const YESTERDAY = utcDay(new Date(Date.now() - 86_400_000));
 
@@ -15,12 +15,7 @@ export function moneyHardeningSuites(): void {
     let db: DataSource;
     let ledger: LedgerService;
     let sequence = 0;
-    const org = async (balance: number) => {
-      const id = `mh${kind}${(sequence += 1)}`;
-      await insertOrganization(db, id, 0);
-      await ledger.grant(id, balance, 'initial credits');
-      return id;
-    };
+    const org = (balance: number) => fundedOrganization(db, ledger, `mh${kind}${(sequence += 1)}`, balance);
     const row = async (sql: string, ...params: unknown[]) => ((await db.query(sql, params)) as Array<Record<string, unknown>>)[0];
 
     beforeAll(async () => {

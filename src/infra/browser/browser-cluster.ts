@@ -128,16 +128,13 @@ export class BrowserCluster implements OnModuleInit, OnApplicationShutdown {
       if (waiting) this.waiting--;
       waiting = false;
     };
-    const begin = (): void => {
-      run.mark('tab');
-      started();
-    };
     try {
       const cluster = await run.race(this.launched());
       const answer = new Promise<T>((resolve, reject) => {
         // The job id is the cluster's data: it inspects its data for its debug log, and the route holds credentials.
         const execution = cluster.execute(spec.jobId, ({ page }) => {
-          begin();
+          run.mark('tab');
+          started();
           return task.perform(page, (held) => this.hold(spec.jobId, held)).then(resolve, reject);
         });
         // The cluster's own failure (closed, or its timeout before the task began); a no-op once the task answered.
