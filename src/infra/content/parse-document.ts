@@ -1,0 +1,40 @@
+import { parseHTML } from 'linkedom';
+
+const HEAD_ELEMENTS = new Set(['title', 'meta', 'link', 'base', 'style', 'script', 'noscript', 'template']);
+
+/**
+ * Parses HTML into a DOM (linkedom: an htmlparser2 tree behind the DOM API). Chromium's serialization always has
+ * `html`, `head` and `body`; a raw body may lack them, and linkedom does not imply them as a browser would, so a
+ * document without them is rebuilt around its nodes.
+ */
+export function parseDocument(html: string): Document {
+  const { document } = parseHTML(html) as unknown as { document: Document };
+  if (hasSkeleton(document)) return document;
+  const { document: rebuilt } = parseHTML('<!doctype html><html><head></head><body></body></html>') as unknown as { document: Document };
+  const source = document.documentElement?.localName === 'html' ? document.documentElement : document;
+  for (const node of [...source.childNodes]) adopt(rebuilt, node);
+  const lang = document.documentElement?.getAttribute?.('lang');
+  if (lang) rebuilt.documentElement.setAttribute('lang', lang);
+  return rebuilt;
+}
+
+function hasSkeleton(document: Document): boolean {
+  const root = document.documentElement;
+  if (root?.localName !== 'html') return false;
+  const children = [...root.children].map((child) => child.localName);
+  return children.includes('head') && children.includes('body');
+}
+
+/** Moves one top-level node of a document without a skeleton into the rebuilt head or body. */
+function adopt(into: Document, node: Node): void {
+  if (node.nodeType === node.DOCUMENT_TYPE_NODE) return;
+  const element = node.nodeType === node.ELEMENT_NODE ? (node as Element) : null;
+  if (element?.localName === 'head' || element?.localName === 'body') {
+    const target = element.localName === 'head' ? into.head : into.body;
+    for (const child of [...element.childNodes]) target.appendChild(child);
+    for (const attribute of [...element.attributes]) target.setAttribute(attribute.name, attribute.value);
+    return;
+  }
+  const inHead = element !== null && HEAD_ELEMENTS.has(element.localName) && into.body.childNodes.length === 0;
+  (inHead ? into.head : into.body).appendChild(node);
+}
