@@ -7,7 +7,7 @@ export function absoluteUrl(value: string, baseUrl: string): string | null {
   }
 }
 
-/** A URL that runs script when followed or loaded (`javascript:`, also with whitespace or case tricks). */
+/** A URL that runs script when followed (`javascript:`), read as the URL parser reads it, whitespace and case tricks included. */
 export function isScriptUrl(value: string): boolean {
-  return /^\s*javascript:/i.test(value.replace(/[\u0000-\u001f]/g, ''));
+  return absoluteUrl(value, 'http://base.invalid/')?.startsWith('javascript:') ?? false;
 }
