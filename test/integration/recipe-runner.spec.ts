@@ -190,9 +190,9 @@ describe('RecipeOperation.run', () => {
     const start = { blocks: [{ type: 'start', details: { type: 'url', source } }] };
     const raw = await (await fetch(source)).text();
     const plain = await operation.run(context(), parseRecipeRequest({ js: 'false', wait_until: 'load' }, start));
-    expect(plain).toEqual({ type: 'page', html: raw, targetStatus: 200, finalUrl: source });
+    expect(plain).toEqual({ type: 'page', mediaType: 'text/html', text: raw, targetStatus: 200, finalUrl: source });
     const rendered = await operation.run(context(), parseRecipeRequest({ wait_until: 'load' }, start));
-    expect(rendered).toEqual({ type: 'page', html: expect.stringMatching(/^<!DOCTYPE html><html><head>.*<title>List 1<\/title>/s), targetStatus: 200, finalUrl: source });
+    expect(rendered).toEqual({ type: 'page', mediaType: 'text/html', text: expect.stringMatching(/^<!DOCTYPE html><html><head>.*<title>List 1<\/title>/s), targetStatus: 200, finalUrl: source });
     expect(rendered.type === 'page' && rendered.text).not.toEqual(raw);
   }, 30000);
 
