@@ -21,7 +21,8 @@ export function isDisabled(control: PageControl): Promise<boolean> {
   return control.evaluate((element) => element.hasAttribute('disabled') || element.getAttribute('aria-disabled') === 'true');
 }
 
-async function click(control: PageControl): Promise<void> {
+/** Clicks as a person would where the control can be seen; otherwise the DOM click, which still follows its link. */
+export async function clickControl(control: PageControl): Promise<void> {
   // A hidden control has no point to click; a DOM click still follows its link or runs its handler.
   if (await control.isVisible()) await control.click();
   else await control.evaluate((element) => (element as HTMLElement).click());
@@ -57,7 +58,7 @@ export async function turnPage(page: BrowserPage, control: PageControl, waitUnti
     // The losers are aborted in `finally`; their rejections are not errors.
     navigation.catch(() => undefined);
     mutation.catch(() => undefined);
-    await click(control);
+    await clickControl(control);
     const change = await Promise.race([navigation, mutation, quiet]);
     if (change === 'mutation') {
       await networkIdle(page, waitUntil, timeout, signal);

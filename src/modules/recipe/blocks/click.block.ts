@@ -1,0 +1,40 @@
+import { IsBoolean, IsOptional } from 'class-validator';
+import { IsCssSelector } from '../dto/recipe-validators.js';
+import { actionFailed, release } from './action-failure.js';
+import type { BlockRunner } from './block-runner.js';
+import { clickControl, PageControl } from './page-turn.js';
+
+export class ClickDetails {
+  @IsCssSelector()
+  selector!: string;
+
+  @IsOptional()
+  @IsBoolean()
+  all?: boolean;
+}
+
+/** Clicks each element in order until one starts a navigation; an element the page removed meanwhile is skipped. */
+async function clickEach(elements: readonly PageControl[], navigating: () => boolean): Promise<void> {
+  for (const element of elements) {
+    if (navigating()) return;
+    if (!(await element.evaluate((node) => node.isConnected))) continue;
+    await clickControl(element);
+  }
+}
+
+/** Clicks the first match (every match with `all`), then waits for a navigation the clicks started. */
+export const clickBlock: BlockRunner<ClickDetails> = {
+  type: 'click',
+  details: ClickDetails,
+  async run(context, details) {
+    const { page } = context.session;
+    const elements = details.all ? await page.$$(details.selector) : [await page.$(details.selector)].filter((element) => element !== null);
+    if (elements.length === 0) throw actionFailed(`no element matches ${JSON.stringify(details.selector)}`);
+    try {
+      await context.session.afterAction((navigating) => clickEach(elements, navigating));
+    } finally {
+      await release(elements);
+    }
+    context.session.assertNotBlocked();
+  },
+};
