@@ -140,7 +140,8 @@ describe('POST /crawl: action blocks (decisions.md 8.3)', () => {
     expect(result.status).toBe(200);
     const [before, after] = result.body.data.contents as { url: string; format: string; content: string }[];
     expect([before.url, before.format, after.url, after.format]).toEqual([sitePage('/actions/tabs'), 'markdown', sitePage('/actions/tabs'), 'text']);
-    expect(before.content).toContain('The first panel tells of apples and apricots.');
+    expect(before.content).toContain('# Fruit tabs\n\nThe first panel tells of apples and apricots.');
+    expect(before.content).not.toMatch(/Copyright fixture|Home|<p/);
     expect(after.content).toContain('The second panel tells of pears and plums.');
     expect(after.content).toContain('Copyright fixture');
     expect(after.content).not.toContain('first panel');

@@ -1,14 +1,12 @@
 import { IsBoolean, IsIn, IsOptional } from 'class-validator';
-import { renderPageContent } from '../../../infra/content/page-content.js';
+import { CONTENT_FORMATS, renderPageContent } from '../../../infra/content/page-content.js';
 import type { ContentFormat } from '../../../infra/content/page-content.js';
 import { readRenderedHtml } from '../../jobs/page-size.js';
 import type { BlockRunner } from './block-runner.js';
 
-const FORMATS: readonly ContentFormat[] = ['html', 'markdown', 'text'];
-
 export class ContentDetails {
   @IsOptional()
-  @IsIn(FORMATS)
+  @IsIn(CONTENT_FORMATS)
   format?: ContentFormat;
 
   @IsOptional()
