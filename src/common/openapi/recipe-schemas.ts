@@ -18,7 +18,7 @@ function block(type: string, description: string, detailsSchema: SchemaObject): 
     properties: {
       type: { type: 'string', enum: [type] },
       id: { type: 'string', minLength: 1, maxLength: 100, description: 'Unique in the recipe; a paginate startBlock names it' },
-      optional: { type: 'boolean', default: false, description: 'An action that fails (action_failed) is skipped instead of failing the job' },
+      optional: { type: 'boolean', description: 'Default false: an action that fails (action_failed) is skipped instead of failing the job' },
       details: detailsSchema,
     },
   };
@@ -39,7 +39,7 @@ const BLOCKS = {
   RecipeClickBlock: block(
     'click',
     'Clicks the first match (every match with all), then waits for a navigation it started; no match is action_failed',
-    details({ selector, all: { type: 'boolean', default: false } }, ['selector']),
+    details({ selector, all: { type: 'boolean', description: 'Default false: the first match only' } }, ['selector']),
   ),
   RecipeTypeBlock: block(
     'type',
@@ -59,19 +59,19 @@ const BLOCKS = {
   }),
   RecipeScrollBlock: block('scroll', 'Scrolls the window by pixels (default one viewport) down or up, or brings the match of selector into view', {
     oneOf: [
-      details({ direction: { type: 'string', enum: ['down', 'up'], default: 'down' }, pixels: { type: 'integer', minimum: 1, maximum: 1000000 } }),
+      details({ direction: { type: 'string', enum: ['down', 'up'], description: 'Default down' }, pixels: { type: 'integer', minimum: 1, maximum: 1000000, description: 'Default one viewport' } }),
       details({ selector }, ['selector']),
     ],
   }),
   RecipeScreenshotBlock: block(
     'screenshot',
     'Appends a base64 JPEG of the viewport, or of the full page, to data.screenshots',
-    details({ full_page: { type: 'boolean', default: false } }),
+    details({ full_page: { type: 'boolean', description: 'Default false: the viewport' } }),
   ),
   RecipeContentBlock: block(
     'content',
     'Appends {url, format, content} of the page as it is now to data.contents',
-    details({ format: { type: 'string', enum: ['html', 'markdown', 'text'], default: 'markdown' }, main_content: { type: 'boolean', default: true } }),
+    details({ format: { type: 'string', enum: ['html', 'markdown', 'text'], description: 'Default markdown' }, main_content: { type: 'boolean', description: 'Default true' } }),
   ),
   RecipeEvaluateBlock: block(
     'evaluate',
