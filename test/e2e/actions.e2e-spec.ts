@@ -23,9 +23,11 @@ describe('POST /crawl: action blocks (decisions.md 8.3)', () => {
   });
 
   it.each(['true', 'false'])('follows a click that navigates (js=%s), without beginning a page', async (js) => {
-    const result = await runBlocks(org.apiKey, '/actions/clicks', [{ type: 'click', details: { selector: '#go' } }, extract('h1', 'heading')], { query: { js } });
+    const blocks = [{ type: 'click', details: { selector: '#go' } }, extract('h1', 'heading'), { type: 'content', details: { format: 'text' } }];
+    const result = await runBlocks(org.apiKey, '/actions/clicks', blocks, { query: { js } });
     expect(result.status).toBe(200);
-    expect(result.body.data).toEqual({ fields: { heading: ['You landed'] }, pages: 1 });
+    const contents = [{ url: sitePage('/actions/landing'), format: 'text', content: 'You landed' }];
+    expect(result.body.data).toEqual({ fields: { heading: ['You landed'] }, pages: 1, contents });
   });
 
   it('types one key press per character, each with keydown, input and keyup, characters outside the layout included', async () => {

@@ -13,12 +13,19 @@ export class ClickDetails {
   all?: boolean;
 }
 
-/** Clicks each element in order until one starts a navigation; an element the page removed meanwhile is skipped. */
+/**
+ * Clicks each element in order until one starts a navigation; an element the page removed meanwhile is skipped. A
+ * navigation can start just after its click returned: a failure of the next click is then the old document's end.
+ */
 async function clickEach(elements: readonly PageControl[], navigating: () => boolean): Promise<void> {
-  for (const element of elements) {
+  for (const [index, element] of elements.entries()) {
     if (navigating()) return;
-    if (!(await element.evaluate((node) => node.isConnected))) continue;
-    await clickControl(element);
+    try {
+      if (await element.evaluate((node) => node.isConnected)) await clickControl(element);
+    } catch (error) {
+      if (index === 0 || !navigating()) throw error;
+      return;
+    }
   }
 }
 
