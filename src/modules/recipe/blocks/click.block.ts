@@ -13,6 +13,9 @@ export class ClickDetails {
   all?: boolean;
 }
 
+/** Puppeteer's words for an element with no point to click. */
+const UNCLICKABLE = /not clickable|not an Element|detached|not visible/i;
+
 /**
  * Clicks each element in order until one starts a navigation; an element the page removed meanwhile is skipped. A
  * navigation can start just after its click returned: a failure of the next click is then the old document's end.
@@ -23,8 +26,9 @@ async function clickEach(elements: readonly PageControl[], navigating: () => boo
     try {
       if (await element.evaluate((node) => node.isConnected)) await clickControl(element);
     } catch (error) {
-      if (index === 0 || !navigating()) throw error;
-      return;
+      if (index > 0 && navigating()) return;
+      if (error instanceof Error && UNCLICKABLE.test(error.message)) throw actionFailed(`the element could not be clicked (${error.message})`);
+      throw error;
     }
   }
 }
