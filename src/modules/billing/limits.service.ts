@@ -5,15 +5,33 @@ import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import { InjectRedis } from '../../infra/redis/redis.module.js';
 
-/** A slot is a lease: a member of the organization's sorted set scored by its expiry, so a dead holder frees it. */
+/**
+ * A slot is a lease: a member of the organization's sorted set scored by its expiry, so a dead holder frees it. Every
+ * holder is also indexed (job id -> organization and time taken) so that the slot keeper can renew it while its job lives.
+ */
 const ACQUIRE = `
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
 if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
 redis.call('ZADD', KEYS[1], ARGV[2], ARGV[4])
 redis.call('PEXPIRE', KEYS[1], ARGV[5])
+redis.call('HSET', KEYS[2], ARGV[4], ARGV[6])
 return 1`;
 
-export const LEASE_MS = 60_000;
+/** Renews (or restores, if it lapsed) the lease of a holder still indexed: one released meanwhile stays released. */
+const KEEP = `
+if redis.call('HEXISTS', KEYS[2], ARGV[2]) == 0 then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[1], ARGV[2])
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+return 1`;
+
+const HOLDERS_KEY = 'crawlgate:slot-holders';
+
+/** A slot held for a job: who holds it, for which organization, since when (ms). */
+export interface SlotHolder {
+  readonly holder: string;
+  readonly organizationId: string;
+  readonly since: number;
+}
 
 /** Concurrency slots and burst tokens, in Redis so every API replica counts the same. */
 @Injectable()
@@ -26,21 +44,35 @@ export class LimitsService {
     return `crawlgate:slots:${organizationId}`;
   }
 
-  async acquireSlot(organizationId: string, holder: string, limit: number, leaseMs = LEASE_MS): Promise<void> {
+  async acquireSlot(organizationId: string, holder: string, limit: number, leaseMs: number): Promise<void> {
     const now = Date.now();
-    const taken = await this.redis.eval(ACQUIRE, 1, this.slotKey(organizationId), now, now + leaseMs, limit, holder, leaseMs * 2);
+    const keys = [this.slotKey(organizationId), HOLDERS_KEY];
+    const taken = await this.redis.eval(ACQUIRE, 2, ...keys, now, now + leaseMs, limit, holder, leaseMs * 2, `${now} ${organizationId}`);
     if (Number(taken) !== 1) {
       throw new AppError(ErrorCode.ConcurrencyExceeded, `The plan allows ${limit} concurrent requests; back off and retry.`, { retryAfterSeconds: 1 });
     }
   }
 
-  /** Extends a running job's lease; called while the job runs. */
-  async renewSlot(organizationId: string, holder: string, leaseMs = LEASE_MS): Promise<void> {
-    await this.redis.zadd(this.slotKey(organizationId), 'XX', Date.now() + leaseMs, holder);
+  /** Extends the leases of these holders by `leaseMs` from now, restoring lapsed ones; released holders are skipped. */
+  async keepSlots(holders: readonly SlotHolder[], leaseMs: number): Promise<void> {
+    if (holders.length === 0) return;
+    const until = Date.now() + leaseMs;
+    const batch = this.redis.pipeline();
+    for (const { holder, organizationId } of holders) batch.eval(KEEP, 2, this.slotKey(organizationId), HOLDERS_KEY, until, holder, leaseMs * 2);
+    for (const [error] of (await batch.exec()) ?? []) if (error) throw error;
+  }
+
+  /** Every indexed holder, for the slot keeper. */
+  async slotHolders(): Promise<SlotHolder[]> {
+    const entries = await this.redis.hgetall(HOLDERS_KEY);
+    return Object.entries(entries).map(([holder, value]) => {
+      const [since, organizationId] = [value.slice(0, value.indexOf(' ')), value.slice(value.indexOf(' ') + 1)];
+      return { holder, organizationId, since: Number(since) };
+    });
   }
 
   async releaseSlot(organizationId: string, holder: string): Promise<void> {
-    await this.redis.zrem(this.slotKey(organizationId), holder);
+    await this.redis.multi().zrem(this.slotKey(organizationId), holder).hdel(HOLDERS_KEY, holder).exec();
   }
 
   async slotsInUse(organizationId: string): Promise<number> {

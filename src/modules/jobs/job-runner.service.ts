@@ -20,11 +20,10 @@ import type { JobOutput, Operation, TaskContext } from './operation.js';
 import { OperationRegistry } from './operation-registry.js';
 import { retryOnOutage } from './store-retry.js';
 
-const RENEW_EVERY_MS = 20_000;
 /** Worth another proxy of the pool: the target may be reachable from elsewhere, or the proxy was the problem. */
 const RETRY_ON = new Set<string>([ErrorCode.TargetUnreachable, ErrorCode.ProxyFailed]);
 
-/** Worker side of a job: run its operation in the browser, store the outcome, tally it, free the slot. */
+/** Worker side of a job: run its operation in the browser, store the outcome, tally it, free the slot (the SlotKeeper renews it meanwhile). */
 @Injectable()
 export class JobRunner {
   private readonly logger = new Logger(JobRunner.name);
@@ -47,11 +46,9 @@ export class JobRunner {
     const job = await retryOnOutage(() => this.jobs.getForOrganization(payload.organizationId, payload.jobId));
     if (!job || !(await retryOnOutage(() => this.jobs.markRunning(job.organizationId, job.id)))) return;
     const stopBeat = this.heartbeat.start(job.id);
-    const renew = setInterval(() => void this.limits.renewSlot(job.organizationId, job.id).catch(() => undefined), RENEW_EVERY_MS);
     try {
       await this.record(job, Date.now(), await this.execute(job).catch((error: unknown) => toFailure(error, job.id, this.logger)));
     } finally {
-      clearInterval(renew);
       await stopBeat();
       await this.endJob(job.organizationId, job.id);
       // Most jobs have no webhook: the row read at the start says so, without another query at the end.

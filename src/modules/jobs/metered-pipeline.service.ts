@@ -84,7 +84,7 @@ export class MeteredPipeline {
     // The target's DNS lookup only for a caller within its burst and its credits: lookups cost the shared resolver.
     assertCovers(organization, price);
     await this.policy.assertTargetAllowed(target);
-    await this.limits.acquireSlot(organization.id, jobId, limits.concurrency);
+    await this.limits.acquireSlot(organization.id, jobId, limits.concurrency, this.config.slotLeaseMs);
     const host = target.hostname.toLowerCase();
     let job: Job;
     let remaining: number;
