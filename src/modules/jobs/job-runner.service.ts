@@ -15,6 +15,7 @@ import { UsageRepository } from '../billing/usage.repository.js';
 import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.service.js';
 import { JobEventsService } from './job-events.service.js';
 import { JobHeartbeat } from './job-heartbeat.js';
+import { JobLine } from './job-line.service.js';
 import { JobRepository } from './job.repository.js';
 import type { JobOutput, Operation, TaskContext } from './operation.js';
 import { OperationRegistry } from './operation-registry.js';
@@ -40,9 +41,12 @@ export class JobRunner {
     private readonly metrics: MetricsService,
     private readonly heartbeat: JobHeartbeat,
     private readonly webhooks: WebhookDispatcher,
+    private readonly line: JobLine,
   ) {}
 
   async run(payload: JobPayload): Promise<void> {
+    // Taken by a worker: no longer in line. Should Redis refuse, the job's end takes it out instead.
+    await this.line.leave(payload.jobId).catch((error: Error) => this.logger.warn(`job ${payload.jobId} still in line: ${error.message}`));
     const job = await retryOnOutage(() => this.jobs.getForOrganization(payload.organizationId, payload.jobId));
     if (!job || !(await retryOnOutage(() => this.jobs.markRunning(job.organizationId, job.id)))) return;
     const stopBeat = this.heartbeat.start(job.id);
@@ -91,6 +95,7 @@ export class JobRunner {
   private async endJob(organizationId: string, jobId: string): Promise<void> {
     try {
       await this.limits.releaseSlot(organizationId, jobId);
+      await this.line.leave(jobId);
       await this.events.announceEnd(jobId);
     } catch (error) {
       this.logger.warn(`end of job ${jobId} not announced: ${(error as Error).message}`);

@@ -6,6 +6,7 @@ import { JobCollector } from './job-collector.service.js';
 import { JobEventsService } from './job-events.service.js';
 import { JobHeartbeat } from './job-heartbeat.js';
 import { JobJanitor } from './job-janitor.service.js';
+import { JobLine } from './job-line.service.js';
 import { JobRunner } from './job-runner.service.js';
 import { JobViewService } from './job-view.service.js';
 import { JobWorker } from './job-worker.service.js';
@@ -23,7 +24,7 @@ import { SlotKeeper } from './slot-keeper.service.js';
   controllers: [JobsController],
   providers: [
     OperationRegistry, JobRepository, JobEventsService, JobViewService, MeteredPipeline, JobRunner, JobWorker, JobJanitor, JobCollector,
-    JobHeartbeat, LostJobSweeper, IdempotencyService, ReplayService, SlotKeeper,
+    JobHeartbeat, JobLine, LostJobSweeper, IdempotencyService, ReplayService, SlotKeeper,
   ],
   exports: [OperationRegistry, MeteredPipeline, BillingModule],
 })
