@@ -89,7 +89,7 @@ describe('compileRules (decisions.md 8.2)', () => {
 
   it('accepts 10,000 characters and refuses 10,001', () => {
     const exactly = (length: number) => `{"a": "p${' '.repeat(length - 10)}"}`;
-    expect(exactly(10_000)).toHaveLength(10_000);
+    expect(exactly(10_000).length).toBe(10_000);
     expect(compileRules(exactly(10_000)).ok).toBe(true);
     expect(compileRules(exactly(10_001))).toEqual({ ok: false, error: 'extract must be at most 10000 characters' });
   });
