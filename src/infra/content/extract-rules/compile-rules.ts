@@ -8,7 +8,7 @@ export type CompiledExtract = { readonly ok: true; readonly rules: ExtractRules 
 const RULE_KEYS = ['selector', 'type', 'output', 'fields'];
 const NAMED_OUTPUTS: readonly string[] = ['text', 'html', 'markdown'];
 // An HTML attribute name: no spaces, quotes, `>`, `/`, `=` or control characters.
-const ATTRIBUTE_OUTPUT = /^@[^\s"'>/=\u0000-\u001f\u007f]+$/;
+const ATTRIBUTE_OUTPUT = /^@[^\s"'>/=\p{Cc}]+$/u;
 
 class RuleError extends Error {}
 
