@@ -3,7 +3,7 @@ import { AI_QUERY_PARAMETER, ApiMetered, PAGE_PARAMETERS, URL_PARAMETER } from '
 import type { Organization } from '../../infra/database/entities/index.js';
 import { NetworkPolicy } from '../../infra/network/network-policy.js';
 import { AllowQueryKey, CurrentOrganization, OrgKeyGuard } from '../auth/org-key.guard.js';
-import { parsePageQuery } from '../jobs/dto/parse-page-query.js';
+import { parseCrawlQuery } from './dto/parse-crawl-query.js';
 import { MeteredPipeline } from '../jobs/metered-pipeline.service.js';
 import { Metered } from '../jobs/metered-request.js';
 import type { MeteredRequest } from '../jobs/metered-request.js';
@@ -22,6 +22,6 @@ export class CrawlController {
   @AllowQueryKey()
   @ApiMetered({ tag: 'crawl', summary: 'A page as HTML, or the answer to ai_query about it', parameters: [URL_PARAMETER, ...PAGE_PARAMETERS, AI_QUERY_PARAMETER], envelope: 'CrawlEnvelope', page: true })
   crawl(@Query() query: Record<string, unknown>, @CurrentOrganization() organization: Organization, @Metered() request: MeteredRequest) {
-    return this.pipeline.serve(this.operation, parsePageQuery(query, this.policy, { images: false }), organization, request);
+    return this.pipeline.serve(this.operation, parseCrawlQuery(query, this.policy), organization, request);
   }
 }

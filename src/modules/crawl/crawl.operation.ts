@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { AppError } from '../../common/errors/app-error.js';
+import { ErrorCode } from '../../common/errors/error-code.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { LlmClient } from '../../infra/llm/llm.client.js';
@@ -10,8 +12,10 @@ import type { JobOutput, JobView, TaskContext } from '../jobs/operation.js';
 import { MeteredOperation } from '../jobs/operation-registry.js';
 import { PageOperation } from '../jobs/page-operation.js';
 import { readPageHtml } from '../jobs/page-size.js';
+import { crawlData, wantsData, wantsModel } from './crawl-data.js';
+import type { CrawlRequest } from './crawl-data.js';
 
-/** GET /crawl: the page as HTML, or a JSON answer to `ai_query` about it. */
+/** GET /crawl: the page as HTML, or JSON: an answer to `ai_query`, extracted fields, data held to a schema. */
 @Injectable()
 @MeteredOperation()
 export class CrawlOperation extends PageOperation {
@@ -22,26 +26,35 @@ export class CrawlOperation extends PageOperation {
     super(config, llm);
   }
 
-  price(options: PageRequest): number {
+  price(options: CrawlRequest): number {
     return crawlPrice(this.config.pricing, {
       tier: options.route.tier,
       js: options.page.js,
       images: options.page.images,
-      aiQuery: options.aiQuery !== '',
+      // decisions.md 8.2: ai_schema costs the ai_query surcharge, once, with or without a question.
+      aiQuery: wantsModel(options),
       city: options.route.city !== null,
     });
   }
 
-  async run(ctx: TaskContext, options: PageRequest): Promise<JobOutput> {
+  override precheck(options: CrawlRequest): void {
+    super.precheck(options);
+    if (options.aiSchema && !this.llm.isConfigured()) {
+      throw new AppError(ErrorCode.AiUnavailable, 'No language model is configured for ai_schema; nothing was charged.');
+    }
+  }
+
+  async run(ctx: TaskContext, options: CrawlRequest): Promise<JobOutput> {
     const fetched = await ctx.withPage(options.page, async (session) => {
       const navigation = await session.goto(options.url);
       session.assertNotBlocked();
       const html = await readPageHtml(session.page, navigation, options.page.js, ctx.config.maxPageBytes);
-      const content = options.aiQuery ? await extractMainContent(session.page) : null;
+      const content = wantsModel(options) ? await extractMainContent(session.page) : null;
       return { html, content, targetStatus: navigation.status, finalUrl: navigation.finalUrl };
     });
-    if (!fetched.content) return { type: 'page', html: fetched.html, targetStatus: fetched.targetStatus, finalUrl: fetched.finalUrl };
-    return { type: 'data', data: { answer: await this.answer(options.aiQuery, fetched.content) }, targetStatus: fetched.targetStatus, finalUrl: fetched.finalUrl };
+    if (!wantsData(options)) return { type: 'page', html: fetched.html, targetStatus: fetched.targetStatus, finalUrl: fetched.finalUrl };
+    const data = await crawlData(options, fetched, this.llm, ctx.config.maxPageBytes, (content) => this.answer(options.aiQuery, content));
+    return { type: 'data', data, targetStatus: fetched.targetStatus, finalUrl: fetched.finalUrl };
   }
 
   envelope(view: JobView<PageRequest>): object {
