@@ -52,7 +52,7 @@ export class CrawlOperation extends PageOperation {
       const content = wantsModel(options) ? await extractMainContent(session.page) : null;
       return { html, content, targetStatus: navigation.status, finalUrl: navigation.finalUrl };
     });
-    if (!wantsData(options)) return { type: 'page', html: fetched.html, targetStatus: fetched.targetStatus, finalUrl: fetched.finalUrl };
+    if (!wantsData(options)) return { type: 'page', mediaType: 'text/html', text: fetched.html, targetStatus: fetched.targetStatus, finalUrl: fetched.finalUrl };
     const data = await crawlData(options, fetched, this.llm, ctx.config.maxPageBytes, (content) => this.answer(options.aiQuery, content));
     return { type: 'data', data, targetStatus: fetched.targetStatus, finalUrl: fetched.finalUrl };
   }

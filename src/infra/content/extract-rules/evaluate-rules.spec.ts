@@ -7,7 +7,7 @@ import type { ExtractRules } from './rule.js';
 
 const PAGE_URL = 'https://shop.example/catalog/item?id=7';
 // Stands in for 8.1's renderer: what it is given, so the tests see the element and the base URL it was asked with.
-const markdown = (elements: Element[], baseUrl: string) => `  md(${elements.map((element) => element.localName).join(',')} @ ${baseUrl})  `;
+const markdown = (elements: readonly Element[], baseUrl: string) => `  md(${elements.map((element) => element.localName).join(',')} @ ${baseUrl})  `;
 
 function rules(value: unknown): ExtractRules {
   const compiled = compileRules(JSON.stringify(value));

@@ -1,10 +1,11 @@
+import { absoluteUrl } from '../resolve-url.js';
 import type { RuleOutput } from './rule.js';
 
 /** Attributes whose values are URLs, answered absolute (decisions.md 8.2). */
 const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'poster']);
 
 /** Renders an element as 8.1's Markdown (infra/content/render). */
-export type MarkdownRenderer = (elements: Element[], baseUrl: string) => string;
+export type MarkdownRenderer = (elements: readonly Element[], baseUrl: string) => string;
 
 /** One matched element's value for a rule's output. */
 export function readOutput(element: Element, output: RuleOutput, baseUrl: string, markdown: MarkdownRenderer): string | null {
@@ -13,7 +14,8 @@ export function readOutput(element: Element, output: RuleOutput, baseUrl: string
   if (output === 'markdown') return markdown([element], baseUrl).trim();
   const name = output.slice(1);
   const value = attribute(element, name);
-  return value !== null && URL_ATTRIBUTES.has(name) ? absoluteUrl(value, baseUrl) : value;
+  // A value that is no URL at all stays as the page wrote it.
+  return value !== null && URL_ATTRIBUTES.has(name) ? (absoluteUrl(value, baseUrl) ?? value) : value;
 }
 
 // linkedom keeps attribute names as a raw body spells them (HREF), where a browser lower-cases them.
@@ -22,13 +24,4 @@ function attribute(element: Element, name: string): string | null {
   if (value !== null) return value;
   for (const attr of element.attributes) if (attr.name.toLowerCase() === name) return attr.value;
   return null;
-}
-
-/** The URL resolved against the document's base, fragment kept; a value that is no URL at all stays as written. */
-export function absoluteUrl(value: string, baseUrl: string): string {
-  try {
-    return new URL(value, baseUrl).href;
-  } catch {
-    return value;
-  }
 }
