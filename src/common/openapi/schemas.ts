@@ -42,7 +42,15 @@ export const SCHEMAS = {
     ...object(
       {
         url: str, domain: str, premium: bool, js: bool, ai_query: str, city: str,
-        data: { type: 'object', description: '{answer} with ai_query; a recipe\'s {items, pages} or {fields, pages}' },
+        data: {
+          type: 'object',
+          properties: {
+            answer: { ...str, description: 'The answer to ai_query (not with ai_schema)' },
+            extracted: { type: 'object', additionalProperties: true, description: 'The values of the extract rules, by name' },
+            json: { type: 'object', additionalProperties: true, description: 'The model\'s answer, conforming to ai_schema' },
+          },
+          description: '{answer} with ai_query, {extracted} with extract, {json} with ai_schema; a recipe\'s {items, pages} or {fields, pages}',
+        },
         ...CREDITS, ...JOB_FIELDS,
       },
       ['url', 'domain', 'premium', 'js', 'ai_query', 'data', 'job_id', 'status', 'position', 'error', 'debug'],
