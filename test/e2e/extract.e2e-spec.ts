@@ -98,10 +98,14 @@ describe('GET /crawl extract (decisions.md 8.2)', () => {
     });
   });
 
-  it('reads the rendered document with js=true (5 credits) and echoes the question beside the answer', async () => {
-    const result = await crawl(org, { url: PRODUCT, extract: '{"stock": "#stock", "name": "h1"}', ai_query: 'Is it in stock?' });
+  it('reads the whole rendered document with js=true (5 credits) whatever the content options, beside the answer to ai_query', async () => {
+    const result = await crawl(org, {
+      url: PRODUCT, extract: '{"stock": "#stock", "name": "h1"}', ai_query: 'Is it in stock?',
+      format: 'text', main_content: 'true', include_selectors: '.price', output: 'json',
+    });
     expect(result.status).toBe(200);
     expect(result.body.ai_query).toBe('Is it in stock?');
+    expect(result.body.content).toBe('€ 199.00');
     expect(result.body.data).toEqual({
       answer: expect.stringMatching(/^Answer to "Is it in stock\?" from page containing \d+ chars: /),
       extracted: { stock: 'In stock: 7', name: 'Espresso machine\n      EM-100' },

@@ -3,7 +3,7 @@ import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
-import { capToBudget } from './page-to-markdown.js';
+import { capToBudget } from './model-budget.js';
 
 export interface LlmUsage {
   prompt_tokens?: number;

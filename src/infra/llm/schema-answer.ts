@@ -4,7 +4,7 @@ import { checkAnswer, compileAnswerSchema } from './answer-schema.js';
 import type { JsonSchemaObject, SchemaViolation } from './answer-schema.js';
 import { ResponseFormatRefusedError } from './llm.client.js';
 import type { ChatMessage, LlmClient, ResponseFormat } from './llm.client.js';
-import { capToBudget } from './page-to-markdown.js';
+import { capToBudget } from './model-budget.js';
 
 /** decisions.md 8.2: the question asked with a schema and no `ai_query`. */
 export const DEFAULT_SCHEMA_QUESTION = 'Extract the data that the schema describes from the page';

@@ -1,52 +1,48 @@
 import { extractFromPage } from '../../infra/content/extract-rules/extract-page.js';
 import { ExtractTooLargeError } from '../../infra/content/extract-rules/output-budget.js';
+import type { ExtractRules } from '../../infra/content/extract-rules/rule.js';
 import type { LlmClient } from '../../infra/llm/llm.client.js';
-import type { MainContent } from '../../infra/llm/page-content.js';
-import { pageForModel } from '../../infra/llm/page-to-markdown.js';
 import { answerWithSchema } from '../../infra/llm/schema-answer.js';
 import type { PageRequest } from '../jobs/dto/page-request.js';
+import type { ReadPage } from '../jobs/page-result.js';
 import { pageTooLarge } from '../jobs/page-size.js';
 import type { StructuredRequest } from './dto/extract-param.js';
 
-/** GET /crawl's job options: the shared page options, `extract` and `ai_schema`. */
+/** GET /crawl's job options: the page options, the content choice, `extract` and `ai_schema`. */
 export type CrawlRequest = PageRequest & Partial<StructuredRequest>;
 
-/** The page as the worker read it, its browser tab already closed. */
-export interface FetchedPage {
-  readonly html: string;
-  readonly finalUrl: string;
-  /** What the model reads; null when no model is asked. */
-  readonly content: MainContent | null;
+/** What the operation lends: the model, the size bound, and its way of asking and of showing the page to the model. */
+export interface CrawlDataSources {
+  readonly llm: LlmClient;
+  readonly maxPageBytes: number;
+  answer(): Promise<string>;
+  modelMarkdown(): string;
 }
 
-/** Whether the answer is JSON data rather than the page itself. */
-export function wantsData(options: CrawlRequest): boolean {
-  return options.aiQuery !== '' || Boolean(options.extract) || Boolean(options.aiSchema);
-}
-
+/** Whether a model is asked (ai_query or ai_schema): what costs the +5 and needs LLM settings. */
 export function wantsModel(options: CrawlRequest): boolean {
   return options.aiQuery !== '' || Boolean(options.aiSchema);
 }
 
 /**
- * decisions.md 2 and 8.2: `data` of the JSON envelope: `answer` to ai_query (not with ai_schema), `extracted` by the
- * rules, `json` held to the schema. The rules run first: they cost no model call when the page is refused.
+ * decisions.md 2 and 8.2: the envelope's `data`, or null when the answer is the page alone: `answer` to ai_query
+ * (not with ai_schema), `extracted` by the rules, `json` held to the schema. The rules run first: a page whose
+ * extracts are too large costs no model call.
  */
-export async function crawlData(options: CrawlRequest, page: FetchedPage, llm: LlmClient, maxPageBytes: number, answer: (content: MainContent) => Promise<string>): Promise<Record<string, unknown>> {
-  const extracted = options.extract ? extract(page, options, maxPageBytes) : undefined;
-  const content = page.content ?? { title: '', contentHtml: '' };
+export async function crawlData(options: CrawlRequest, page: ReadPage, sources: CrawlDataSources): Promise<Record<string, unknown> | null> {
+  if (!wantsModel(options) && !options.extract) return null;
+  const extracted = options.extract ? extract(page, options.extract, sources.maxPageBytes) : undefined;
+  const schema = options.aiSchema;
   return {
-    ...(options.aiQuery && !options.aiSchema ? { answer: await answer(content) } : {}),
+    ...(options.aiQuery && !schema ? { answer: await sources.answer() } : {}),
     ...(extracted ? { extracted } : {}),
-    ...(options.aiSchema
-      ? { json: await answerWithSchema(llm, { question: options.aiQuery, pageMarkdown: pageForModel(content, llm.maxInputChars()), schema: options.aiSchema }) }
-      : {}),
+    ...(schema ? { json: await answerWithSchema(sources.llm, { question: options.aiQuery, pageMarkdown: sources.modelMarkdown(), schema }) } : {}),
   };
 }
 
-function extract(page: FetchedPage, options: CrawlRequest, maxPageBytes: number): Record<string, unknown> {
+function extract(page: ReadPage, rules: ExtractRules, maxPageBytes: number): Record<string, unknown> {
   try {
-    return extractFromPage(page.html, page.finalUrl, options.extract ?? [], maxPageBytes);
+    return extractFromPage(page.html, page.finalUrl, rules, maxPageBytes);
   } catch (error) {
     if (error instanceof ExtractTooLargeError) throw pageTooLarge(maxPageBytes);
     throw error;

@@ -3,11 +3,11 @@ import { AI_QUERY_PARAMETER, ApiMetered, PAGE_PARAMETERS, STRUCTURED_PARAMETERS,
 import type { Organization } from '../../infra/database/entities/index.js';
 import { NetworkPolicy } from '../../infra/network/network-policy.js';
 import { AllowQueryKey, CurrentOrganization, OrgKeyGuard } from '../auth/org-key.guard.js';
-import { parseCrawlQuery } from './dto/parse-crawl-query.js';
 import { MeteredPipeline } from '../jobs/metered-pipeline.service.js';
 import { Metered } from '../jobs/metered-request.js';
 import type { MeteredRequest } from '../jobs/metered-request.js';
 import { CrawlOperation } from './crawl.operation.js';
+import { parseCrawlQuery } from './dto/parse-crawl-query.js';
 
 @Controller('crawl')
 @UseGuards(OrgKeyGuard)
