@@ -230,7 +230,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page as HTML, or JSON: the answer to ai_query, extracted fields, data held to a schema */
+        /** A page as HTML, Markdown or text, with its metadata and links; or JSON: the answer to ai_query, extracted fields, data held to a schema */
         get: operations["crawl"];
         put?: never;
         /** Run a recipe of blocks on one page (query booleans exactly true or false) */
@@ -440,10 +440,12 @@ export interface components {
             /** @enum {string} */
             role: "user" | "assistant";
         };
-        /** @description GET /crawl with ai_query, POST /crawl with more than a start block, and every 202 and 500 of both */
+        /** @description GET /crawl with ai_query, extract, ai_schema or output=json, POST /crawl with more than a start block or output=json, and every 202 and 500 of both */
         CrawlEnvelope: {
             ai_query: string;
             city?: string;
+            /** @description output=json: the page in the format asked */
+            content?: string;
             /** @description Metered answers only: 0 on a refunded failure */
             credits_charged?: number;
             /** @description Metered answers only */
@@ -476,6 +478,10 @@ export interface components {
             error: string | null;
             job_id: string;
             js: boolean;
+            /** @description output=json: every http(s) link of the page, absolute, once */
+            links?: components["schemas"]["PageLink"][];
+            /** @description output=json */
+            metadata?: components["schemas"]["PageMetadata"];
             /** @description 1-based while queued, else null */
             position: number | null;
             premium: boolean;
@@ -538,6 +544,23 @@ export interface components {
             id: string;
             name: string;
             plan: string;
+        };
+        PageLink: {
+            text: string;
+            /** Format: uri */
+            url: string;
+        };
+        PageMetadata: {
+            author: string | null;
+            canonical_url: string | null;
+            description: string | null;
+            image: string | null;
+            language: string | null;
+            published_time: string | null;
+            site_name: string | null;
+            title: string | null;
+            /** @description Words of content as text */
+            word_count: number;
         };
         RecipeBody: {
             blocks: {
@@ -1340,16 +1363,26 @@ export interface operations {
                 country?: string;
                 /** @description 0.5 to 4 (requires viewport) */
                 device_scale_factor?: number;
+                /** @description Comma-separated CSS selectors of elements removed first (at most 20, 1,000 characters) */
+                exclude_selectors?: string;
                 /** @description JSON rules mapping names to a CSS selector (the first match's text) or {selector, type: item|list, output: text|html|markdown|@<attribute>, fields: {...}}; at most 10,000 characters, 50 rules, nesting depth 3, 1,000 entries a list; read from the whole document; answers data.extracted (free) */
                 extract?: string;
+                /** @description html (the page as served or rendered, the default), or its content as markdown or text */
+                format?: "html" | "markdown" | "text";
                 /** @description Load images */
                 images?: string;
+                /** @description Comma-separated CSS selectors: the content is exactly the matched elements, in document order (at most 20, 1,000 characters) */
+                include_selectors?: string;
                 /** @description Render with JavaScript (default true) */
                 js?: string;
                 /** @description Landscape orientation (requires viewport) */
                 landscape?: string;
+                /** @description Keep only the main content (default true with markdown and text, false with html) */
+                main_content?: string;
                 /** @description Mobile emulation (requires viewport) */
                 mobile?: string;
+                /** @description page (the bare answer, the default) or json (the envelope with content, metadata and links) */
+                output?: "page" | "json";
                 /** @description Premium proxy pool */
                 premium?: string;
                 /** @description Touch events (requires viewport) */
@@ -1394,6 +1427,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["CrawlEnvelope"];
                     "text/html": string;
+                    /**
+                     * @example # Example Domain
+                     *
+                     *     This domain is for use in illustrative examples in documents.
+                     */
+                    "text/markdown": string;
+                    "text/plain": string;
                 };
             };
             /** @description Paid and still running: collect it at GET /crawl/{job} */
@@ -1492,14 +1532,24 @@ export interface operations {
                 country?: string;
                 /** @description 0.5 to 4 (requires viewport) */
                 device_scale_factor?: number;
+                /** @description Comma-separated CSS selectors of elements removed first (at most 20, 1,000 characters) */
+                exclude_selectors?: string;
+                /** @description html (the page as served or rendered, the default), or its content as markdown or text */
+                format?: "html" | "markdown" | "text";
                 /** @description Load images */
                 images?: string;
+                /** @description Comma-separated CSS selectors: the content is exactly the matched elements, in document order (at most 20, 1,000 characters) */
+                include_selectors?: string;
                 /** @description Render with JavaScript (default true) */
                 js?: string;
                 /** @description Landscape orientation (requires viewport) */
                 landscape?: string;
+                /** @description Keep only the main content (default true with markdown and text, false with html) */
+                main_content?: string;
                 /** @description Mobile emulation (requires viewport) */
                 mobile?: string;
+                /** @description page (the bare answer, the default) or json (the envelope with content, metadata and links) */
+                output?: "page" | "json";
                 /** @description Premium proxy pool */
                 premium?: string;
                 /** @description Touch events (requires viewport) */
@@ -1546,6 +1596,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["CrawlEnvelope"];
                     "text/html": string;
+                    /**
+                     * @example # Example Domain
+                     *
+                     *     This domain is for use in illustrative examples in documents.
+                     */
+                    "text/markdown": string;
+                    "text/plain": string;
                 };
             };
             /** @description Paid and still running: collect it at GET /crawl/{job} */
@@ -1654,6 +1711,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["CrawlEnvelope"] | components["schemas"]["ScreenshotEnvelope"] | components["schemas"]["ChatEnvelope"];
                     "text/html": string;
+                    /**
+                     * @example # Example Domain
+                     *
+                     *     This domain is for use in illustrative examples in documents.
+                     */
+                    "text/markdown": string;
+                    "text/plain": string;
                 };
             };
             /** @description Queued or running */

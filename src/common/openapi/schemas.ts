@@ -51,12 +51,21 @@ export const SCHEMAS = {
           },
           description: '{answer} with ai_query, {extracted} with extract, {json} with ai_schema; a recipe\'s {items, pages} or {fields, pages}',
         },
+        content: { ...str, description: 'output=json: the page in the format asked' },
+        metadata: { ...ref('PageMetadata'), description: 'output=json' },
+        links: { type: 'array', items: ref('PageLink'), maxItems: 1000, description: 'output=json: every http(s) link of the page, absolute, once' },
         ...CREDITS, ...JOB_FIELDS,
       },
       ['url', 'domain', 'premium', 'js', 'ai_query', 'data', 'job_id', 'status', 'position', 'error', 'debug'],
     ),
-    description: 'GET /crawl with ai_query, POST /crawl with more than a start block, and every 202 and 500 of both',
+    description: 'GET /crawl with ai_query, extract, ai_schema or output=json, POST /crawl with more than a start block or output=json, and every 202 and 500 of both',
   },
+  PageMetadata: object({
+    title: nullableStr, description: nullableStr, language: nullableStr, author: nullableStr, published_time: nullableStr,
+    site_name: nullableStr, canonical_url: nullableStr, image: nullableStr,
+    word_count: { ...int, description: 'Words of content as text' },
+  }),
+  PageLink: object({ url: { type: 'string', format: 'uri' }, text: str }),
   ScreenshotEnvelope: object(
     {
       url: str, domain: str,
