@@ -129,6 +129,20 @@ describe('GET /crawl extract (decisions.md 8.2)', () => {
     expect(result.body).toMatchObject({ status: 'failed', error: 'The page or its extracts exceed 20971520 bytes, the most an operation returns.', data: {} });
     expect(await balance(org)).toBe(before);
   });
+
+  it('stops rules the selector engine runs in cubic time at the job deadline, in a thread: other jobs go on meanwhile', async () => {
+    const slow = await call('/crawl', { key: org.apiKey, query: { url: `${base}/extract/hostile`, js: 'false', extract: '{"x": {"selector": "a:has(~ a ~ a)", "type": "list"}}' } });
+    expect(slow.status).toBe(202);
+    // While the rules run, the same worker answers another page at once.
+    const started = Date.now();
+    const other = await call('/crawl', { key: org.apiKey, query: { url: PRODUCT, js: 'false', extract: '{"name": "h1"}' } });
+    expect([other.status, other.body.data]).toEqual([200, { extracted: { name: 'Espresso machine\n      EM-100' } }]);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const failed = await collect(slow.body.job_id as string, org.apiKey);
+    expect(failed.status).toBe(500);
+    expect(failed.headers.get('x-error-code')).toBe('navigation_timeout');
+    expect(failed.body).toMatchObject({ status: 'failed', error: 'The extraction rules did not finish before the job deadline.' });
+  });
 });
 
 describe('GET /crawl refuses bad extract and ai_schema with 422, charging nothing (decisions.md 8.2)', () => {

@@ -1,4 +1,6 @@
-import { extractFromPage } from '../../infra/content/extract-rules/extract-page.js';
+import { AppError } from '../../common/errors/app-error.js';
+import { ErrorCode } from '../../common/errors/error-code.js';
+import { ExtractTimeoutError, extractInThread } from '../../infra/content/extract-rules/extract-in-thread.js';
 import { ExtractTooLargeError } from '../../infra/content/extract-rules/output-budget.js';
 import type { ExtractRules } from '../../infra/content/extract-rules/rule.js';
 import type { LlmClient } from '../../infra/llm/llm.client.js';
@@ -15,6 +17,8 @@ export type CrawlRequest = PageRequest & Partial<StructuredRequest>;
 export interface CrawlDataSources {
   readonly llm: LlmClient;
   readonly maxPageBytes: number;
+  /** The job's deadline (epoch ms): the rules are stopped there. */
+  readonly deadline: number;
   answer(): Promise<string>;
   modelMarkdown(): string;
 }
@@ -31,7 +35,7 @@ export function wantsModel(options: CrawlRequest): boolean {
  */
 export async function crawlData(options: CrawlRequest, page: ReadPage, sources: CrawlDataSources): Promise<Record<string, unknown> | null> {
   if (!wantsModel(options) && !options.extract) return null;
-  const extracted = options.extract ? extract(page, options.extract, sources.maxPageBytes) : undefined;
+  const extracted = options.extract ? await extract(page, options.extract, sources) : undefined;
   const schema = options.aiSchema;
   return {
     ...(options.aiQuery && !schema ? { answer: await sources.answer() } : {}),
@@ -40,11 +44,14 @@ export async function crawlData(options: CrawlRequest, page: ReadPage, sources: 
   };
 }
 
-function extract(page: ReadPage, rules: ExtractRules, maxPageBytes: number): Record<string, unknown> {
+async function extract(page: ReadPage, rules: ExtractRules, sources: CrawlDataSources): Promise<Record<string, unknown>> {
   try {
-    return extractFromPage(page.html, page.finalUrl, rules, maxPageBytes);
+    return await extractInThread({ html: page.html, pageUrl: page.finalUrl, rules, maxBytes: sources.maxPageBytes }, sources.deadline - Date.now());
   } catch (error) {
-    if (error instanceof ExtractTooLargeError) throw pageTooLarge(maxPageBytes);
+    if (error instanceof ExtractTooLargeError) throw pageTooLarge(sources.maxPageBytes);
+    if (error instanceof ExtractTimeoutError) throw new AppError(ErrorCode.NavigationTimeout, 'The extraction rules did not finish before the job deadline.');
+    // The thread ran out of heap: the page and its extracts are more than a worker holds.
+    if ((error as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY') throw pageTooLarge(sources.maxPageBytes);
     throw error;
   }
 }

@@ -60,6 +60,7 @@ export class CrawlOperation extends PageOperation {
     const data = await crawlData(options, page, {
       llm: this.llm,
       maxPageBytes: ctx.config.maxPageBytes,
+      deadline: ctx.deadline,
       answer: () => this.answer(options, page),
       modelMarkdown: () => this.modelMarkdown(options, page),
     });
