@@ -450,7 +450,7 @@ export interface components {
             credits_charged?: number;
             /** @description Metered answers only */
             credits_remaining?: number;
-            /** @description {answer} with ai_query, {extracted} with extract, {json} with ai_schema; a recipe's {items, pages} or {fields, pages} */
+            /** @description {answer} with ai_query, {extracted} with extract, {json} with ai_schema; a recipe's {items, pages} or {fields, pages}, plus screenshots, contents and evaluations when such blocks ran */
             data: {
                 /** @description The answer to ai_query (not with ai_schema) */
                 answer?: string;
@@ -562,16 +562,179 @@ export interface components {
             /** @description Words of content as text */
             word_count: number;
         };
+        RecipeBlock: components["schemas"]["RecipeStartBlock"] | components["schemas"]["RecipeExtractBlock"] | components["schemas"]["RecipePaginateBlock"] | components["schemas"]["RecipeClickBlock"] | components["schemas"]["RecipeTypeBlock"] | components["schemas"]["RecipePressBlock"] | components["schemas"]["RecipeWaitBlock"] | components["schemas"]["RecipeScrollBlock"] | components["schemas"]["RecipeScreenshotBlock"] | components["schemas"]["RecipeContentBlock"] | components["schemas"]["RecipeEvaluateBlock"];
         RecipeBody: {
-            blocks: {
-                details: Record<string, never>;
-                id?: string;
-                /** @enum {string} */
-                type: "start" | "extract" | "paginate";
-            }[];
+            /** @description At most 50 blocks, start first */
+            blocks: components["schemas"]["RecipeBlock"][];
             /** @description "list" zips the extracts into items */
             expectedOutput?: string;
             name?: string;
+        };
+        /** @description Clicks the first match (every match with all), then waits for a navigation it started; no match is action_failed */
+        RecipeClickBlock: {
+            details: {
+                /** @description Default false: the first match only */
+                all?: boolean;
+                /** @description A CSS selector */
+                selector: string;
+            };
+            /** @description Unique in the recipe; a paginate startBlock names it */
+            id?: string;
+            /** @description Default false: an action that fails (action_failed) is skipped instead of failing the job */
+            optional?: boolean;
+            /** @enum {string} */
+            type: "click";
+        };
+        /** @description Appends {url, format, content} of the page as it is now to data.contents */
+        RecipeContentBlock: {
+            details: {
+                /**
+                 * @description Default markdown
+                 * @enum {string}
+                 */
+                format?: "html" | "markdown" | "text";
+                /** @description Default true */
+                main_content?: boolean;
+            };
+            /** @description Unique in the recipe; a paginate startBlock names it */
+            id?: string;
+            /** @description Default false: an action that fails (action_failed) is skipped instead of failing the job */
+            optional?: boolean;
+            /** @enum {string} */
+            type: "content";
+        };
+        /** @description Runs the expression in the page (js=true only), awaits a promise, appends its JSON value (undefined as null) to data.evaluations; a throw, more than 5 s, or a value that is not JSON or over 1 MiB is action_failed */
+        RecipeEvaluateBlock: {
+            details: {
+                script: string;
+            };
+            /** @description Unique in the recipe; a paginate startBlock names it */
+            id?: string;
+            /** @description Default false: an action that fails (action_failed) is skipped instead of failing the job */
+            optional?: boolean;
+            /** @enum {string} */
+            type: "evaluate";
+        };
+        /** @description Reads property (textContent by default, trimmed; else the attribute of that name) of every match, under name */
+        RecipeExtractBlock: {
+            details: {
+                name: string;
+                property?: string;
+                /** @description A CSS selector */
+                selector: string;
+            };
+            /** @description Unique in the recipe; a paginate startBlock names it */
+            id?: string;
+            /** @description Default false: an action that fails (action_failed) is skipped instead of failing the job */
+            optional?: boolean;
+            /** @enum {string} */
+            type: "extract";
+        };
+        /** @description Clicks the next-page control and runs the recipe again from startBlock; stops when the control is missing or disabled, a page repeats, or RECIPE_MAX_PAGES pages were read */
+        RecipePaginateBlock: {
+            details: {
+                /** @description A CSS selector */
+                selector: string;
+                startBlock: string;
+            };
+            /** @description Unique in the recipe; a paginate startBlock names it */
+            id?: string;
+            /** @description Default false: an action that fails (action_failed) is skipped instead of failing the job */
+            optional?: boolean;
+            /** @enum {string} */
+            type: "paginate";
+        };
+        /** @description Presses one key, then waits for a navigation it started (Enter submits a form) */
+        RecipePressBlock: {
+            details: {
+                /** @description A key as Puppeteer names it, case-sensitive, no combinations: Enter, Tab, Escape, ArrowDown, a, ... */
+                key: string;
+            };
+            /** @description Unique in the recipe; a paginate startBlock names it */
+            id?: string;
+            /** @description Default false: an action that fails (action_failed) is skipped instead of failing the job */
+            optional?: boolean;
+            /** @enum {string} */
+            type: "press";
+        };
+        /** @description Appends a base64 JPEG of the viewport, or of the full page, to data.screenshots */
+        RecipeScreenshotBlock: {
+            details: {
+                /** @description Default false: the viewport */
+                full_page?: boolean;
+            };
+            /** @description Unique in the recipe; a paginate startBlock names it */
+            id?: string;
+            /** @description Default false: an action that fails (action_failed) is skipped instead of failing the job */
+            optional?: boolean;
+            /** @enum {string} */
+            type: "screenshot";
+        };
+        /** @description Scrolls the window by pixels (default one viewport) down or up, or brings the match of selector into view */
+        RecipeScrollBlock: {
+            details: {
+                /**
+                 * @description Default down
+                 * @enum {string}
+                 */
+                direction?: "down" | "up";
+                /** @description Default one viewport */
+                pixels?: number;
+            } | {
+                /** @description A CSS selector */
+                selector: string;
+            };
+            /** @description Unique in the recipe; a paginate startBlock names it */
+            id?: string;
+            /** @description Default false: an action that fails (action_failed) is skipped instead of failing the job */
+            optional?: boolean;
+            /** @enum {string} */
+            type: "scroll";
+        };
+        /** @description Opens source with the query's wait condition; first and only once */
+        RecipeStartBlock: {
+            details: {
+                /** Format: uri */
+                source: string;
+                /** @enum {string} */
+                type: "url";
+            };
+            /** @description Unique in the recipe; a paginate startBlock names it */
+            id?: string;
+            /** @description Default false: an action that fails (action_failed) is skipped instead of failing the job */
+            optional?: boolean;
+            /** @enum {string} */
+            type: "start";
+        };
+        /** @description Focuses the match and types text as a person would: one key press per character, each with keydown, input and keyup */
+        RecipeTypeBlock: {
+            details: {
+                /** @description A CSS selector */
+                selector: string;
+                text: string;
+            };
+            /** @description Unique in the recipe; a paginate startBlock names it */
+            id?: string;
+            /** @description Default false: an action that fails (action_failed) is skipped instead of failing the job */
+            optional?: boolean;
+            /** @enum {string} */
+            type: "type";
+        };
+        /** @description Waits milliseconds, or until a match of selector is present and visible (action_failed after 10 s); exactly one of the two */
+        RecipeWaitBlock: {
+            details: {
+                /** @description The recipe's waits add up to at most 60000 */
+                milliseconds: number;
+            } | {
+                /** @description A CSS selector */
+                selector: string;
+            };
+            /** @description Unique in the recipe; a paginate startBlock names it */
+            id?: string;
+            /** @description Default false: an action that fails (action_failed) is skipped instead of failing the job */
+            optional?: boolean;
+            /** @enum {string} */
+            type: "wait";
         };
         ScreenshotEnvelope: {
             ai_query: string;
@@ -614,7 +777,7 @@ export interface components {
                 /** @enum {boolean} */
                 billed: false;
                 /** @enum {string} */
-                code: "validation_failed" | "unauthorized" | "insufficient_credits" | "daily_limit_reached" | "concurrency_exceeded" | "burst_exceeded" | "not_found" | "target_unreachable" | "navigation_timeout" | "blocked_target" | "browser_crashed" | "worker_lost" | "proxy_failed" | "proxy_pool_unavailable" | "page_too_large" | "chat_timeout" | "chat_no_answer" | "ai_unavailable" | "ai_invalid_output" | "queue_unavailable" | "database_unavailable" | "internal_error";
+                code: "validation_failed" | "unauthorized" | "insufficient_credits" | "daily_limit_reached" | "concurrency_exceeded" | "burst_exceeded" | "not_found" | "target_unreachable" | "navigation_timeout" | "blocked_target" | "browser_crashed" | "worker_lost" | "proxy_failed" | "proxy_pool_unavailable" | "page_too_large" | "chat_timeout" | "chat_no_answer" | "action_failed" | "ai_unavailable" | "ai_invalid_output" | "queue_unavailable" | "database_unavailable" | "internal_error";
                 message: string;
                 request_id: string;
             };

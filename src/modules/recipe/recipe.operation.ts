@@ -14,7 +14,7 @@ import { pageEnvelope } from '../jobs/page-envelope.js';
 import { pageAnswer, pageResultFields } from '../jobs/page-result.js';
 import { readPageHtml } from '../jobs/page-size.js';
 import { startUrl } from './blocks/start.block.js';
-import { parseRecipe } from './dto/parse-recipe.js';
+import { pageOptionErrors, parseRecipe } from './dto/parse-recipe.js';
 import { RecipeQuery } from './dto/recipe-query.dto.js';
 import { runRecipe } from './recipe.runner.js';
 import type { RecipeOptions } from './recipe.types.js';
@@ -40,6 +40,7 @@ export function parseRecipeRequest(query: Record<string, unknown>, body: unknown
   const recipe = collect(problems, () => parseRecipe(body));
   if (strict) problems.push(...Object.entries(crossFieldErrors(strict)));
   if (strict?.ai_query?.trim()) problems.push(['ai_query', ['ai_query is not available on POST /crawl']]);
+  if (strict && recipe) problems.push(...Object.entries(pageOptionErrors(recipe, { js: strict.js ?? true })));
   // fromEntries, not assignment: a body field named `__proto__` stays a reported field.
   if (problems.length > 0 || !strict || !recipe) throw AppError.validation(Object.fromEntries(problems));
   const request = toPageRequest(strict, new URL(startUrl(recipe)).href, { images: false });
@@ -87,7 +88,12 @@ export class RecipeOperation implements Operation<RecipeOptions> {
   /** A recipe of only the start block answers the page like GET /crawl (format, output=json); a longer one its `data`. */
   private async runOn(session: PageSession, ctx: TaskContext, options: RecipeOptions): Promise<JobOutput> {
     const { recipe, request } = options;
-    const { result, navigation } = await runRecipe(session, recipe, { maxPages: ctx.config.recipeMaxPages, deadline: ctx.deadline, maxBytes: ctx.config.maxPageBytes });
+    const { result, navigation } = await runRecipe(session, recipe, {
+      maxPages: ctx.config.recipeMaxPages,
+      deadline: ctx.deadline,
+      maxBytes: ctx.config.maxPageBytes,
+      screenshot: ctx.config.screenshot,
+    });
     const { status: targetStatus, finalUrl } = navigation;
     if (!isStartOnly(options)) return { type: 'data', data: result, targetStatus, finalUrl };
     const html = await readPageHtml(session.page, navigation, session.options.js, ctx.config.maxPageBytes);

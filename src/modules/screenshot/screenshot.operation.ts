@@ -9,7 +9,7 @@ import { MeteredOperation } from '../jobs/operation-registry.js';
 import { PageOperation } from '../jobs/page-operation.js';
 import { billingFields } from '../jobs/page-envelope.js';
 import { readRenderedHtml } from '../jobs/page-size.js';
-import { captureFullPage, loadLazyContent } from './full-page-capture.js';
+import { captureFullPage, loadLazyContent } from '../../infra/browser/full-page-capture.js';
 
 interface ScreenshotData {
   url: string;
