@@ -25,6 +25,7 @@ describe('parseAnswerSchema (decisions.md 8.2)', () => {
     ['{"type": "object", "properties": {"a": {"$ref": "#/$defs/missing"}}}', "can't resolve reference #/$defs/missing"],
     ['{"type": "object", "properties": {"a": {"$ref": "https://schemas.example/remote.json"}}}', "can't resolve reference https://schemas.example/remote.json"],
     ['{"$schema": "http://json-schema.org/draft-07/schema#", "type": "object"}', 'no schema with key or ref'],
+    ['{"type": "object", "properties": {"a": {"type": "string", "pattern": "^(a)\\\\1$"}}}', 'invalid escape sequence'],
   ])('refuses a schema that does not compile: %s', (text, cause) => {
     const parsed = parseAnswerSchema(text);
     expect(parsed.ok).toBe(false);
@@ -42,6 +43,14 @@ describe('parseAnswerSchema (decisions.md 8.2)', () => {
 
 describe('checkAnswer', () => {
   const validate = compileAnswerSchema(PRODUCT);
+
+  it('matches patterns in linear time: a pattern that backtracks exponentially in RegExp answers at once', () => {
+    const evil = compileAnswerSchema({ type: 'object', properties: { code: { type: 'string', pattern: '^(a+)+$' } } });
+    const started = Date.now();
+    expect(checkAnswer(JSON.stringify({ code: `${'a'.repeat(40)}!` }), evil)).toEqual({ ok: false, violations: [{ path: '/code', message: 'must match pattern "^(a+)+$"' }] });
+    expect(checkAnswer('{"code": "aaa"}', evil)).toEqual({ ok: true, value: { code: 'aaa' } });
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
 
   it('answers the parsed JSON when it conforms, also inside a Markdown code fence', () => {
     expect(checkAnswer('{"name": "Kettle", "price": 20}', validate)).toEqual({ ok: true, value: { name: 'Kettle', price: 20 } });

@@ -1,6 +1,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { ErrorObject, RegExpEngine, ValidateFunction } from 'ajv';
 import formatsModule from 'ajv-formats';
+import { RE2JS } from 're2js';
 
 /** decisions.md 8.2: the most characters an `ai_schema` may have. */
 export const AI_SCHEMA_MAX_CHARS = 10_000;
@@ -20,6 +21,13 @@ export type CheckedAnswer = { readonly ok: true; readonly value: unknown } | { r
 
 // A CommonJS plugin seen from an ES module: the function is the default export or the module itself.
 const addFormats = ((formatsModule as unknown as { default?: unknown }).default ?? formatsModule) as (ajv: Ajv2020) => void;
+
+/**
+ * The caller's `pattern`s run on the model's answer, which a page can steer: RE2's linear-time matching, so a pattern
+ * like `^(a+)+$` cannot hold the worker for minutes. A pattern RE2 does not support (back-references, look-arounds)
+ * makes the schema one that does not compile.
+ */
+const linearRegExp: RegExpEngine = Object.assign((pattern: string) => RE2JS.compile(pattern), { code: 'RE2JS.compile' });
 
 const isObject = (value: unknown): value is JsonSchemaObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -47,7 +55,7 @@ export function parseAnswerSchema(text: string): ParsedAnswerSchema {
  * is ever loaded.
  */
 export function compileAnswerSchema(schema: JsonSchemaObject): ValidateFunction {
-  const ajv = new Ajv2020({ strict: false, allErrors: true, logger: false });
+  const ajv = new Ajv2020({ strict: false, allErrors: true, logger: false, code: { regExp: linearRegExp } });
   addFormats(ajv);
   return ajv.compile(schema);
 }
