@@ -1,5 +1,6 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import type { ErrorObject, RegExpEngine, ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { RegExpEngine } from 'ajv/dist/types/index.js';
 import formatsModule from 'ajv-formats';
 import { RE2JS } from 're2js';
 
