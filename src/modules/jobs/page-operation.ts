@@ -47,7 +47,11 @@ export abstract class PageOperation implements Operation<PageRequest> {
    * cuts it to LLM_MAX_INPUT_CHARS.
    */
   protected async answer(options: PageRequest, page: ReadPage): Promise<string> {
-    const markdown = renderPageContent(page.html, page.finalUrl, modelContent(options.content ?? PAGE_AS_SERVED));
-    return (await this.llm.answer(options.aiQuery, markdown)).answer;
+    return (await this.llm.answer(options.aiQuery, this.modelMarkdown(options, page))).answer;
+  }
+
+  /** The page as the model reads it, for ai_query and ai_schema alike. */
+  protected modelMarkdown(options: PageRequest, page: ReadPage): string {
+    return renderPageContent(page.html, page.finalUrl, modelContent(options.content ?? PAGE_AS_SERVED));
   }
 }
