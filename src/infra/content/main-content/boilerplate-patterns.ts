@@ -1,0 +1,23 @@
+/** What marks an element as boilerplate (decisions.md 8.1: navigation, headers, footers, sidebars, banners, ads, share bars, comments, related links). */
+
+/** Elements that never hold main content. */
+export const BOILERPLATE_TAGS = new Set([
+  'nav', 'aside', 'footer', 'menu', 'dialog', 'form', 'button', 'select', 'input', 'textarea', 'label', 'option',
+  'iframe', 'frame', 'object', 'embed', 'svg', 'canvas', 'video', 'audio', 'map', 'head', 'link', 'meta',
+]);
+
+/** ARIA landmarks and widgets that are not the page's content. */
+export const BOILERPLATE_ROLES = new Set([
+  'navigation', 'banner', 'contentinfo', 'complementary', 'search', 'dialog', 'alertdialog', 'menu', 'menubar',
+  'toolbar', 'tablist', 'tooltip',
+]);
+
+/** Class or id words of boilerplate blocks (matched on the whole class/id text, like Readability's unlikely candidates). */
+export const BOILERPLATE_NAMES =
+  /(^|[-_\s])(ad|ads|adv|advert|advertisement|banner|breadcrumbs?|cookies?|consent|gdpr|comments?|comment-list|disqus|footer|header|masthead|menu|nav|navbar|navigation|newsletter|subscribe|subscription|signup|popup|modal|overlay|related|recommended|recirc|more-stories|share|sharing|social|sidebar|skip-link|sponsor|sponsored|promo|pagination|pager|tags|tag-list|author-bio|byline-social|toolbar|offcanvas|off-canvas|drawer|mega-menu|site-header|site-footer|announcement)(?=$|[-_\s])/i;
+
+/** Class or id words that say "content", which outweigh a boilerplate word on the same element (as in Readability). */
+export const CONTENT_NAMES = /(^|[-_\s])(article|body|content|main|post|entry|story|text|prose|markdown|docs?|documentation|question|answer|thread|message)(?=$|[-_\s])/i;
+
+/** Inline styles that hide an element. */
+export const HIDDEN_STYLE = /(display\s*:\s*none|visibility\s*:\s*hidden)/i;
