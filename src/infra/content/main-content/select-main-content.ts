@@ -1,4 +1,5 @@
 import { findContentRoot } from './find-content-root.js';
+import { narrowToProse } from './narrow-to-prose.js';
 import { removeBoilerplate } from './remove-boilerplate.js';
 import { measureText } from './text-stats.js';
 
@@ -11,7 +12,8 @@ export function selectMainContent(document: Document): Element[] {
   const body = document.body;
   if (!body) return [];
   removeBoilerplate(body, measureText(body));
-  const root = findContentRoot(body, measureText(body));
+  const stats = measureText(body);
+  const root = narrowToProse(findContentRoot(body, stats), stats);
   return withHeadline(root, body);
 }
 
