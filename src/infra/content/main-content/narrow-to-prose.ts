@@ -4,7 +4,7 @@ import { linkDensity, TextStatsMap } from './text-stats.js';
 const PROSE_BLOCKS = 'p, pre, blockquote';
 const PROSE_MAX_LINK_DENSITY = 0.5;
 /** A child that holds this share of its parent's prose is where the prose is. */
-const NARROW_SHARE = 0.8;
+const NARROW_SHARE = 0.9;
 /** Below this many characters of prose there is too little to judge by. */
 const MIN_PROSE = 500;
 

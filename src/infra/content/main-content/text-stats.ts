@@ -1,6 +1,6 @@
 /** How much text an element holds, and how much of it sits inside links: computed once, bottom-up, for every element. */
 export interface TextStats {
-  /** Characters of text, whitespace runs counted as one. */
+  /** Characters of text, each text node trimmed and its whitespace runs counted as one. */
   readonly chars: number;
   /** The part of `chars` inside `<a>` elements. */
   readonly linkChars: number;
