@@ -193,7 +193,7 @@ describe('RecipeOperation.run', () => {
     expect(plain).toEqual({ type: 'page', html: raw, targetStatus: 200, finalUrl: source });
     const rendered = await operation.run(context(), parseRecipeRequest({ wait_until: 'load' }, start));
     expect(rendered).toEqual({ type: 'page', html: expect.stringMatching(/^<!DOCTYPE html><html><head>.*<title>List 1<\/title>/s), targetStatus: 200, finalUrl: source });
-    expect(rendered.type === 'page' && rendered.html).not.toEqual(raw);
+    expect(rendered.type === 'page' && rendered.text).not.toEqual(raw);
   }, 30000);
 
   it('answers a longer recipe with its data, RECIPE_MAX_PAGES applied', async () => {

@@ -40,7 +40,7 @@ export class CrawlOperation extends PageOperation {
       const content = options.aiQuery ? await extractMainContent(session.page) : null;
       return { html, content, targetStatus: navigation.status, finalUrl: navigation.finalUrl };
     });
-    if (!fetched.content) return { type: 'page', html: fetched.html, targetStatus: fetched.targetStatus, finalUrl: fetched.finalUrl };
+    if (!fetched.content) return { type: 'page', mediaType: 'text/html', text: fetched.html, targetStatus: fetched.targetStatus, finalUrl: fetched.finalUrl };
     return { type: 'data', data: { answer: await this.answer(options.aiQuery, fetched.content) }, targetStatus: fetched.targetStatus, finalUrl: fetched.finalUrl };
   }
 

@@ -86,6 +86,6 @@ export class RecipeOperation implements Operation<RecipeOptions> {
     const { status: targetStatus, finalUrl } = navigation;
     if (recipe.blocks.length > 1) return { type: 'data', data: result, targetStatus, finalUrl };
     const html = await readPageHtml(session.page, navigation, session.options.js, ctx.config.maxPageBytes);
-    return { type: 'page', html, targetStatus, finalUrl };
+    return { type: 'page', mediaType: 'text/html', text: html, targetStatus, finalUrl };
   }
 }
