@@ -14,7 +14,10 @@ export const BOILERPLATE_ROLES = new Set([
 
 /** Class or id words of boilerplate blocks (matched on the whole class/id text, like Readability's unlikely candidates). */
 export const BOILERPLATE_NAMES =
-  /(^|[-_\s])(ad|ads|adv|advert|advertisement|banner|breadcrumbs?|cookies?|consent|gdpr|comments?|comment-list|disqus|footer|header|masthead|menu|nav|navbar|navigation|newsletter|subscribe|subscription|signup|popup|modal|overlay|related|recommended|recirc|more-stories|share|sharing|social|sidebar|skip-link|sponsor|sponsored|promo|pagination|pager|tags|tag-list|author-bio|byline-social|toolbar|offcanvas|off-canvas|drawer|mega-menu|site-header|site-footer|announcement)(?=$|[-_\s])/i;
+  /(^|[-_\s])(ad|ads|adv|advert|advertisement|banner|breadcrumbs?|cookies?|consent|gdpr|footer|header|masthead|menu|nav|navbar|navigation|newsletter|subscribe|subscription|signup|popup|modal|overlay|related|recommended|recirc|more-stories|share|sharing|social|sidebar|skip-link|sponsor|sponsored|promo|pagination|pager|tags|tag-list|author-bio|byline-social|toolbar|offcanvas|off-canvas|drawer|mega-menu|site-header|site-footer|announcement)(?=$|[-_\s])/i;
+
+/** Class or id words of comment threads: boilerplate under an article, the content of a forum thread. */
+export const COMMENT_NAMES = /(^|[-_\s])(comments?|comment-list|commentlist|disqus|replies)(?=$|[-_\s])/i;
 
 /** Class or id words that say "content", which outweigh a boilerplate word on the same element (as in Readability). */
 export const CONTENT_NAMES = /(^|[-_\s])(article|body|content|main|post|entry|story|text|prose|markdown|docs?|documentation|question|answer|thread|message)(?=$|[-_\s])/i;

@@ -26,6 +26,13 @@ describe('removeBoilerplate', () => {
     expect(ids(document)).toEqual(['main', 'p']);
   });
 
+  it('keeps the comments of a discussion, where they hold much of the page', () => {
+    const thread = clean(`<div id="q"><p>${PROSE}</p></div><ol class="comments" id="c"><li class="comment" id="c1"><p>${PROSE}</p></li></ol>`);
+    expect(ids(thread)).toEqual(['q', 'c', 'c1']);
+    const article = clean(`<div id="main"><p>${PROSE}${PROSE}</p></div><ol class="comments" id="c"><li class="comment"><p>Nice</p></li></ol>`);
+    expect(ids(article)).toEqual(['main']);
+  });
+
   it('removes hidden elements', () => {
     const document = clean(`<div id="main"><p id="p">${PROSE}</p><div hidden id="h">x</div><div style="display: none" id="d">y</div><span aria-hidden="true" id="ah">z</span></div>`);
     expect(ids(document)).toEqual(['main', 'p']);
