@@ -26,10 +26,11 @@ describe('removeBoilerplate', () => {
     expect(ids(document)).toEqual(['main', 'p']);
   });
 
-  it('keeps the comments of a discussion, where they hold much of the page', () => {
-    const thread = clean(`<div id="q"><p>${PROSE}</p></div><ol class="comments" id="c"><li class="comment" id="c1"><p>${PROSE}</p></li></ol>`);
-    expect(ids(thread)).toEqual(['q', 'c', 'c1']);
-    const article = clean(`<div id="main"><p>${PROSE}${PROSE}</p></div><ol class="comments" id="c"><li class="comment"><p>Nice</p></li></ol>`);
+  it('keeps the comments of a discussion, where they hold much of the page, and drops them under an article', () => {
+    const comment = (id: string) => `<div class="comment" id="${id}"><p>${PROSE}</p></div>`;
+    const thread = clean(`<div id="q"><p>${PROSE}</p></div>${comment('c1')}${comment('c2')}${comment('c3')}${comment('c4')}`);
+    expect(ids(thread)).toEqual(['q', 'c1', 'c2', 'c3', 'c4']);
+    const article = clean(`<div id="main"><p>${PROSE.repeat(8)}</p></div>${comment('c1')}${comment('c2')}`);
     expect(ids(article)).toEqual(['main']);
   });
 
