@@ -14,7 +14,13 @@ export const BOILERPLATE_ROLES = new Set([
 
 /** Class or id words of boilerplate blocks (matched on the whole class/id text, like Readability's unlikely candidates). */
 export const BOILERPLATE_NAMES =
-  /(^|[-_\s])(ad|ads|adv|advert|advertisement|banner|breadcrumbs?|cookies?|consent|gdpr|footer|header|masthead|menu|nav|navbar|navigation|newsletter|subscribe|subscription|signup|popup|modal|overlay|related|recommended|recirc|more-stories|share|sharing|social|sidebar|skip-link|sponsor|sponsored|promo|pagination|pager|tags|tag-list|author-bio|byline-social|toolbar|offcanvas|off-canvas|drawer|mega-menu|site-header|site-footer|announcement)(?=$|[-_\s])/i;
+  /(^|[-_\s])(banner|breadcrumbs?|footer|header|masthead|menu|nav|navbar|navigation|newsletter|subscribe|subscription|signup|popup|modal|overlay|related|recommended|recirc|more-stories|share|sharing|social|sidebar|skip-link|sponsor|sponsored|promo|pagination|pager|tags|tag-list|author-bio|byline-social|toolbar|offcanvas|off-canvas|drawer|mega-menu|site-header|site-footer|announcement)(?=$|[-_\s])/i;
+
+/** Class or id words of advertising, at the start of a class token only (`ad-slot`, not `hide-read-more-ad`). */
+export const AD_NAMES = /(^|\s)(ad|ads|adv|advert|advertisement|adsbygoogle|dfp|gpt-ad)(?=$|[-_\s])/i;
+
+/** Cookie and consent managers: boilerplate whatever their size (a consent dialog can outweigh a short page). */
+export const CONSENT_NAMES = /(^|[-_\s])(cookies?|consent|gdpr|onetrust|cookiebot|usercentrics|didomi|fides|truste|privacy-(banner|notice|manager))(?=$|[-_\s])/i;
 
 /** Class or id words of comment threads: boilerplate under an article, the content of a forum thread. */
 export const COMMENT_NAMES = /(^|[-_\s])(comments?|comment-list|commentlist|disqus|replies)(?=$|[-_\s])/i;

@@ -1,9 +1,10 @@
 import { parseDocument } from '../parse-document.js';
 import { dropRedundantImages } from './drop-redundant-images.js';
+import { measureText } from './text-stats.js';
 
 function kept(body: string): string[] {
   const document = parseDocument(`<body>${body}</body>`);
-  dropRedundantImages(document.body);
+  dropRedundantImages(document.body, measureText(document.body));
   return [...document.querySelectorAll('img')].map((image) => image.getAttribute('alt') ?? '');
 }
 

@@ -34,6 +34,12 @@ describe('removeBoilerplate', () => {
     expect(ids(article)).toEqual(['main']);
   });
 
+  it('removes a consent manager whatever its size, and reads ad words only at the start of a class', () => {
+    const document = clean(`<div id="onetrust-consent-sdk"><p>${PROSE}${PROSE}</p></div><div id="main"><p>${PROSE}</p></div>
+      <div class="card hide-read-more-ad" id="card"><p>A story teaser of its own.</p></div><div class="ad-slot">Buy</div>`);
+    expect(ids(document)).toEqual(['main', 'card']);
+  });
+
   it('removes hidden elements', () => {
     const document = clean(`<div id="main"><p id="p">${PROSE}</p><div hidden id="h">x</div><div style="display: none" id="d">y</div><span aria-hidden="true" id="ah">z</span></div>`);
     expect(ids(document)).toEqual(['main', 'p']);

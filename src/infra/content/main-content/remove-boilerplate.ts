@@ -1,4 +1,4 @@
-import { BOILERPLATE_NAMES, BOILERPLATE_ROLES, BOILERPLATE_TAGS, COMMENT_NAMES, CONTENT_NAMES, HIDDEN_STYLE } from './boilerplate-patterns.js';
+import { AD_NAMES, BOILERPLATE_NAMES, BOILERPLATE_ROLES, BOILERPLATE_TAGS, COMMENT_NAMES, CONSENT_NAMES, CONTENT_NAMES, HIDDEN_STYLE } from './boilerplate-patterns.js';
 import { linkDensity, TextStatsMap } from './text-stats.js';
 
 /** A boilerplate-looking element is kept when it holds this share of the page's text (a page-wide wrapper)... */
@@ -24,7 +24,7 @@ export function removeBoilerplate(body: Element, stats: TextStatsMap): void {
   const doomed: Element[] = [];
   const walk = (element: Element, names: NameRules): void => {
     for (const child of element.children) {
-      if (isBoilerplate(child, names) && !isWrapper(child, stats, total)) doomed.push(child);
+      if (isConsent(child) || (isBoilerplate(child, names) && !isWrapper(child, stats, total))) doomed.push(child);
       else walk(child, names);
     }
   };
@@ -40,7 +40,12 @@ export function isBoilerplate(element: Element, names: NameRules = { comments: t
   if (element.localName === 'header') return element.closest('article') === null && element.querySelector('h1') === null;
   const words = classAndId(element);
   if (CONTENT_NAMES.test(words)) return false;
-  return BOILERPLATE_NAMES.test(words) || (names.comments && COMMENT_NAMES.test(words));
+  return BOILERPLATE_NAMES.test(words) || AD_NAMES.test(words) || (names.comments && COMMENT_NAMES.test(words));
+}
+
+/** A cookie or consent manager goes whatever its size. */
+function isConsent(element: Element): boolean {
+  return CONSENT_NAMES.test(classAndId(element));
 }
 
 /** A page whose comment blocks hold much of its text is a discussion: there the comments are the content. */

@@ -17,7 +17,7 @@ export function selectMainContent(document: Document): Element[] {
   removeBoilerplate(body, measureText(body));
   const stats = measureText(body);
   const root = narrowToProse(findContentRoot(body, stats), stats);
-  dropRedundantImages(root);
+  dropRedundantImages(root, stats);
   return withHeadline(root, body);
 }
 
