@@ -40,6 +40,10 @@ describe('removeBoilerplate', () => {
     expect(ids(document)).toEqual(['main', 'card']);
   });
 
+  it('reveals streamed content instead of removing it as hidden', () => {
+    expect(ids(clean(`<div hidden id="S:0"><p id="p">${PROSE}</p></div>`))).toEqual(['S:0', 'p']);
+  });
+
   it('removes hidden elements', () => {
     const document = clean(`<div id="main"><p id="p">${PROSE}</p><div hidden id="h">x</div><div style="display: none" id="d">y</div><span aria-hidden="true" id="ah">z</span></div>`);
     expect(ids(document)).toEqual(['main', 'p']);

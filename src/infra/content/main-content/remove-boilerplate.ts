@@ -1,4 +1,5 @@
 import { AD_NAMES, BOILERPLATE_NAMES, BOILERPLATE_ROLES, BOILERPLATE_TAGS, COMMENT_NAMES, CONSENT_NAMES, CONTENT_NAMES, HIDDEN_STYLE } from './boilerplate-patterns.js';
+import { isStreamedBoundary, revealStreamedBoundary } from './reveal-streamed-content.js';
 import { linkDensity, TextStatsMap } from './text-stats.js';
 
 /** A boilerplate-looking element is kept when it holds this share of the page's text (a page-wide wrapper)... */
@@ -16,7 +17,8 @@ interface NameRules {
 
 /**
  * The clean step: removes hidden elements and boilerplate (by tag, ARIA role, or class/id words) from the body,
- * except an element that holds the page's headline or most of its text. Comment threads stay on a discussion page.
+ * except an element that holds the page's headline or most of its text. Comment threads stay on a discussion page;
+ * streamed content is revealed on the way.
  */
 export function removeBoilerplate(body: Element, stats: TextStatsMap): void {
   const total = stats.get(body)?.chars ?? 0;
@@ -24,6 +26,7 @@ export function removeBoilerplate(body: Element, stats: TextStatsMap): void {
   const doomed: Element[] = [];
   const walk = (element: Element, names: NameRules): void => {
     for (const child of element.children) {
+      if (isStreamedBoundary(child)) revealStreamedBoundary(child);
       if (isConsent(child) || (isBoilerplate(child, names) && !isWrapper(child, stats, total))) doomed.push(child);
       else walk(child, names);
     }
@@ -61,8 +64,16 @@ function isDiscussion(body: Element, stats: TextStatsMap, total: number): boolea
   return total > 0 && chars >= total * DISCUSSION_SHARE;
 }
 
+/** Read once an element: the class attribute is slow to read on linkedom, and each element is asked up to three times. */
+const namesOf = new WeakMap<Element, string>();
+
 function classAndId(element: Element): string {
-  return `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
+  let names = namesOf.get(element);
+  if (names === undefined) {
+    names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
+    namesOf.set(element, names);
+  }
+  return names;
 }
 
 function isHidden(element: Element): boolean {

@@ -1,12 +1,12 @@
 /** React's streamed Suspense boundaries: `<div hidden id="S:0">`, moved into place by the page's script. */
-const STREAMED = 'div[hidden][id^="S:"]';
+const STREAMED_ID = /^S:\d+$/;
 
-/**
- * A server-rendered page that streams its content (React 18) parks it in hidden divs that its script reveals;
- * the reader sees that content, so it is revealed here too, in place.
- */
-export function revealStreamedContent(body: Element): void {
-  for (const element of body.querySelectorAll(STREAMED)) {
-    if (/^S:\d+$/.test(element.id)) element.removeAttribute('hidden');
-  }
+/** Whether the element is a hidden boundary that a server-rendered page streams its content into (React 18). */
+export function isStreamedBoundary(element: Element): boolean {
+  return element.localName === 'div' && element.hasAttribute('hidden') && STREAMED_ID.test(element.id);
+}
+
+/** The page's script reveals a streamed boundary and the reader sees its content, so it is revealed here too, in place. */
+export function revealStreamedBoundary(element: Element): void {
+  element.removeAttribute('hidden');
 }

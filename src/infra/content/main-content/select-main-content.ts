@@ -2,7 +2,6 @@ import { dropRedundantImages } from './drop-redundant-images.js';
 import { findContentRoot } from './find-content-root.js';
 import { narrowToProse } from './narrow-to-prose.js';
 import { removeBoilerplate } from './remove-boilerplate.js';
-import { revealStreamedContent } from './reveal-streamed-content.js';
 import { measureText } from './text-stats.js';
 
 /**
@@ -13,7 +12,6 @@ import { measureText } from './text-stats.js';
 export function selectMainContent(document: Document): Element[] {
   const body = document.body;
   if (!body) return [];
-  revealStreamedContent(body);
   removeBoilerplate(body, measureText(body));
   const stats = measureText(body);
   const root = narrowToProse(findContentRoot(body, stats), stats);
