@@ -44,6 +44,12 @@ describe('removeBoilerplate', () => {
     expect(ids(clean(`<div hidden id="S:0"><p id="p">${PROSE}</p></div>`))).toEqual(['S:0', 'p']);
   });
 
+  it('reveals a hidden wrapper of most of the page (shown by a script)', () => {
+    const document = clean(`<div id="lock" style="color: red; display:none;"><p id="p">${PROSE}</p></div><div hidden id="h">x</div>`);
+    expect(ids(document)).toEqual(['lock', 'p']);
+    expect(document.getElementById('lock')!.getAttribute('style')).toBe('color: red; ');
+  });
+
   it('removes hidden elements', () => {
     const document = clean(`<div id="main"><p id="p">${PROSE}</p><div hidden id="h">x</div><div style="display: none" id="d">y</div><span aria-hidden="true" id="ah">z</span></div>`);
     expect(ids(document)).toEqual(['main', 'p']);

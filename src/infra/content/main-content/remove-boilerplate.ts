@@ -1,5 +1,5 @@
 import { AD_NAMES, BOILERPLATE_NAMES, BOILERPLATE_ROLES, BOILERPLATE_TAGS, COMMENT_NAMES, CONSENT_NAMES, CONTENT_NAMES, HIDDEN_STYLE } from './boilerplate-patterns.js';
-import { isStreamedBoundary, revealStreamedBoundary } from './reveal-streamed-content.js';
+import { isStreamedBoundary, revealHiddenWrapper, revealStreamedBoundary } from './reveal-streamed-content.js';
 import { linkDensity, TextStatsMap } from './text-stats.js';
 
 /** A boilerplate-looking element is kept when it holds this share of the page's text (a page-wide wrapper)... */
@@ -18,7 +18,7 @@ interface NameRules {
 /**
  * The clean step: removes hidden elements and boilerplate (by tag, ARIA role, or class/id words) from the body,
  * except an element that holds the page's headline or most of its text. Comment threads stay on a discussion page;
- * streamed content is revealed on the way.
+ * streamed content, and a hidden wrapper of most of the page, are revealed on the way.
  */
 export function removeBoilerplate(body: Element, stats: TextStatsMap): void {
   const total = stats.get(body)?.chars ?? 0;
@@ -27,8 +27,12 @@ export function removeBoilerplate(body: Element, stats: TextStatsMap): void {
   const walk = (element: Element, names: NameRules): void => {
     for (const child of element.children) {
       if (isStreamedBoundary(child)) revealStreamedBoundary(child);
-      if (isConsent(child) || (isBoilerplate(child, names) && !isWrapper(child, stats, total))) doomed.push(child);
-      else walk(child, names);
+      if (isConsent(child) || (isBoilerplate(child, names) && !isWrapper(child, stats, total))) {
+        doomed.push(child);
+        continue;
+      }
+      if (isHidden(child)) revealHiddenWrapper(child);
+      walk(child, names);
     }
   };
   walk(body, rules);

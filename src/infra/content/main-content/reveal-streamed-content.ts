@@ -10,3 +10,13 @@ export function isStreamedBoundary(element: Element): boolean {
 export function revealStreamedBoundary(element: Element): void {
   element.removeAttribute('hidden');
 }
+
+/** A hidden element that holds most of the page is hidden until a script shows it (an age gate, a FOUC guard): shown. */
+export function revealHiddenWrapper(element: Element): void {
+  element.removeAttribute('hidden');
+  element.removeAttribute('aria-hidden');
+  const style = element.getAttribute('style');
+  if (style !== null) element.setAttribute('style', style.replace(HIDING_DECLARATION, ''));
+}
+
+const HIDING_DECLARATION = /(display\s*:\s*none|visibility\s*:\s*hidden)\s*(!important)?\s*;?/gi;
