@@ -25,4 +25,9 @@ describe('selectMainContent', () => {
     expect(kept).toEqual([document.body]);
     expect(text(kept)).toEqual(['PricesBasic $5Pro $9']);
   });
+
+  it('finds the body when a stray element stands before the head', () => {
+    const document = parseDocument(`<!doctype html><html><meta charset="utf-8"><head><title>t</title></head><body><main>${STORY}</main></body></html>`);
+    expect(text(selectMainContent(document))[0]).toMatch(/^The story goes on/);
+  });
 });

@@ -10,7 +10,7 @@ import { measureText } from './text-stats.js';
  * already lost its scripts, styles, comments and the caller's excluded elements.
  */
 export function selectMainContent(document: Document): Element[] {
-  const body = document.body;
+  const body = bodyOf(document);
   if (!body) return [];
   removeBoilerplate(body, measureText(body));
   const stats = measureText(body);
@@ -25,4 +25,9 @@ function withHeadline(root: Element, body: Element): Element[] {
   if (!headline || root === body || root.contains(headline) || headline.contains(root)) return [root];
   const before = headline.compareDocumentPosition(root) & 4; // DOCUMENT_POSITION_FOLLOWING
   return before ? [headline, root] : [root];
+}
+
+/** The body element: linkedom's `document.body` is the element after the first child of `html`, wrong when a stray element sits there. */
+function bodyOf(document: Document): Element | null {
+  return document.querySelector('html > body') ?? document.body;
 }
