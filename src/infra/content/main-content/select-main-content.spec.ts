@@ -30,4 +30,9 @@ describe('selectMainContent', () => {
     const document = parseDocument(`<!doctype html><html><meta charset="utf-8"><head><title>t</title></head><body><main>${STORY}</main></body></html>`);
     expect(text(selectMainContent(document))[0]).toMatch(/^The story goes on/);
   });
+
+  it('takes the body of the root, not the body of a document nested in the page', () => {
+    const document = parseDocument(`<!doctype html><html><head><title>t</title><html><body><p>Embedded</p></body></html></head><body><main>${STORY}</main></body></html>`);
+    expect(text(selectMainContent(document)).join(' ')).toMatch(/The story goes on/);
+  });
 });

@@ -27,7 +27,8 @@ function withHeadline(root: Element, body: Element): Element[] {
   return before ? [headline, root] : [root];
 }
 
-/** The body element: linkedom's `document.body` is the element after the first child of `html`, wrong when a stray element sits there. */
+/** The root's body element: linkedom's `document.body` is the element after the root's first child, wrong when a stray element sits there. */
 function bodyOf(document: Document): Element | null {
-  return document.querySelector('html > body') ?? document.body;
+  const root = document.documentElement;
+  return (root && [...root.children].find((child) => child.localName === 'body')) ?? document.body;
 }
