@@ -14,7 +14,7 @@ const TYPE_ORDER = ['article', 'forum', 'product', 'collection', 'listing', 'doc
 
 /** The service's path for `format=text&main_content=true`. */
 function extractText(page: WcxbPage): string {
-  return renderPageContent(page.html, page.url, { format: 'text', mainContent: true, includeSelectors: [], excludeSelectors: [] });
+  return renderPageContent(page.html, page.url, { format: 'text', mainContent: true, includeSelectors: [], excludeSelectors: [], scripted: false });
 }
 
 function row(name: string, summary: Summary, published: Record<string, string | number>) {

@@ -53,7 +53,7 @@ export abstract class PageOperation implements Operation<PageRequest> {
 
   /** The page as the model reads it, for ai_query and ai_schema alike. */
   protected modelMarkdown(options: PageRequest, page: ReadPage, limits: ContentLimits): Promise<string> {
-    const request = modelContent(options.content ?? PAGE_AS_SERVED);
+    const request = modelContent(options.content ?? PAGE_AS_SERVED, page.rendered);
     return pageContentWork({ kind: 'render', html: page.html, url: page.finalUrl, request }, limits);
   }
 }

@@ -11,6 +11,8 @@ import { assertPageSize } from './page-size.js';
 /** A page as an operation read it: its HTML (rendered, or as served with js=false), status and final URL. */
 export interface ReadPage {
   readonly html: string;
+  /** True when scripts ran in it (js=true): its `<noscript>` content is then not what a reader saw. */
+  readonly rendered: boolean;
   readonly targetStatus: number;
   readonly finalUrl: string;
 }
@@ -29,7 +31,7 @@ const MEDIA_TYPES: Record<ContentFormat, TargetMediaType> = { html: 'text/html',
  */
 export async function pageAnswer(page: ReadPage, choice: ContentChoice, data: object | null, limits: ContentLimits): Promise<JobOutput> {
   const { targetStatus, finalUrl, html } = page;
-  const request = answerContent(choice);
+  const request = answerContent(choice, page.rendered);
   if (data === null && choice.output === 'page') {
     const text = isWholePage(request) ? html : await pageContentWork({ kind: 'render', html, url: finalUrl, request }, limits);
     return { type: 'page', mediaType: MEDIA_TYPES[choice.format], text: assertPageSize(text, limits.maxBytes), targetStatus, finalUrl };

@@ -1,3 +1,4 @@
+import { documentBody } from '../parse-document.js';
 import { dropRedundantImages } from './drop-redundant-images.js';
 import { findContentRoot } from './find-content-root.js';
 import { narrowToProse } from './narrow-to-prose.js';
@@ -10,7 +11,7 @@ import { measureText } from './text-stats.js';
  * already lost its scripts, styles, comments and the caller's excluded elements.
  */
 export function selectMainContent(document: Document): Element[] {
-  const body = bodyOf(document);
+  const body = documentBody(document);
   if (!body) return [];
   removeBoilerplate(body, measureText(body));
   const stats = measureText(body);
@@ -25,10 +26,4 @@ function withHeadline(root: Element, body: Element): Element[] {
   if (!headline || root === body || root.contains(headline) || headline.contains(root)) return [root];
   const before = headline.compareDocumentPosition(root) & 4; // DOCUMENT_POSITION_FOLLOWING
   return before ? [headline, root] : [root];
-}
-
-/** The root's body element: linkedom's `document.body` is the element after the root's first child, wrong when a stray element sits there. */
-function bodyOf(document: Document): Element | null {
-  const root = document.documentElement;
-  return (root && [...root.children].find((child) => child.localName === 'body')) ?? document.body;
 }

@@ -26,7 +26,7 @@ export const contentBlock: BlockRunner<ContentDetails> = {
     // Measured in the page first, like a crawl's HTML: an oversized DOM fails with page_too_large.
     const html = await readRenderedHtml(page, context.bytesLeft);
     const url = page.url();
-    const request = { format, mainContent: details.main_content ?? true, includeSelectors: [], excludeSelectors: [] };
+    const request = { format, mainContent: details.main_content ?? true, includeSelectors: [], excludeSelectors: [], scripted: context.session.options.js };
     const limits = { deadline: Date.now() + context.remainingMs(), maxBytes: context.bytesLeft };
     const content = await pageContentWork({ kind: 'render', html, url, request }, limits);
     context.append('contents', { url, format, content }, url.length + content.length);
