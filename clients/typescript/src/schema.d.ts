@@ -230,7 +230,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page as HTML, Markdown or text, with its metadata and links, or the answer to ai_query about it */
+        /** A page as HTML, Markdown or text, with its metadata and links; or JSON: the answer to ai_query, extracted fields, data held to a schema */
         get: operations["crawl"];
         put?: never;
         /** Run a recipe of blocks on one page (query booleans exactly true or false) */
@@ -440,7 +440,7 @@ export interface components {
             /** @enum {string} */
             role: "user" | "assistant";
         };
-        /** @description GET /crawl with ai_query or output=json, POST /crawl with more than a start block or output=json, and every 202 and 500 of both */
+        /** @description GET /crawl with ai_query, extract, ai_schema or output=json, POST /crawl with more than a start block or output=json, and every 202 and 500 of both */
         CrawlEnvelope: {
             ai_query: string;
             city?: string;
@@ -450,8 +450,19 @@ export interface components {
             credits_charged?: number;
             /** @description Metered answers only */
             credits_remaining?: number;
-            /** @description {answer} with ai_query; a recipe's {items, pages} or {fields, pages}, plus screenshots, contents and evaluations when such blocks ran */
-            data: Record<string, never>;
+            /** @description {answer} with ai_query, {extracted} with extract, {json} with ai_schema; a recipe's {items, pages} or {fields, pages}, plus screenshots, contents and evaluations when such blocks ran */
+            data: {
+                /** @description The answer to ai_query (not with ai_schema) */
+                answer?: string;
+                /** @description The values of the extract rules, by name */
+                extracted?: {
+                    [key: string]: unknown;
+                };
+                /** @description The model's answer, conforming to ai_schema */
+                json?: {
+                    [key: string]: unknown;
+                };
+            };
             /** @description A live capture while running (collection only), else null */
             debug: {
                 /** Format: date-time */
@@ -766,7 +777,7 @@ export interface components {
                 /** @enum {boolean} */
                 billed: false;
                 /** @enum {string} */
-                code: "validation_failed" | "unauthorized" | "insufficient_credits" | "daily_limit_reached" | "concurrency_exceeded" | "burst_exceeded" | "not_found" | "target_unreachable" | "navigation_timeout" | "blocked_target" | "browser_crashed" | "worker_lost" | "proxy_failed" | "proxy_pool_unavailable" | "page_too_large" | "chat_timeout" | "chat_no_answer" | "action_failed" | "ai_unavailable" | "queue_unavailable" | "database_unavailable" | "internal_error";
+                code: "validation_failed" | "unauthorized" | "insufficient_credits" | "daily_limit_reached" | "concurrency_exceeded" | "burst_exceeded" | "not_found" | "target_unreachable" | "navigation_timeout" | "blocked_target" | "browser_crashed" | "worker_lost" | "proxy_failed" | "proxy_pool_unavailable" | "page_too_large" | "chat_timeout" | "chat_no_answer" | "action_failed" | "ai_unavailable" | "ai_invalid_output" | "queue_unavailable" | "database_unavailable" | "internal_error";
                 message: string;
                 request_id: string;
             };
@@ -1507,6 +1518,8 @@ export interface operations {
                 adblock?: string;
                 /** @description A question about the page, answered by the model (+5 credits) */
                 ai_query?: string;
+                /** @description A JSON Schema (draft 2020-12, root {"type": "object"}, at most 10,000 characters) that the model's answer must conform to, asked once more with the errors when it does not; answers data.json (+5 credits, once, also with ai_query); still not conforming: 500 ai_invalid_output, refunded */
+                ai_schema?: string;
                 /** @description City of the exit (requires country; doubles the price) */
                 city?: string;
                 /** @description ISO 3166-1 alpha-2 of the exit */
@@ -1515,6 +1528,8 @@ export interface operations {
                 device_scale_factor?: number;
                 /** @description Comma-separated CSS selectors of elements removed first (at most 20, 1,000 characters) */
                 exclude_selectors?: string;
+                /** @description JSON rules mapping names to a CSS selector (the first match's text) or {selector, type: item|list, output: text|html|markdown|@<attribute>, fields: {...}}; at most 10,000 characters, 50 rules, nesting depth 3, 1,000 entries a list; read from the whole document; answers data.extracted (free) */
+                extract?: string;
                 /** @description html (the page as served or rendered, the default), or its content as markdown or text */
                 format?: "html" | "markdown" | "text";
                 /** @description Load images */

@@ -61,6 +61,21 @@ export const CONTENT_PARAMETERS: ApiQueryOptions[] = [
 ];
 export const URL_PARAMETER: ApiQueryOptions = { name: 'url', required: true, description: 'The page, http or https', schema: { type: 'string', format: 'uri' } };
 export const AI_QUERY_PARAMETER: ApiQueryOptions = text('ai_query', 'A question about the page, answered by the model (+5 credits)');
+/** GET /crawl's structured data (decisions.md 8.2). */
+export const STRUCTURED_PARAMETERS: ApiQueryOptions[] = [
+  text(
+    'extract',
+    'JSON rules mapping names to a CSS selector (the first match\'s text) or {selector, type: item|list, output: text|html|markdown|@<attribute>, fields: {...}}; ' +
+      'at most 10,000 characters, 50 rules, nesting depth 3, 1,000 entries a list; read from the whole document; answers data.extracted (free)',
+    { type: 'string', maxLength: 10000, example: '{"name": "h1", "links": {"selector": "a", "type": "list", "output": "@href"}}' },
+  ),
+  text(
+    'ai_schema',
+    'A JSON Schema (draft 2020-12, root {"type": "object"}, at most 10,000 characters) that the model\'s answer must conform to, asked once more with the errors ' +
+      'when it does not; answers data.json (+5 credits, once, also with ai_query); still not conforming: 500 ai_invalid_output, refunded',
+    { type: 'string', maxLength: 10000, example: '{"type": "object", "properties": {"price": {"type": "number"}}, "required": ["price"]}' },
+  ),
+];
 
 interface MeteredDoc {
   readonly tag: string;

@@ -45,7 +45,12 @@ export const SCHEMAS = {
         url: str, domain: str, premium: bool, js: bool, ai_query: str, city: str,
         data: {
           type: 'object',
-          description: '{answer} with ai_query; a recipe\'s {items, pages} or {fields, pages}, plus screenshots, contents and evaluations when such blocks ran',
+          properties: {
+            answer: { ...str, description: 'The answer to ai_query (not with ai_schema)' },
+            extracted: { type: 'object', additionalProperties: true, description: 'The values of the extract rules, by name' },
+            json: { type: 'object', additionalProperties: true, description: 'The model\'s answer, conforming to ai_schema' },
+          },
+          description: '{answer} with ai_query, {extracted} with extract, {json} with ai_schema; a recipe\'s {items, pages} or {fields, pages}, plus screenshots, contents and evaluations when such blocks ran',
         },
         content: { ...str, description: 'output=json: the page in the format asked' },
         metadata: { ...ref('PageMetadata'), description: 'output=json' },
@@ -54,7 +59,7 @@ export const SCHEMAS = {
       },
       ['url', 'domain', 'premium', 'js', 'ai_query', 'data', 'job_id', 'status', 'position', 'error', 'debug'],
     ),
-    description: 'GET /crawl with ai_query or output=json, POST /crawl with more than a start block or output=json, and every 202 and 500 of both',
+    description: 'GET /crawl with ai_query, extract, ai_schema or output=json, POST /crawl with more than a start block or output=json, and every 202 and 500 of both',
   },
   PageMetadata: object({
     title: nullableStr, description: nullableStr, language: nullableStr, author: nullableStr, published_time: nullableStr,

@@ -21,12 +21,17 @@ export function parseSelectorList(value: string): { selectors: string[] } | { pr
     return { problem: `is not a valid CSS selector list (${(error as Error).message})` };
   }
   if (selectors.length > MAX_SELECTORS) return { problem: `must hold at most ${MAX_SELECTORS} selectors` };
-  for (const selector of selectors) {
-    try {
-      PROBE.querySelectorAll(selector);
-    } catch {
-      return { problem: `holds a selector this service cannot run: ${selector}` };
-    }
-  }
+  const unrunnable = selectors.find((selector) => !isRunnableSelector(selector));
+  if (unrunnable !== undefined) return { problem: `holds a selector this service cannot run: ${unrunnable}` };
   return { selectors };
+}
+
+/** Whether the engine that runs selectors on pages (linkedom's css-select) compiles this one, tried on a probe. */
+export function isRunnableSelector(selector: string): boolean {
+  try {
+    PROBE.querySelectorAll(selector);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -18,13 +18,14 @@ import { OperationRegistry } from './operation-registry.js';
 import { JobsController } from './jobs.controller.js';
 import { ReplayService } from './replay.service.js';
 import { SlotKeeper } from './slot-keeper.service.js';
+import { ContentThreadsLifecycle } from './content-threads.lifecycle.js';
 
 @Module({
   imports: [BillingModule, DiscoveryModule, WebhooksModule],
   controllers: [JobsController],
   providers: [
     OperationRegistry, JobRepository, JobEventsService, JobViewService, MeteredPipeline, JobRunner, JobWorker, JobJanitor, JobCollector,
-    JobHeartbeat, JobLine, LostJobSweeper, IdempotencyService, ReplayService, SlotKeeper,
+    JobHeartbeat, JobLine, LostJobSweeper, IdempotencyService, ReplayService, SlotKeeper, ContentThreadsLifecycle,
   ],
   exports: [OperationRegistry, MeteredPipeline, BillingModule],
 })

@@ -9,7 +9,7 @@ import { MeteredOperation } from '../jobs/operation-registry.js';
 import { PageOperation } from '../jobs/page-operation.js';
 import { billingFields } from '../jobs/page-envelope.js';
 import { readRenderedHtml } from '../jobs/page-size.js';
-import { captureFullPage, loadLazyContent } from './full-page-capture.js';
+import { captureFullPage, loadLazyContent } from '../../infra/browser/full-page-capture.js';
 
 interface ScreenshotData {
   url: string;
@@ -45,7 +45,8 @@ export class ScreenshotOperation extends PageOperation {
     });
     const data: ScreenshotData = { url: options.url, screenshots: [shot.image] };
     if (shot.html !== null) {
-      data.answer = await this.answer(options, { html: shot.html, targetStatus: shot.navigation.status, finalUrl: shot.navigation.finalUrl });
+      const page = { html: shot.html, rendered: options.page.js, targetStatus: shot.navigation.status, finalUrl: shot.navigation.finalUrl };
+      data.answer = await this.answer(options, page, { deadline: ctx.deadline, maxBytes: ctx.config.maxPageBytes });
     }
     return { type: 'data', data, targetStatus: shot.navigation.status, finalUrl: shot.navigation.finalUrl };
   }

@@ -1,5 +1,7 @@
+import { Transform } from 'class-transformer';
 import { BooleanText } from '../../../common/validation/boolean-text.js';
-import { IsOptional } from 'class-validator';
+import { IsOptional, IsString } from 'class-validator';
+import { lastValue } from '../../../common/validation/query-params.js';
 import type { ContentFormat } from '../../../infra/content/page-content.js';
 import { FormatParam, OutputParam, SelectorsParam } from '../../jobs/dto/content-query.js';
 import type { Output } from '../../jobs/dto/content-query.js';
@@ -12,4 +14,7 @@ export class CrawlQuery extends PageQuery {
   @SelectorsParam() include_selectors?: string[];
   @SelectorsParam() exclude_selectors?: string[];
   @OutputParam() output?: Output;
+  /** Parsed and checked by parseStructuredParams (decisions.md 8.2); declared so that the query accepts them. */
+  @IsOptional() @Transform(lastValue) @IsString() extract?: string;
+  @IsOptional() @Transform(lastValue) @IsString() ai_schema?: string;
 }

@@ -1,6 +1,6 @@
 import { IsBoolean, IsOptional } from 'class-validator';
 import type { PageSession } from '../../../infra/browser/page-options.js';
-import { captureFullPage } from '../../screenshot/full-page-capture.js';
+import { captureFullPage } from '../../../infra/browser/full-page-capture.js';
 import type { BlockRunner } from './block-runner.js';
 
 export class ScreenshotDetails {

@@ -1,0 +1,46 @@
+import type { ExtractRules } from '../../infra/content/extract-rules/rule.js';
+import type { LlmClient } from '../../infra/llm/llm.client.js';
+import { answerWithSchema } from '../../infra/llm/schema-answer.js';
+import type { PageRequest } from '../jobs/dto/page-request.js';
+import { pageContentWork } from '../jobs/page-content-work.js';
+import type { ContentLimits } from '../jobs/page-content-work.js';
+import type { ReadPage } from '../jobs/page-result.js';
+import type { StructuredRequest } from './dto/extract-param.js';
+
+/** GET /crawl's job options: the page options, the content choice, `extract` and `ai_schema`. */
+export type CrawlRequest = PageRequest & Partial<StructuredRequest>;
+
+/** What the operation lends: the model, the size bound, and its way of asking and of showing the page to the model. */
+export interface CrawlDataSources {
+  readonly llm: LlmClient;
+  /** The rules are stopped at the job's deadline, and their JSON bounded by MAX_PAGE_BYTES. */
+  readonly limits: ContentLimits;
+  answer(): Promise<string>;
+  modelMarkdown(): Promise<string>;
+}
+
+/** Whether a model is asked (ai_query or ai_schema): what costs the +5 and needs LLM settings. */
+export function wantsModel(options: CrawlRequest): boolean {
+  return options.aiQuery !== '' || Boolean(options.aiSchema);
+}
+
+/**
+ * decisions.md 2 and 8.2: the envelope's `data`, or null when the answer is the page alone: `answer` to ai_query
+ * (not with ai_schema), `extracted` by the rules, `json` held to the schema. The rules run first: a page whose
+ * extracts are too large costs no model call.
+ */
+export async function crawlData(options: CrawlRequest, page: ReadPage, sources: CrawlDataSources): Promise<Record<string, unknown> | null> {
+  if (!wantsModel(options) && !options.extract) return null;
+  const extracted = options.extract ? await extract(page, options.extract, sources) : undefined;
+  const schema = options.aiSchema;
+  return {
+    ...(options.aiQuery && !schema ? { answer: await sources.answer() } : {}),
+    ...(extracted ? { extracted } : {}),
+    ...(schema ? { json: await answerWithSchema(sources.llm, { question: options.aiQuery, pageMarkdown: await sources.modelMarkdown(), schema }) } : {}),
+  };
+}
+
+/** The rules run in a content thread (a selector the engine runs in cubic time never blocks the worker). */
+function extract(page: ReadPage, rules: ExtractRules, sources: CrawlDataSources): Promise<Record<string, unknown>> {
+  return pageContentWork({ kind: 'extract', html: page.html, url: page.finalUrl, rules, maxBytes: sources.limits.maxBytes }, sources.limits);
+}
