@@ -29,7 +29,8 @@ class RefusingPolicy {
   }
 
   async inspectHost(host: string): Promise<HostVerdict> {
-    return host === REFUSED_HOST ? { allowed: false, reason: 'refused' } : { allowed: true, addresses: null };
+    // Every other name is this machine's (localhost): the relay connects to the address, never to the name.
+    return host === REFUSED_HOST ? { allowed: false, reason: 'refused' } : { allowed: true, addresses: ['127.0.0.1'] };
   }
 }
 

@@ -13,13 +13,16 @@ function endToEnd(raw: readonly string[]): string[] {
   return kept;
 }
 
-/** `host:port` of a CONNECT request line; null when it is not one. */
+/**
+ * `host:port` of a CONNECT request line (the port is required there); null when it is not one. The port is read from
+ * the text, not from URL parsing, which elides a scheme's default port (`host:80` would read as no port).
+ */
 export function parseAuthority(authority: string | undefined): { host: string; port: number } | null {
-  if (!authority) return null;
+  const port = /:(\d{1,5})$/.exec(authority ?? '')?.[1];
+  if (!authority || !port || Number(port) < 1 || Number(port) > 65535) return null;
   try {
     const url = new URL(`http://${authority}`);
-    const port = Number(url.port || 443);
-    return url.hostname && url.pathname === '/' ? { host: url.hostname.replace(/^\[|\]$/g, ''), port } : null;
+    return url.hostname && url.pathname === '/' ? { host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(port) } : null;
   } catch {
     return null;
   }

@@ -4,9 +4,10 @@ import { createServer as createTcpServer, type AddressInfo, type Server as TcpSe
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { RequestError, Server as ProxyServer } from 'proxy-chain';
 import { loadConfig } from '../../../config/app-config.js';
-import { NetworkPolicy } from '../../network/network-policy.js';
+import { NetworkPolicy, type HostResolver } from '../../network/network-policy.js';
 import type { ProxyRoute } from '../proxy-route.js';
 import { connectStatus, viaProxy } from '../../../../test/fixtures/proxy-client.js';
+import { parseAuthority } from './relay-forward.js';
 import { RelaySlot } from './relay-slot.js';
 
 // Real sockets on 127.0.0.1: a target, two upstream proxies that record what they carry, a closed port.
@@ -41,8 +42,14 @@ function route(index: number, overrides: Partial<ProxyRoute> = {}): ProxyRoute {
   return { id: `r${index}`, tier: 'standard', server, username: 'u', password: 'p', country: null, city: null, builtin: false, sourceIndex: index, ...overrides };
 }
 
+/** The worker's own DNS in these specs: `site.test` is the target; anything else does not resolve, `broken.test` throws. */
+const workerDns: HostResolver = async (host) => {
+  if (host === 'broken.test') throw new Error('too many DNS lookups waiting');
+  return host === 'site.test' ? ['127.0.0.1'] : [];
+};
+
 function slot(allowPrivate = true): RelaySlot {
-  const policy = new NetworkPolicy(loadConfig({ ALLOW_PRIVATE_TARGETS: String(allowPrivate) }));
+  const policy = new NetworkPolicy(loadConfig({ ALLOW_PRIVATE_TARGETS: String(allowPrivate) }), workerDns);
   return new RelaySlot(0, policy, (_route, reason) => faults.push(reason));
 }
 
@@ -84,12 +91,24 @@ describe('RelaySlot through an upstream proxy', () => {
     expect(faults).toEqual([]);
   });
 
-  it('sees a name the upstream cannot resolve as the target failing, not the proxy', async () => {
+  it('never hands a name the worker cannot resolve to the proxy (private targets allowed): the target fails, not the proxy', async () => {
     const binding = relay.bind(route(0));
     faults.length = 0;
+    upstreams[0].seen.length = 0;
     expect(await connectStatus(relay.url, 'no-such-host.invalid:443')).toBe(502);
+    expect(await connectStatus(relay.url, 'broken.test:443')).toBe(502);
+    await expect(viaProxy(relay.url, 'http://no-such-host.invalid/')).rejects.toThrow();
+    expect(upstreams[0].seen).toEqual([]);
     expect(binding.proxyFault).toBeNull();
     expect(faults).toEqual([]);
+  });
+
+  it('sends the proxy the address it checked, not the name', async () => {
+    relay.bind(route(0));
+    upstreams[0].seen.length = 0;
+    expect(await viaProxy(relay.url, `http://site.test:${targetPort}/?status=200`)).toEqual({ status: 200, body: 'target 200' });
+    expect(await connectStatus(relay.url, `site.test:${targetPort}`)).toBe(200);
+    expect(upstreams[0].seen).toEqual([`127.0.0.1:${targetPort}`, `127.0.0.1:${targetPort}`]);
   });
 
   it('reports a proxy that refuses connections, once per failure, and answers the browser without a target status', async () => {
@@ -151,14 +170,22 @@ describe('RelaySlot network policy (ALLOW_PRIVATE_TARGETS=false)', () => {
   it('refuses private addresses in pool mode and in built-in mode, and nothing reaches them', async () => {
     const port = (listener.address() as AddressInfo).port;
     for (const via of [route(0), route(0, { builtin: true })]) {
-      const binding = relay.bind(via);
+      relay.bind(via);
       upstreams[0].seen.length = 0;
       expect(await connectStatus(relay.url, `127.0.0.1:${port}`)).toBe(403);
       expect(await connectStatus(relay.url, `localhost:${port}`)).toBe(403);
       expect((await viaProxy(relay.url, `http://10.0.0.8:${port}/`)).status).toBe(403);
-      expect(binding.blocked).toHaveLength(3);
       expect(upstreams[0].seen).toEqual([]);
     }
     expect(listenerHits).toBe(0);
+  });
+});
+
+describe('parseAuthority', () => {
+  it('keeps the port a CONNECT names, 80 included, and refuses an authority without one', () => {
+    expect(parseAuthority('example.com:80')).toEqual({ host: 'example.com', port: 80 });
+    expect(parseAuthority('[::1]:443')).toEqual({ host: '::1', port: 443 });
+    expect(parseAuthority('example.com')).toBeNull();
+    expect(parseAuthority('example.com:0')).toBeNull();
   });
 });

@@ -4,14 +4,12 @@ import type { Duplex } from 'node:stream';
 import type { NetworkPolicy } from '../../network/network-policy.js';
 import type { ProxyRoute } from '../proxy-route.js';
 import { forwardRequest, parseAuthority, refuseTunnel, spliceTunnel } from './relay-forward.js';
-import { openTunnel, TunnelError, type TunnelTarget } from './upstream-tunnel.js';
+import { openTunnel, preferredAddress, TunnelError, type TunnelTarget } from './upstream-tunnel.js';
 
 /** One job's use of a slot: its route, and what the relay saw of its upstream. */
 export class SlotBinding {
   /** The proxy's own failure (refused, timed out, authentication refused), as the relay saw it; null if none. */
   proxyFault: string | null = null;
-  /** Requests the network policy refused at the relay. */
-  readonly blocked: string[] = [];
 
   constructor(readonly route: ProxyRoute) {}
 }
@@ -85,15 +83,17 @@ export class RelaySlot {
     this.sockets.clear();
   }
 
-  /** The policy's verdict on the target, resolved here so nothing a page opens can reach a private address. */
+  /**
+   * The policy's verdict on the target, resolved here so nothing a page opens can reach a private address. A name that
+   * does not resolve here is the target's failure and goes nowhere: a proxy would resolve it on its own network.
+   */
   private async admit(binding: SlotBinding | null, host: string, port: number): Promise<TunnelTarget> {
     if (!binding) throw new Refusal(403, 'No job holds this relay slot.');
     const verdict = await this.policy.inspectHost(host);
-    if (!verdict.allowed) {
-      binding.blocked.push(verdict.reason);
-      throw new Refusal(403, `Blocked by the network policy: ${verdict.reason}`);
-    }
-    return { host, port, addresses: verdict.addresses };
+    if (!verdict.allowed) throw new Refusal(403, `Blocked by the network policy: ${verdict.reason}`);
+    const address = preferredAddress(verdict.addresses);
+    if (!address) throw new TunnelError('target', `${host} does not resolve`);
+    return { address, port };
   }
 
   /** A tunnel for the binding; a failure of the upstream proxy itself is reported once, here. */
