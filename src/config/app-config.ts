@@ -18,6 +18,8 @@ export interface AppConfig {
   readonly adminToken: string | null;
   /** A scrape-only bearer for GET /metrics, so that workers (which must not hold ADMIN_TOKEN) can be scraped too. */
   readonly metricsToken: string | null;
+  /** Lets /admin/queues change jobs and queues; read-only otherwise (decisions 8.5, 8.6). */
+  readonly queueBoardWrite: boolean;
   /** null: neither pool configured, the built-in egress proxy serves both tiers. */
   readonly proxyPools: ProxyPools | null;
   /** How old a proxy's connection check may be when a request is charged. */
@@ -110,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: e.REDIS_URL ?? 'redis://127.0.0.1:6379',
     adminToken: e.ADMIN_TOKEN || null,
     metricsToken: e.METRICS_TOKEN || null,
+    queueBoardWrite: e.QUEUE_BOARD_WRITE ?? false,
     proxyPools: proxyPools ?? null,
     proxyCheckTtlMs: e.PROXY_CHECK_TTL_MS ?? 2000,
     syncWaitMs: e.SYNC_WAIT_MS ?? 30000,
