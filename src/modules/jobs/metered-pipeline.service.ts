@@ -50,7 +50,7 @@ export class MeteredPipeline {
   ) {}
 
   async serve<O>(operation: Operation<O>, options: O, organization: Organization, request: MeteredRequest = PLAIN_REQUEST): Promise<MeteredAnswer> {
-    const webhookUrl = await this.webhookUrls.check(request.webhookUrl);
+    const webhookUrl = this.webhookUrls.parse(request.webhookUrl, organization);
     const key = request.idempotencyKey;
     if (key === undefined) return this.admit(operation, options, organization, newJobId(organization.publicId), webhookUrl);
     for (;;) {
@@ -81,9 +81,10 @@ export class MeteredPipeline {
     const limits = limitsFor(this.config.plans, organization);
     await this.limits.takeBurstToken(organization.id, limits.burst);
     const price = operation.price(options);
-    // The target's DNS lookup only for a caller within its burst and its credits: lookups cost the shared resolver.
+    // DNS lookups (target, webhook) only for a caller within its burst and its credits: they cost the shared resolver.
     assertCovers(organization, price);
     await this.policy.assertTargetAllowed(target);
+    await this.webhookUrls.assertReachable(webhookUrl);
     await this.limits.acquireSlot(organization.id, jobId, limits.concurrency);
     const host = target.hostname.toLowerCase();
     let job: Job;
@@ -111,11 +112,13 @@ export class MeteredPipeline {
     // A job already over when the wait began was read just now; otherwise read the row as it is at the end.
     const current = (isOver(seen.row) ? seen.row : await read()) ?? job;
     if (ended && current.status === 'failed') {
-      // A service-side failure inside the synchronous wait is handed back.
+      // A service-side failure inside the synchronous wait is handed back; a pool that died, with its attempt (8.4).
+      const poolDied = current.errorCode === ErrorCode.ProxyPoolUnavailable;
       const { balanceAfter } = await this.ledger.refund({
         organizationId: job.organizationId, requestKey: job.id, amount: job.price, jobId: job.id, host: job.host,
-        dailyLimited: operation.dailyLimited,
+        dailyLimited: operation.dailyLimited, untallyAttempt: poolDied,
       });
+      if (poolDied) throw new AppError(ErrorCode.ProxyPoolUnavailable, current.errorMessage ?? 'No proxy of the pool is available. Retry later.');
       return this.views.answer(operation as Operation, current, { charged: 0, remaining: balanceAfter });
     }
     return this.views.answer(operation as Operation, current, { charged: job.price, remaining });

@@ -49,7 +49,12 @@ export class WebhookSender implements OnApplicationBootstrap, BeforeApplicationS
       if (!verdict.allowed) throw new Error(verdict.reason);
     }
     const organization = await this.organizations.getById(delivery.organizationId);
-    const signature = webhookSignature(organization?.webhookSecret ?? '', Math.floor(Date.now() / 1000), delivery.body);
+    // Nothing is ever signed with an empty key (decisions 8.5): a delivery queued before that rule is dropped, not retried.
+    if (!organization?.webhookSecret) {
+      this.logger.warn({ deliveryId: delivery.deliveryId }, 'webhook dropped: the organization has no webhook secret');
+      return;
+    }
+    const signature = webhookSignature(organization.webhookSecret, Math.floor(Date.now() / 1000), delivery.body);
     // Redirects are never followed: a 3xx fails the attempt, so no delivery reaches a host the policy did not check.
     const status = await postWebhook({
       url,

@@ -15,9 +15,9 @@ const STRICT = { ALLOW_PRIVATE_TARGETS: 'false' };
 const LIFTED = { ALLOW_PRIVATE_TARGETS: 'true' };
 const BODY = '{"event":"job.finished"}';
 
-function sender(env: Record<string, string>, resolver?: HostResolver): WebhookSender {
+function sender(env: Record<string, string>, resolver?: HostResolver, webhookSecret: string | null = 'whsec_test'): WebhookSender {
   const config = loadConfig(env);
-  const organizations = { getById: async () => ({ webhookSecret: 'whsec_test' }) } as unknown as OrganizationRepository;
+  const organizations = { getById: async () => ({ webhookSecret }) } as unknown as OrganizationRepository;
   return new WebhookSender(config, {} as Queue<WebhookPayload>, organizations, new NetworkPolicy(config, resolver));
 }
 
@@ -51,6 +51,12 @@ describe('WebhookSender: the address connected to is the address the network pol
     // One lookup: no earlier check whose answer could differ from the one the socket uses.
     expect(asked).toEqual(['rebind.example']);
     expect(receiver.deliveries.filter((entry) => entry.path === '/rebind')).toHaveLength(0);
+  });
+
+  it('never signs with an empty key: without a secret nothing is sent, and nothing is retried', async () => {
+    await expect(sender(LIFTED, undefined, null).send(delivery(`${receiver.url}/unsigned`), 1)).resolves.toBeUndefined();
+    await expect(sender(LIFTED, undefined, '').send(delivery(`${receiver.url}/unsigned`), 1)).resolves.toBeUndefined();
+    expect(receiver.deliveries.filter((entry) => entry.path === '/unsigned')).toHaveLength(0);
   });
 
   it('refuses a private address before connecting', async () => {

@@ -39,7 +39,7 @@ async function upstream(): Promise<{ server: ProxyServer; seen: string[] }> {
 
 function route(index: number, overrides: Partial<ProxyRoute> = {}): ProxyRoute {
   const server = `http://127.0.0.1:${upstreams[index].server.port}`;
-  return { id: `r${index}`, tier: 'standard', server, username: 'u', password: 'p', country: null, city: null, builtin: false, sourceIndex: index, ...overrides };
+  return { id: `r${index}`, tier: 'standard', server, username: 'u', password: 'p', country: null, city: null, callerCredentials: false, builtin: false, sourceIndex: index, ...overrides };
 }
 
 /** The worker's own DNS in these specs: `site.test` is the target; anything else does not resolve, `broken.test` throws. */
@@ -126,6 +126,14 @@ describe('RelaySlot through an upstream proxy', () => {
     expect(await connectStatus(relay.url, `127.0.0.1:${targetPort}`)).toBe(502);
     expect(binding.proxyFault).toBe('the proxy answered CONNECT with 407');
     expect(faults).toEqual(['the proxy answered CONNECT with 407']);
+  });
+
+  it("fails the job on a 407 to credentials carrying the caller's country or city, and never sets the proxy aside", async () => {
+    const binding = relay.bind(route(0, { password: 'wrong', country: 'us', city: 'nowhere', callerCredentials: true }));
+    faults.length = 0;
+    expect(await connectStatus(relay.url, `127.0.0.1:${targetPort}`)).toBe(502);
+    expect(binding.proxyFault).toBe('the proxy answered CONNECT with 407');
+    expect(faults).toEqual([]);
   });
 
   it("closes the previous job's kept-alive connections on a new binding: job B's requests reach only B's proxy", async () => {

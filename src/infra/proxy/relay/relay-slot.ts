@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 import type { NetworkPolicy } from '../../network/network-policy.js';
 import type { ProxyRoute } from '../proxy-route.js';
 import { forwardRequest, parseAuthority, refuseTunnel, spliceTunnel } from './relay-forward.js';
-import { openTunnel, preferredAddress, TunnelError, type TunnelTarget } from './upstream-tunnel.js';
+import { isAuthRefusal, openTunnel, preferredAddress, TunnelError, type TunnelTarget } from './upstream-tunnel.js';
 
 /** One job's use of a slot: its route, and what the relay saw of its upstream. */
 export class SlotBinding {
@@ -14,7 +14,8 @@ export class SlotBinding {
   constructor(readonly route: ProxyRoute) {}
 }
 
-export type ProxyFaultListener = (route: ProxyRoute, reason: string) => void;
+/** A proxy's own failure, to set it aside: `auth` for refused credentials, `connect` for the rest. */
+export type ProxyFaultListener = (route: ProxyRoute, reason: string, fault: 'auth' | 'connect') => void;
 
 class Refusal extends Error {
   constructor(readonly status: number, message: string) {
@@ -109,7 +110,9 @@ export class RelaySlot {
     } catch (error) {
       if (error instanceof TunnelError && error.side === 'proxy' && !binding.route.builtin) {
         binding.proxyFault ??= error.message;
-        this.onProxyFault(binding.route, error.message);
+        const auth = isAuthRefusal(error);
+        // Credentials the caller shaped (country, city) may be refused because of the caller: the job fails, the proxy stays.
+        if (!(auth && binding.route.callerCredentials)) this.onProxyFault(binding.route, error.message, auth ? 'auth' : 'connect');
       }
       throw error;
     }

@@ -37,7 +37,7 @@ async function socksSession(client: Socket): Promise<void> {
 
 function route(overrides: Partial<ProxyRoute> = {}): ProxyRoute {
   const server = `socks5://127.0.0.1:${(socks.address() as AddressInfo).port}`;
-  return { id: 's', tier: 'standard', server, username: 'u', password: 'p', country: null, city: null, builtin: false, sourceIndex: 0, ...overrides };
+  return { id: 's', tier: 'standard', server, username: 'u', password: 'p', country: null, city: null, callerCredentials: false, builtin: false, sourceIndex: 0, ...overrides };
 }
 
 function viaRelay(proxyUrl: string, path: string, method = 'GET'): Promise<number> {

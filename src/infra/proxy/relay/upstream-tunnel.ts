@@ -16,6 +16,11 @@ export class TunnelError extends Error {
   }
 }
 
+/** The proxy refused the credentials (HTTP 407, a SOCKS authentication failure), as opposed to failing to connect. */
+export function isAuthRefusal(error: TunnelError): boolean {
+  return error.side === 'proxy' && /authentication|407/i.test(error.message);
+}
+
 /** Where a tunnel goes: the address the network policy checked (never a name, so no proxy resolves it again), and the port. */
 export interface TunnelTarget {
   readonly address: string;
