@@ -91,6 +91,26 @@ describe('hardening: abusive pages and parameters (decisions.md 7.2)', () => {
     figures.afterHugeDomMib = Math.round(rssKib(env.appPid) / 1024);
   });
 
+  it("reads a page that lies about its outerHTML (first '', then 200 MB) as it is, and the worker's RSS stays flat", async () => {
+    const appRssKib = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${env.appPid}/status`, 'utf8'))?.[1]);
+    const before = appRssKib();
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, appRssKib())), 10);
+    // Sampled until the job's end, collected if it outlasts SYNC_WAIT_MS.
+    const answer = await crawl('/liar', { wait_until: 'load' })
+      .then((first) => (first.status === 202 ? collect(first.body.job_id as string, org.apiKey) : first))
+      .finally(() => clearInterval(sampler));
+    peak = Math.max(peak, appRssKib());
+    figures.liarAppBeforeMib = Math.round(before / 1024);
+    figures.liarAppPeakMib = Math.round(peak / 1024);
+    expect(answer.status).toBe(200);
+    expect(answer.text).toContain('<p id="liar">small</p>');
+    expect(answer.text.length).toBeLessThan(10_000);
+    // The lie, had it been read, is 200 MB as a string in this process, more again as the DevTools message.
+    expect(peak - before).toBeLessThan(100 * 1024);
+    await nextJobSucceeds();
+  });
+
   it('captures a running job at most once a second when polled 50 times a second, html cut at 256 KiB', async () => {
     // What every process receives on the debug channels: names only, never the capture itself. Only the messages
     // about this job count.
