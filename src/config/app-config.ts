@@ -35,6 +35,8 @@ export interface AppConfig {
     readonly adblockLists: readonly string[];
     /** A page or browser silent this long is hung: its job fails and the browser is replaced. */
     readonly hangMs: number;
+    /** Chromium's whole environment: what it needs to run, never the service's secrets (DATABASE_URL, tokens, keys). */
+    readonly environment: Readonly<Record<string, string>>;
   };
   readonly allowPrivateTargets: boolean;
   readonly uncoveredDomains: readonly string[];
@@ -79,6 +81,13 @@ function validateEnv(env: NodeJS.ProcessEnv): EnvSchema {
 }
 
 /** Reads the environment once and returns the frozen, typed configuration, or throws naming every bad variable. */
+/** The variables Chromium may see (locale, time zone, fonts, home and temporary directories); nothing else is passed. */
+const BROWSER_ENVIRONMENT = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'LANGUAGE', 'LC_ALL', 'TZ', 'FONTCONFIG_PATH', 'FONTCONFIG_FILE', 'XDG_CONFIG_HOME', 'XDG_CACHE_HOME'];
+
+function browserEnvironment(env: NodeJS.ProcessEnv): Readonly<Record<string, string>> {
+  return Object.freeze(Object.fromEntries(BROWSER_ENVIRONMENT.flatMap((name) => (env[name] === undefined ? [] : [[name, env[name]!]]))));
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = validateEnv(env);
   const problems: string[] = [];
@@ -124,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       chromiumPath: e.CHROMIUM_PATH ?? defaultChromium(),
       adblockLists: e.ADBLOCK_LISTS ? list(e.ADBLOCK_LISTS) : DEFAULT_ADBLOCK_LISTS,
       hangMs: e.BROWSER_HANG_MS ?? 30000,
+      environment: browserEnvironment(env),
     },
     allowPrivateTargets: e.ALLOW_PRIVATE_TARGETS ?? false,
     uncoveredDomains: list(e.UNCOVERED_DOMAINS).map((domain) => domain.toLowerCase()),

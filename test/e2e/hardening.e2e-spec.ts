@@ -111,6 +111,26 @@ describe('hardening: abusive pages and parameters (decisions.md 7.2)', () => {
     await nextJobSucceeds();
   });
 
+  it("runs Chromium with none of the service's secrets in its environment", () => {
+    const parent = (pid: string) => Number(/PPid:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+    const below = (pid: string): boolean => {
+      for (let current = parent(pid); current > 1; current = parent(String(current))) if (current === env.appPid) return true;
+      return false;
+    };
+    const browsers = readdirSync('/proc').filter((entry) => {
+      if (!/^\d+$/.test(entry)) return false;
+      try {
+        return readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('chrom') && below(entry);
+      } catch {
+        return false;
+      }
+    });
+    expect(browsers.length).toBeGreaterThan(0);
+    const names = new Set(browsers.flatMap((pid) => readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').map((entry) => entry.split('=')[0])));
+    for (const secret of ['ADMIN_TOKEN', 'LLM_API_KEY', 'LLM_BASE_URL', 'PROXY_STANDARD', 'PROXY_PREMIUM', 'REDIS_URL', 'DATA_DIR']) expect(names).not.toContain(secret);
+    expect(names).toContain('PATH');
+  });
+
   it('captures a running job at most once a second when polled 50 times a second, html cut at 256 KiB', async () => {
     // What every process receives on the debug channels: names only, never the capture itself. Only the messages
     // about this job count.
