@@ -69,13 +69,15 @@ function list(text: string | undefined): string[] {
   return (text ?? '').split(',').map((item) => item.trim()).filter(Boolean);
 }
 
+/** Variables that may hold passwords or tokens: a start-up error names them but never echoes their value. */
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'REDIS_URL', 'ADMIN_TOKEN', 'METRICS_TOKEN', 'PROXY_STANDARD', 'PROXY_PREMIUM', 'LLM_API_KEY', 'LLM_BASE_URL']);
+
 function validateEnv(env: NodeJS.ProcessEnv): EnvSchema {
   const parsed = plainToInstance(EnvSchema, { ...env });
   const errors = validateSync(parsed, { whitelist: false, forbidUnknownValues: false });
   if (errors.length > 0) {
-    throw new ConfigError(
-      errors.map((error) => `${error.property}=${JSON.stringify(env[error.property])}: ${Object.values(error.constraints ?? {}).join('; ')}`),
-    );
+    const shown = (name: string) => (SECRET_VARIABLES.has(name) ? '[hidden]' : JSON.stringify(env[name]));
+    throw new ConfigError(errors.map((error) => `${error.property}=${shown(error.property)}: ${Object.values(error.constraints ?? {}).join('; ')}`));
   }
   return parsed;
 }

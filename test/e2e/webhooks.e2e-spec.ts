@@ -75,7 +75,8 @@ describe('webhooks (decisions.md 7.4)', () => {
 
   it('gives up after 5 attempts on a receiver that keeps failing, and logs it', async () => {
     const org = await hookedOrganization();
-    const path = `/fail-99/${org.id}`;
+    // The receiver's token rides in the query: it must stay out of the log.
+    const path = `/fail-99/${org.id}?token=receiver-secret-${org.id}`;
     const answer = await call('/crawl', { key: org.apiKey, query: { url: page('/static'), js: 'false', webhook_url: `${receiver.url}${path}` } });
     expect(answer.status).toBe(200);
     const deliveries = await receiver.waitFor(path, 5, 40_000);
@@ -86,6 +87,7 @@ describe('webhooks (decisions.md 7.4)', () => {
     const deliveryId = String(deliveries[0].headers['x-crawlgate-delivery']);
     const log = readFileSync(resolve(RUN_DIR, 'app.log'), 'utf8');
     expect(log.split('\n').some((line) => line.includes('webhook given up') && line.includes(deliveryId))).toBe(true);
+    expect(log).not.toContain(`receiver-secret-${org.id}`);
   }, 60_000);
 
   it('retries a receiver that does not answer within 10 s, without slowing the job', async () => {

@@ -4,6 +4,7 @@ import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap }
 import type { Job as BullJob, Queue } from 'bull';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
+import { urlWithoutSecrets } from '../../common/logging/redact-url.js';
 import { NetworkPolicy } from '../../infra/network/network-policy.js';
 import { policyLookup } from '../../infra/network/policy-lookup.js';
 import { WEBHOOKS_QUEUE, WebhookPayload } from '../../infra/queue/queue.constants.js';
@@ -31,7 +32,8 @@ export class WebhookSender implements OnApplicationBootstrap, BeforeApplicationS
     void this.queue.process(SENDERS, (job: BullJob<WebhookPayload>) => this.send(job.data, job.attemptsMade + 1));
     this.queue.on('failed', (job: BullJob<WebhookPayload>, error: Error) => {
       const last = job.attemptsMade >= (job.opts.attempts ?? 1);
-      const fields = { deliveryId: job.data.deliveryId, url: job.data.url, attempt: job.attemptsMade, reason: error.message };
+      // The receiver's query is often its token: it stays out of the logs.
+      const fields = { deliveryId: job.data.deliveryId, url: urlWithoutSecrets(job.data.url), attempt: job.attemptsMade, reason: error.message };
       if (last) this.logger.warn(fields, 'webhook given up');
       else this.logger.log(fields, 'webhook attempt failed; retrying');
     });
