@@ -138,6 +138,13 @@ describe('hardening: abusive pages and parameters (decisions.md 7.2)', () => {
     const published: Array<[channel: string, message: string]> = [];
     listener.on('pmessage', (_pattern: string, channel: string, message: string) => published.push([channel, message]));
     await listener.psubscribe('crawlgate:*:events:debug-*');
+    // Every capture written to Redis (300 KB each): once per capture, never once per poll.
+    const monitored = new Redis(env.redisUrl);
+    const monitor = await monitored.monitor();
+    const captureWrites: string[] = [];
+    monitor.on('monitor', (_time: string, args: string[]) => {
+      if (args[0]?.toLowerCase() === 'set' && args[1]?.startsWith('crawlgate:debug:')) captureWrites.push(args[1]);
+    });
     const accepted = await crawl('/busy');
     expect(accepted.status).toBe(202);
     const jobId = accepted.body.job_id as string;
@@ -157,6 +164,8 @@ describe('hardening: abusive pages and parameters (decisions.md 7.2)', () => {
     }
     const seconds = (Date.now() - started) / 1000;
     await listener.quit();
+    monitor.disconnect();
+    monitored.disconnect();
     const nonces = published.filter(([channel, message]) => channel.includes(':debug-ask:') && message.includes(jobId)).map(([, message]) => JSON.parse(message).nonce as string);
     const answers = published.filter(([channel, message]) => channel.endsWith('debug-answer') && nonces.some((nonce) => message.includes(nonce)));
     expect(answers.length).toBeGreaterThan(0);
@@ -166,6 +175,9 @@ describe('hardening: abusive pages and parameters (decisions.md 7.2)', () => {
     // Polls far outnumber seconds, so without the throttle most of them would carry a capture of their own.
     expect(withDebug).toBeGreaterThan(3 * (Math.ceil(seconds) + 1));
     expect(captures.size).toBeLessThanOrEqual(Math.ceil(seconds) + 1);
+    figures.captureWrites = captureWrites.length;
+    // One capture may start each second (some answer no poll in time), plus the one still in flight when polling stops.
+    expect(captureWrites.length).toBeLessThanOrEqual(Math.ceil(seconds) + 2);
     expect((await collect(jobId, org.apiKey)).status).toBe(200);
     await nextJobSucceeds();
     figures.afterPollingMib = Math.round(rssKib(env.appPid) / 1024);
