@@ -12,7 +12,7 @@ import type { Operation } from './operation.js';
 type Steps = string[];
 
 /** The pipeline up to the charge, with a resolver that records lookups; every step is recorded in order. */
-function pipeline(steps: Steps, burstLeft: boolean) {
+function pipeline(steps: Steps, burstLeft: boolean, replayOf: string | null = null) {
   const config = loadConfig({ ALLOW_PRIVATE_TARGETS: 'false' });
   const policy = new NetworkPolicy(config, async (host) => {
     steps.push(`dns ${host}`);
@@ -30,7 +30,14 @@ function pipeline(steps: Steps, burstLeft: boolean) {
   const proxies = { assertAvailable: async () => undefined, validateCity: () => undefined };
   const none = {} as never;
   const webhookUrls = new WebhookUrlPolicy(policy);
-  return new MeteredPipeline(config, policy, proxies as never, limits as never, ledger as never, none, none, none, none, none, webhookUrls as never, none);
+  const idempotency = { claim: async () => ({ kind: 'replay', jobId: replayOf, release: async () => undefined, confirm: async () => undefined }) };
+  const replays = {
+    answer: async () => {
+      steps.push('replay answered');
+      return { status: 200 };
+    },
+  };
+  return new MeteredPipeline(config, policy, proxies as never, limits as never, ledger as never, none, none, none, idempotency as never, replays as never, webhookUrls as never, none);
 }
 
 const operation = {
@@ -75,5 +82,12 @@ describe('MeteredPipeline: the target is looked up only for a caller within its 
     const refused = pipeline(steps, true).serve(operation, {}, organization(100, null), withHook);
     await expect(refused).rejects.toMatchObject({ code: ErrorCode.Validation, details: { errors: { webhook_url: [expect.any(String)] } } });
     expect(steps).toEqual([]);
+  });
+
+  it('takes a burst token for an Idempotency-Key replay too: past the burst limit it is 429, not answered', async () => {
+    const steps: Steps = [];
+    const replay: MeteredRequest = { idempotencyKey: 'k1', fingerprint: 'fp', webhookUrl: undefined };
+    await expect(pipeline(steps, false, 'pub1_job1').serve(operation, {}, organization(100), replay)).rejects.toMatchObject({ code: ErrorCode.BurstExceeded });
+    expect(steps).toEqual(['burst']);
   });
 });

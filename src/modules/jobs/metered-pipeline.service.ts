@@ -56,12 +56,14 @@ export class MeteredPipeline {
     for (;;) {
       const claim = await this.idempotency.claim(organization.id, key, request.fingerprint, newJobId(organization.publicId));
       if (claim.kind === 'replay') {
+        // A replay costs no credits but is a request like any other: it takes its burst token.
+        await this.limits.takeBurstToken(organization.id, limitsFor(this.config.plans, organization).burst);
         const replayed = await this.replays.answer(operation as Operation, organization, key, claim.jobId);
         if (replayed) return replayed;
         continue;
       }
       try {
-        return await this.admit(operation, options, organization, claim.jobId, webhookUrl);
+        return await this.admit(operation, options, organization, claim.jobId, webhookUrl, claim.confirm);
       } catch (error) {
         // Refused before charging, or refunded: the key is free again for a retry. A standing charge keeps it.
         const job = await this.jobs.getForOrganization(organization.id, claim.jobId).catch(() => null);
@@ -71,7 +73,11 @@ export class MeteredPipeline {
     }
   }
 
-  private async admit<O>(operation: Operation<O>, options: O, organization: Organization, jobId: string, webhookUrl: string | null): Promise<MeteredAnswer> {
+  /** `jobCreated`: called once the charged job row exists (an Idempotency-Key's claim is then kept for a day). */
+  private async admit<O>(
+    operation: Operation<O>, options: O, organization: Organization, jobId: string, webhookUrl: string | null,
+    jobCreated: () => Promise<void> = async () => undefined,
+  ): Promise<MeteredAnswer> {
     const target = new URL(operation.target(options, this.config));
     await operation.precheck?.(options);
     const route = operation.route(options);
@@ -95,6 +101,8 @@ export class MeteredPipeline {
         ...(operation.dailyLimited ? { dailyLimit: limits.dailyLimit } : {}),
       }));
       job = await insertChargedJob(this.jobs, this.ledger, Object.assign(this.newJob(jobId, organization, operation, options, host, price), { webhookUrl }), operation.dailyLimited);
+      // Replays find the row from now on; a lost confirmation only shortens the key's life to its pending lease.
+      await jobCreated().catch((error: unknown) => this.logger.warn({ err: error, jobId }, 'Idempotency-Key not kept for 24 hours'));
       await this.enqueue(job, limits.priority, operation.dailyLimited);
     } catch (error) {
       await this.limits.releaseSlot(organization.id, jobId);
