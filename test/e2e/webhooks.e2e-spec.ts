@@ -20,8 +20,8 @@ afterAll(async () => {
 });
 
 /** An organization that has made its webhook secret, which a webhook_url needs (decisions 8.5). */
-async function hookedOrganization(): Promise<{ id: string; apiKey: string; secret: string }> {
-  const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'lite', credits: 100 });
+async function hookedOrganization(plan: 'lite' | 'standard' = 'lite'): Promise<{ id: string; apiKey: string; secret: string }> {
+  const org = await createOrganization(env.baseUrl, env.adminToken, { plan, credits: 100 });
   const made = await call('/account/webhook-secret', { key: org.apiKey, method: 'POST' });
   return { ...org, secret: made.body.secret };
 }
@@ -101,6 +101,24 @@ describe('webhooks (decisions.md 7.4)', () => {
     // 10 s of silence, then the 1 s backoff.
     expect(deliveries[1].at - deliveries[0].at).toBeGreaterThanOrEqual(10_500);
     expect(deliveries[1].headers['x-crawlgate-delivery']).toBe(deliveries[0].headers['x-crawlgate-delivery']);
+  }, 45_000);
+
+  it("delivers to one organization at once while another's receiver hangs every delivery", async () => {
+    const tarpit = await hookedOrganization('standard');
+    const hung = Array.from({ length: 8 }, (_, index) => `/hang-9/${tarpit.id}/${index}`);
+    const crawls = await Promise.all(hung.map((path) => call('/crawl', { key: tarpit.apiKey, query: { url: page('/static'), js: 'false', webhook_url: `${receiver.url}${path}` } })));
+    expect(crawls.map((answer) => answer.status)).toEqual(hung.map(() => 200));
+    // The tarpit's deliveries are under way (each holds its sender for 10 s) before the other organization's job ends.
+    for (const until = Date.now() + 10_000; receiver.deliveries.filter((entry) => hung.includes(entry.path)).length < 2 && Date.now() < until; ) {
+      await new Promise((done) => setTimeout(done, 50));
+    }
+    const other = await hookedOrganization();
+    const path = `/prompt/${other.id}`;
+    const answer = await call('/crawl', { key: other.apiKey, query: { url: page('/static'), js: 'false', webhook_url: `${receiver.url}${path}` } });
+    expect(answer.status).toBe(200);
+    const answeredAt = Date.now();
+    const [delivery] = await receiver.waitFor(path, 1, 15_000);
+    expect(delivery.at - answeredAt).toBeLessThan(3000);
   }, 45_000);
 
   it('reports a failed job with its error', async () => {
