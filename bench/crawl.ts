@@ -9,8 +9,8 @@ import { measureRaw, rawScreenshot } from './raw-puppeteer.js';
 import { printTable } from './table.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8) * 1000;
-/** BENCH_ONLY=throughput,memory,collection,screenshot runs a part. */
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'throughput,memory,collection,screenshot').split(','));
+/** BENCH_ONLY=throughput,formats,memory,collection,screenshot runs a part. */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'throughput,formats,memory,collection,screenshot').split(','));
 const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? '1,2,4').split(',').map(Number);
 /** BENCH_WAITS=load runs one wait condition; BENCH_SESSIONS=session one proxy kind. */
 const WAITS = (process.env.BENCH_WAITS ?? 'networkidle0,load').split(',');
@@ -47,8 +47,8 @@ async function main(): Promise<void> {
     CHROMIUM_PATH: CHROMIUM,
   });
   const key = await organization(app.baseUrl);
-  const crawl = (url: string, wait: string, session = false) => async () => {
-    const query = `url=${encodeURIComponent(url)}&wait_until=${wait}&adblock=false${session ? '&premium=true' : ''}`;
+  const crawl = (url: string, wait: string, session = false, extra = '') => async () => {
+    const query = `url=${encodeURIComponent(url)}&wait_until=${wait}&adblock=false${session ? '&premium=true' : ''}${extra}`;
     const response = await fetch(`${app.baseUrl}/crawl?${query}`, { headers: { authorization: `Bearer ${key}` } });
     await response.arrayBuffer();
     return response.status === 200;
@@ -80,6 +80,7 @@ async function main(): Promise<void> {
     }
   }
   printTable('GET /crawl vs raw puppeteer (same proxy hop, same browser binary)', rows);
+  if (ONLY.has('formats')) await formatsRun((format) => crawl(pages.static, 'load', false, `&format=${format}`));
   if (ONLY.has('memory')) await memoryRun(app.child.pid!, crawl(pages.static, 'load'));
   if (ONLY.has('collection')) await collectionRun(app.baseUrl, key, pages.static);
   if (ONLY.has('screenshot')) await screenshotRun(app, key, `${site.url}/tall?h=3000`, proxyUrl);
@@ -87,6 +88,27 @@ async function main(): Promise<void> {
   await proxy.close(true);
   await sessionProxy.close(true);
   await site.close();
+}
+
+/**
+ * GET /crawl pages/s with format=markdown against format=html (issue 21: within 10% at c=4), on the static page at
+ * `load`. The two alternate, twice each, so a drift of the machine's load touches both.
+ */
+async function formatsRun(crawlAs: (format: string) => () => Promise<boolean>): Promise<void> {
+  const rows: Array<Record<string, string | number>> = [];
+  for (const concurrency of CONCURRENCY) {
+    const totals: Record<string, number> = { html: 0, markdown: 0 };
+    for (const round of [1, 2]) {
+      for (const format of ['html', 'markdown']) {
+        await runLoad(concurrency, 1000, crawlAs(format));
+        const result = await runLoad(concurrency, SECONDS, crawlAs(format));
+        totals[format] += result.pagesPerSecond;
+        rows.push({ c: concurrency, round, format, 'pages/s': result.pagesPerSecond, 'p50 ms': result.p50, 'p95 ms': result.p95, failures: result.failures });
+      }
+    }
+    rows.push({ c: concurrency, round: 'both', format: 'markdown / html', 'pages/s': totals.markdown / totals.html, 'p50 ms': '', 'p95 ms': '', failures: '' });
+  }
+  printTable('GET /crawl format=markdown vs format=html (static page, wait_until=load)', rows);
 }
 
 /** Memory of the service plus its Chromium as crawls accumulate (RSS counts shared pages in each process; PSS splits them). */

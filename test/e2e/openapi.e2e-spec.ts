@@ -91,6 +91,7 @@ describe('real answers match the documented schemas', () => {
   it('metered answers: pages, envelopes, 202 and its collection', async () => {
     check('GET', '/crawl', await call('/crawl', { key, query: { url: page('/static'), js: 'false' } }));
     check('GET', '/crawl', await call('/crawl', { key, query: { url: page('/static'), ai_query: 'What is this?' } }));
+    check('GET', '/crawl', await call('/crawl', { key, query: { url: page('/extract/product'), js: 'false', extract: '{"name": "h1", "specs": {"selector": "li", "type": "list"}}', ai_schema: '{"type": "object"}' } }));
     check('GET', '/screenshot', await call('/screenshot', { key, query: { url: page('/static') } }));
     const recipe = { expectedOutput: 'list', blocks: [{ type: 'start', details: { type: 'url', source: page('/static') } }, { type: 'extract', details: { selector: 'h1', name: 'title' } }] };
     check('POST', '/crawl', await call('/crawl', { key, method: 'POST', body: recipe }));

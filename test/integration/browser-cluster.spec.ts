@@ -15,7 +15,7 @@ import { BUILTIN_SERVER } from '../../src/infra/proxy/proxy-pool.service.js';
 import type { ProxyPoolService } from '../../src/infra/proxy/proxy-pool.service.js';
 import type { ProxyRoute } from '../../src/infra/proxy/proxy-route.js';
 import { EgressRelay } from '../../src/infra/proxy/relay/egress-relay.js';
-import { captureFullPage } from '../../src/modules/screenshot/full-page-capture.js';
+import { captureFullPage } from '../../src/infra/browser/full-page-capture.js';
 import { withFallback } from '../../src/common/time/deadline.js';
 import { startTargetSite, TargetSite } from '../fixtures/target-site.js';
 

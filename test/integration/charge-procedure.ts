@@ -63,14 +63,15 @@ export function chargeProcedureSuites(): void {
       expect(await state(id)).toEqual({ balance: 0, ledger: 0, entries: 1, used: 0, requests: 1, credits: 0 });
     });
 
-    it('undoes and redoes the procedure migration', async () => {
+    it('undoes and redoes the procedure migration (and the options column after it)', async () => {
       const routines = async () => (kind === 'mariadb' ? Number((await db.query("SELECT COUNT(*) AS n FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = DATABASE() AND ROUTINE_NAME = 'crawlgate_charge'"))[0].n) : null);
       const last = async () => (await db.query('SELECT name FROM migrations ORDER BY id DESC LIMIT 1'))[0].name;
-      expect([await routines(), await last()]).toEqual([kind === 'mariadb' ? 1 : null, 'ChargeProcedure1764200000000']);
+      expect([await routines(), await last()]).toEqual([kind === 'mariadb' ? 1 : null, 'JobOptionsMediumText1764300000000']);
+      await db.undoLastMigration();
       await db.undoLastMigration();
       expect([await routines(), await last()]).toEqual([kind === 'mariadb' ? 0 : null, 'JobStatusIndex1764100000000']);
       await db.runMigrations();
-      expect([await routines(), await last()]).toEqual([kind === 'mariadb' ? 1 : null, 'ChargeProcedure1764200000000']);
+      expect([await routines(), await last()]).toEqual([kind === 'mariadb' ? 1 : null, 'JobOptionsMediumText1764300000000']);
       const id = await org(50);
       expect((await charge(id, `${id}-after`)).balanceAfter).toBe(20);
     });
@@ -85,6 +86,11 @@ export function chargeProcedureSuites(): void {
 
     it('sends one statement per query: multiple statements are off', async () => {
       await expect(db.query('SELECT 1; SELECT 2')).rejects.toMatchObject({ code: 'ER_PARSE_ERROR' });
+    });
+
+    it("keeps a job's options past TEXT's 65,535 bytes (a recipe of long evaluate scripts)", async () => {
+      const [column] = await db.query("SELECT DATA_TYPE AS type FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'job' AND COLUMN_NAME = 'options'");
+      expect(column).toEqual({ type: 'mediumtext' });
     });
   });
 

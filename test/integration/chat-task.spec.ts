@@ -34,6 +34,11 @@ function sessionOn(page: Page, deadline: number): PageSession {
     remainingMs: () => deadline - Date.now(),
     mark: () => undefined,
     captureJpeg: async () => '',
+    afterAction: async (action) => {
+      await action(() => false);
+      return false;
+    },
+    evaluateScript: async () => null,
   };
 }
 

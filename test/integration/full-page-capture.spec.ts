@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import puppeteer, { Browser, Page } from 'puppeteer';
 import jpeg from 'jpeg-js';
 import { captureJpeg } from '../../src/infra/browser/page-capture.js';
-import { loadLazyContent } from '../../src/modules/screenshot/full-page-capture.js';
+import { loadLazyContent } from '../../src/infra/browser/full-page-capture.js';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 

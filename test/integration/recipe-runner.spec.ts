@@ -14,6 +14,8 @@ import { FixtureServer, serveDirectory, startRecipeSite } from '../fixtures/reci
 
 const PYTHON_DOCS = ['/usr/share/doc/python3/html', '/usr/share/doc/python3-doc/html', '/usr/share/doc/python3.11/html'];
 
+const SCREENSHOT = { maxHeight: 20000, quality: 80 };
+
 let browser: Browser;
 let site: FixtureServer;
 const pages: Page[] = [];
@@ -36,6 +38,11 @@ async function session(deadline: number, waitUntil: WaitUntil, js = true): Promi
     remainingMs: () => deadline - Date.now(),
     mark: () => undefined,
     captureJpeg: async () => '',
+    afterAction: async (action) => {
+      await action(() => false);
+      return false;
+    },
+    evaluateScript: async () => null,
   };
 }
 
@@ -55,7 +62,7 @@ function listRecipe(source: string, expectedOutput?: string) {
 async function run(path: string, options: { expectedOutput?: string; maxPages?: number; waitUntil?: WaitUntil } = {}): Promise<RecipeResult> {
   const deadline = Date.now() + 20000;
   const recipe = listRecipe(`${site.url}${path}`, options.expectedOutput);
-  const { result } = await runRecipe(await session(deadline, options.waitUntil ?? 'load'), recipe, { maxPages: options.maxPages ?? 20, deadline });
+  const { result } = await runRecipe(await session(deadline, options.waitUntil ?? 'load'), recipe, { maxPages: options.maxPages ?? 20, deadline, screenshot: SCREENSHOT });
   return result;
 }
 
@@ -132,7 +139,7 @@ describe('runRecipe on the fixture site', () => {
         { type: 'paginate', details: { selector: 'a.next', startBlock: 'begin' } },
       ],
     });
-    const { result, navigation } = await runRecipe(await session(deadline, 'load'), recipe, { maxPages: 20, deadline });
+    const { result, navigation } = await runRecipe(await session(deadline, 'load'), recipe, { maxPages: 20, deadline, screenshot: SCREENSHOT });
     expect(result).toEqual({
       items: [
         { link: `${site.url}/item/Date`, sku: 'sku-date', html: '<span class="price">$4.00</span>' },
@@ -154,9 +161,9 @@ describe('runRecipe on the fixture site', () => {
       ],
     });
     const tab = await session(deadline, 'load');
-    await expect(runRecipe(tab, recipe, { maxPages: 20, deadline, maxBytes: 2000 })).rejects.toMatchObject({ code: ErrorCode.PageTooLarge });
+    await expect(runRecipe(tab, recipe, { maxPages: 20, deadline, maxBytes: 2000, screenshot: SCREENSHOT })).rejects.toMatchObject({ code: ErrorCode.PageTooLarge });
     expect(tab.page.isClosed()).toBe(true);
-    const fits = await runRecipe(await session(deadline, 'load'), recipe, { maxPages: 20, deadline, maxBytes: 1_000_000 });
+    const fits = await runRecipe(await session(deadline, 'load'), recipe, { maxPages: 20, deadline, maxBytes: 1_000_000, screenshot: SCREENSHOT });
     expect(JSON.stringify(fits.result)).toContain('<html');
   }, 30000);
 
@@ -164,7 +171,7 @@ describe('runRecipe on the fixture site', () => {
     const deadline = Date.now() + 4000;
     const recipe = listRecipe(`${site.url}/slow`);
     const started = Date.now();
-    await expect(runRecipe(await session(deadline, 'load'), recipe, { maxPages: 20, deadline })).rejects.toMatchObject({
+    await expect(runRecipe(await session(deadline, 'load'), recipe, { maxPages: 20, deadline, screenshot: SCREENSHOT })).rejects.toMatchObject({
       code: ErrorCode.NavigationTimeout,
     });
     expect(Date.now() - started).toBeLessThan(6000);
@@ -190,10 +197,10 @@ describe('RecipeOperation.run', () => {
     const start = { blocks: [{ type: 'start', details: { type: 'url', source } }] };
     const raw = await (await fetch(source)).text();
     const plain = await operation.run(context(), parseRecipeRequest({ js: 'false', wait_until: 'load' }, start));
-    expect(plain).toEqual({ type: 'page', html: raw, targetStatus: 200, finalUrl: source });
+    expect(plain).toEqual({ type: 'page', mediaType: 'text/html', text: raw, targetStatus: 200, finalUrl: source });
     const rendered = await operation.run(context(), parseRecipeRequest({ wait_until: 'load' }, start));
-    expect(rendered).toEqual({ type: 'page', html: expect.stringMatching(/^<!DOCTYPE html><html><head>.*<title>List 1<\/title>/s), targetStatus: 200, finalUrl: source });
-    expect(rendered.type === 'page' && rendered.html).not.toEqual(raw);
+    expect(rendered).toEqual({ type: 'page', mediaType: 'text/html', text: expect.stringMatching(/^<!DOCTYPE html><html><head>.*<title>List 1<\/title>/s), targetStatus: 200, finalUrl: source });
+    expect(rendered.type === 'page' && rendered.text).not.toEqual(raw);
   }, 30000);
 
   it('answers a longer recipe with its data, RECIPE_MAX_PAGES applied', async () => {
@@ -227,7 +234,7 @@ describe('runRecipe on the Python documentation (python3-doc)', () => {
         { type: 'paginate', details: { selector: 'a[accesskey="N"]', startBlock: 'title' } },
       ],
     });
-    const { result } = await runRecipe(await session(deadline, 'networkidle0'), recipe, { maxPages: 5, deadline });
+    const { result } = await runRecipe(await session(deadline, 'networkidle0'), recipe, { maxPages: 5, deadline, screenshot: SCREENSHOT });
     const titles = 'fields' in result ? result.fields.title : [];
     expect(result.pages).toBe(5);
     expect(titles).toHaveLength(5);

@@ -230,7 +230,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page as HTML, or the answer to ai_query about it */
+        /** A page as HTML, Markdown or text, with its metadata and links; or JSON: the answer to ai_query, extracted fields, data held to a schema */
         get: operations["crawl"];
         put?: never;
         /** Run a recipe of blocks on one page (query booleans exactly true or false) */
@@ -440,16 +440,29 @@ export interface components {
             /** @enum {string} */
             role: "user" | "assistant";
         };
-        /** @description GET /crawl with ai_query, POST /crawl with more than a start block, and every 202 and 500 of both */
+        /** @description GET /crawl with ai_query, extract, ai_schema or output=json, POST /crawl with more than a start block or output=json, and every 202 and 500 of both */
         CrawlEnvelope: {
             ai_query: string;
             city?: string;
+            /** @description output=json: the page in the format asked */
+            content?: string;
             /** @description Metered answers only: 0 on a refunded failure */
             credits_charged?: number;
             /** @description Metered answers only */
             credits_remaining?: number;
-            /** @description {answer} with ai_query; a recipe's {items, pages} or {fields, pages} */
-            data: Record<string, never>;
+            /** @description {answer} with ai_query, {extracted} with extract, {json} with ai_schema; a recipe's {items, pages} or {fields, pages}, plus screenshots, contents and evaluations when such blocks ran */
+            data: {
+                /** @description The answer to ai_query (not with ai_schema) */
+                answer?: string;
+                /** @description The values of the extract rules, by name */
+                extracted?: {
+                    [key: string]: unknown;
+                };
+                /** @description The model's answer, conforming to ai_schema */
+                json?: {
+                    [key: string]: unknown;
+                };
+            };
             /** @description A live capture while running (collection only), else null */
             debug: {
                 /** Format: date-time */
@@ -465,6 +478,10 @@ export interface components {
             error: string | null;
             job_id: string;
             js: boolean;
+            /** @description output=json: every http(s) link of the page, absolute, once */
+            links?: components["schemas"]["PageLink"][];
+            /** @description output=json */
+            metadata?: components["schemas"]["PageMetadata"];
             /** @description 1-based while queued, else null */
             position: number | null;
             premium: boolean;
@@ -528,16 +545,196 @@ export interface components {
             name: string;
             plan: string;
         };
+        PageLink: {
+            text: string;
+            /** Format: uri */
+            url: string;
+        };
+        PageMetadata: {
+            author: string | null;
+            canonical_url: string | null;
+            description: string | null;
+            image: string | null;
+            language: string | null;
+            published_time: string | null;
+            site_name: string | null;
+            title: string | null;
+            /** @description Words of content as text */
+            word_count: number;
+        };
+        RecipeBlock: components["schemas"]["RecipeStartBlock"] | components["schemas"]["RecipeExtractBlock"] | components["schemas"]["RecipePaginateBlock"] | components["schemas"]["RecipeClickBlock"] | components["schemas"]["RecipeTypeBlock"] | components["schemas"]["RecipePressBlock"] | components["schemas"]["RecipeWaitBlock"] | components["schemas"]["RecipeScrollBlock"] | components["schemas"]["RecipeScreenshotBlock"] | components["schemas"]["RecipeContentBlock"] | components["schemas"]["RecipeEvaluateBlock"];
         RecipeBody: {
-            blocks: {
-                details: Record<string, never>;
-                id?: string;
-                /** @enum {string} */
-                type: "start" | "extract" | "paginate";
-            }[];
+            /** @description At most 50 blocks, start first */
+            blocks: components["schemas"]["RecipeBlock"][];
             /** @description "list" zips the extracts into items */
             expectedOutput?: string;
             name?: string;
+        };
+        /** @description Clicks the first match (every match with all), then waits for a navigation it started; no match is action_failed */
+        RecipeClickBlock: {
+            details: {
+                /** @description Default false: the first match only */
+                all?: boolean;
+                /** @description A CSS selector */
+                selector: string;
+            };
+            /** @description Unique in the recipe; a paginate startBlock names it */
+            id?: string;
+            /** @description Default false: an action that fails (action_failed) is skipped instead of failing the job */
+            optional?: boolean;
+            /** @enum {string} */
+            type: "click";
+        };
+        /** @description Appends {url, format, content} of the page as it is now to data.contents */
+        RecipeContentBlock: {
+            details: {
+                /**
+                 * @description Default markdown
+                 * @enum {string}
+                 */
+                format?: "html" | "markdown" | "text";
+                /** @description Default true */
+                main_content?: boolean;
+            };
+            /** @description Unique in the recipe; a paginate startBlock names it */
+            id?: string;
+            /** @description Default false: an action that fails (action_failed) is skipped instead of failing the job */
+            optional?: boolean;
+            /** @enum {string} */
+            type: "content";
+        };
+        /** @description Runs the expression in the page (js=true only), awaits a promise, appends its JSON value (undefined as null) to data.evaluations; a throw, more than 5 s, or a value that is not JSON or over 1 MiB is action_failed */
+        RecipeEvaluateBlock: {
+            details: {
+                script: string;
+            };
+            /** @description Unique in the recipe; a paginate startBlock names it */
+            id?: string;
+            /** @description Default false: an action that fails (action_failed) is skipped instead of failing the job */
+            optional?: boolean;
+            /** @enum {string} */
+            type: "evaluate";
+        };
+        /** @description Reads property (textContent by default, trimmed; else the attribute of that name) of every match, under name */
+        RecipeExtractBlock: {
+            details: {
+                name: string;
+                property?: string;
+                /** @description A CSS selector */
+                selector: string;
+            };
+            /** @description Unique in the recipe; a paginate startBlock names it */
+            id?: string;
+            /** @description Default false: an action that fails (action_failed) is skipped instead of failing the job */
+            optional?: boolean;
+            /** @enum {string} */
+            type: "extract";
+        };
+        /** @description Clicks the next-page control and runs the recipe again from startBlock; stops when the control is missing or disabled, a page repeats, or RECIPE_MAX_PAGES pages were read */
+        RecipePaginateBlock: {
+            details: {
+                /** @description A CSS selector */
+                selector: string;
+                startBlock: string;
+            };
+            /** @description Unique in the recipe; a paginate startBlock names it */
+            id?: string;
+            /** @description Default false: an action that fails (action_failed) is skipped instead of failing the job */
+            optional?: boolean;
+            /** @enum {string} */
+            type: "paginate";
+        };
+        /** @description Presses one key, then waits for a navigation it started (Enter submits a form) */
+        RecipePressBlock: {
+            details: {
+                /** @description A key as Puppeteer names it, case-sensitive, no combinations: Enter, Tab, Escape, ArrowDown, a, ... */
+                key: string;
+            };
+            /** @description Unique in the recipe; a paginate startBlock names it */
+            id?: string;
+            /** @description Default false: an action that fails (action_failed) is skipped instead of failing the job */
+            optional?: boolean;
+            /** @enum {string} */
+            type: "press";
+        };
+        /** @description Appends a base64 JPEG of the viewport, or of the full page, to data.screenshots */
+        RecipeScreenshotBlock: {
+            details: {
+                /** @description Default false: the viewport */
+                full_page?: boolean;
+            };
+            /** @description Unique in the recipe; a paginate startBlock names it */
+            id?: string;
+            /** @description Default false: an action that fails (action_failed) is skipped instead of failing the job */
+            optional?: boolean;
+            /** @enum {string} */
+            type: "screenshot";
+        };
+        /** @description Scrolls the window by pixels (default one viewport) down or up, or brings the match of selector into view */
+        RecipeScrollBlock: {
+            details: {
+                /**
+                 * @description Default down
+                 * @enum {string}
+                 */
+                direction?: "down" | "up";
+                /** @description Default one viewport */
+                pixels?: number;
+            } | {
+                /** @description A CSS selector */
+                selector: string;
+            };
+            /** @description Unique in the recipe; a paginate startBlock names it */
+            id?: string;
+            /** @description Default false: an action that fails (action_failed) is skipped instead of failing the job */
+            optional?: boolean;
+            /** @enum {string} */
+            type: "scroll";
+        };
+        /** @description Opens source with the query's wait condition; first and only once */
+        RecipeStartBlock: {
+            details: {
+                /** Format: uri */
+                source: string;
+                /** @enum {string} */
+                type: "url";
+            };
+            /** @description Unique in the recipe; a paginate startBlock names it */
+            id?: string;
+            /** @description Default false: an action that fails (action_failed) is skipped instead of failing the job */
+            optional?: boolean;
+            /** @enum {string} */
+            type: "start";
+        };
+        /** @description Focuses the match and types text as a person would: one key press per character, each with keydown, input and keyup */
+        RecipeTypeBlock: {
+            details: {
+                /** @description A CSS selector */
+                selector: string;
+                text: string;
+            };
+            /** @description Unique in the recipe; a paginate startBlock names it */
+            id?: string;
+            /** @description Default false: an action that fails (action_failed) is skipped instead of failing the job */
+            optional?: boolean;
+            /** @enum {string} */
+            type: "type";
+        };
+        /** @description Waits milliseconds, or until a match of selector is present and visible (action_failed after 10 s); exactly one of the two */
+        RecipeWaitBlock: {
+            details: {
+                /** @description The recipe's waits add up to at most 60000 */
+                milliseconds: number;
+            } | {
+                /** @description A CSS selector */
+                selector: string;
+            };
+            /** @description Unique in the recipe; a paginate startBlock names it */
+            id?: string;
+            /** @description Default false: an action that fails (action_failed) is skipped instead of failing the job */
+            optional?: boolean;
+            /** @enum {string} */
+            type: "wait";
         };
         ScreenshotEnvelope: {
             ai_query: string;
@@ -580,7 +777,7 @@ export interface components {
                 /** @enum {boolean} */
                 billed: false;
                 /** @enum {string} */
-                code: "validation_failed" | "unauthorized" | "insufficient_credits" | "daily_limit_reached" | "concurrency_exceeded" | "burst_exceeded" | "not_found" | "target_unreachable" | "navigation_timeout" | "blocked_target" | "browser_crashed" | "worker_lost" | "proxy_failed" | "proxy_pool_unavailable" | "page_too_large" | "chat_timeout" | "chat_no_answer" | "ai_unavailable" | "queue_unavailable" | "database_unavailable" | "internal_error";
+                code: "validation_failed" | "unauthorized" | "insufficient_credits" | "daily_limit_reached" | "concurrency_exceeded" | "burst_exceeded" | "not_found" | "target_unreachable" | "navigation_timeout" | "blocked_target" | "browser_crashed" | "worker_lost" | "proxy_failed" | "proxy_pool_unavailable" | "page_too_large" | "chat_timeout" | "chat_no_answer" | "action_failed" | "ai_unavailable" | "ai_invalid_output" | "queue_unavailable" | "database_unavailable" | "internal_error";
                 message: string;
                 request_id: string;
             };
@@ -1321,20 +1518,34 @@ export interface operations {
                 adblock?: string;
                 /** @description A question about the page, answered by the model (+5 credits) */
                 ai_query?: string;
+                /** @description A JSON Schema (draft 2020-12, root {"type": "object"}, at most 10,000 characters) that the model's answer must conform to, asked once more with the errors when it does not; answers data.json (+5 credits, once, also with ai_query); still not conforming: 500 ai_invalid_output, refunded */
+                ai_schema?: string;
                 /** @description City of the exit (requires country; doubles the price) */
                 city?: string;
                 /** @description ISO 3166-1 alpha-2 of the exit */
                 country?: string;
                 /** @description 0.5 to 4 (requires viewport) */
                 device_scale_factor?: number;
+                /** @description Comma-separated CSS selectors of elements removed first (at most 20, 1,000 characters) */
+                exclude_selectors?: string;
+                /** @description JSON rules mapping names to a CSS selector (the first match's text) or {selector, type: item|list, output: text|html|markdown|@<attribute>, fields: {...}}; at most 10,000 characters, 50 rules, nesting depth 3, 1,000 entries a list; read from the whole document; answers data.extracted (free) */
+                extract?: string;
+                /** @description html (the page as served or rendered, the default), or its content as markdown or text */
+                format?: "html" | "markdown" | "text";
                 /** @description Load images */
                 images?: string;
+                /** @description Comma-separated CSS selectors: the content is exactly the matched elements, in document order (at most 20, 1,000 characters) */
+                include_selectors?: string;
                 /** @description Render with JavaScript (default true) */
                 js?: string;
                 /** @description Landscape orientation (requires viewport) */
                 landscape?: string;
+                /** @description Keep only the main content (default true with markdown and text, false with html) */
+                main_content?: string;
                 /** @description Mobile emulation (requires viewport) */
                 mobile?: string;
+                /** @description page (the bare answer, the default) or json (the envelope with content, metadata and links) */
+                output?: "page" | "json";
                 /** @description Premium proxy pool */
                 premium?: string;
                 /** @description Touch events (requires viewport) */
@@ -1379,6 +1590,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["CrawlEnvelope"];
                     "text/html": string;
+                    /**
+                     * @example # Example Domain
+                     *
+                     *     This domain is for use in illustrative examples in documents.
+                     */
+                    "text/markdown": string;
+                    "text/plain": string;
                 };
             };
             /** @description Paid and still running: collect it at GET /crawl/{job} */
@@ -1477,14 +1695,24 @@ export interface operations {
                 country?: string;
                 /** @description 0.5 to 4 (requires viewport) */
                 device_scale_factor?: number;
+                /** @description Comma-separated CSS selectors of elements removed first (at most 20, 1,000 characters) */
+                exclude_selectors?: string;
+                /** @description html (the page as served or rendered, the default), or its content as markdown or text */
+                format?: "html" | "markdown" | "text";
                 /** @description Load images */
                 images?: string;
+                /** @description Comma-separated CSS selectors: the content is exactly the matched elements, in document order (at most 20, 1,000 characters) */
+                include_selectors?: string;
                 /** @description Render with JavaScript (default true) */
                 js?: string;
                 /** @description Landscape orientation (requires viewport) */
                 landscape?: string;
+                /** @description Keep only the main content (default true with markdown and text, false with html) */
+                main_content?: string;
                 /** @description Mobile emulation (requires viewport) */
                 mobile?: string;
+                /** @description page (the bare answer, the default) or json (the envelope with content, metadata and links) */
+                output?: "page" | "json";
                 /** @description Premium proxy pool */
                 premium?: string;
                 /** @description Touch events (requires viewport) */
@@ -1531,6 +1759,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["CrawlEnvelope"];
                     "text/html": string;
+                    /**
+                     * @example # Example Domain
+                     *
+                     *     This domain is for use in illustrative examples in documents.
+                     */
+                    "text/markdown": string;
+                    "text/plain": string;
                 };
             };
             /** @description Paid and still running: collect it at GET /crawl/{job} */
@@ -1639,6 +1874,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["CrawlEnvelope"] | components["schemas"]["ScreenshotEnvelope"] | components["schemas"]["ChatEnvelope"];
                     "text/html": string;
+                    /**
+                     * @example # Example Domain
+                     *
+                     *     This domain is for use in illustrative examples in documents.
+                     */
+                    "text/markdown": string;
+                    "text/plain": string;
                 };
             };
             /** @description Queued or running */

@@ -24,10 +24,24 @@ export class CreditHeadersInterceptor implements NestInterceptor {
   }
 }
 
+/**
+ * decisions.md 8.5: target content is served from the service's own origin (where /dashboard keeps a key and
+ * /admin/queues its credentials), so it is sandboxed into an opaque origin with no script, and never sniffed.
+ * Inline styles and data: images keep a page readable in a browser; nothing else loads.
+ */
+export const TARGET_CONTENT_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:",
+  'X-Content-Type-Options': 'nosniff',
+};
+
 function toResponse(answer: MeteredAnswer): Response {
-  const [type, text] = 'html' in answer.body
-    ? ['text/html; charset=utf-8', answer.body.html]
-    : ['application/json; charset=utf-8', JSON.stringify(answer.body.json)];
-  const headers = { ...creditHeaders(answer.facts), 'Content-Type': type, 'Content-Length': String(Buffer.byteLength(text)) };
+  const page = 'page' in answer.body ? answer.body : null;
+  const text = page ? page.page : JSON.stringify((answer.body as { json: object }).json);
+  const headers = {
+    ...creditHeaders(answer.facts),
+    ...(page ? TARGET_CONTENT_HEADERS : {}),
+    'Content-Type': page ? `${page.mediaType}; charset=utf-8` : 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(text)),
+  };
   return new Response(text, { status: answer.status, headers });
 }

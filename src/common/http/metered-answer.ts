@@ -1,3 +1,6 @@
+/** The media types of target content answered bare: the page, or its content as Markdown or text. */
+export type TargetMediaType = 'text/html' | 'text/markdown' | 'text/plain';
+
 /**
  * What a metered or job route answers, before it becomes HTTP: the body and the facts the credit headers are made
  * from. CreditHeadersInterceptor turns it into the response; controllers and services never set those headers.
@@ -5,7 +8,8 @@
 export class MeteredAnswer {
   constructor(
     readonly status: number,
-    readonly body: { readonly html: string } | { readonly json: object },
+    /** `page`: target content, answered bare in its media type; `json`: the operation's envelope. */
+    readonly body: { readonly page: string; readonly mediaType: TargetMediaType } | { readonly json: object },
     readonly facts: AnswerFacts,
   ) {}
 }

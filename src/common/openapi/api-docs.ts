@@ -20,6 +20,13 @@ const PAGE_HEADERS: HeadersObject = {
   'X-Final-Url': header('The URL after redirects'),
 };
 
+/** Bare page answers: the page, or its content as Markdown or text (decisions.md 8.1). */
+const PAGE_CONTENT = {
+  'text/html': { schema: { type: 'string' } },
+  'text/markdown': { schema: { type: 'string' }, example: '# Example Domain\n\nThis domain is for use in illustrative examples in documents.' },
+  'text/plain': { schema: { type: 'string' } },
+};
+
 const failure = (status: number, description: string, schema: SchemaName, headers?: HeadersObject) =>
   ApiResponse({ status, description, content: json(ref(schema)), ...(headers ? { headers } : {}) });
 const Unauthorized = () => failure(401, 'No key, an unknown or revoked key, or a dashboard user\'s token', 'MessageError');
@@ -44,8 +51,31 @@ export const PAGE_PARAMETERS: ApiQueryOptions[] = [
   text('country', 'ISO 3166-1 alpha-2 of the exit', { type: 'string', pattern: '^[A-Za-z]{2}$' }),
   text('city', 'City of the exit (requires country; doubles the price)'),
 ];
+/** GET /crawl and POST /crawl (start-only recipes): what of the page the answer holds (decisions.md 8.1). */
+export const CONTENT_PARAMETERS: ApiQueryOptions[] = [
+  text('format', 'html (the page as served or rendered, the default), or its content as markdown or text', { type: 'string', enum: ['html', 'markdown', 'text'], example: 'markdown' }),
+  { ...flag('main_content', 'Keep only the main content (default true with markdown and text, false with html)'), example: 'true' },
+  text('include_selectors', 'Comma-separated CSS selectors: the content is exactly the matched elements, in document order (at most 20, 1,000 characters)', { type: 'string', example: 'article h1, .post-body' }),
+  text('exclude_selectors', 'Comma-separated CSS selectors of elements removed first (at most 20, 1,000 characters)', { type: 'string', example: '.comments, .newsletter' }),
+  text('output', 'page (the bare answer, the default) or json (the envelope with content, metadata and links)', { type: 'string', enum: ['page', 'json'], example: 'json' }),
+];
 export const URL_PARAMETER: ApiQueryOptions = { name: 'url', required: true, description: 'The page, http or https', schema: { type: 'string', format: 'uri' } };
 export const AI_QUERY_PARAMETER: ApiQueryOptions = text('ai_query', 'A question about the page, answered by the model (+5 credits)');
+/** GET /crawl's structured data (decisions.md 8.2). */
+export const STRUCTURED_PARAMETERS: ApiQueryOptions[] = [
+  text(
+    'extract',
+    'JSON rules mapping names to a CSS selector (the first match\'s text) or {selector, type: item|list, output: text|html|markdown|@<attribute>, fields: {...}}; ' +
+      'at most 10,000 characters, 50 rules, nesting depth 3, 1,000 entries a list; read from the whole document; answers data.extracted (free)',
+    { type: 'string', maxLength: 10000, example: '{"name": "h1", "links": {"selector": "a", "type": "list", "output": "@href"}}' },
+  ),
+  text(
+    'ai_schema',
+    'A JSON Schema (draft 2020-12, root {"type": "object"}, at most 10,000 characters) that the model\'s answer must conform to, asked once more with the errors ' +
+      'when it does not; answers data.json (+5 credits, once, also with ai_query); still not conforming: 500 ai_invalid_output, refunded',
+    { type: 'string', maxLength: 10000, example: '{"type": "object", "properties": {"price": {"type": "number"}}, "required": ["price"]}' },
+  ),
+];
 
 interface MeteredDoc {
   readonly tag: string;
@@ -59,7 +89,7 @@ interface MeteredDoc {
 /** A metered route (decisions.md 2, 3, 7.3, 7.4): both keys, Idempotency-Key, webhook_url, every status. */
 export function ApiMetered(doc: MeteredDoc): MethodDecorator & ClassDecorator {
   const envelope = ref(doc.envelope);
-  const ok = doc.page ? { 'text/html': { schema: { type: 'string' } }, ...json(envelope) } : json(envelope);
+  const ok = doc.page ? { ...PAGE_CONTENT, ...json(envelope) } : json(envelope);
   return applyDecorators(
     ApiTags(doc.tag),
     ApiOperation({ summary: doc.summary }),
@@ -91,7 +121,7 @@ export function ApiCollect(): MethodDecorator & ClassDecorator {
     ApiTags('jobs'),
     ApiOperation({ summary: 'Collect a job: its result, 202 while it runs (with a live debug capture), its failure' }),
     ApiBearerAuth('bearer'),
-    ApiResponse({ status: 200, description: 'Done', content: { 'text/html': { schema: { type: 'string' } }, ...json(any) }, headers: { 'X-Job-Id': CREDIT_HEADERS['X-Job-Id'] } }),
+    ApiResponse({ status: 200, description: 'Done', content: { ...PAGE_CONTENT, ...json(any) }, headers: { 'X-Job-Id': CREDIT_HEADERS['X-Job-Id'] } }),
     ApiResponse({ status: 202, description: 'Queued or running', content: json(any) }),
     Unauthorized(),
     failure(404, 'Unknown job, or another organization\'s', 'MessageError'),

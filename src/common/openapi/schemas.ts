@@ -1,5 +1,6 @@
 import type { SchemaObject } from '@nestjs/swagger';
 import { ErrorCode } from '../errors/error-code.js';
+import { RECIPE_SCHEMAS } from './recipe-schemas.js';
 
 /** Named schemas of the public JSON (service-spec.md, decisions.md 2 to 4 and 7), referenced by the route decorators. */
 const str: SchemaObject = { type: 'string' };
@@ -42,13 +43,30 @@ export const SCHEMAS = {
     ...object(
       {
         url: str, domain: str, premium: bool, js: bool, ai_query: str, city: str,
-        data: { type: 'object', description: '{answer} with ai_query; a recipe\'s {items, pages} or {fields, pages}' },
+        data: {
+          type: 'object',
+          properties: {
+            answer: { ...str, description: 'The answer to ai_query (not with ai_schema)' },
+            extracted: { type: 'object', additionalProperties: true, description: 'The values of the extract rules, by name' },
+            json: { type: 'object', additionalProperties: true, description: 'The model\'s answer, conforming to ai_schema' },
+          },
+          description: '{answer} with ai_query, {extracted} with extract, {json} with ai_schema; a recipe\'s {items, pages} or {fields, pages}, plus screenshots, contents and evaluations when such blocks ran',
+        },
+        content: { ...str, description: 'output=json: the page in the format asked' },
+        metadata: { ...ref('PageMetadata'), description: 'output=json' },
+        links: { type: 'array', items: ref('PageLink'), maxItems: 1000, description: 'output=json: every http(s) link of the page, absolute, once' },
         ...CREDITS, ...JOB_FIELDS,
       },
       ['url', 'domain', 'premium', 'js', 'ai_query', 'data', 'job_id', 'status', 'position', 'error', 'debug'],
     ),
-    description: 'GET /crawl with ai_query, POST /crawl with more than a start block, and every 202 and 500 of both',
+    description: 'GET /crawl with ai_query, extract, ai_schema or output=json, POST /crawl with more than a start block or output=json, and every 202 and 500 of both',
   },
+  PageMetadata: object({
+    title: nullableStr, description: nullableStr, language: nullableStr, author: nullableStr, published_time: nullableStr,
+    site_name: nullableStr, canonical_url: nullableStr, image: nullableStr,
+    word_count: { ...int, description: 'Words of content as text' },
+  }),
+  PageLink: object({ url: { type: 'string', format: 'uri' }, text: str }),
   ScreenshotEnvelope: object(
     {
       url: str, domain: str,
@@ -100,16 +118,7 @@ export const SCHEMAS = {
     ...object({ event: { type: 'string', enum: ['job.finished'] }, job_id: str, kind: { type: 'string', enum: ['crawl', 'screenshot', 'recipe', 'chat'] }, status: { type: 'string', enum: ['done', 'failed'] }, error: nullableStr, finished_at: time }),
     description: 'POSTed to webhook_url when the job ends, with X-Crawlgate-Delivery and X-Crawlgate-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">',
   },
-  RecipeBody: {
-    type: 'object',
-    required: ['blocks'],
-    additionalProperties: false,
-    properties: {
-      name: { type: 'string', maxLength: 200 },
-      expectedOutput: { type: 'string', maxLength: 100, description: '"list" zips the extracts into items' },
-      blocks: { type: 'array', minItems: 1, maxItems: 100, items: object({ type: { type: 'string', enum: ['start', 'extract', 'paginate'] }, id: str, details: { type: 'object' } }, ['type', 'details']) },
-    },
-  },
+  ...RECIPE_SCHEMAS,
   Organization: object({ id: str, name: str, plan: str, credits_remaining: int, concurrency: int, daily_limit: { type: 'integer', nullable: true } }),
   CreatedOrganization: object({ id: str, name: str, plan: str, credits_remaining: int, api_key: str, api_key_id: str }),
   CreateOrganizationBody: object({ name: { type: 'string', maxLength: 200 }, plan: { type: 'string', enum: ['free', 'lite', 'standard', 'pro', 'enterprise'] }, credits: { type: 'integer', minimum: 0 } }, ['name']),

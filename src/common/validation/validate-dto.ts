@@ -2,10 +2,15 @@ import { ClassConstructor, plainToInstance } from 'class-transformer';
 import { validateSync, ValidationError } from 'class-validator';
 import { AppError, FieldErrors } from '../errors/app-error.js';
 
+/** class-validator's "property x should not exist", said the way a caller reads it. */
+function messagesOf(property: string, constraints: Record<string, string>): string[] {
+  return Object.entries(constraints).map(([name, message]) => (name === 'whitelistValidation' ? `${property} is not accepted here` : message));
+}
+
 function collect(errors: ValidationError[], prefix: string, into: FieldErrors): FieldErrors {
   for (const error of errors) {
     const path = prefix ? `${prefix}.${error.property}` : error.property;
-    if (error.constraints) into[path] = [...(into[path] ?? []), ...Object.values(error.constraints)];
+    if (error.constraints) into[path] = [...(into[path] ?? []), ...messagesOf(error.property, error.constraints)];
     if (error.children?.length) collect(error.children, path, into);
   }
   return into;

@@ -1,7 +1,11 @@
 import type { CDPSession, Page } from 'puppeteer';
 import { OpenRequests } from './open-requests.js';
+import type { WaitUntil } from './page-options.js';
 
 const QUIET_MS = 500;
+
+/** networkidle0/2: how many requests may stay open (the other wait conditions are puppeteer's own). */
+export const IDLE_ALLOWANCE: Partial<Record<WaitUntil, number>> = { networkidle0: 0, networkidle2: 2 };
 
 interface LifecycleEvent {
   readonly frameId: string;

@@ -1,3 +1,5 @@
+import type { EvaluationLimits } from './bounded-evaluation.js';
+import type { NavigationProbe } from './caused-navigation.js';
 import type { CaptureRequest } from './page-capture.js';
 import type { Page } from 'puppeteer';
 
@@ -51,4 +53,11 @@ export interface PageSession {
   mark(step: string): void;
   /** A JPEG of the clip (page coordinates, beyond the viewport if need be), base64; bounded by the job's deadline. */
   captureJpeg(request: CaptureRequest): Promise<string>;
+  /**
+   * Runs an action on the page (a click, a key press) and waits for a navigation of the main frame it started, with
+   * the job's wait condition; true when one started. Throws like goto when that navigation fails.
+   */
+  afterAction(action: (navigating: NavigationProbe) => Promise<void>): Promise<boolean>;
+  /** The caller's expression run in the page, bounded in time and size (see bounded-evaluation.ts); throws EvaluationFailure. */
+  evaluateScript(script: string, limits: EvaluationLimits): Promise<unknown>;
 }

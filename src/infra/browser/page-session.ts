@@ -5,13 +5,13 @@ import type { JobRun } from './job-run.js';
 import type { SlotBinding } from '../proxy/relay/relay-slot.js';
 import { readDocumentSource } from './isolated-world.js';
 import { classifyBrowserError, FailureContext } from './navigation-errors.js';
-import { NavigationIdle } from './navigation-idle.js';
+import { evaluateBounded, EvaluationLimits } from './bounded-evaluation.js';
+import { NavigationProbe, settleAfterAction } from './caused-navigation.js';
+import { IDLE_ALLOWANCE, NavigationIdle } from './navigation-idle.js';
 import { CaptureRequest, captureJpeg } from './page-capture.js';
-import type { NavigationResult, PageOptions, PageSession, WaitUntil } from './page-options.js';
+import type { NavigationResult, PageOptions, PageSession } from './page-options.js';
 import type { GuardJob } from './request-guard.js';
 
-/** networkidle0/2: how many requests may stay open (see navigation-idle.ts for why we measure it ourselves). */
-const NETWORK_IDLE: Partial<Record<WaitUntil, number>> = { networkidle0: 0, networkidle2: 2 };
 /** The cap of a serialized DOM when the caller names none: MAX_PAGE_BYTES's default. */
 const DEFAULT_MAX_SOURCE_CHARS = 20 * 1024 * 1024;
 
@@ -44,7 +44,7 @@ export class JobPageSession implements PageSession {
     const timeout = this.run.remainingMs();
     if (timeout <= 0) throw new AppError(ErrorCode.NavigationTimeout, 'The job deadline passed before the navigation started.');
     let response: HTTPResponse | null;
-    const allowed = NETWORK_IDLE[this.options.waitUntil];
+    const allowed = IDLE_ALLOWANCE[this.options.waitUntil];
     const idle = allowed === undefined ? null : new NavigationIdle(this.raw, this.client, allowed);
     try {
       response = await this.run.race(this.raw.goto(url, { waitUntil: idle ? 'domcontentloaded' : this.options.waitUntil, timeout }));
@@ -80,6 +80,22 @@ export class JobPageSession implements PageSession {
 
   captureJpeg(request: CaptureRequest): Promise<string> {
     return this.run.race(captureJpeg(this.client, request, () => this.run.mark('capture asked again', true)));
+  }
+
+  async afterAction(action: (navigating: NavigationProbe) => Promise<void>): Promise<boolean> {
+    let navigated: boolean;
+    try {
+      navigated = await this.run.race(settleAfterAction(this.raw, this.client, this.options.waitUntil, this.run.remainingMs(), action));
+    } catch (error) {
+      throw classifyBrowserError(error, this.failureContext()) ?? error;
+    }
+    if (this.guard.blockedNavigation) throw classifyBrowserError(new Error('blocked'), this.failureContext())!;
+    if (navigated) this.run.mark('navigated by an action');
+    return navigated;
+  }
+
+  evaluateScript(script: string, limits: EvaluationLimits): Promise<unknown> {
+    return this.run.race(evaluateBounded(this.client, script, limits));
   }
 
   private failureContext(): FailureContext {

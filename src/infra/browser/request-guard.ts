@@ -56,6 +56,14 @@ export class GuardJob {
   }
 }
 
+/**
+ * A `<link rel=prefetch>`: Chromium types it `other` and marks it `Sec-Purpose: prefetch`. With js=false it is
+ * refused whatever it names (decisions.md 8.1: no script downloaded); it only warms a cache for later pages.
+ */
+function isPrefetch(request: HTTPRequest): boolean {
+  return request.resourceType() === 'prefetch' || /^prefetch\b/i.test(request.headers()['sec-purpose'] ?? '');
+}
+
 type Verdict = 'continue' | 'abort' | { readonly body: string | Buffer; readonly contentType: string };
 
 /** The policy is skipped only when private targets are allowed and no domain is excluded (tests, private deployments). */
@@ -123,7 +131,7 @@ export class RequestGuard {
   private async verdict(job: GuardJob, request: HTTPRequest): Promise<Verdict> {
     const type = request.resourceType();
     const { rules } = job;
-    if (rules.blockScripts && type === 'script') return 'abort';
+    if (rules.blockScripts && (type === 'script' || isPrefetch(request))) return 'abort';
     if (rules.blockImages && type === 'image') return 'abort';
     if (rules.adblock && !this.isMainDocument(request)) {
       const adblock = this.adblock(rules.adblock, request);

@@ -1,21 +1,67 @@
+import { cleanDocument, includedElements } from './clean-document.js';
+import { renderHtmlFragment } from './html-fragment.js';
+import { PageLink, pageLinks } from './links.js';
 import { selectMainContent } from './main-content/select-main-content.js';
+import { countWords, PageMetadata, pageMetadata } from './metadata.js';
 import { parseDocument } from './parse-document.js';
+import { renderMarkdown, renderText } from './render/markdown.js';
 
 export type ContentFormat = 'html' | 'markdown' | 'text';
+export const CONTENT_FORMATS: readonly ContentFormat[] = ['html', 'markdown', 'text'];
 
 /** What a caller asked of the page's content (decisions.md 8.1). */
 export interface ContentRequest {
   readonly format: ContentFormat;
   readonly mainContent: boolean;
+  /** When not empty, the content is exactly the matched elements, in document order (no main-content detection). */
   readonly includeSelectors: readonly string[];
+  /** Removed before anything else. */
   readonly excludeSelectors: readonly string[];
+}
+
+/** The page, its metadata and links: the `content`, `metadata` and `links` of `output=json`. */
+export interface PageContent {
+  readonly content: string;
+  readonly metadata: PageMetadata;
+  readonly links: PageLink[];
+}
+
+/** `format=html` with nothing to select: the page exactly as read, untouched by any parser. */
+export function isWholePage(request: ContentRequest): boolean {
+  return request.format === 'html' && !request.mainContent && request.includeSelectors.length === 0 && request.excludeSelectors.length === 0;
 }
 
 /** The page's content in the format asked; `url` is the page's final URL, against which links are resolved. */
 export function renderPageContent(html: string, url: string, request: ContentRequest): string {
+  if (isWholePage(request)) return html;
+  return render(keptElements(parseDocument(html), request), url, request.format);
+}
+
+/** The content with the metadata and links of the whole page (read before anything is removed). */
+export function describePage(html: string, url: string, request: ContentRequest): PageContent {
   const document = parseDocument(html);
-  for (const node of document.querySelectorAll('script, style, noscript, template')) node.remove();
-  const kept = request.mainContent ? selectMainContent(document) : [document.body];
-  void url;
-  return kept.map((element) => (element.textContent ?? '').replace(/\s+/g, ' ').trim()).join('\n\n');
+  const links = pageLinks(document, url);
+  const metadataOf = pageMetadataReader(document, url);
+  const kept = keptElements(document, request);
+  const text = renderText(kept, url);
+  const content = isWholePage(request) ? html : request.format === 'text' ? text : render(kept, url, request.format);
+  return { content, metadata: metadataOf(countWords(text)), links };
+}
+
+/** Reads the metadata now (JSON-LD lives in the scripts the cleaning removes), the word count later. */
+function pageMetadataReader(document: Document, url: string): (wordCount: number) => PageMetadata {
+  const metadata = pageMetadata(document, url, 0);
+  return (wordCount) => ({ ...metadata, word_count: wordCount });
+}
+
+function keptElements(document: Document, request: ContentRequest): Element[] {
+  cleanDocument(document, request.excludeSelectors);
+  if (request.includeSelectors.length > 0) return includedElements(document, request.includeSelectors);
+  return request.mainContent ? selectMainContent(document) : [document.body];
+}
+
+function render(kept: readonly Element[], url: string, format: ContentFormat): string {
+  if (format === 'markdown') return renderMarkdown(kept, url);
+  if (format === 'text') return renderText(kept, url);
+  return renderHtmlFragment(kept, url);
 }

@@ -7,10 +7,11 @@ import { InitialSchema1763769600000 } from './migrations/1763769600000-initial-s
 import { Webhooks1764000000000 } from './migrations/1764000000000-webhooks.js';
 import { JobStatusIndex1764100000000 } from './migrations/1764100000000-job-status-index.js';
 import { ChargeProcedure1764200000000 } from './migrations/1764200000000-charge-procedure.js';
+import { JobOptionsMediumText1764300000000 } from './migrations/1764300000000-job-options-medium-text.js';
 import { SnakeNamingStrategy } from './snake-naming.strategy.js';
 import { keepSqliteConnection, SqliteConnection } from './sqlite-connection.js';
 
-export const MIGRATIONS = [InitialSchema1763769600000, Webhooks1764000000000, JobStatusIndex1764100000000, ChargeProcedure1764200000000];
+export const MIGRATIONS = [InitialSchema1763769600000, Webhooks1764000000000, JobStatusIndex1764100000000, ChargeProcedure1764200000000, JobOptionsMediumText1764300000000];
 
 /** MySQL when DATABASE_URL is set, else the embedded SQLite file under DATA_DIR. Migrations, never synchronize. */
 export function dataSourceOptions(config: AppConfig): DataSourceOptions {

@@ -3,7 +3,7 @@ import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
-import { capToBudget } from './page-to-markdown.js';
+import { capToBudget } from './model-budget.js';
 
 export interface LlmUsage {
   prompt_tokens?: number;
@@ -16,9 +16,22 @@ export interface LlmAnswer {
   usage: LlmUsage;
 }
 
-interface ChatMessage {
-  role: 'system' | 'user';
-  content: string;
+export interface ChatMessage {
+  readonly role: 'system' | 'user' | 'assistant';
+  readonly content: string;
+}
+
+/** OpenAI's `response_format`: structured outputs held to a schema, or JSON mode. */
+export type ResponseFormat =
+  | { readonly type: 'json_object' }
+  | { readonly type: 'json_schema'; readonly json_schema: { readonly name: string; readonly schema: object; readonly strict: boolean } };
+
+/** The server refused the request's `response_format` (a 400 naming it): it does not do structured outputs. */
+export class ResponseFormatRefusedError extends Error {
+  constructor() {
+    super('The language model server refused response_format.');
+    this.name = 'ResponseFormatRefusedError';
+  }
 }
 
 type LlmSettings = NonNullable<AppConfig['llm']>;
@@ -70,12 +83,21 @@ export class LlmClient {
   }
 
   async answer(question: string, pageMarkdown: string): Promise<LlmAnswer> {
+    const page = capToBudget(pageMarkdown, this.settings().maxInputChars);
+    return this.chat(buildMessages(question, page), { purpose: 'ai_query', pageChars: page.length });
+  }
+
+  /** One chat completion (retried once after a 5xx or a network error); throws ResponseFormatRefusedError. */
+  async chat(messages: readonly ChatMessage[], ask: { purpose: string; pageChars: number; responseFormat?: ResponseFormat }): Promise<LlmAnswer> {
     const llm = this.settings();
-    const page = capToBudget(pageMarkdown, llm.maxInputChars);
-    const body = JSON.stringify({ model: llm.model, messages: buildMessages(question, page) });
+    const body = JSON.stringify({ model: llm.model, messages, ...(ask.responseFormat ? { response_format: ask.responseFormat } : {}) });
     const result = await this.withOneRetry(() => this.complete(llm, body));
-    this.logger.log(`ai_query answered by ${llm.model}: ${describeUsage(result.usage)}, page ${page.length} chars`);
+    this.logger.log(`${ask.purpose} answered by ${llm.model}: ${describeUsage(result.usage)}, page ${ask.pageChars} chars`);
     return result;
+  }
+
+  maxInputChars(): number {
+    return this.settings().maxInputChars;
   }
 
   private settings(): LlmSettings {
@@ -89,6 +111,7 @@ export class LlmClient {
     try {
       return await call();
     } catch (first) {
+      if (first instanceof ResponseFormatRefusedError) throw first;
       if (!(first instanceof LlmCallError) || !first.retryable) throw unavailable(first);
       this.logger.warn(`Language model call failed (${first.reason}); retrying once.`);
       await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
@@ -100,8 +123,9 @@ export class LlmClient {
 
   private async complete(llm: LlmSettings, body: string): Promise<LlmAnswer> {
     const response = await post(llm, body);
+    if (response.status === 400 && (await response.text().catch(() => '')).includes('response_format')) throw new ResponseFormatRefusedError();
     if (!response.ok) {
-      await response.body?.cancel();
+      await response.body?.cancel().catch(() => undefined);
       throw new LlmCallError(`HTTP ${response.status}`, response.status >= 500);
     }
     return parseCompletion(await response.json().catch(() => null));

@@ -26,10 +26,14 @@ const view = (overrides: Partial<JobView<ChatOptions>>) =>
 describe('parseChatQuery', () => {
   it('applies the defaults and lower-cases the geography', () => {
     expect(parseChatQuery({ prompt: 'Hi?' })).toEqual(options);
-    expect(parseChatQuery({ prompt: ' x ', premium: 'YES', country: 'FR', city: 'Saint_Denis', key: 'k', other: '1' })).toEqual({
+    expect(parseChatQuery({ prompt: ' x ', premium: 'YES', country: 'FR', city: 'Saint_Denis', key: 'k' })).toEqual({
       prompt: ' x ',
       route: { tier: 'premium', country: 'fr', city: 'saint_denis' },
     });
+  });
+
+  it('refuses a parameter it does not know (decisions.md 8)', () => {
+    expect(() => parseChatQuery({ prompt: 'Hi?', other: '1' })).toThrow(expect.objectContaining({ details: { errors: { other: ['other is not accepted here'] } } }));
   });
 
   it('counts the 1000 characters in code points, as they are typed', () => {

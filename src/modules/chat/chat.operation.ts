@@ -31,12 +31,12 @@ const CHAT_PAGE: PageOptions = {
 /** The task gives up this long before the job's hard limit, so that the failure is chat_timeout and not the pipeline's. */
 const DEADLINE_MARGIN_MS = 1000;
 
-/** GET /chat's query: 422 naming every bad parameter at once. Unknown parameters are ignored, as on the other GET routes. */
+/** GET /chat's query: 422 naming every bad parameter at once. An unknown parameter is refused, as on every route (decisions.md 8). */
 export function parseChatQuery(query: Record<string, unknown>): ChatOptions {
   const cross = geographyErrors(query);
   let dto: ChatQuery;
   try {
-    dto = validateDto(ChatQuery, query, { allowUnknown: true });
+    dto = validateDto(ChatQuery, query);
   } catch (error) {
     if (!isAppError(error) || error.code !== ErrorCode.Validation) throw error;
     const errors = { ...error.details.errors };

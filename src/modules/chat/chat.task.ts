@@ -3,6 +3,7 @@ import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import { deadlineSignal, raceSignal } from '../../common/time/deadline.js';
 import type { ChatProfile } from '../../config/json-files.js';
+import { typeLikeAPerson } from '../../infra/browser/human-typing.js';
 import type { BrowserPage, PageSession } from '../../infra/browser/page-options.js';
 import { answerToNodes } from './answer-to-nodes.js';
 import type { ChatNode } from './chat-node.js';
@@ -15,8 +16,6 @@ export interface ChatInput {
   readonly deadline: number;
 }
 
-type KeyName = Parameters<BrowserPage['keyboard']['press']>[0];
-type CdpSession = Awaited<ReturnType<BrowserPage['createCDPSession']>>;
 
 interface AnswerState {
   readonly streaming: boolean;
@@ -29,8 +28,6 @@ const INPUT_WAIT_MS = 30_000;
 const SUBMIT_WAIT_MS = 1_000;
 /** Quiet time (no turn, no streaming indicator) after which no answer is coming; at most a quarter of the time left. */
 const NO_ANSWER_MS = 20_000;
-/** Printable ASCII: puppeteer's US layout has a key for each, with real key codes. */
-const LAYOUT_CHAR = /^[\x20-\x7e]$/;
 
 const timedOut = (): AppError =>
   new AppError(ErrorCode.ChatTimeout, 'The chat assistant did not finish its answer within the time limit.');
@@ -57,7 +54,12 @@ async function converse(session: PageSession, input: ChatInput): Promise<ChatNod
   await dismissPopups(page, profile.dismiss);
   await box.focus();
   await box.dispose();
-  await typePrompt(page, input.prompt, deadline);
+  await typeLikeAPerson(page, input.prompt, {
+    newline: 'shift-enter',
+    beforeKey: () => {
+      if (Date.now() >= deadline) throw timedOut();
+    },
+  });
   const turnsBefore = await page.$$eval(profile.assistant, (turns) => turns.length);
   await submit(page, profile.submit, deadline);
   const html = await waitForAnswer(page, input, turnsBefore);
@@ -75,34 +77,6 @@ async function dismissPopups(page: BrowserPage, selector: string): Promise<void>
     }
     await handle.dispose();
   }
-}
-
-/** One key press per character, each with its keydown, input and keyup (decisions.md section 3). */
-async function typePrompt(page: BrowserPage, prompt: string, deadline: number): Promise<void> {
-  let cdp: CdpSession | null = null;
-  try {
-    for (const char of prompt.replace(/\r\n?/g, '\n')) {
-      if (Date.now() >= deadline) throw timedOut();
-      if (char === '\n') await pressNewline(page);
-      else if (LAYOUT_CHAR.test(char)) await page.keyboard.press(char as KeyName);
-      else await pressUnmapped((cdp ??= await page.createCDPSession()), char);
-    }
-  } finally {
-    await cdp?.detach().catch(() => undefined);
-  }
-}
-
-/** Shift+Enter: a plain Enter would send the prompt on chat sites. */
-async function pressNewline(page: BrowserPage): Promise<void> {
-  await page.keyboard.down('Shift');
-  await page.keyboard.press('Enter');
-  await page.keyboard.up('Shift');
-}
-
-/** Characters outside the US layout (é, emoji): puppeteer would insert them without key events. */
-async function pressUnmapped(cdp: CdpSession, char: string): Promise<void> {
-  await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key: char, text: char, unmodifiedText: char });
-  await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: char });
 }
 
 async function submit(page: BrowserPage, selector: string, deadline: number): Promise<void> {

@@ -29,7 +29,7 @@ export class JobViewService {
     if (job.status === 'done') {
       const output = await this.jobs.output(job);
       if (output?.type === 'page') {
-        return new MeteredAnswer(200, { html: output.html }, { ...facts, target: { status: output.targetStatus, finalUrl: output.finalUrl } });
+        return new MeteredAnswer(200, { page: output.text, mediaType: output.mediaType }, { ...facts, target: { status: output.targetStatus, finalUrl: output.finalUrl } });
       }
       return new MeteredAnswer(200, { json: operation.envelope({ ...base, output, error: null, position: null, debug: null }) }, facts);
     }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, LessThan, Repository } from 'typeorm';
 import { Job, JobResult } from '../../infra/database/entities/index.js';
+import type { TargetMediaType } from '../../common/http/metered-answer.js';
 import type { JobOutput } from './operation.js';
 
 /** Jobs and their results. Every lookup for a caller takes the organization first. */
@@ -69,7 +70,7 @@ export class JobRepository {
 
 function encodeOutput(output: JobOutput): { body: Buffer; contentType: string; meta: object } {
   if (output.type === 'page') {
-    return { body: Buffer.from(output.html, 'utf8'), contentType: 'text/html', meta: { targetStatus: output.targetStatus, finalUrl: output.finalUrl } };
+    return { body: Buffer.from(output.text, 'utf8'), contentType: output.mediaType, meta: { targetStatus: output.targetStatus, finalUrl: output.finalUrl } };
   }
   return {
     body: Buffer.from(JSON.stringify(output.data ?? null), 'utf8'),
@@ -81,8 +82,12 @@ function encodeOutput(output: JobOutput): { body: Buffer; contentType: string; m
 function decodeOutput(row: JobResult): JobOutput {
   const meta = JSON.parse(row.meta) as { targetStatus?: number; finalUrl?: string };
   const text = Buffer.from(row.body).toString('utf8');
-  if (row.contentType === 'text/html') {
-    return { type: 'page', html: text, targetStatus: meta.targetStatus ?? 200, finalUrl: meta.finalUrl ?? '' };
+  if (isPageMediaType(row.contentType)) {
+    return { type: 'page', mediaType: row.contentType, text, targetStatus: meta.targetStatus ?? 200, finalUrl: meta.finalUrl ?? '' };
   }
   return { type: 'data', data: JSON.parse(text), targetStatus: meta.targetStatus, finalUrl: meta.finalUrl };
+}
+
+function isPageMediaType(type: string): type is TargetMediaType {
+  return type === 'text/html' || type === 'text/markdown' || type === 'text/plain';
 }

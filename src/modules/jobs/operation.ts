@@ -1,4 +1,5 @@
 import type { AppConfig } from '../../config/app-config.js';
+import type { TargetMediaType } from '../../common/http/metered-answer.js';
 import type { ProxyTier } from '../../config/json-files.js';
 import type { Job, JobKind } from '../../infra/database/entities/index.js';
 import type { PageOptions, PageSession } from '../../infra/browser/page-options.js';
@@ -11,9 +12,9 @@ export interface RouteRequest {
   readonly city: string | null;
 }
 
-/** What a finished operation produced: a page (answered as text/html) or JSON data (answered in the envelope). */
+/** What a finished operation produced: a page (answered bare, in its media type) or JSON data (in the envelope). */
 export type JobOutput =
-  | { readonly type: 'page'; readonly html: string; readonly targetStatus: number; readonly finalUrl: string }
+  | { readonly type: 'page'; readonly mediaType: TargetMediaType; readonly text: string; readonly targetStatus: number; readonly finalUrl: string }
   | { readonly type: 'data'; readonly data: unknown; readonly targetStatus?: number; readonly finalUrl?: string };
 
 /** Handed to an operation's browser task inside the worker. */

@@ -2,12 +2,12 @@ import type { PageRequest } from './dto/page-request.js';
 import type { JobView } from './operation.js';
 
 /**
- * The crawl envelope of the spec (also used by recipes): url, domain, premium, js, ai_query, city, data, credits,
- * job fields. Credits appear on metered answers only, never on collection.
+ * The crawl envelope of the spec (also used by recipes): url, domain, premium, js, ai_query, city, data (with
+ * output=json also content, metadata, links), credits, job fields. Credits appear on metered answers only.
  */
 export function pageEnvelope(
   view: JobView<PageRequest>,
-  shape: { city: boolean; data: (data: unknown) => unknown },
+  shape: { city: boolean; result: (output: unknown) => Record<string, unknown> },
 ): Record<string, unknown> {
   const { options } = view;
   const output = view.output?.type === 'data' ? view.output.data : null;
@@ -18,7 +18,7 @@ export function pageEnvelope(
     js: options.page.js,
     ai_query: options.aiQuery,
     ...(shape.city ? { city: options.route.city ?? '' } : {}),
-    data: view.error ? {} : shape.data(output),
+    ...(view.error ? { data: {} } : shape.result(output)),
     ...billingFields(view),
     job_id: view.job.id,
     status: view.job.status,

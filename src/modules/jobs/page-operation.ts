@@ -2,10 +2,11 @@ import type { AppConfig } from '../../config/app-config.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import type { JobKind } from '../../infra/database/entities/index.js';
-import type { MainContent } from '../../infra/llm/page-content.js';
+import { renderPageContent } from '../../infra/content/page-content.js';
 import type { LlmClient } from '../../infra/llm/llm.client.js';
-import { pageForModel } from '../../infra/llm/page-to-markdown.js';
+import { modelContent, PAGE_AS_SERVED } from './dto/content-query.js';
 import type { PageRequest } from './dto/page-request.js';
+import type { ReadPage } from './page-result.js';
 import type { JobOutput, JobView, Operation, RouteRequest, TaskContext } from './operation.js';
 
 /** What GET /crawl and GET /screenshot share: one URL, the shared page options, and an optional question. */
@@ -40,8 +41,17 @@ export abstract class PageOperation implements Operation<PageRequest> {
     return config.jobTimeoutMs;
   }
 
-  /** Asked after the page is closed: a slow model never holds a browser slot. */
-  protected async answer(question: string, content: MainContent): Promise<string> {
-    return (await this.llm.answer(question, pageForModel(content, this.config.llm?.maxInputChars ?? 30000))).answer;
+  /**
+   * Asked after the page is closed, so a slow model never holds a browser slot. The model reads the page's content
+   * as Markdown: what main_content and the selectors keep, main content by default (decisions.md 8.1); the client
+   * cuts it to LLM_MAX_INPUT_CHARS.
+   */
+  protected async answer(options: PageRequest, page: ReadPage): Promise<string> {
+    return (await this.llm.answer(options.aiQuery, this.modelMarkdown(options, page))).answer;
+  }
+
+  /** The page as the model reads it, for ai_query and ai_schema alike. */
+  protected modelMarkdown(options: PageRequest, page: ReadPage): string {
+    return renderPageContent(page.html, page.finalUrl, modelContent(options.content ?? PAGE_AS_SERVED));
   }
 }

@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBody } from '@nestjs/swagger';
-import { ApiMetered, PAGE_PARAMETERS } from '../../common/openapi/api-docs.js';
+import { ApiMetered, CONTENT_PARAMETERS, PAGE_PARAMETERS } from '../../common/openapi/api-docs.js';
 import { ref } from '../../common/openapi/schemas.js';
 import type { Organization } from '../../infra/database/entities/index.js';
 import { AllowQueryKey, CurrentOrganization, OrgKeyGuard } from '../auth/org-key.guard.js';
@@ -20,7 +20,7 @@ export class RecipeController {
   @Post()
   @HttpCode(200)
   @AllowQueryKey()
-  @ApiMetered({ tag: 'recipe', summary: 'Run a recipe of blocks on one page (query booleans exactly true or false)', parameters: PAGE_PARAMETERS, envelope: 'CrawlEnvelope', page: true })
+  @ApiMetered({ tag: 'recipe', summary: 'Run a recipe of blocks on one page (query booleans exactly true or false)', parameters: [...PAGE_PARAMETERS, ...CONTENT_PARAMETERS], envelope: 'CrawlEnvelope', page: true })
   @ApiBody({ schema: ref('RecipeBody') })
   run(@Query() query: Record<string, unknown>, @Body() body: unknown, @CurrentOrganization() organization: Organization, @Metered() request: MeteredRequest) {
     return this.pipeline.serve(this.operation, parseRecipeRequest(query, body), organization, request);

@@ -47,6 +47,7 @@ describe('parseRecipeRequest', () => {
         userAgent: null,
       },
       route: { tier: 'premium', country: 'de', city: 'berlin' },
+      content: { format: 'html', mainContent: null, includeSelectors: [], excludeSelectors: [], output: 'page' },
     });
     expect(options.recipe.blocks.map((block) => block.type)).toEqual(['start', 'extract', 'paginate']);
   });

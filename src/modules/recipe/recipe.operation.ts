@@ -6,14 +6,16 @@ import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import type { PageSession } from '../../infra/browser/page-options.js';
 import { flatPrice } from '../billing/price-table.js';
-import { StrictPageQuery } from '../jobs/dto/page-query.dto.js';
+import { contentChoice, PAGE_AS_SERVED } from '../jobs/dto/content-query.js';
 import { crossFieldErrors, toPageRequest } from '../jobs/dto/page-request.js';
 import type { JobOutput, JobView, Operation, RouteRequest, TaskContext } from '../jobs/operation.js';
 import { MeteredOperation } from '../jobs/operation-registry.js';
 import { pageEnvelope } from '../jobs/page-envelope.js';
+import { pageAnswer, pageResultFields } from '../jobs/page-result.js';
 import { readPageHtml } from '../jobs/page-size.js';
 import { startUrl } from './blocks/start.block.js';
-import { parseRecipe } from './dto/parse-recipe.js';
+import { pageOptionErrors, parseRecipe } from './dto/parse-recipe.js';
+import { RecipeQuery } from './dto/recipe-query.dto.js';
 import { runRecipe } from './recipe.runner.js';
 import type { RecipeOptions } from './recipe.types.js';
 
@@ -34,13 +36,15 @@ function collect<T>(problems: Problems, parse: () => T): T | null {
 export function parseRecipeRequest(query: Record<string, unknown>, body: unknown): RecipeOptions {
   const problems: Problems = [];
   const { url: _ignored, ...rest } = query;
-  const strict = collect(problems, () => validateDto(StrictPageQuery, rest));
+  const strict = collect(problems, () => validateDto(RecipeQuery, rest));
   const recipe = collect(problems, () => parseRecipe(body));
   if (strict) problems.push(...Object.entries(crossFieldErrors(strict)));
   if (strict?.ai_query?.trim()) problems.push(['ai_query', ['ai_query is not available on POST /crawl']]);
+  if (strict && recipe) problems.push(...Object.entries(pageOptionErrors(recipe, { js: strict.js ?? true })));
   // fromEntries, not assignment: a body field named `__proto__` stays a reported field.
   if (problems.length > 0 || !strict || !recipe) throw AppError.validation(Object.fromEntries(problems));
-  return { request: toPageRequest(strict, new URL(startUrl(recipe)).href, { images: false }), recipe };
+  const request = toPageRequest(strict, new URL(startUrl(recipe)).href, { images: false });
+  return { request: { ...request, content: contentChoice(strict) }, recipe };
 }
 
 /** POST /crawl: a recipe of blocks run on one page, flat price. */
@@ -77,15 +81,26 @@ export class RecipeOperation implements Operation<RecipeOptions> {
 
   /** The crawl envelope; `ai_query` is always empty here (refused in the query). */
   envelope(view: JobView<RecipeOptions>): object {
-    return pageEnvelope({ ...view, options: view.options.request }, { city: true, data: (output) => output ?? {} });
+    const result = isStartOnly(view.options) ? pageResultFields : (output: unknown) => ({ data: output ?? {} });
+    return pageEnvelope({ ...view, options: view.options.request }, { city: true, result });
   }
 
-  /** A recipe of only the start block answers the page itself; a longer one answers its `data`. */
-  private async runOn(session: PageSession, ctx: TaskContext, { recipe }: RecipeOptions): Promise<JobOutput> {
-    const { result, navigation } = await runRecipe(session, recipe, { maxPages: ctx.config.recipeMaxPages, deadline: ctx.deadline, maxBytes: ctx.config.maxPageBytes });
+  /** A recipe of only the start block answers the page like GET /crawl (format, output=json); a longer one its `data`. */
+  private async runOn(session: PageSession, ctx: TaskContext, options: RecipeOptions): Promise<JobOutput> {
+    const { recipe, request } = options;
+    const { result, navigation } = await runRecipe(session, recipe, {
+      maxPages: ctx.config.recipeMaxPages,
+      deadline: ctx.deadline,
+      maxBytes: ctx.config.maxPageBytes,
+      screenshot: ctx.config.screenshot,
+    });
     const { status: targetStatus, finalUrl } = navigation;
-    if (recipe.blocks.length > 1) return { type: 'data', data: result, targetStatus, finalUrl };
+    if (!isStartOnly(options)) return { type: 'data', data: result, targetStatus, finalUrl };
     const html = await readPageHtml(session.page, navigation, session.options.js, ctx.config.maxPageBytes);
-    return { type: 'page', html, targetStatus, finalUrl };
+    return pageAnswer({ html, targetStatus, finalUrl }, request.content ?? PAGE_AS_SERVED, null, ctx.config.maxPageBytes);
   }
+}
+
+function isStartOnly(options: RecipeOptions): boolean {
+  return options.recipe.blocks.length === 1;
 }

@@ -3,11 +3,11 @@ import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import { deadlineSignal, raceSignal } from '../../common/time/deadline.js';
 import type { BrowserPage, NavigationResult, PageSession } from '../../infra/browser/page-options.js';
-import type { BlockContext } from './blocks/block-runner.js';
+import type { BlockContext, BlockOutcome, ScreenshotSettings } from './blocks/block-runner.js';
 import { pageTooLarge } from '../jobs/page-size.js';
 import { blockRunner } from './blocks/block-registry.js';
 import { buildResult } from './recipe-result.js';
-import type { ExtractedValue, Recipe, RecipeResult } from './recipe.types.js';
+import type { ExtractedValue, Recipe, RecipeBlock, RecipeResult } from './recipe.types.js';
 
 export interface RecipeLimits {
   /** Pages to read at most, the start page included (RECIPE_MAX_PAGES). */
@@ -16,6 +16,8 @@ export interface RecipeLimits {
   readonly deadline: number;
   /** Characters of extracted text at most (MAX_PAGE_BYTES); unbounded when absent. */
   readonly maxBytes?: number;
+  /** SCREENSHOT_MAX_HEIGHT and SCREENSHOT_QUALITY, for screenshot blocks. */
+  readonly screenshot: ScreenshotSettings;
 }
 
 export interface RecipeRun {
@@ -36,6 +38,8 @@ async function pageKey(page: BrowserPage): Promise<string> {
 
 class RecipeProgress implements BlockContext {
   readonly pages: Map<string, ExtractedValue[]>[] = [];
+  /** The action blocks' lists, in the order their first block ran. */
+  readonly outputs: Record<string, unknown[]> = {};
   navigation: NavigationResult | null = null;
   private readonly seen = new Set<string>();
   private recorded = 0;
@@ -51,6 +55,10 @@ class RecipeProgress implements BlockContext {
 
   get pagesRead(): number {
     return this.pages.length;
+  }
+
+  get screenshot(): ScreenshotSettings {
+    return this.limits.screenshot;
   }
 
   remainingMs(): number {
@@ -77,10 +85,38 @@ class RecipeProgress implements BlockContext {
   }
 
   record(name: string, values: readonly ExtractedValue[]): void {
-    this.recorded += values.reduce<number>((sum, value) => sum + (typeof value === 'string' ? value.length : 8), 0);
-    if (this.bytesLeft < 0) throw pageTooLarge(this.limits.maxBytes);
+    this.count(values.reduce<number>((sum, value) => sum + (typeof value === 'string' ? value.length : 8), 0));
     const page = this.pages[this.pages.length - 1];
     page.set(name, [...(page.get(name) ?? []), ...values]);
+  }
+
+  /** A block of this list ran: the list is in `data` from now on, even if the block was optional and gave nothing. */
+  open(list: string): void {
+    this.outputs[list] ??= [];
+  }
+
+  append(list: string, value: unknown, size: number): void {
+    this.count(size);
+    this.open(list);
+    this.outputs[list].push(value);
+  }
+
+  private count(size: number): void {
+    this.recorded += size;
+    if (this.bytesLeft < 0) throw pageTooLarge(this.limits.maxBytes);
+  }
+}
+
+/** Runs one block; an optional block's action_failed is skipped. The failure names the block. */
+async function runBlock(progress: RecipeProgress, block: RecipeBlock, index: number): Promise<BlockOutcome> {
+  const runner = blockRunner(block.type);
+  if (runner.list) progress.open(runner.list);
+  try {
+    return await runner.run(progress, block.details);
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== ErrorCode.ActionFailed) throw error;
+    if (block.optional) return;
+    throw new AppError(ErrorCode.ActionFailed, `Block ${index} (${block.type}): ${error.message}`);
   }
 }
 
@@ -90,8 +126,7 @@ async function executeBlocks(progress: RecipeProgress, recipe: Recipe): Promise<
   let index = 0;
   while (index < recipe.blocks.length) {
     progress.remainingMs();
-    const block = recipe.blocks[index];
-    const outcome = await blockRunner(block.type).run(progress, block.details);
+    const outcome = await runBlock(progress, recipe.blocks[index], index);
     index = outcome ? positions.get(outcome.repeatFrom)! : index + 1;
   }
 }
@@ -110,6 +145,6 @@ export async function runRecipe(session: PageSession, recipe: Recipe, limits: Re
   const progress = new RecipeProgress(session, limits);
   await withinDeadline(executeBlocks(progress, recipe), limits.deadline);
   const names = recipe.blocks.flatMap((block) => blockRunner(block.type).outputs?.(block.details) ?? []);
-  const result = buildResult([...new Set(names)], progress.pages, recipe.expectedOutput);
+  const result = buildResult([...new Set(names)], progress.pages, recipe.expectedOutput, progress.outputs);
   return { result, navigation: progress.navigation! };
 }

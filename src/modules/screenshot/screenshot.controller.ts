@@ -22,6 +22,6 @@ export class ScreenshotController {
   @AllowQueryKey()
   @ApiMetered({ tag: 'screenshot', summary: 'A full-page JPEG screenshot, base64', parameters: [URL_PARAMETER, ...PAGE_PARAMETERS, AI_QUERY_PARAMETER], envelope: 'ScreenshotEnvelope' })
   screenshot(@Query() query: Record<string, unknown>, @CurrentOrganization() organization: Organization, @Metered() request: MeteredRequest) {
-    return this.pipeline.serve(this.operation, parsePageQuery(query, this.policy, { images: true }), organization, request);
+    return this.pipeline.serve(this.operation, parsePageQuery(query, this.policy, { images: true }).request, organization, request);
   }
 }

@@ -2,14 +2,14 @@ import { Injectable } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { LlmClient } from '../../infra/llm/llm.client.js';
-import { extractMainContent } from '../../infra/llm/page-content.js';
 import { flatPrice } from '../billing/price-table.js';
 import type { PageRequest } from '../jobs/dto/page-request.js';
 import type { JobOutput, JobView, TaskContext } from '../jobs/operation.js';
 import { MeteredOperation } from '../jobs/operation-registry.js';
 import { PageOperation } from '../jobs/page-operation.js';
 import { billingFields } from '../jobs/page-envelope.js';
-import { captureFullPage, loadLazyContent } from './full-page-capture.js';
+import { readRenderedHtml } from '../jobs/page-size.js';
+import { captureFullPage, loadLazyContent } from '../../infra/browser/full-page-capture.js';
 
 interface ScreenshotData {
   url: string;
@@ -40,12 +40,12 @@ export class ScreenshotOperation extends PageOperation {
       session.assertNotBlocked();
       const image = await captureFullPage(session, ctx.config.screenshot);
       session.mark('captured');
-      const content = options.aiQuery ? await extractMainContent(session.page) : null;
-      return { image, content, navigation };
+      const html = options.aiQuery ? await readRenderedHtml(session.page, ctx.config.maxPageBytes) : null;
+      return { image, html, navigation };
     });
     const data: ScreenshotData = { url: options.url, screenshots: [shot.image] };
-    if (shot.content) {
-      data.answer = await this.answer(options.aiQuery, shot.content);
+    if (shot.html !== null) {
+      data.answer = await this.answer(options, { html: shot.html, targetStatus: shot.navigation.status, finalUrl: shot.navigation.finalUrl });
     }
     return { type: 'data', data, targetStatus: shot.navigation.status, finalUrl: shot.navigation.finalUrl };
   }

@@ -4,5 +4,6 @@
  * already lost its scripts, styles, comments and the caller's excluded elements.
  */
 export function selectMainContent(document: Document): Element[] {
-  return document.body ? [document.body] : [];
+  const marked = document.querySelector('article') ?? document.querySelector('main, [role="main"]');
+  return marked ? [marked] : document.body ? [document.body] : [];
 }

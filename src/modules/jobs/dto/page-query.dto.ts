@@ -34,11 +34,6 @@ export class PageQueryBase extends GeographyQuery {
 
   @IsOptional() @Transform(last) @IsString() @MaxLength(512)
   user_agent?: string;
-
-
-  /** Read by the pipeline (decisions.md 7.4); declared so that POST /crawl's strict query accepts it. */
-  @IsOptional() @Transform(last) @IsString()
-  webhook_url?: string;
 }
 
 /** GET routes: flags are boolean text in any case. */

@@ -2,6 +2,7 @@ import type { FieldErrors } from '../../../common/errors/app-error.js';
 import { AppError } from '../../../common/errors/app-error.js';
 import type { PageOptions } from '../../../infra/browser/page-options.js';
 import type { RouteRequest } from '../operation.js';
+import type { ContentChoice } from './content-query.js';
 import type { PageQuery, StrictPageQuery } from './page-query.dto.js';
 import { geographyErrors, routeRequest } from './route-request.js';
 import { viewportBoundsError } from './viewport-bounds.js';
@@ -12,6 +13,8 @@ export interface PageRequest {
   readonly page: PageOptions;
   readonly route: RouteRequest;
   readonly aiQuery: string;
+  /** GET /crawl and POST /crawl: what of the page the answer holds (decisions.md 8.1); absent elsewhere. */
+  readonly content?: ContentChoice;
 }
 
 const VIEWPORT_FLAGS = ['device_scale_factor', 'mobile', 'landscape', 'touch'] as const;

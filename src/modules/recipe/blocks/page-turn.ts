@@ -1,3 +1,5 @@
+import { IDLE_ALLOWANCE } from '../../../infra/browser/navigation-idle.js';
+import { OpenRequests } from '../../../infra/browser/open-requests.js';
 import type { BrowserPage, WaitUntil } from '../../../infra/browser/page-options.js';
 
 export type PageControl = NonNullable<Awaited<ReturnType<BrowserPage['$']>>>;
@@ -21,16 +23,14 @@ export function isDisabled(control: PageControl): Promise<boolean> {
   return control.evaluate((element) => element.hasAttribute('disabled') || element.getAttribute('aria-disabled') === 'true');
 }
 
-async function click(control: PageControl): Promise<void> {
+/** Clicks as a person would where the control can be seen; otherwise the DOM click, which still follows its link. */
+export async function clickControl(control: PageControl): Promise<void> {
   // A hidden control has no point to click; a DOM click still follows its link or runs its handler.
   if (await control.isVisible()) await control.click();
   else await control.evaluate((element) => (element as HTMLElement).click());
 }
 
-function networkIdle(page: BrowserPage, waitUntil: WaitUntil, timeout: number, signal: AbortSignal): Promise<void> {
-  if (waitUntil !== 'networkidle0' && waitUntil !== 'networkidle2') return Promise.resolve();
-  return page.waitForNetworkIdle({ idleTime: 500, concurrency: waitUntil === 'networkidle0' ? 0 : 2, timeout, signal });
-}
+const IDLE_MS = 500;
 
 /**
  * Clicks the control and waits for the next page: a navigation settled by `waitUntil`, or a DOM change
@@ -44,6 +44,8 @@ export async function turnPage(page: BrowserPage, control: PageControl, waitUnti
     if (request.isNavigationRequest() && request.frame() === page.mainFrame()) navigating = true;
   };
   page.on('request', onRequest);
+  // The requests made since the click: puppeteer's page-wide count can hold requests of an earlier job on a reused tab.
+  const requests = new OpenRequests(page);
   try {
     await page.evaluate(watchMutations, MUTATION_FLAG);
     const navigation = page.waitForNavigation({ waitUntil, timeout, signal }).then((): PageChange => 'navigation');
@@ -57,15 +59,17 @@ export async function turnPage(page: BrowserPage, control: PageControl, waitUnti
     // The losers are aborted in `finally`; their rejections are not errors.
     navigation.catch(() => undefined);
     mutation.catch(() => undefined);
-    await click(control);
+    await clickControl(control);
     const change = await Promise.race([navigation, mutation, quiet]);
     if (change === 'mutation') {
-      await networkIdle(page, waitUntil, timeout, signal);
+      const allowed = IDLE_ALLOWANCE[waitUntil];
+      if (allowed !== undefined) await requests.quiet(IDLE_MS, timeout, allowed);
       if (navigating) await navigation;
     }
     return change;
   } finally {
     abort.abort();
+    requests.dispose();
     page.off('request', onRequest);
   }
 }

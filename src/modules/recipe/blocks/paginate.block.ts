@@ -37,7 +37,7 @@ async function nextPage(context: BlockContext, selector: string): Promise<boolea
 export const paginateBlock: BlockRunner<PaginateDetails> = {
   type: 'paginate',
   details: PaginateDetails,
-  check(details, ids): FieldErrors {
+  check(details, { ids }): FieldErrors {
     if (ids.has(details.startBlock)) return {};
     return { startBlock: [`startBlock "${details.startBlock}" names no block of this recipe`] };
   },

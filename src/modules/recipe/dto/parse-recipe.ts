@@ -60,7 +60,8 @@ function parseBlock(input: unknown, path: string, errors: FieldErrors): RecipeBl
   const details = validateAs(BLOCK_REGISTRY.get(block.type)!.details, block.details, `${path}.details`, errors);
   if (!details) return null;
   const fields = Object.entries(details).filter(([, value]) => value !== undefined);
-  return { type: block.type, id: block.id ?? null, details: Object.fromEntries(fields) };
+  const parsed = { type: block.type, id: block.id ?? null, details: Object.fromEntries(fields) };
+  return block.optional ? { ...parsed, optional: true } : parsed;
 }
 
 /** Rules across blocks: one start block, first; unique ids; each type's own checks (paginate's startBlock). */
@@ -77,7 +78,8 @@ function recipeRules(raw: readonly unknown[], blocks: readonly (RecipeBlock | nu
   });
   blocks.forEach((block, index) => {
     const runner = block ? BLOCK_REGISTRY.get(block.type) : undefined;
-    if (block && runner?.check) addAll(errors, `blocks.${index}.details`, runner.check(block.details, ids));
+    const earlier = blocks.slice(0, index).filter((other): other is RecipeBlock => other !== null);
+    if (block && runner?.check) addAll(errors, `blocks.${index}.details`, runner.check(block.details, { ids, earlier }));
   });
   return errors;
 }
@@ -93,4 +95,11 @@ export function parseRecipe(body: unknown): Recipe {
   addAll(errors, '', recipeRules(raw, blocks));
   if (Object.keys(errors).length > 0 || !recipe) throw AppError.validation(errors);
   return { name: recipe.name ?? null, expectedOutput: recipe.expectedOutput ?? null, blocks: blocks as RecipeBlock[] };
+}
+
+/** Rules between the recipe and the query: a block that runs the caller's script needs js=true (422 on `js`). */
+export function pageOptionErrors(recipe: Recipe, options: { js: boolean }): FieldErrors {
+  const scripted = recipe.blocks.findIndex((block) => BLOCK_REGISTRY.get(block.type)?.needsScripts);
+  if (options.js || scripted < 0) return {};
+  return { js: [`blocks.${scripted} (${recipe.blocks[scripted].type}) runs a script in the page: it needs js=true`] };
 }

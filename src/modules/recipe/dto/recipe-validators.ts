@@ -1,5 +1,6 @@
 import { registerDecorator, ValidationOptions } from 'class-validator';
 import { isTraversal, parse } from 'css-what';
+import { isKeyName } from '../../../infra/browser/key-names.js';
 import { parseHttpUrl } from '../../../infra/network/url-syntax.js';
 
 const MAX_SELECTOR_LENGTH = 2000;
@@ -44,4 +45,9 @@ export const IsHttpUrl = decorator(
   'isHttpUrl',
   isHttpUrl,
   (property) => `${property} must be an absolute http or https URL with a host and no user name or password`,
+);
+export const IsKeyName = decorator(
+  'isKeyName',
+  isKeyName,
+  (property) => `${property} must be one key as Puppeteer names it (Enter, Tab, Escape, ArrowDown, a, ...), case-sensitive, no combinations`,
 );

@@ -1,7 +1,8 @@
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsDefined, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsDefined, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
 import { BLOCK_TYPES } from '../blocks/block-registry.js';
 
-export const MAX_BLOCKS = 100;
+/** decisions.md 8.3: at most 50 blocks, `start` included. */
+export const MAX_BLOCKS = 50;
 
 // Validated with stopAtFirstError, which tries the decorator nearest the property first: type checks sit last.
 
@@ -35,6 +36,10 @@ export class BlockDto {
   @IsNotEmpty()
   @IsString()
   id?: string;
+
+  @IsOptional()
+  @IsBoolean()
+  optional?: boolean;
 
   @IsDefined({ message: 'details is required' })
   @IsObject({ message: 'details must be an object' })

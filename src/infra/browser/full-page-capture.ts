@@ -1,5 +1,5 @@
-import { OpenRequests } from '../../infra/browser/open-requests.js';
-import type { BrowserPage, PageSession } from '../../infra/browser/page-options.js';
+import { OpenRequests } from './open-requests.js';
+import type { BrowserPage, PageSession } from './page-options.js';
 import { captureBox } from './capture-bounds.js';
 
 const MAX_SCROLL_STEPS = 30;

@@ -1,0 +1,42 @@
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+export type JsonLdNode = { readonly [key: string]: Json };
+
+/** The objects of a page's JSON-LD blocks, `@graph` members included, in document order; bad JSON is skipped. */
+export function jsonLdNodes(document: Document): JsonLdNode[] {
+  const nodes: JsonLdNode[] = [];
+  for (const script of document.querySelectorAll('script[type="application/ld+json" i]')) {
+    let parsed: Json;
+    try {
+      parsed = JSON.parse(script.textContent ?? '') as Json;
+    } catch {
+      continue;
+    }
+    collect(parsed, nodes, 0);
+  }
+  return nodes;
+}
+
+function collect(value: Json, into: JsonLdNode[], depth: number): void {
+  if (depth > 3 || value === null || typeof value !== 'object') return;
+  if (Array.isArray(value)) {
+    for (const item of value) collect(item, into, depth + 1);
+    return;
+  }
+  into.push(value);
+  const graph = value['@graph'];
+  if (graph !== undefined) collect(graph, into, depth + 1);
+}
+
+/** A JSON-LD value read as text: a string, a number, the `name`/`url`/`@id` of an object, the first of an array. */
+export function jsonLdText(value: Json | undefined, keys: readonly string[] = ['name']): string | null {
+  if (typeof value === 'string') return value.trim() || null;
+  if (typeof value === 'number') return String(value);
+  if (Array.isArray(value)) return value.length > 0 ? jsonLdText(value[0], keys) : null;
+  if (value && typeof value === 'object') {
+    for (const key of keys) {
+      const found = jsonLdText(value[key], keys);
+      if (found) return found;
+    }
+  }
+  return null;
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from '@jest/globals';
+import { parseSelectorList } from './css-selectors.js';
+import { describePage, renderPageContent } from './page-content.js';
+
+const URL_ = 'https://news.example/a/story?id=1';
+const request = (overrides: object = {}) => ({ format: 'markdown' as const, mainContent: false, includeSelectors: [], excludeSelectors: [], ...overrides });
+
+const PAGE = `<!doctype html><html lang="en-GB"><head><title> Page  title </title>
+<meta property="og:title" content="OG title"><meta name="description" content="Meta description">
+<meta name="author" content="Meta Author"><link rel="canonical" href="/canonical">
+<script type="application/ld+json">{"@context":"https://schema.org","@graph":[{"@type":"NewsArticle","headline":"LD headline","datePublished":"2026-11-01T10:00:00Z","author":[{"@type":"Person","name":"LD Author"}],"publisher":{"@type":"Organization","name":"LD News"},"image":{"url":"/img/lead.jpg"}}]}</script>
+</head><body><nav><a href="/home">Home</a></nav><article><h1>Story</h1><p onclick="x()">Words <a href="#top">here</a> and <a href="/b#c">there</a>.</p></article>
+<aside class="ad">Buy <a href="https://shop.example/">now</a> <a href="/home#x">Home again</a> <a href="mailto:a@b">mail</a></aside><!-- note --></body></html>`;
+
+describe('describePage (decisions.md 8.1 output=json)', () => {
+  it('reads metadata by precedence: Open Graph, then JSON-LD, then <meta name>, then <title>', () => {
+    expect(describePage(PAGE, URL_, request()).metadata).toEqual({
+      title: 'OG title',
+      description: 'Meta description',
+      language: 'en-GB',
+      author: 'LD Author',
+      published_time: '2026-11-01T10:00:00Z',
+      site_name: 'LD News',
+      canonical_url: 'https://news.example/canonical',
+      image: 'https://news.example/img/lead.jpg',
+      word_count: 11,
+    });
+  });
+
+  it('falls back to <title> and nulls', () => {
+    expect(describePage('<html><head><title> A   title </title></head><body><p>one two</p></body></html>', URL_, request({ format: 'text' })).metadata).toEqual({
+      title: 'A title', description: null, language: null, author: null, published_time: null, site_name: null, canonical_url: null, image: null, word_count: 2,
+    });
+  });
+
+  it('lists every http(s) link of the whole page once, absolute, without fragments, in document order', () => {
+    expect(describePage(PAGE, URL_, request({ includeSelectors: ['article'] })).links).toEqual([
+      { url: 'https://news.example/home', text: 'Home' },
+      { url: URL_, text: 'here' },
+      { url: 'https://news.example/b', text: 'there' },
+      { url: 'https://shop.example/', text: 'now' },
+    ]);
+  });
+
+  it('cuts the links at 1,000', () => {
+    const anchors = Array.from({ length: 1200 }, (_, i) => `<a href="/p${i}">p${i}</a>`).join('');
+    const links = describePage(`<html><body>${anchors}</body></html>`, URL_, request()).links;
+    expect(links).toHaveLength(1000);
+    expect(links[999]).toEqual({ url: 'https://news.example/p999', text: 'p999' });
+  });
+});
+
+describe('renderPageContent selectors and formats', () => {
+  it('answers format=html without selection byte for byte', () => {
+    expect(renderPageContent(PAGE, URL_, request({ format: 'html' }))).toBe(PAGE);
+  });
+
+  it('keeps exactly the included elements in document order, none twice, after removing the excluded ones', () => {
+    expect(renderPageContent(PAGE, URL_, request({ includeSelectors: ['p', 'article', 'aside'], excludeSelectors: ['a[href^="mailto"]', 'h1'] })))
+      .toBe('Words [here](https://news.example/a/story?id=1#top) and [there](https://news.example/b#c).\n\nBuy [now](https://shop.example/) [Home again](https://news.example/home#x)');
+  });
+
+  it('writes the html fragment of the kept elements: no scripts, comments or handlers, URLs absolute', () => {
+    expect(renderPageContent(PAGE, URL_, request({ format: 'html', includeSelectors: ['article'] })))
+      .toBe('<article><h1>Story</h1><p>Words <a href="https://news.example/a/story?id=1#top">here</a> and <a href="https://news.example/b#c">there</a>.</p></article>');
+  });
+});
+
+describe('parseSelectorList', () => {
+  it('splits at top-level commas only', () => {
+    expect(parseSelectorList('article, :is(h1, h2) > a[title="a,b"]')).toEqual({ selectors: ['article', ':is(h1, h2) > a[title="a,b"]'] });
+  });
+
+  it.each([
+    ['p[', 'is not a valid CSS selector list'],
+    [Array.from({ length: 21 }, (_, i) => `.c${i}`).join(','), 'must hold at most 20 selectors'],
+    [`.${'a'.repeat(1000)}`, 'must be at most 1000 characters'],
+  ])('refuses %s', (value, problem) => {
+    expect((parseSelectorList(value) as { problem: string }).problem).toContain(problem);
+  });
+});

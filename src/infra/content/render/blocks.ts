@@ -1,0 +1,136 @@
+import { BLOCK_SELECTOR, BLOCK_TAGS, isElement, isHidden, isText, SKIPPED_TAGS } from './element-kinds.js';
+import { codeFence, escapeLineStart } from './escape.js';
+import { collapseWhitespace, FORMATTING_TAGS, InlineRenderer } from './inline.js';
+import type { RenderContext } from './render-mode.js';
+import { renderTable } from './table.js';
+
+const HEADING = /^h([1-6])$/;
+
+/** A rendered block; lists are told apart so that a list nested in an item follows its text without a blank line. */
+export interface Block {
+  readonly text: string;
+  readonly list: boolean;
+}
+
+/**
+ * Walks elements in document order and turns them into blocks (paragraphs, headings, lists, quotes, code, tables,
+ * rules). Inline content gathers until a block boundary ends its paragraph.
+ */
+export class BlockRenderer {
+  private readonly blocks: Block[] = [];
+  private readonly inline: InlineRenderer;
+  private pending = '';
+
+  constructor(private readonly ctx: RenderContext) {
+    this.inline = new InlineRenderer(ctx);
+  }
+
+  /** The blocks of the given nodes, none empty. */
+  render(nodes: Iterable<Node>): Block[] {
+    for (const node of nodes) this.walk(node);
+    this.flush();
+    return this.blocks;
+  }
+
+  private walk(node: Node): void {
+    if (isText(node)) {
+      this.pending += this.inline.render(node);
+      return;
+    }
+    if (!isElement(node)) return;
+    const tag = node.localName;
+    if (SKIPPED_TAGS.has(tag) || isHidden(node)) return;
+    if (BLOCK_TAGS.has(tag)) {
+      this.flush();
+      this.block(node, tag);
+      this.flush();
+    } else if (FORMATTING_TAGS.has(tag) && !node.querySelector(BLOCK_SELECTOR)) {
+      this.pending += this.inline.render(node);
+    } else if (tag === 'br' || tag === 'img') {
+      this.pending += this.inline.render(node);
+    } else {
+      for (const child of node.childNodes) this.walk(child);
+    }
+  }
+
+  private block(element: Element, tag: string): void {
+    const heading = HEADING.exec(tag);
+    if (heading) return this.push(this.heading(element, Number(heading[1])));
+    if (tag === 'ul' || tag === 'ol') return this.push(this.list(element, tag === 'ol'), true);
+    if (tag === 'pre' || tag === 'listing' || tag === 'xmp' || tag === 'plaintext') return this.push(this.code(element));
+    if (tag === 'blockquote') return this.push(this.quote(element));
+    if (tag === 'hr') return this.push(this.ctx.mode === 'markdown' ? '---' : '');
+    if (tag === 'table') {
+      const table = renderTable(element, this.ctx, this.inline);
+      if (table !== null) return this.push(table);
+    }
+    for (const child of element.childNodes) this.walk(child);
+  }
+
+  private push(text: string, list = false): void {
+    if (text.trim() !== '') this.blocks.push({ text, list });
+  }
+
+  /** The gathered inline content as a paragraph: lines trimmed, empty lines dropped, hard breaks kept. */
+  private flush(): void {
+    const lines = this.pending.split('\n').map((line) => line.replace(/ {2,}/g, ' ').trim()).filter((line) => line !== '');
+    this.pending = '';
+    if (lines.length === 0) return;
+    if (this.ctx.mode === 'text') return this.push(lines.join('\n'));
+    this.push(lines.map(escapeLineStart).join('\\\n'));
+  }
+
+  private heading(element: Element, level: number): string {
+    const text = this.inline.render(element).replace(/\s+/g, ' ').trim();
+    if (text === '' || this.ctx.mode === 'text') return text;
+    return `${'#'.repeat(level)} ${text}`;
+  }
+
+  private list(element: Element, ordered: boolean): string {
+    const start = Number.parseInt(element.getAttribute('start') ?? '', 10);
+    let number = ordered && Number.isFinite(start) ? start : 1;
+    const items: string[] = [];
+    for (const item of element.children) {
+      if (item.localName !== 'li' || isHidden(item)) continue;
+      const value = Number.parseInt(item.getAttribute('value') ?? '', 10);
+      if (ordered && Number.isFinite(value)) number = value;
+      const marker = ordered ? `${number}.` : '-';
+      number += 1;
+      const blocks = new BlockRenderer(this.ctx).render(item.childNodes);
+      if (blocks.length > 0) items.push(listItem(marker, blocks, this.ctx));
+    }
+    return items.join('\n');
+  }
+
+  private code(element: Element): string {
+    const code = (element.textContent ?? '').replace(/^\n/, '').replace(/\n$/, '');
+    if (code.trim() === '') return '';
+    if (this.ctx.mode === 'text') return code;
+    const fence = codeFence(code);
+    return `${fence}${codeLanguage(element)}\n${code}\n${fence}`;
+  }
+
+  private quote(element: Element): string {
+    const blocks = new BlockRenderer(this.ctx).render(element.childNodes);
+    const inner = blocks.map((block) => block.text).join('\n\n');
+    if (this.ctx.mode === 'text') return inner;
+    return inner.split('\n').map((line) => (line === '' ? '>' : `> ${line}`)).join('\n');
+  }
+}
+
+/** One list item: its first block on the marker's line, the rest indented under it (nested lists included). */
+function listItem(marker: string, blocks: Block[], ctx: RenderContext): string {
+  const indent = ' '.repeat(marker.length + 1);
+  const separator = ctx.mode === 'text' ? '\n' : '\n\n';
+  const text = blocks.map((block, index) => (index === 0 ? '' : block.list ? '\n' : separator) + block.text).join('');
+  return `${marker} ${text.split('\n').map((line, index) => (index === 0 || line === '' ? line : indent + line)).join('\n')}`;
+}
+
+/** The language a page names for a code block: `language-x` or `lang-x` on the `pre` or its `code`. */
+function codeLanguage(pre: Element): string {
+  for (const element of [pre, pre.querySelector('code')]) {
+    const match = /(?:^|\s)lang(?:uage)?-([^\s]+)/.exec(element?.getAttribute('class') ?? '');
+    if (match) return collapseWhitespace(match[1]).replace(/`/g, '');
+  }
+  return '';
+}

@@ -1,0 +1,95 @@
+import { absoluteUrl, isScriptUrl } from '../resolve-url.js';
+import { BLOCK_TAGS, isElement, isHidden, isText, SKIPPED_TAGS } from './element-kinds.js';
+import { codeSpan, escapeInline, linkDestination } from './escape.js';
+import type { RenderContext } from './render-mode.js';
+
+const STRONG = new Set(['strong', 'b']);
+const EMPHASIS = new Set(['em', 'i']);
+const CODE = new Set(['code', 'kbd', 'samp', 'tt']);
+const STRIKE = new Set(['del', 's', 'strike']);
+
+/** Inline elements whose Markdown is more than their text: rendered whole when they hold no block. */
+export const FORMATTING_TAGS: ReadonlySet<string> = new Set([...STRONG, ...EMPHASIS, ...CODE, ...STRIKE, 'a']);
+
+/** HTML's white-space collapsing: runs of ASCII whitespace read as one space (a no-break space stays). */
+export function collapseWhitespace(text: string): string {
+  return text.replace(/[ \t\n\r\f]+/g, ' ');
+}
+
+/**
+ * The inline rendering of a node's content: text (escaped for Markdown), emphasis, code, links and images, with
+ * `\n` for a line break. Whitespace is collapsed but not trimmed: the paragraph that holds it trims.
+ */
+export class InlineRenderer {
+  private linkDepth = 0;
+
+  constructor(private readonly ctx: RenderContext) {}
+
+  render(node: Node): string {
+    if (isText(node)) return this.text(node.textContent ?? '');
+    if (!isElement(node)) return '';
+    const tag = node.localName;
+    if (SKIPPED_TAGS.has(tag) || isHidden(node)) return '';
+    if (tag === 'br') return '\n';
+    if (tag === 'img') return this.image(node);
+    if (tag === 'a') return this.link(node);
+    const inner = this.children(node);
+    const spaced = BLOCK_TAGS.has(tag) ? ` ${inner} ` : inner;
+    if (this.ctx.mode === 'text') return spaced;
+    if (STRONG.has(tag)) return wrap(inner, '**');
+    if (EMPHASIS.has(tag)) return wrap(inner, '_');
+    if (STRIKE.has(tag)) return wrap(inner, '~~');
+    if (CODE.has(tag)) return this.code(node);
+    return spaced;
+  }
+
+  private link(element: Element): string {
+    this.linkDepth += 1;
+    const inner = this.children(element).replace(/\s*\n\s*/g, ' ');
+    this.linkDepth -= 1;
+    const href = element.getAttribute('href');
+    if (this.ctx.mode === 'text' || href === null || isScriptUrl(href)) return inner;
+    const url = absoluteUrl(href, this.ctx.baseUrl);
+    const text = inner.trim();
+    if (url === null || text === '') return inner;
+    return `${leading(inner)}[${text}](${linkDestination(url)})${trailing(inner)}`;
+  }
+
+  private children(element: Element): string {
+    let out = '';
+    for (const child of element.childNodes) out += this.render(child);
+    return out;
+  }
+
+  private text(raw: string): string {
+    const text = collapseWhitespace(raw);
+    if (this.ctx.mode === 'text') return text;
+    const escaped = escapeInline(text);
+    return this.linkDepth > 0 ? escaped.replace(/[[\]]/g, '\\$&') : escaped;
+  }
+
+  private code(element: Element): string {
+    const code = collapseWhitespace(element.textContent ?? '');
+    const core = code.trim();
+    return core ? `${leading(code)}${codeSpan(core)}${trailing(code)}` : code;
+  }
+
+  private image(element: Element): string {
+    const alt = collapseWhitespace(element.getAttribute('alt') ?? '').trim();
+    if (this.ctx.mode === 'text') return alt;
+    const source = element.getAttribute('src') || element.getAttribute('data-src') || '';
+    const url = source && !isScriptUrl(source) ? absoluteUrl(source, this.ctx.baseUrl) : null;
+    const label = escapeInline(alt).replace(/[[\]]/g, '\\$&');
+    if (url === null || !/^https?:/i.test(url)) return label;
+    return `![${label}](${linkDestination(url)})`;
+  }
+}
+
+/** Emphasis marks hug the text: surrounding spaces move outside, empty emphasis disappears. */
+function wrap(inner: string, mark: string): string {
+  const core = inner.trim();
+  return core ? `${leading(inner)}${mark}${core}${mark}${trailing(inner)}` : inner;
+}
+
+const leading = (text: string): string => (/^\s/.test(text) ? ' ' : '');
+const trailing = (text: string): string => (/\s$/.test(text) ? ' ' : '');

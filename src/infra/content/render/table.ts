@@ -1,0 +1,56 @@
+import { isHidden } from './element-kinds.js';
+import { escapeCell } from './escape.js';
+import type { InlineRenderer } from './inline.js';
+import type { RenderContext } from './render-mode.js';
+
+/**
+ * A data table as a GFM pipe table (its first row is the header row) or, in text, one line per row with cells
+ * separated by a tab. Null for a layout table (one column, a nested table, or role=presentation): its cells are
+ * then read as ordinary blocks.
+ */
+export function renderTable(table: Element, ctx: RenderContext, inline: InlineRenderer): string | null {
+  if (isLayoutTable(table)) return null;
+  const rows = tableRows(table).map((row) => rowCells(row, inline));
+  const width = Math.max(0, ...rows.map((cells) => cells.length));
+  if (rows.length === 0 || width === 0) return '';
+  const padded = rows.map((cells) => [...cells, ...Array<string>(width - cells.length).fill('')]);
+  if (ctx.mode === 'text') return padded.map((cells) => cells.join('\t').trimEnd()).filter((line) => line !== '').join('\n');
+  const line = (cells: string[]) => `| ${cells.map(escapeCell).join(' | ')} |`;
+  const [header, ...body] = padded;
+  return [line(header), `| ${Array<string>(width).fill('---').join(' | ')} |`, ...body.map(line)].join('\n');
+}
+
+function isLayoutTable(table: Element): boolean {
+  if (table.getAttribute('role') === 'presentation' || table.querySelector('table')) return true;
+  return Math.max(0, ...tableRows(table).map((row) => cellsOf(row).reduce((sum, cell) => sum + span(cell), 0))) <= 1;
+}
+
+/** The table's own rows in order (thead, tbody, tfoot or bare), never a nested table's. */
+function tableRows(table: Element): Element[] {
+  const rows: Element[] = [];
+  for (const child of table.children) {
+    if (isHidden(child)) continue;
+    if (child.localName === 'tr') rows.push(child);
+    else if (['thead', 'tbody', 'tfoot'].includes(child.localName)) rows.push(...[...child.children].filter((row) => row.localName === 'tr' && !isHidden(row)));
+  }
+  return rows;
+}
+
+function cellsOf(row: Element): Element[] {
+  return [...row.children].filter((cell) => cell.localName === 'td' || cell.localName === 'th');
+}
+
+function span(cell: Element): number {
+  const value = Number.parseInt(cell.getAttribute('colspan') ?? '1', 10);
+  return Number.isFinite(value) && value > 1 ? Math.min(value, 100) : 1;
+}
+
+/** A row's cells as single-line text; a cell spanning n columns is followed by n - 1 empty ones. */
+function rowCells(row: Element, inline: InlineRenderer): string[] {
+  const cells: string[] = [];
+  for (const cell of cellsOf(row)) {
+    const text = [...cell.childNodes].map((node) => inline.render(node)).join('');
+    cells.push(text.replace(/\s+/g, ' ').trim(), ...Array<string>(span(cell) - 1).fill(''));
+  }
+  return cells;
+}

@@ -1,0 +1,83 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { RegExpEngine } from 'ajv/dist/types/index.js';
+import formatsModule from 'ajv-formats';
+import { RE2JS } from 're2js';
+
+/** decisions.md 8.2: the most characters an `ai_schema` may have. */
+export const AI_SCHEMA_MAX_CHARS = 10_000;
+
+export type JsonSchemaObject = Record<string, unknown>;
+
+/** A usable schema, or the message that says why not (a 422 on `ai_schema`). */
+export type ParsedAnswerSchema = { readonly ok: true; readonly schema: JsonSchemaObject } | { readonly ok: false; readonly error: string };
+
+/** Where an answer breaks the schema: a JSON Pointer into the answer ("" is the root) and ajv's message. */
+export interface SchemaViolation {
+  readonly path: string;
+  readonly message: string;
+}
+
+export type CheckedAnswer = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly violations: SchemaViolation[] };
+
+// A CommonJS plugin seen from an ES module: the function is the default export or the module itself.
+const addFormats = ((formatsModule as unknown as { default?: unknown }).default ?? formatsModule) as (ajv: Ajv2020) => void;
+
+/**
+ * The caller's `pattern`s run on the model's answer, which a page can steer: RE2's linear-time matching, so a pattern
+ * like `^(a+)+$` cannot hold the worker for minutes. A pattern RE2 does not support (back-references, look-arounds)
+ * makes the schema one that does not compile.
+ */
+const linearRegExp: RegExpEngine = Object.assign((pattern: string) => RE2JS.compile(pattern), { code: 'RE2JS.compile' });
+
+const isObject = (value: unknown): value is JsonSchemaObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Parses and compiles the `ai_schema` parameter: draft 2020-12, its root `{"type": "object"}`. */
+export function parseAnswerSchema(text: string): ParsedAnswerSchema {
+  if (text.length > AI_SCHEMA_MAX_CHARS) return { ok: false, error: `ai_schema must be at most ${AI_SCHEMA_MAX_CHARS} characters` };
+  let schema: unknown;
+  try {
+    schema = JSON.parse(text);
+  } catch {
+    return { ok: false, error: 'ai_schema must be valid JSON' };
+  }
+  if (!isObject(schema) || schema.type !== 'object') return { ok: false, error: 'ai_schema must be a JSON Schema whose root is {"type": "object"}' };
+  try {
+    compileAnswerSchema(schema);
+  } catch (error) {
+    return { ok: false, error: `ai_schema does not compile as a JSON Schema (draft 2020-12): ${(error as Error).message}` };
+  }
+  return { ok: true, schema };
+}
+
+/**
+ * A validator for one schema. One ajv instance per schema: a caller's `$id` can never meet another caller's, and
+ * nothing accumulates. Unknown keywords are annotations (the standard's rule, not ajv's strict mode); no remote `$ref`
+ * is ever loaded.
+ */
+export function compileAnswerSchema(schema: JsonSchemaObject): ValidateFunction {
+  const ajv = new Ajv2020({ strict: false, allErrors: true, logger: false, code: { regExp: linearRegExp } });
+  addFormats(ajv);
+  return ajv.compile(schema);
+}
+
+/** The model's answer parsed (a Markdown code fence around it tolerated) and validated. */
+export function checkAnswer(answer: string, validate: ValidateFunction): CheckedAnswer {
+  let value: unknown;
+  try {
+    value = JSON.parse(unfenced(answer));
+  } catch (error) {
+    return { ok: false, violations: [{ path: '', message: `is not valid JSON (${(error as Error).message})` }] };
+  }
+  if (validate(value)) return { ok: true, value };
+  return { ok: false, violations: (validate.errors ?? []).map(violation) };
+}
+
+function violation(error: ErrorObject): SchemaViolation {
+  return { path: error.instancePath, message: error.message ?? error.keyword };
+}
+
+function unfenced(answer: string): string {
+  const fenced = /^\s*```(?:json)?\s*\n([\s\S]*?)\n\s*```\s*$/i.exec(answer);
+  return fenced ? fenced[1] : answer;
+}

@@ -1,0 +1,83 @@
+import { applyDecorators } from '@nestjs/common';
+import { Transform } from 'class-transformer';
+import { IsIn, IsOptional, registerDecorator } from 'class-validator';
+import { lastValue } from '../../../common/validation/query-params.js';
+import { parseSelectorList } from '../../../infra/content/css-selectors.js';
+import { CONTENT_FORMATS } from '../../../infra/content/page-content.js';
+import type { ContentFormat, ContentRequest } from '../../../infra/content/page-content.js';
+
+export const OUTPUTS = ['page', 'json'] as const;
+export type Output = (typeof OUTPUTS)[number];
+
+/** The content parameters of GET /crawl and POST /crawl, as the job keeps them (decisions.md 8.1). */
+export interface ContentChoice {
+  readonly format: ContentFormat;
+  /** null when not given: main content for markdown and text (and for the model), the whole page for html. */
+  readonly mainContent: boolean | null;
+  readonly includeSelectors: readonly string[];
+  readonly excludeSelectors: readonly string[];
+  readonly output: Output;
+}
+
+export const PAGE_AS_SERVED: ContentChoice = { format: 'html', mainContent: null, includeSelectors: [], excludeSelectors: [], output: 'page' };
+
+/** The query's content parameters, validated (see the decorators below), with their defaults. */
+export interface ContentParams {
+  readonly format?: ContentFormat;
+  readonly main_content?: boolean;
+  readonly include_selectors?: string[];
+  readonly exclude_selectors?: string[];
+  readonly output?: Output;
+}
+
+export function contentChoice(query: ContentParams): ContentChoice {
+  return {
+    format: query.format ?? 'html',
+    mainContent: query.main_content ?? null,
+    includeSelectors: query.include_selectors ?? [],
+    excludeSelectors: query.exclude_selectors ?? [],
+    output: query.output ?? 'page',
+  };
+}
+
+/** What the answer's content keeps: main content by default with Markdown and text. */
+export function answerContent(choice: ContentChoice): ContentRequest {
+  return { ...choice, mainContent: choice.mainContent ?? choice.format !== 'html' };
+}
+
+/** What the model reads for ai_query: what main_content and the selectors keep, main content by default, as Markdown. */
+export function modelContent(choice: ContentChoice): ContentRequest {
+  return { ...choice, format: 'markdown', mainContent: choice.mainContent ?? true };
+}
+
+/** `format`: html, markdown or text. */
+export const FormatParam = () =>
+  applyDecorators(IsOptional(), Transform(lastValue), IsIn(CONTENT_FORMATS, { message: `format must be one of ${CONTENT_FORMATS.join(', ')}` }));
+
+/** `output`: page (the bare answer) or json (the envelope with content, metadata and links). */
+export const OutputParam = () => applyDecorators(IsOptional(), Transform(lastValue), IsIn(OUTPUTS, { message: `output must be one of ${OUTPUTS.join(', ')}` }));
+
+const INVALID = Symbol('invalid selector list');
+
+/** `include_selectors` / `exclude_selectors`: a comma-separated CSS selector list, read into its selectors. */
+export function SelectorsParam(): PropertyDecorator {
+  return (target: object, propertyKey: string | symbol) => {
+    const name = String(propertyKey);
+    IsOptional()(target, propertyKey);
+    Transform(({ value }) => {
+      const text = lastValue({ value });
+      if (text === undefined) return undefined;
+      const parsed = typeof text === 'string' ? parseSelectorList(text) : { problem: 'must be text' };
+      return 'selectors' in parsed ? parsed.selectors : { [INVALID]: parsed.problem };
+    })(target, propertyKey);
+    registerDecorator({
+      name: 'selectorList',
+      target: target.constructor,
+      propertyName: name,
+      validator: {
+        validate: (value: unknown) => Array.isArray(value),
+        defaultMessage: (args) => `${name} ${(args?.value as Record<symbol, string> | undefined)?.[INVALID] ?? 'is invalid'}`,
+      },
+    });
+  };
+}

@@ -1,0 +1,31 @@
+import { IsBoolean, IsIn, IsOptional } from 'class-validator';
+import { CONTENT_FORMATS, renderPageContent } from '../../../infra/content/page-content.js';
+import type { ContentFormat } from '../../../infra/content/page-content.js';
+import { readRenderedHtml } from '../../jobs/page-size.js';
+import type { BlockRunner } from './block-runner.js';
+
+export class ContentDetails {
+  @IsOptional()
+  @IsIn(CONTENT_FORMATS)
+  format?: ContentFormat;
+
+  @IsOptional()
+  @IsBoolean()
+  main_content?: boolean;
+}
+
+/** Appends `{url, format, content}` of the page as it is now (section 8.1's formats) to `data.contents`. */
+export const contentBlock: BlockRunner<ContentDetails> = {
+  type: 'content',
+  details: ContentDetails,
+  list: 'contents',
+  async run(context, details) {
+    const { page } = context.session;
+    const format = details.format ?? 'markdown';
+    // Measured in the page first, like a crawl's HTML: an oversized DOM fails with page_too_large.
+    const html = await readRenderedHtml(page, context.bytesLeft);
+    const url = page.url();
+    const content = renderPageContent(html, url, { format, mainContent: details.main_content ?? true, includeSelectors: [], excludeSelectors: [] });
+    context.append('contents', { url, format, content }, url.length + content.length);
+  },
+};
