@@ -29,9 +29,10 @@ export function parseAuthority(authority: string | undefined): { host: string; p
 }
 
 /** Answers a CONNECT on the raw client socket and closes it. */
-export function refuseTunnel(client: Duplex, status: number, reason: string): void {
+export function refuseTunnel(client: Duplex, status: number, reason: string, headers: Readonly<Record<string, string>> = {}): void {
   const body = `${reason}\n`;
-  client.end(`HTTP/1.1 ${status} ${reason.replace(/[\r\n]/g, ' ')}\r\nconnection: close\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  client.end(`HTTP/1.1 ${status} ${reason.replace(/[\r\n]/g, ' ')}\r\n${extra}connection: close\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
 }
 
 /** Joins the browser's tunnel to the upstream socket, the CONNECT's early bytes included. */

@@ -6,9 +6,17 @@ import { RequestError, Server as ProxyServer } from 'proxy-chain';
 import { loadConfig } from '../../../config/app-config.js';
 import { NetworkPolicy, type HostResolver } from '../../network/network-policy.js';
 import type { ProxyRoute } from '../proxy-route.js';
-import { connectStatus, viaProxy } from '../../../../test/fixtures/proxy-client.js';
+import { connectStatus, proxyAuthorization, viaProxy } from '../../../../test/fixtures/proxy-client.js';
 import { parseAuthority } from './relay-forward.js';
 import { RelaySlot } from './relay-slot.js';
+
+/** The slot's relay URL with its credentials, as the slot's browser context uses it. */
+const slotUrl = (slot: RelaySlot) => {
+  const url = new URL(slot.url);
+  url.username = slot.credentials.username;
+  url.password = slot.credentials.password;
+  return url.href;
+};
 
 // Real sockets on 127.0.0.1: a target, two upstream proxies that record what they carry, a closed port.
 let target: HttpServer;
@@ -86,7 +94,7 @@ describe('RelaySlot through an upstream proxy', () => {
   it.each([407, 590, 594, 599])("passes a target's own %i through as the target's answer, no proxy fault", async (status) => {
     const binding = relay.bind(route(0));
     faults.length = 0;
-    expect(await viaProxy(relay.url, `http://127.0.0.1:${targetPort}/?status=${status}`)).toEqual({ status, body: `target ${status}` });
+    expect(await viaProxy(slotUrl(relay), `http://127.0.0.1:${targetPort}/?status=${status}`)).toEqual({ status, body: `target ${status}` });
     expect(binding.proxyFault).toBeNull();
     expect(faults).toEqual([]);
   });
@@ -95,9 +103,9 @@ describe('RelaySlot through an upstream proxy', () => {
     const binding = relay.bind(route(0));
     faults.length = 0;
     upstreams[0].seen.length = 0;
-    expect(await connectStatus(relay.url, 'no-such-host.invalid:443')).toBe(502);
-    expect(await connectStatus(relay.url, 'broken.test:443')).toBe(502);
-    await expect(viaProxy(relay.url, 'http://no-such-host.invalid/')).rejects.toThrow();
+    expect(await connectStatus(slotUrl(relay), 'no-such-host.invalid:443')).toBe(502);
+    expect(await connectStatus(slotUrl(relay), 'broken.test:443')).toBe(502);
+    await expect(viaProxy(slotUrl(relay), 'http://no-such-host.invalid/')).rejects.toThrow();
     expect(upstreams[0].seen).toEqual([]);
     expect(binding.proxyFault).toBeNull();
     expect(faults).toEqual([]);
@@ -106,16 +114,16 @@ describe('RelaySlot through an upstream proxy', () => {
   it('sends the proxy the address it checked, not the name', async () => {
     relay.bind(route(0));
     upstreams[0].seen.length = 0;
-    expect(await viaProxy(relay.url, `http://site.test:${targetPort}/?status=200`)).toEqual({ status: 200, body: 'target 200' });
-    expect(await connectStatus(relay.url, `site.test:${targetPort}`)).toBe(200);
+    expect(await viaProxy(slotUrl(relay), `http://site.test:${targetPort}/?status=200`)).toEqual({ status: 200, body: 'target 200' });
+    expect(await connectStatus(slotUrl(relay), `site.test:${targetPort}`)).toBe(200);
     expect(upstreams[0].seen).toEqual([`127.0.0.1:${targetPort}`, `127.0.0.1:${targetPort}`]);
   });
 
   it('reports a proxy that refuses connections, once per failure, and answers the browser without a target status', async () => {
     const binding = relay.bind(route(0, { server: `http://127.0.0.1:${closedPort}` }));
     faults.length = 0;
-    expect(await connectStatus(relay.url, `127.0.0.1:${targetPort}`)).toBe(502);
-    await expect(viaProxy(relay.url, `http://127.0.0.1:${targetPort}/`)).rejects.toThrow();
+    expect(await connectStatus(slotUrl(relay), `127.0.0.1:${targetPort}`)).toBe(502);
+    await expect(viaProxy(slotUrl(relay), `http://127.0.0.1:${targetPort}/`)).rejects.toThrow();
     expect(binding.proxyFault).toMatch(/proxy connection failed/);
     expect(faults).toHaveLength(2);
   });
@@ -123,7 +131,7 @@ describe('RelaySlot through an upstream proxy', () => {
   it("reports the proxy's own authentication refusal", async () => {
     const binding = relay.bind(route(0, { password: 'wrong' }));
     faults.length = 0;
-    expect(await connectStatus(relay.url, `127.0.0.1:${targetPort}`)).toBe(502);
+    expect(await connectStatus(slotUrl(relay), `127.0.0.1:${targetPort}`)).toBe(502);
     expect(binding.proxyFault).toBe('the proxy answered CONNECT with 407');
     expect(faults).toEqual(['the proxy answered CONNECT with 407']);
   });
@@ -131,7 +139,7 @@ describe('RelaySlot through an upstream proxy', () => {
   it("fails the job on a 407 to credentials carrying the caller's country or city, and never sets the proxy aside", async () => {
     const binding = relay.bind(route(0, { password: 'wrong', country: 'us', city: 'nowhere', callerCredentials: true }));
     faults.length = 0;
-    expect(await connectStatus(relay.url, `127.0.0.1:${targetPort}`)).toBe(502);
+    expect(await connectStatus(slotUrl(relay), `127.0.0.1:${targetPort}`)).toBe(502);
     expect(binding.proxyFault).toBe('the proxy answered CONNECT with 407');
     expect(faults).toEqual([]);
   });
@@ -140,9 +148,9 @@ describe('RelaySlot through an upstream proxy', () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     upstreams.forEach(({ seen }) => (seen.length = 0));
     relay.bind(route(0));
-    await viaProxy(relay.url, `http://127.0.0.1:${targetPort}/a`, agent);
+    await viaProxy(slotUrl(relay), `http://127.0.0.1:${targetPort}/a`, agent);
     relay.bind(route(1));
-    await viaProxy(relay.url, `http://127.0.0.1:${targetPort}/b`, agent).catch(() => viaProxy(relay.url, `http://127.0.0.1:${targetPort}/b`, agent));
+    await viaProxy(slotUrl(relay), `http://127.0.0.1:${targetPort}/b`, agent).catch(() => viaProxy(slotUrl(relay), `http://127.0.0.1:${targetPort}/b`, agent));
     expect(upstreams[0].seen).toEqual([`127.0.0.1:${targetPort}`]);
     expect(upstreams[1].seen).toEqual([`127.0.0.1:${targetPort}`]);
     agent.destroy();
@@ -150,9 +158,9 @@ describe('RelaySlot through an upstream proxy', () => {
 
   it("cuts the previous job's open tunnels on a new binding", async () => {
     relay.bind(route(0));
-    const proxy = new URL(relay.url);
+    const proxy = new URL(slotUrl(relay));
     const socket = await new Promise<import('node:net').Socket>((resolve, reject) => {
-      request({ host: proxy.hostname, port: proxy.port, method: 'CONNECT', path: `127.0.0.1:${targetPort}` })
+      request({ host: proxy.hostname, port: proxy.port, method: 'CONNECT', path: `127.0.0.1:${targetPort}`, headers: proxyAuthorization(proxy) })
         .on('connect', (_res, tunnel) => resolve(tunnel))
         .on('error', reject)
         .end();
@@ -163,10 +171,22 @@ describe('RelaySlot through an upstream proxy', () => {
     expect(socket.destroyed).toBe(true);
   });
 
+  it("answers 407 to any local client without the slot's credentials, and carries nothing for it", async () => {
+    relay.bind(route(0));
+    upstreams[0].seen.length = 0;
+    const wrong = new URL(slotUrl(relay));
+    wrong.password = 'guessed';
+    for (const url of [relay.url, wrong.href]) {
+      expect(await connectStatus(url, `127.0.0.1:${targetPort}`)).toBe(407);
+      expect((await viaProxy(url, `http://127.0.0.1:${targetPort}/`)).status).toBe(407);
+    }
+    expect(upstreams[0].seen).toEqual([]);
+  });
+
   it('refuses everything while no job holds the slot', async () => {
     relay.release();
-    expect(await connectStatus(relay.url, `127.0.0.1:${targetPort}`)).toBe(403);
-    expect((await viaProxy(relay.url, `http://127.0.0.1:${targetPort}/`)).status).toBe(403);
+    expect(await connectStatus(slotUrl(relay), `127.0.0.1:${targetPort}`)).toBe(403);
+    expect((await viaProxy(slotUrl(relay), `http://127.0.0.1:${targetPort}/`)).status).toBe(403);
   });
 });
 
@@ -180,9 +200,9 @@ describe('RelaySlot network policy (ALLOW_PRIVATE_TARGETS=false)', () => {
     for (const via of [route(0), route(0, { builtin: true })]) {
       relay.bind(via);
       upstreams[0].seen.length = 0;
-      expect(await connectStatus(relay.url, `127.0.0.1:${port}`)).toBe(403);
-      expect(await connectStatus(relay.url, `localhost:${port}`)).toBe(403);
-      expect((await viaProxy(relay.url, `http://10.0.0.8:${port}/`)).status).toBe(403);
+      expect(await connectStatus(slotUrl(relay), `127.0.0.1:${port}`)).toBe(403);
+      expect(await connectStatus(slotUrl(relay), `localhost:${port}`)).toBe(403);
+      expect((await viaProxy(slotUrl(relay), `http://10.0.0.8:${port}/`)).status).toBe(403);
       expect(upstreams[0].seen).toEqual([]);
     }
     expect(listenerHits).toBe(0);

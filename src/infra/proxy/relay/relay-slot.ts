@@ -1,3 +1,4 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -23,6 +24,15 @@ class Refusal extends Error {
   }
 }
 
+/** What the relay answers a client without the slot's credentials: any local process could otherwise ride a job's upstream. */
+const CHALLENGE = { 'proxy-authenticate': 'Basic realm="crawlgate relay"' };
+
+/** The user name and password a slot's browser context must send (Proxy-Authorization: Basic). */
+export interface SlotCredentials {
+  readonly username: string;
+  readonly password: string;
+}
+
 /**
  * A local proxy port that one browser context uses for its whole life. Each job binds the slot to its route; a new
  * binding first closes every connection of the previous one (browser side and upstream side), so no byte of one
@@ -33,12 +43,17 @@ export class RelaySlot {
   private binding: SlotBinding | null = null;
   private readonly sockets = new Set<Duplex>();
   private address: string | null = null;
+  /** Random per slot and per process: only the browser context bound to this slot knows them. */
+  readonly credentials: SlotCredentials;
+  private readonly expectedAuthorization: Buffer;
 
   constructor(
     readonly index: number,
     private readonly policy: NetworkPolicy,
     private readonly onProxyFault: ProxyFaultListener,
   ) {
+    this.credentials = { username: `slot${index}`, password: randomBytes(24).toString('base64url') };
+    this.expectedAuthorization = Buffer.from(`Basic ${Buffer.from(`${this.credentials.username}:${this.credentials.password}`).toString('base64')}`);
     this.server = createServer((request, response) => void this.onRequest(request, response));
     this.server.on('connect', (request: IncomingMessage, client: Duplex, head: Buffer) => void this.onConnect(request, client, head));
     this.server.on('connection', (socket: Socket) => this.track(socket));
@@ -84,6 +99,12 @@ export class RelaySlot {
     this.sockets.clear();
   }
 
+  /** True when the client sent this slot's credentials, compared in constant time. */
+  private authorized(request: IncomingMessage): boolean {
+    const sent = Buffer.from(request.headers['proxy-authorization'] ?? '');
+    return sent.length === this.expectedAuthorization.length && timingSafeEqual(sent, this.expectedAuthorization);
+  }
+
   /**
    * The policy's verdict on the target, resolved here so nothing a page opens can reach a private address. A name that
    * does not resolve here is the target's failure and goes nowhere: a proxy would resolve it on its own network.
@@ -123,6 +144,7 @@ export class RelaySlot {
     const authority = parseAuthority(request.url);
     // The browser may hang up while the upstream is still being reached: that must not be an unhandled error.
     client.on('error', () => client.destroy());
+    if (!this.authorized(request)) return refuseTunnel(client, 407, 'Proxy authentication required', CHALLENGE);
     try {
       if (!authority) throw new Refusal(400, 'Bad CONNECT authority.');
       const upstream = await this.tunnel(binding!, await this.admit(binding, authority.host, authority.port));
@@ -134,6 +156,10 @@ export class RelaySlot {
 
   private async onRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const binding = this.binding;
+    if (!this.authorized(request)) {
+      response.writeHead(407, { ...CHALLENGE, connection: 'close', 'content-type': 'text/plain' }).end('Proxy authentication required\n');
+      return;
+    }
     let url: URL;
     try {
       url = new URL(request.url ?? '');
