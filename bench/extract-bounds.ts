@@ -1,6 +1,6 @@
 // What a hostile page costs the worker through the extraction rules (decisions.md 8.2): node dist-tools/bench/extract-bounds.js
 import { compileRules } from '../src/infra/content/extract-rules/compile-rules.js';
-import { extractInThread } from '../src/infra/content/extract-rules/extract-in-thread.js';
+import { closeContentThreads, runContentTask } from '../src/infra/content/content-threads.js';
 import { hostileHtml } from '../test/fixtures/extract-pages.js';
 import { printTable } from './table.js';
 
@@ -25,7 +25,7 @@ async function main(): Promise<void> {
     const started = Date.now();
     let outcome: string;
     try {
-      const value = await extractInThread({ html, pageUrl: 'https://hostile.example/', rules: compiled.rules, maxBytes: MAX_PAGE_BYTES }, 15_000);
+      const value = await runContentTask({ kind: 'extract', html, url: 'https://hostile.example/', rules: compiled.rules, maxBytes: MAX_PAGE_BYTES }, Date.now() + 15_000);
       outcome = `${(Buffer.byteLength(JSON.stringify(value)) / 1024).toFixed(1)} KiB of JSON`;
     } catch (error) {
       outcome = (error as Error).name;
@@ -33,7 +33,19 @@ async function main(): Promise<void> {
     const after = process.memoryUsage();
     rows.push({ rules: name, outcome, ms: Date.now() - started, 'main heap +MB': mb(after.heapUsed - before.heapUsed), 'process RSS MB': mb(after.rss) });
   }
+  for (const [name, includeSelectors] of Object.entries({ 'include_selectors=a:has(~ a ~ a), Markdown': ['a:has(~ a ~ a)'], 'Markdown of the whole page': [] })) {
+    const started = Date.now();
+    let outcome: string;
+    try {
+      const request = { format: 'markdown' as const, mainContent: false, includeSelectors, excludeSelectors: [] };
+      outcome = `${mb(Buffer.byteLength(await runContentTask({ kind: 'render', html, url: 'https://hostile.example/', request }, Date.now() + 15_000)))} MB of Markdown`;
+    } catch (error) {
+      outcome = (error as Error).name;
+    }
+    rows.push({ rules: name, outcome, ms: Date.now() - started, 'main heap +MB': '', 'process RSS MB': mb(process.memoryUsage().rss) });
+  }
   printTable(`Hostile page, ${mb(Buffer.byteLength(html))} MB, 200,000 links; MAX_PAGE_BYTES ${mb(MAX_PAGE_BYTES)} MB; 15 s limit`, rows);
+  await closeContentThreads();
 }
 
 main().catch((error) => {

@@ -141,7 +141,7 @@ describe('GET /crawl extract (decisions.md 8.2)', () => {
     const failed = await collect(slow.body.job_id as string, org.apiKey);
     expect(failed.status).toBe(500);
     expect(failed.headers.get('x-error-code')).toBe('navigation_timeout');
-    expect(failed.body).toMatchObject({ status: 'failed', error: 'The extraction rules did not finish before the job deadline.' });
+    expect(failed.body).toMatchObject({ status: 'failed', error: "The page's content was not ready before the job deadline." });
   });
 });
 

@@ -1,9 +1,13 @@
 /** What never reaches an answer: executable or invisible markup (decisions.md 8.1: no scripts, styles or comments). */
 const REMOVED = 'script, style, noscript, template, link, meta, base, object, embed, iframe, frame, frameset';
 
-/** Removes scripts, styles, comments and the caller's excluded elements from a document of our own. */
-export function cleanDocument(document: Document, excludeSelectors: readonly string[]): void {
+/**
+ * Removes scripts, styles, comments and the caller's excluded elements from a document of our own. In a document as
+ * served (no script ran) a browser shows what `<noscript>` holds: its content is kept in its place.
+ */
+export function cleanDocument(document: Document, excludeSelectors: readonly string[], options: { scripted: boolean }): void {
   for (const selector of excludeSelectors) for (const element of document.querySelectorAll(selector)) element.remove();
+  if (!options.scripted) for (const element of document.querySelectorAll('noscript')) element.replaceWith(...element.childNodes);
   for (const element of document.querySelectorAll(REMOVED)) element.remove();
   removeComments(document);
 }

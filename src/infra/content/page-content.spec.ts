@@ -66,6 +66,19 @@ describe('renderPageContent selectors and formats', () => {
   });
 });
 
+describe('documents as served (js=false)', () => {
+  const page = '<html><body><noscript><p>Post without scripts</p></noscript><p>a<![CDATA[ x ]]>b</p></body></html>';
+
+  it('keeps what <noscript> holds when no script ran, drops it from a rendered DOM', () => {
+    expect(renderPageContent(page, URL_, request({ scripted: false }))).toBe('Post without scripts\n\nab');
+    expect(renderPageContent(page, URL_, request({ scripted: true }))).toBe('ab');
+  });
+
+  it('reads <![CDATA[ as a browser does: a bogus comment up to the first >', () => {
+    expect(renderPageContent('<html><body><p>one <![CDATA[<b>two</b>]]> three</p><p>four</p></body></html>', URL_, request())).toBe('one two]]> three\n\nfour');
+  });
+});
+
 describe('parseSelectorList', () => {
   it('splits at top-level commas only', () => {
     expect(parseSelectorList('article, :is(h1, h2) > a[title="a,b"]')).toEqual({ selectors: ['article', ':is(h1, h2) > a[title="a,b"]'] });

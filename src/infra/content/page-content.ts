@@ -3,7 +3,7 @@ import { renderHtmlFragment } from './html-fragment.js';
 import { PageLink, pageLinks } from './links.js';
 import { selectMainContent } from './main-content/select-main-content.js';
 import { countWords, PageMetadata, pageMetadata } from './metadata.js';
-import { parseDocument } from './parse-document.js';
+import { documentBody, parseDocument } from './parse-document.js';
 import { renderMarkdown, renderText } from './render/markdown.js';
 
 export type ContentFormat = 'html' | 'markdown' | 'text';
@@ -17,6 +17,8 @@ export interface ContentRequest {
   readonly includeSelectors: readonly string[];
   /** Removed before anything else. */
   readonly excludeSelectors: readonly string[];
+  /** False when the HTML is a document as served (js=false): its `<noscript>` content is then what a reader sees. */
+  readonly scripted?: boolean;
 }
 
 /** The page, its metadata and links: the `content`, `metadata` and `links` of `output=json`. */
@@ -55,9 +57,10 @@ function pageMetadataReader(document: Document, url: string): (wordCount: number
 }
 
 function keptElements(document: Document, request: ContentRequest): Element[] {
-  cleanDocument(document, request.excludeSelectors);
+  cleanDocument(document, request.excludeSelectors, { scripted: request.scripted ?? true });
   if (request.includeSelectors.length > 0) return includedElements(document, request.includeSelectors);
-  return request.mainContent ? selectMainContent(document) : [document.body];
+  const body = documentBody(document);
+  return request.mainContent ? selectMainContent(document) : body ? [body] : [];
 }
 
 function render(kept: readonly Element[], url: string, format: ContentFormat): string {

@@ -8,7 +8,7 @@ const HEAD_ELEMENTS = new Set(['title', 'meta', 'link', 'base', 'style', 'script
  * document without them is rebuilt around its nodes.
  */
 export function parseDocument(html: string): Document {
-  const { document } = parseHTML(html) as unknown as { document: Document };
+  const { document } = parseHTML(withoutCdata(html)) as unknown as { document: Document };
   if (hasSkeleton(document)) return document;
   const { document: rebuilt } = parseHTML('<!doctype html><html><head></head><body></body></html>') as unknown as { document: Document };
   const source = document.documentElement?.localName === 'html' ? document.documentElement : document;
@@ -37,4 +37,18 @@ function adopt(into: Document, node: Node): void {
   }
   const inHead = element !== null && HEAD_ELEMENTS.has(element.localName) && into.body.childNodes.length === 0;
   (inHead ? into.head : into.body).appendChild(node);
+}
+
+/** The root's body element: linkedom's `document.body` is the element after the root's first child, wrong when a stray element sits there. */
+export function documentBody(document: Document): Element | null {
+  const root = document.documentElement;
+  return (root && [...root.children].find((child) => child.localName === 'body')) ?? document.body;
+}
+
+/**
+ * Outside SVG and MathML a browser reads `<![CDATA[` as a bogus comment that ends at the first `>`; htmlparser2
+ * swallows everything up to `]]>` (whole forum pages). Dropped up to that first `>`, as the browser does.
+ */
+function withoutCdata(html: string): string {
+  return html.includes('<![CDATA[') ? html.replace(/<!\[CDATA\[[^>]*>/g, '') : html;
 }

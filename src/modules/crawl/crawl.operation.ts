@@ -55,16 +55,16 @@ export class CrawlOperation extends PageOperation {
       const navigation = await session.goto(options.url);
       session.assertNotBlocked();
       const html = await readPageHtml(session.page, navigation, options.page.js, ctx.config.maxPageBytes);
-      return { html, targetStatus: navigation.status, finalUrl: navigation.finalUrl };
+      return { html, rendered: options.page.js, targetStatus: navigation.status, finalUrl: navigation.finalUrl };
     });
+    const limits = { deadline: ctx.deadline, maxBytes: ctx.config.maxPageBytes };
     const data = await crawlData(options, page, {
       llm: this.llm,
-      maxPageBytes: ctx.config.maxPageBytes,
-      deadline: ctx.deadline,
-      answer: () => this.answer(options, page),
-      modelMarkdown: () => this.modelMarkdown(options, page),
+      limits,
+      answer: () => this.answer(options, page, limits),
+      modelMarkdown: () => this.modelMarkdown(options, page, limits),
     });
-    return pageAnswer(page, options.content ?? PAGE_AS_SERVED, data, ctx.config.maxPageBytes);
+    return pageAnswer(page, options.content ?? PAGE_AS_SERVED, data, limits);
   }
 
   envelope(view: JobView<PageRequest>): object {

@@ -16,13 +16,14 @@ import { MeteredPipeline } from './metered-pipeline.service.js';
 import { OperationRegistry } from './operation-registry.js';
 import { JobsController } from './jobs.controller.js';
 import { ReplayService } from './replay.service.js';
+import { ContentThreadsLifecycle } from './content-threads.lifecycle.js';
 
 @Module({
   imports: [BillingModule, DiscoveryModule, WebhooksModule],
   controllers: [JobsController],
   providers: [
     OperationRegistry, JobRepository, JobEventsService, JobViewService, MeteredPipeline, JobRunner, JobWorker, JobJanitor, JobCollector,
-    JobHeartbeat, LostJobSweeper, IdempotencyService, ReplayService,
+    JobHeartbeat, LostJobSweeper, IdempotencyService, ReplayService, ContentThreadsLifecycle,
   ],
   exports: [OperationRegistry, MeteredPipeline, BillingModule],
 })

@@ -2,10 +2,11 @@ import type { AppConfig } from '../../config/app-config.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import type { JobKind } from '../../infra/database/entities/index.js';
-import { renderPageContent } from '../../infra/content/page-content.js';
 import type { LlmClient } from '../../infra/llm/llm.client.js';
 import { modelContent, PAGE_AS_SERVED } from './dto/content-query.js';
 import type { PageRequest } from './dto/page-request.js';
+import { pageContentWork } from './page-content-work.js';
+import type { ContentLimits } from './page-content-work.js';
 import type { ReadPage } from './page-result.js';
 import type { JobOutput, JobView, Operation, RouteRequest, TaskContext } from './operation.js';
 
@@ -46,12 +47,13 @@ export abstract class PageOperation implements Operation<PageRequest> {
    * as Markdown: what main_content and the selectors keep, main content by default (decisions.md 8.1); the client
    * cuts it to LLM_MAX_INPUT_CHARS.
    */
-  protected async answer(options: PageRequest, page: ReadPage): Promise<string> {
-    return (await this.llm.answer(options.aiQuery, this.modelMarkdown(options, page))).answer;
+  protected async answer(options: PageRequest, page: ReadPage, limits: ContentLimits): Promise<string> {
+    return (await this.llm.answer(options.aiQuery, await this.modelMarkdown(options, page, limits))).answer;
   }
 
   /** The page as the model reads it, for ai_query and ai_schema alike. */
-  protected modelMarkdown(options: PageRequest, page: ReadPage): string {
-    return renderPageContent(page.html, page.finalUrl, modelContent(options.content ?? PAGE_AS_SERVED));
+  protected modelMarkdown(options: PageRequest, page: ReadPage, limits: ContentLimits): Promise<string> {
+    const request = modelContent(options.content ?? PAGE_AS_SERVED, page.rendered);
+    return pageContentWork({ kind: 'render', html: page.html, url: page.finalUrl, request }, limits);
   }
 }

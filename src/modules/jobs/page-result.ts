@@ -1,14 +1,18 @@
 import type { TargetMediaType } from '../../common/http/metered-answer.js';
-import { describePage, renderPageContent } from '../../infra/content/page-content.js';
+import { isWholePage } from '../../infra/content/page-content.js';
 import type { ContentFormat, PageContent } from '../../infra/content/page-content.js';
 import { answerContent } from './dto/content-query.js';
 import type { ContentChoice } from './dto/content-query.js';
 import type { JobOutput } from './operation.js';
+import { pageContentWork } from './page-content-work.js';
+import type { ContentLimits } from './page-content-work.js';
 import { assertPageSize } from './page-size.js';
 
 /** A page as an operation read it: its HTML (rendered, or as served with js=false), status and final URL. */
 export interface ReadPage {
   readonly html: string;
+  /** True when scripts ran in it (js=true): its `<noscript>` content is then not what a reader saw. */
+  readonly rendered: boolean;
   readonly targetStatus: number;
   readonly finalUrl: string;
 }
@@ -25,14 +29,15 @@ const MEDIA_TYPES: Record<ContentFormat, TargetMediaType> = { html: 'text/html',
  * decisions.md 8.1: the page bare, in the format asked, when nothing else is asked; otherwise the JSON result with
  * `data` (null: `{}`) and, with output=json, the content, metadata and links. Content is bounded like the page.
  */
-export function pageAnswer(page: ReadPage, choice: ContentChoice, data: object | null, maxBytes: number): JobOutput {
-  const { targetStatus, finalUrl } = page;
+export async function pageAnswer(page: ReadPage, choice: ContentChoice, data: object | null, limits: ContentLimits): Promise<JobOutput> {
+  const { targetStatus, finalUrl, html } = page;
+  const request = answerContent(choice, page.rendered);
   if (data === null && choice.output === 'page') {
-    const text = assertPageSize(renderPageContent(page.html, finalUrl, answerContent(choice)), maxBytes);
-    return { type: 'page', mediaType: MEDIA_TYPES[choice.format], text, targetStatus, finalUrl };
+    const text = isWholePage(request) ? html : await pageContentWork({ kind: 'render', html, url: finalUrl, request }, limits);
+    return { type: 'page', mediaType: MEDIA_TYPES[choice.format], text: assertPageSize(text, limits.maxBytes), targetStatus, finalUrl };
   }
-  const described = choice.output === 'json' ? describePage(page.html, finalUrl, answerContent(choice)) : undefined;
-  if (described) assertPageSize(described.content, maxBytes);
+  const described = choice.output === 'json' ? await pageContentWork({ kind: 'describe', html, url: finalUrl, request }, limits) : undefined;
+  if (described) assertPageSize(described.content, limits.maxBytes);
   const result: PageResult = { data: data ?? {}, ...(described ? { page: described } : {}) };
   return { type: 'data', data: result, targetStatus, finalUrl };
 }

@@ -97,7 +97,7 @@ export class RecipeOperation implements Operation<RecipeOptions> {
     const { status: targetStatus, finalUrl } = navigation;
     if (!isStartOnly(options)) return { type: 'data', data: result, targetStatus, finalUrl };
     const html = await readPageHtml(session.page, navigation, session.options.js, ctx.config.maxPageBytes);
-    return pageAnswer({ html, targetStatus, finalUrl }, request.content ?? PAGE_AS_SERVED, null, ctx.config.maxPageBytes);
+    return pageAnswer({ html, rendered: session.options.js, targetStatus, finalUrl }, request.content ?? PAGE_AS_SERVED, null, { deadline: ctx.deadline, maxBytes: ctx.config.maxPageBytes });
   }
 }
 

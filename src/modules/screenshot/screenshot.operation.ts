@@ -45,7 +45,8 @@ export class ScreenshotOperation extends PageOperation {
     });
     const data: ScreenshotData = { url: options.url, screenshots: [shot.image] };
     if (shot.html !== null) {
-      data.answer = await this.answer(options, { html: shot.html, targetStatus: shot.navigation.status, finalUrl: shot.navigation.finalUrl });
+      const page = { html: shot.html, rendered: options.page.js, targetStatus: shot.navigation.status, finalUrl: shot.navigation.finalUrl };
+      data.answer = await this.answer(options, page, { deadline: ctx.deadline, maxBytes: ctx.config.maxPageBytes });
     }
     return { type: 'data', data, targetStatus: shot.navigation.status, finalUrl: shot.navigation.finalUrl };
   }

@@ -40,14 +40,14 @@ export function contentChoice(query: ContentParams): ContentChoice {
   };
 }
 
-/** What the answer's content keeps: main content by default with Markdown and text. */
-export function answerContent(choice: ContentChoice): ContentRequest {
-  return { ...choice, mainContent: choice.mainContent ?? choice.format !== 'html' };
+/** What the answer's content keeps: main content by default with Markdown and text. `rendered`: scripts ran. */
+export function answerContent(choice: ContentChoice, rendered: boolean): ContentRequest {
+  return { ...choice, mainContent: choice.mainContent ?? choice.format !== 'html', scripted: rendered };
 }
 
 /** What the model reads for ai_query: what main_content and the selectors keep, main content by default, as Markdown. */
-export function modelContent(choice: ContentChoice): ContentRequest {
-  return { ...choice, format: 'markdown', mainContent: choice.mainContent ?? true };
+export function modelContent(choice: ContentChoice, rendered: boolean): ContentRequest {
+  return { ...choice, format: 'markdown', mainContent: choice.mainContent ?? true, scripted: rendered };
 }
 
 /** `format`: html, markdown or text. */

@@ -1,6 +1,7 @@
 import { IsBoolean, IsIn, IsOptional } from 'class-validator';
-import { CONTENT_FORMATS, renderPageContent } from '../../../infra/content/page-content.js';
+import { CONTENT_FORMATS } from '../../../infra/content/page-content.js';
 import type { ContentFormat } from '../../../infra/content/page-content.js';
+import { pageContentWork } from '../../jobs/page-content-work.js';
 import { readRenderedHtml } from '../../jobs/page-size.js';
 import type { BlockRunner } from './block-runner.js';
 
@@ -25,7 +26,9 @@ export const contentBlock: BlockRunner<ContentDetails> = {
     // Measured in the page first, like a crawl's HTML: an oversized DOM fails with page_too_large.
     const html = await readRenderedHtml(page, context.bytesLeft);
     const url = page.url();
-    const content = renderPageContent(html, url, { format, mainContent: details.main_content ?? true, includeSelectors: [], excludeSelectors: [] });
+    const request = { format, mainContent: details.main_content ?? true, includeSelectors: [], excludeSelectors: [], scripted: context.session.options.js };
+    const limits = { deadline: Date.now() + context.remainingMs(), maxBytes: context.bytesLeft };
+    const content = await pageContentWork({ kind: 'render', html, url, request }, limits);
     context.append('contents', { url, format, content }, url.length + content.length);
   },
 };

@@ -1,0 +1,32 @@
+/** What marks an element as boilerplate (decisions.md 8.1: navigation, headers, footers, sidebars, banners, ads, share bars, comments, related links). */
+
+/** Elements that never hold main content. */
+export const BOILERPLATE_TAGS = new Set([
+  'nav', 'aside', 'footer', 'menu', 'dialog', 'form', 'button', 'select', 'input', 'textarea', 'label', 'option',
+  'iframe', 'frame', 'object', 'embed', 'svg', 'canvas', 'video', 'audio', 'map', 'head', 'link', 'meta',
+]);
+
+/** ARIA landmarks and widgets that are not the page's content. */
+export const BOILERPLATE_ROLES = new Set([
+  'navigation', 'banner', 'contentinfo', 'complementary', 'search', 'dialog', 'alertdialog', 'menu', 'menubar',
+  'toolbar', 'tablist', 'tooltip',
+]);
+
+/** Class or id words of boilerplate blocks (matched on the whole class/id text, like Readability's unlikely candidates). */
+export const BOILERPLATE_NAMES =
+  /(^|[-_\s])(banner|breadcrumbs?|footer|header|masthead|menu|nav|navbar|navigation|newsletter|subscribe|subscription|signup|popup|modal|overlay|related|recommended|recirc|more-stories|share|sharing|social|sidebar|skip-link|sponsor|sponsored|promo|pagination|pager|tags|tag-list|author-bio|byline-social|toolbar|offcanvas|off-canvas|drawer|mega-menu|site-header|site-footer|announcement)(?=$|[-_\s])/i;
+
+/** Class or id words of advertising, at the start of a class token only (`ad-slot`, not `hide-read-more-ad`). */
+export const AD_NAMES = /(^|\s)(ad|ads|adv|advert|advertisement|adsbygoogle|dfp|gpt-ad)(?=$|[-_\s])/i;
+
+/** Cookie and consent managers: boilerplate whatever their size (a consent dialog can outweigh a short page). */
+export const CONSENT_NAMES = /(^|[-_\s])(cookies?|consent|gdpr|onetrust|cookiebot|usercentrics|didomi|fides|truste|privacy-(banner|notice|manager))(?=$|[-_\s])/i;
+
+/** Class or id words of comment threads: boilerplate under an article, the content of a forum thread. */
+export const COMMENT_NAMES = /(^|[-_\s])(comments?|comment-list|commentlist|disqus|replies)(?=$|[-_\s])/i;
+
+/** Class or id words that say "content", which outweigh a boilerplate word on the same element (as in Readability). */
+export const CONTENT_NAMES = /(^|[-_\s])(article|body|content|main|post|entry|story|text|prose|markdown|docs?|documentation|question|answer|thread|message)(?=$|[-_\s])/i;
+
+/** Inline styles that hide an element. */
+export const HIDDEN_STYLE = /(display\s*:\s*none|visibility\s*:\s*hidden)/i;

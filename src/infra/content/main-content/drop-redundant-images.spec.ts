@@ -1,0 +1,23 @@
+import { parseDocument } from '../parse-document.js';
+import { dropRedundantImages } from './drop-redundant-images.js';
+import { measureText } from './text-stats.js';
+
+function kept(body: string): string[] {
+  const document = parseDocument(`<body>${body}</body>`);
+  dropRedundantImages(document.body, measureText(document.body));
+  return [...document.querySelectorAll('img')].map((image) => image.getAttribute('alt') ?? '');
+}
+
+describe('dropRedundantImages', () => {
+  it('drops logos, icons and avatars', () => {
+    expect(kept('<img alt="Acme logo" src="a.png"><img alt="User avatar" src="b.png"><img alt="A heron at dawn" src="c.jpg">')).toEqual(['A heron at dawn']);
+  });
+
+  it('drops an image whose alt repeats the text of its card', () => {
+    expect(kept('<ul><li><a href="/p"><div><img alt="Trail Runner 2" src="p.jpg"></div><span>Trail  runner 2</span></a> $98</li></ul>')).toEqual([]);
+  });
+
+  it('keeps an image whose alt says something of its own, and images without alt', () => {
+    expect(kept('<figure><img alt="Map of the flooded valley" src="m.png"><figcaption>The valley in May</figcaption></figure><img src="x.png">')).toEqual(['Map of the flooded valley', '']);
+  });
+});

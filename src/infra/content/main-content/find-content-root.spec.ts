@@ -1,0 +1,27 @@
+import { parseDocument } from '../parse-document.js';
+import { findContentRoot } from './find-content-root.js';
+import { measureText } from './text-stats.js';
+
+const PROSE = 'Words of the article body, many of them. '.repeat(10);
+
+function rootOf(body: string): string {
+  const document = parseDocument(`<body>${body}</body>`);
+  const root = findContentRoot(document.body, measureText(document.body));
+  return root.id || root.localName;
+}
+
+describe('findContentRoot', () => {
+  it('prefers the most specific marked container that holds enough of the text', () => {
+    expect(rootOf(`<main id="m"><div class="entry-content" id="e"><p>${PROSE}</p></div><div>Teaser</div></main>`)).toBe('e');
+    expect(rootOf(`<div id="x"><article id="a"><p>${PROSE}</p></article></div><div>Links</div>`)).toBe('a');
+    expect(rootOf(`<div role="main" id="r"><p>${PROSE}</p></div>`)).toBe('r');
+  });
+
+  it('takes the largest of several matches', () => {
+    expect(rootOf(`<article id="small"><p>Short teaser text.</p></article><article id="big"><p>${PROSE}</p></article>`)).toBe('big');
+  });
+
+  it('passes over a marked container with too little of the text, and falls back to the body', () => {
+    expect(rootOf(`<article id="a"><p>Short.</p></article><div><p>${PROSE}</p></div>`)).toBe('body');
+  });
+});

@@ -1,0 +1,31 @@
+import { parseDocument } from '../parse-document.js';
+import { narrowToProse } from './narrow-to-prose.js';
+import { measureText } from './text-stats.js';
+
+const PARAGRAPH = `<p>${'A sentence of the story itself. '.repeat(8)}</p>`;
+
+function narrowed(body: string): string {
+  const document = parseDocument(`<body>${body}</body>`);
+  const root = narrowToProse(document.body, measureText(document.body));
+  return root.id || root.localName;
+}
+
+describe('narrowToProse', () => {
+  it('steps down into the child that holds nearly all the prose', () => {
+    expect(narrowed(`<div id="page"><div id="story">${PARAGRAPH.repeat(6)}</div><ul><li><a href="/a">Another story</a></li></ul></div>`)).toBe('story');
+  });
+
+  it('stays where the prose is spread over several children', () => {
+    expect(narrowed(`<div id="page"><div id="one">${PARAGRAPH.repeat(3)}</div><div id="two">${PARAGRAPH.repeat(3)}</div></div>`)).toBe('page');
+  });
+
+  it('never narrows to a single paragraph, and not at all with too little prose', () => {
+    expect(narrowed(`<div id="page"><p id="only">${'word '.repeat(300)}</p><span>x</span></div>`)).toBe('page');
+    expect(narrowed(`<div id="page"><div id="story"><p>Short.</p></div></div>`)).toBe('body');
+  });
+
+  it('does not count link lists as prose', () => {
+    const links = `<p>${'<a href="/x">a linked headline here</a> '.repeat(30)}</p>`;
+    expect(narrowed(`<div id="page"><div id="story">${PARAGRAPH.repeat(6)}</div><div id="links">${links.repeat(3)}</div></div>`)).toBe('story');
+  });
+});

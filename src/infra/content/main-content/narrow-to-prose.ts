@@ -1,0 +1,38 @@
+import { linkDensity, TextStatsMap } from './text-stats.js';
+
+/** Blocks whose text is prose when it is not mostly links. */
+const PROSE_BLOCKS = 'p, pre, blockquote';
+const PROSE_MAX_LINK_DENSITY = 0.5;
+/** A child that holds this share of its parent's prose is where the prose is. */
+const NARROW_SHARE = 0.9;
+/** Below this many characters of prose there is too little to judge by. */
+const MIN_PROSE = 500;
+
+/**
+ * The score step: from a broad container (a page-wide `article`, `main` or the body), steps down into the child
+ * that holds nearly all of its prose, leaving the siblings (comments, related stories, teasers) behind.
+ */
+export function narrowToProse(root: Element, stats: TextStatsMap): Element {
+  const prose = measureProse(root, stats);
+  let current = root;
+  for (;;) {
+    const total = prose.get(current) ?? 0;
+    if (total < MIN_PROSE) return current;
+    const next = [...current.children].find((child) => (prose.get(child) ?? 0) >= total * NARROW_SHARE && !child.matches(PROSE_BLOCKS));
+    if (!next) return current;
+    current = next;
+  }
+}
+
+/** Characters of prose under each element of `root` (prose blocks inside prose blocks counted once). */
+function measureProse(root: Element, stats: TextStatsMap): Map<Element, number> {
+  const prose = new Map<Element, number>();
+  for (const block of root.querySelectorAll(PROSE_BLOCKS)) {
+    const own = stats.get(block);
+    if (!own || linkDensity(own) > PROSE_MAX_LINK_DENSITY || block.parentElement?.closest(PROSE_BLOCKS)) continue;
+    for (let node: Element | null = block; node && node !== root.parentElement; node = node.parentElement) {
+      prose.set(node, (prose.get(node) ?? 0) + own.chars);
+    }
+  }
+  return prose;
+}

@@ -1,0 +1,74 @@
+import { parseDocument } from '../parse-document.js';
+import { removeBoilerplate } from './remove-boilerplate.js';
+import { measureText } from './text-stats.js';
+
+const PROSE = 'Prose of the story that is long enough to matter. '.repeat(6);
+
+function clean(body: string): Document {
+  const document = parseDocument(`<body>${body}</body>`);
+  removeBoilerplate(document.body, measureText(document.body));
+  return document;
+}
+
+const ids = (document: Document) => [...document.querySelectorAll('[id]')].map((element) => element.id);
+
+describe('removeBoilerplate', () => {
+  it('removes navigation, sidebars, footers, forms and banners by tag and ARIA role', () => {
+    const document = clean(`<nav id="n">Home</nav><aside id="a">More</aside><div id="main"><p id="p">${PROSE}</p></div>
+      <footer id="f">(c)</footer><form id="s">Search</form><div role="navigation" id="r">Menu</div><div role="contentinfo" id="ci">x</div>`);
+    expect(ids(document)).toEqual(['main', 'p']);
+  });
+
+  it('removes cookie banners, share bars, comments, related links and ads by class or id words', () => {
+    const document = clean(`<div id="main"><p id="p">${PROSE}</p></div><div class="cookie-banner" id="c">We use cookies</div>
+      <ul class="share-buttons" id="s"><li>Share</li></ul><section id="comments">Nice post</section>
+      <div class="related-posts" id="rel">Other stories</div><div class="ad-slot" id="ad">Buy</div>`);
+    expect(ids(document)).toEqual(['main', 'p']);
+  });
+
+  it('keeps the comments of a discussion, where they hold much of the page, and drops them under an article', () => {
+    const comment = (id: string) => `<div class="comment" id="${id}"><p>${PROSE}</p></div>`;
+    const thread = clean(`<div id="q"><p>${PROSE}</p></div>${comment('c1')}${comment('c2')}${comment('c3')}${comment('c4')}`);
+    expect(ids(thread)).toEqual(['q', 'c1', 'c2', 'c3', 'c4']);
+    const article = clean(`<div id="main"><p>${PROSE.repeat(8)}</p></div>${comment('c1')}${comment('c2')}`);
+    expect(ids(article)).toEqual(['main']);
+  });
+
+  it('removes a consent manager whatever its size, and reads ad words only at the start of a class', () => {
+    const document = clean(`<div id="onetrust-consent-sdk"><p>${PROSE}${PROSE}</p></div><div id="main"><p>${PROSE}</p></div>
+      <div class="card hide-read-more-ad" id="card"><p>A story teaser of its own.</p></div><div class="ad-slot">Buy</div>`);
+    expect(ids(document)).toEqual(['main', 'card']);
+  });
+
+  it('reveals streamed content instead of removing it as hidden', () => {
+    expect(ids(clean(`<div hidden id="S:0"><p id="p">${PROSE}</p></div>`))).toEqual(['S:0', 'p']);
+  });
+
+  it('reveals a hidden wrapper of most of the page (shown by a script)', () => {
+    const document = clean(`<div id="lock" style="color: red; display:none;"><p id="p">${PROSE}</p></div><div hidden id="h">x</div>`);
+    expect(ids(document)).toEqual(['lock', 'p']);
+    expect(document.getElementById('lock')!.getAttribute('style')).toBe('color: red; ');
+  });
+
+  it('removes hidden elements', () => {
+    const document = clean(`<div id="main"><p id="p">${PROSE}</p><div hidden id="h">x</div><div style="display: none" id="d">y</div><span aria-hidden="true" id="ah">z</span></div>`);
+    expect(ids(document)).toEqual(['main', 'p']);
+  });
+
+  it('keeps an element whose content words outweigh its boilerplate words', () => {
+    const document = clean(`<div class="sidebar-content post-body" id="main"><p id="p">${PROSE}</p></div>`);
+    expect(ids(document)).toEqual(['main', 'p']);
+  });
+
+  it('keeps a boilerplate-named wrapper that holds most of the page or its prose, and a header with the headline', () => {
+    const document = clean(`<div class="has-sidebar" id="w"><header id="hh"><h1>Title</h1></header><p>${PROSE}</p></div><div class="menu">Home About</div>`);
+    expect(ids(document)).toEqual(['w', 'hh']);
+    const column = clean(`<section class="sidebar-first" id="col"><p>${PROSE}</p></section><div id="rest"><p>${PROSE}</p><p>${PROSE}</p></div>`);
+    expect(ids(column)).toEqual(['col', 'rest']);
+  });
+
+  it('drops a site header but keeps headers inside an article', () => {
+    const document = clean(`<header id="site">Logo Menu</header><article id="art"><header id="ah">Posted today</header><p>${PROSE}</p></article>`);
+    expect(ids(document)).toEqual(['art', 'ah']);
+  });
+});

@@ -1,0 +1,93 @@
+import { AD_NAMES, BOILERPLATE_NAMES, BOILERPLATE_ROLES, BOILERPLATE_TAGS, COMMENT_NAMES, CONSENT_NAMES, CONTENT_NAMES, HIDDEN_STYLE } from './boilerplate-patterns.js';
+import { isStreamedBoundary, revealHiddenWrapper, revealStreamedBoundary } from './reveal-streamed-content.js';
+import { linkDensity, TextStatsMap } from './text-stats.js';
+
+/** A boilerplate-looking element is kept when it holds this share of the page's text (a page-wide wrapper)... */
+const WRAPPER_SHARE = 0.5;
+/** ...or this share, as prose rather than links (a layout class such as `sidebar-first` on the content column). */
+const PROSE_SHARE = 0.25;
+const PROSE_LINK_DENSITY = 0.35;
+/** Comments that hold this share of the page's text are the page (a forum thread), not a thread under it. */
+const DISCUSSION_SHARE = 0.4;
+
+/** Which class/id words count on this page. */
+interface NameRules {
+  readonly comments: boolean;
+}
+
+/**
+ * The clean step: removes hidden elements and boilerplate (by tag, ARIA role, or class/id words) from the body,
+ * except an element that holds the page's headline or most of its text. Comment threads stay on a discussion page;
+ * streamed content, and a hidden wrapper of most of the page, are revealed on the way.
+ */
+export function removeBoilerplate(body: Element, stats: TextStatsMap): void {
+  const total = stats.get(body)?.chars ?? 0;
+  const rules = { comments: !isDiscussion(body, stats, total) };
+  const doomed: Element[] = [];
+  const walk = (element: Element, names: NameRules): void => {
+    for (const child of element.children) {
+      if (isStreamedBoundary(child)) revealStreamedBoundary(child);
+      if (isConsent(child) || (isBoilerplate(child, names) && !isWrapper(child, stats, total))) {
+        doomed.push(child);
+        continue;
+      }
+      if (isHidden(child)) revealHiddenWrapper(child);
+      walk(child, names);
+    }
+  };
+  walk(body, rules);
+  for (const element of doomed) element.remove();
+}
+
+/** Whether the element is boilerplate by its tag, role, visibility or class/id words. */
+export function isBoilerplate(element: Element, names: NameRules = { comments: true }): boolean {
+  if (BOILERPLATE_TAGS.has(element.localName) || isHidden(element)) return true;
+  const role = element.getAttribute('role');
+  if (role && BOILERPLATE_ROLES.has(role.toLowerCase())) return true;
+  if (element.localName === 'header') return element.closest('article') === null && element.querySelector('h1') === null;
+  const words = classAndId(element);
+  if (CONTENT_NAMES.test(words)) return false;
+  return BOILERPLATE_NAMES.test(words) || AD_NAMES.test(words) || (names.comments && COMMENT_NAMES.test(words));
+}
+
+/** A cookie or consent manager goes whatever its size. */
+function isConsent(element: Element): boolean {
+  return CONSENT_NAMES.test(classAndId(element));
+}
+
+/** A page whose comment blocks hold much of its text is a discussion: there the comments are the content. */
+function isDiscussion(body: Element, stats: TextStatsMap, total: number): boolean {
+  let chars = 0;
+  const walk = (element: Element): void => {
+    for (const child of element.children) {
+      if (COMMENT_NAMES.test(classAndId(child))) chars += stats.get(child)?.chars ?? 0;
+      else walk(child);
+    }
+  };
+  walk(body);
+  return total > 0 && chars >= total * DISCUSSION_SHARE;
+}
+
+/** Read once an element: the class attribute is slow to read on linkedom, and each element is asked up to three times. */
+const namesOf = new WeakMap<Element, string>();
+
+function classAndId(element: Element): string {
+  let names = namesOf.get(element);
+  if (names === undefined) {
+    names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
+    namesOf.set(element, names);
+  }
+  return names;
+}
+
+function isHidden(element: Element): boolean {
+  return element.hasAttribute('hidden') || element.getAttribute('aria-hidden') === 'true' || HIDDEN_STYLE.test(element.getAttribute('style') ?? '');
+}
+
+function isWrapper(element: Element, stats: TextStatsMap, total: number): boolean {
+  const own = stats.get(element);
+  const chars = own?.chars ?? 0;
+  if (chars >= total * WRAPPER_SHARE) return true;
+  if (chars >= total * PROSE_SHARE && linkDensity(own) < PROSE_LINK_DENSITY) return true;
+  return element.querySelector('h1') !== null;
+}

@@ -1,0 +1,38 @@
+import { parseDocument } from '../parse-document.js';
+import { selectMainContent } from './select-main-content.js';
+
+const STORY = `<p>${'The story goes on with its own words. '.repeat(10)}</p>`;
+const text = (elements: Element[]) => elements.map((element) => (element.textContent ?? '').replace(/\s+/g, ' ').trim());
+
+describe('selectMainContent', () => {
+  it('keeps the article body and its headline, without navigation, share bar, comments, related links or footer', () => {
+    const document = parseDocument(`<body><header class="site-header"><a href="/">Logo</a><nav>Home News</nav></header>
+      <div class="cookie-consent">We use cookies <button>OK</button></div>
+      <div class="layout"><h1>The headline</h1><div class="share-bar">Share Tweet</div>
+      <div class="entry-content">${STORY}${STORY}<h2>Part two</h2>${STORY}</div>
+      <section class="comments"><p>First!</p></section><aside>Popular</aside>
+      <div class="related-posts"><a href="/b">Another story</a></div></div><footer>(c) 2026</footer></body>`);
+    const kept = selectMainContent(document);
+    expect(kept.map((element) => element.localName)).toEqual(['h1', 'div']);
+    expect(text(kept)[0]).toBe('The headline');
+    expect(text(kept)[1]).toMatch(/^The story goes on .* Part two ?The story goes on/);
+    expect(text(kept).join(' ')).not.toMatch(/Logo|Home|cookies|Share|First|Popular|Another|\(c\)/);
+  });
+
+  it('keeps the body of a page without any marked container, less its boilerplate', () => {
+    const document = parseDocument('<body><nav>Menu</nav><div><h2>Prices</h2><ul><li>Basic $5</li><li>Pro $9</li></ul></div><footer>Legal</footer></body>');
+    const kept = selectMainContent(document);
+    expect(kept).toEqual([document.body]);
+    expect(text(kept)).toEqual(['PricesBasic $5Pro $9']);
+  });
+
+  it('finds the body when a stray element stands before the head', () => {
+    const document = parseDocument(`<!doctype html><html><meta charset="utf-8"><head><title>t</title></head><body><main>${STORY}</main></body></html>`);
+    expect(text(selectMainContent(document))[0]).toMatch(/^The story goes on/);
+  });
+
+  it('takes the body of the root, not the body of a document nested in the page', () => {
+    const document = parseDocument(`<!doctype html><html><head><title>t</title><html><body><p>Embedded</p></body></html></head><body><main>${STORY}</main></body></html>`);
+    expect(text(selectMainContent(document)).join(' ')).toMatch(/The story goes on/);
+  });
+});

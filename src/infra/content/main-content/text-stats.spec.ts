@@ -1,0 +1,18 @@
+import { parseDocument } from '../parse-document.js';
+import { linkDensity, measureText } from './text-stats.js';
+
+describe('measureText', () => {
+  it('counts characters (whitespace trimmed per text node) and the part inside links, for every element', () => {
+    const document = parseDocument('<body><div id="d"><p id="p">Hello   <a href="/x">big <b>world</b></a></p>\n  <ul id="u"><li><a href="/y">nav</a></li></ul></div></body>');
+    const stats = measureText(document.body);
+    expect(stats.get(document.getElementById('p')!)).toEqual({ chars: 13, linkChars: 8 });
+    expect(stats.get(document.getElementById('u')!)).toEqual({ chars: 3, linkChars: 3 });
+    expect(stats.get(document.getElementById('d')!)).toEqual({ chars: 16, linkChars: 11 });
+  });
+
+  it('gives the link density of an element, 0 without text', () => {
+    expect(linkDensity({ chars: 20, linkChars: 5 })).toBe(0.25);
+    expect(linkDensity({ chars: 0, linkChars: 0 })).toBe(0);
+    expect(linkDensity(undefined)).toBe(0);
+  });
+});

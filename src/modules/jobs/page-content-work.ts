@@ -1,0 +1,24 @@
+import { AppError } from '../../common/errors/app-error.js';
+import { ErrorCode } from '../../common/errors/error-code.js';
+import type { ContentTask, ContentTaskValue } from '../../infra/content/content-task.js';
+import { ContentTimeoutError, runContentTask } from '../../infra/content/content-threads.js';
+import { ExtractTooLargeError } from '../../infra/content/extract-rules/output-budget.js';
+import { pageTooLarge } from './page-size.js';
+
+/** The job's bounds on the Node-side work of its page. */
+export interface ContentLimits {
+  /** Epoch ms: the work is stopped there. */
+  readonly deadline: number;
+  readonly maxBytes: number;
+}
+
+/** A content task of the job, its failures as the job's: past the deadline navigation_timeout, too large page_too_large. */
+export async function pageContentWork<T extends ContentTask>(task: T, limits: ContentLimits): Promise<ContentTaskValue<T>> {
+  try {
+    return await runContentTask(task, limits.deadline);
+  } catch (error) {
+    if (error instanceof ExtractTooLargeError) throw pageTooLarge(limits.maxBytes);
+    if (error instanceof ContentTimeoutError) throw new AppError(ErrorCode.NavigationTimeout, "The page's content was not ready before the job deadline.");
+    throw error;
+  }
+}
