@@ -3,15 +3,9 @@ import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
+import { dropLease, takeLease } from '../../infra/redis/lease-set.js';
 import { InjectRedis } from '../../infra/redis/redis.module.js';
 
-/** A slot is a lease: a member of the organization's sorted set scored by its expiry, so a dead holder frees it. */
-const ACQUIRE = `
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
-if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
-redis.call('ZADD', KEYS[1], ARGV[2], ARGV[4])
-redis.call('PEXPIRE', KEYS[1], ARGV[5])
-return 1`;
 
 export const LEASE_MS = 60_000;
 
@@ -27,9 +21,8 @@ export class LimitsService {
   }
 
   async acquireSlot(organizationId: string, holder: string, limit: number, leaseMs = LEASE_MS): Promise<void> {
-    const now = Date.now();
-    const taken = await this.redis.eval(ACQUIRE, 1, this.slotKey(organizationId), now, now + leaseMs, limit, holder, leaseMs * 2);
-    if (Number(taken) !== 1) {
+    // A slot is a lease, so a dead holder frees it.
+    if (!(await takeLease(this.redis, this.slotKey(organizationId), holder, limit, leaseMs))) {
       throw new AppError(ErrorCode.ConcurrencyExceeded, `The plan allows ${limit} concurrent requests; back off and retry.`, { retryAfterSeconds: 1 });
     }
   }
@@ -40,7 +33,7 @@ export class LimitsService {
   }
 
   async releaseSlot(organizationId: string, holder: string): Promise<void> {
-    await this.redis.zrem(this.slotKey(organizationId), holder);
+    await dropLease(this.redis, this.slotKey(organizationId), holder);
   }
 
   async slotsInUse(organizationId: string): Promise<number> {
