@@ -36,6 +36,15 @@ describe('loadConfig', () => {
     expect(problemsOf({ LLM_BASE_URL: 'http://127.0.0.1:1/v1' })).toEqual(['LLM_BASE_URL and LLM_MODEL: set both or neither']);
   });
 
+  it('never echoes a password or token at start-up: a malformed proxy URL, DATABASE_URL or REDIS_URL is named, not shown', () => {
+    const variables = problemsOf({ DATABASE_URL: 'postgres://user:hunter2@db/crawlgate', REDIS_URL: 'redis-ish://:hunter2@cache' });
+    expect(variables.map((problem) => problem.split(':')[0])).toEqual(['DATABASE_URL=[hidden]', 'REDIS_URL=[hidden]']);
+    const problems = problemsOf({ PROXY_STANDARD: 'http://user:hunter2@[bad-host', PROXY_PREMIUM: 'ftp://user:hunter2@127.0.0.1:21' });
+    expect(problems).toHaveLength(1);
+    expect([...variables, ...problems].join('\n')).not.toContain('hunter2');
+    expect(problems).toEqual(["PROXY_STANDARD/PROXY_PREMIUM/PROXY_POOLS_FILE: the standard pool's proxy #1 (http://...) is not a URL"]);
+  });
+
   it('splits the roles and reads proxy pools with their placeholders', () => {
     const config = loadConfig({ ROLE: 'worker', PROXY_STANDARD: 'http://u-{country}:p@127.0.0.1:8000, http://127.0.0.1:8001' });
     expect([config.runsApi, config.runsWorker]).toEqual([false, true]);

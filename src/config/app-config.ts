@@ -18,6 +18,8 @@ export interface AppConfig {
   readonly adminToken: string | null;
   /** A scrape-only bearer for GET /metrics, so that workers (which must not hold ADMIN_TOKEN) can be scraped too. */
   readonly metricsToken: string | null;
+  /** Lets /admin/queues change jobs and queues; read-only otherwise (decisions 8.5, 8.6). */
+  readonly queueBoardWrite: boolean;
   /** null: neither pool configured, the built-in egress proxy serves both tiers. */
   readonly proxyPools: ProxyPools | null;
   /** How old a proxy's connection check may be when a request is charged. */
@@ -35,6 +37,8 @@ export interface AppConfig {
     readonly adblockLists: readonly string[];
     /** A page or browser silent this long is hung: its job fails and the browser is replaced. */
     readonly hangMs: number;
+    /** Chromium's whole environment: what it needs to run, never the service's secrets (DATABASE_URL, tokens, keys). */
+    readonly environment: Readonly<Record<string, string>>;
   };
   readonly allowPrivateTargets: boolean;
   readonly uncoveredDomains: readonly string[];
@@ -67,18 +71,27 @@ function list(text: string | undefined): string[] {
   return (text ?? '').split(',').map((item) => item.trim()).filter(Boolean);
 }
 
+/** Variables that may hold passwords or tokens: a start-up error names them but never echoes their value. */
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'REDIS_URL', 'ADMIN_TOKEN', 'METRICS_TOKEN', 'PROXY_STANDARD', 'PROXY_PREMIUM', 'LLM_API_KEY', 'LLM_BASE_URL']);
+
 function validateEnv(env: NodeJS.ProcessEnv): EnvSchema {
   const parsed = plainToInstance(EnvSchema, { ...env });
   const errors = validateSync(parsed, { whitelist: false, forbidUnknownValues: false });
   if (errors.length > 0) {
-    throw new ConfigError(
-      errors.map((error) => `${error.property}=${JSON.stringify(env[error.property])}: ${Object.values(error.constraints ?? {}).join('; ')}`),
-    );
+    const shown = (name: string) => (SECRET_VARIABLES.has(name) ? '[hidden]' : JSON.stringify(env[name]));
+    throw new ConfigError(errors.map((error) => `${error.property}=${shown(error.property)}: ${Object.values(error.constraints ?? {}).join('; ')}`));
   }
   return parsed;
 }
 
 /** Reads the environment once and returns the frozen, typed configuration, or throws naming every bad variable. */
+/** The variables Chromium may see (locale, time zone, fonts, home and temporary directories); nothing else is passed. */
+const BROWSER_ENVIRONMENT = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'LANGUAGE', 'LC_ALL', 'TZ', 'FONTCONFIG_PATH', 'FONTCONFIG_FILE', 'XDG_CONFIG_HOME', 'XDG_CACHE_HOME'];
+
+function browserEnvironment(env: NodeJS.ProcessEnv): Readonly<Record<string, string>> {
+  return Object.freeze(Object.fromEntries(BROWSER_ENVIRONMENT.flatMap((name) => (env[name] === undefined ? [] : [[name, env[name]!]]))));
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = validateEnv(env);
   const problems: string[] = [];
@@ -112,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: e.REDIS_URL ?? 'redis://127.0.0.1:6379',
     adminToken: e.ADMIN_TOKEN || null,
     metricsToken: e.METRICS_TOKEN || null,
+    queueBoardWrite: e.QUEUE_BOARD_WRITE ?? false,
     proxyPools: proxyPools ?? null,
     proxyCheckTtlMs: e.PROXY_CHECK_TTL_MS ?? 2000,
     syncWaitMs: e.SYNC_WAIT_MS ?? 30000,
@@ -124,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       chromiumPath: e.CHROMIUM_PATH ?? defaultChromium(),
       adblockLists: e.ADBLOCK_LISTS ? list(e.ADBLOCK_LISTS) : DEFAULT_ADBLOCK_LISTS,
       hangMs: e.BROWSER_HANG_MS ?? 30000,
+      environment: browserEnvironment(env),
     },
     allowPrivateTargets: e.ALLOW_PRIVATE_TARGETS ?? false,
     uncoveredDomains: list(e.UNCOVERED_DOMAINS).map((domain) => domain.toLowerCase()),

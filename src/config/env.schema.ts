@@ -68,6 +68,9 @@ export class EnvSchema {
   @IsOptional() @Transform(toBool) @IsBoolean()
   ALLOW_PRIVATE_TARGETS?: boolean;
 
+  @IsOptional() @Transform(toBool) @IsBoolean()
+  QUEUE_BOARD_WRITE?: boolean;
+
   @IsOptional() @IsString()
   UNCOVERED_DOMAINS?: string;
 

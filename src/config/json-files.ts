@@ -106,14 +106,20 @@ export function loadChatProfile(overridePath?: string): ChatProfile {
   return profile;
 }
 
-function assertProxyUrl(url: string): void {
+/** How a proxy URL is named in a start-up error: its position and scheme only, since its credentials are secrets. */
+function proxyName(tier: string, index: number, url: string): string {
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1];
+  return `the ${tier} pool's proxy #${index + 1}${scheme ? ` (${scheme}://...)` : ''}`;
+}
+
+function assertProxyUrl(tier: string, url: string, index: number): void {
   let parsed: URL;
   try {
     parsed = new URL(url.replace(/\{(country|city|session)\}/g, 'x'));
   } catch {
-    throw new Error(`"${url}" is not a URL`);
+    throw new Error(`${proxyName(tier, index, url)} is not a URL`);
   }
-  assert(['http:', 'https:', 'socks5:', 'socks4:'].includes(parsed.protocol), `"${url}" must be an http, https or socks proxy URL`);
+  assert(['http:', 'https:', 'socks5:', 'socks4:'].includes(parsed.protocol), `${proxyName(tier, index, url)} must be an http, https or socks proxy URL`);
 }
 
 export function loadProxyPools(input: { standard: string[]; premium: string[]; file?: string }): ProxyPools | null {
@@ -126,9 +132,9 @@ export function loadProxyPools(input: { standard: string[]; premium: string[]; f
     };
   }
   if (pools.standard.proxies.length === 0 && pools.premium.proxies.length === 0) return null;
-  for (const pool of Object.values(pools)) {
+  for (const [tier, pool] of Object.entries(pools)) {
     assert(Array.isArray(pool.proxies), 'each pool needs a "proxies" array');
-    pool.proxies.forEach(assertProxyUrl);
+    pool.proxies.forEach((url, index) => assertProxyUrl(tier, url, index));
   }
   return pools;
 }

@@ -1,4 +1,7 @@
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from '@jest/globals';
+import { createConnection } from 'mysql2/promise';
 import { createOrganization, createUser, TestOrganization } from '../factories/organization.factory.js';
 import { testEnv } from '../harness/env.js';
 import { call } from '../harness/http.js';
@@ -7,6 +10,34 @@ const env = testEnv();
 const today = new Date().toISOString().slice(0, 10);
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** better-sqlite3 (what TypeORM drives for the embedded database) ships no types: the little used here. */
+type Sqlite = {
+  prepare(sql: string): { run(...values: unknown[]): unknown };
+  transaction(fn: () => void): () => void;
+  close(): void;
+};
+const Database = createRequire(import.meta.url)('better-sqlite3') as new (path: string, options: { timeout: number }) => Sqlite;
+
+/** Usage rows written straight into the app's database: `count` hosts on each of `days` past days. */
+async function seedUsage(organizationId: string, days: number, count: number): Promise<void> {
+  const rows = Array.from({ length: days }, (_, day) => new Date(Date.now() - (day + 1) * 86_400_000).toISOString().slice(0, 10))
+    .flatMap((day) => Array.from({ length: count }, (_, index) => [organizationId, day, `host-${String(index).padStart(5, '0')}.example`]));
+  const sql = 'INSERT INTO usage_tally (organization_id, day, host, requests, attempts, crawls, credits) VALUES (?, ?, ?, 1, 1, 1, 1)';
+  if (env.databaseUrl) {
+    const connection = await createConnection(env.databaseUrl);
+    for (let start = 0; start < rows.length; start += 1000) {
+      const chunk = rows.slice(start, start + 1000);
+      await connection.query(`INSERT INTO usage_tally (organization_id, day, host, requests, attempts, crawls, credits) VALUES ${chunk.map(() => '(?, ?, ?, 1, 1, 1, 1)').join(', ')}`, chunk.flat());
+    }
+    await connection.end();
+    return;
+  }
+  const database = new Database(join(env.dataDir, 'crawlgate.sqlite'), { timeout: 10_000 });
+  const insert = database.prepare(sql);
+  database.transaction(() => rows.forEach((row) => insert.run(...row)))();
+  database.close();
+}
 
 describe('GET /account/usage and GET /account/jobs', () => {
   let org: TestOrganization;
@@ -89,5 +120,20 @@ describe('GET /account/usage and GET /account/jobs', () => {
     const user = await createUser(env.baseUrl, env.adminToken, org.id);
     const answers = await Promise.all([call(path), call(path, { key: 'cg_unknown' }), call(path, { key: env.adminToken }), call(path, { key: user.token })]);
     expect(answers.map((answer) => answer.status)).toEqual([401, 401, 401, 401]);
+  });
+
+  it('answers at most 5000 rows, those of the newest days, and says it cut them', async () => {
+    const busy = await createOrganization(env.baseUrl, env.adminToken, { plan: 'lite', credits: 100 });
+    await seedUsage(busy.id, 3, 2000);
+    const from = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
+    const usage = await call('/account/usage', { key: busy.apiKey, query: { from, to: today } });
+    expect(usage.status).toBe(200);
+    expect(usage.body.truncated).toBe(true);
+    expect(usage.body.days).toHaveLength(5000);
+    const dates = [...new Set(usage.body.days.map((row: { date: string }) => row.date))];
+    const newest = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    expect(dates).toHaveLength(3);
+    expect(dates[2]).toBe(newest);
+    expect(usage.body.days.filter((row: { date: string }) => row.date === newest)).toHaveLength(2000);
   });
 });

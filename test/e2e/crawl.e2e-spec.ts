@@ -134,9 +134,9 @@ describe('GET /crawl', () => {
   it('doubles the price with a city and echoes it', async () => {
     const result = await call('/crawl', {
       key: org.apiKey,
-      query: { url: target('/static'), ai_query: 'Title?', premium: 'true', country: 'US', city: 'New_York' },
+      query: { url: target('/static'), ai_query: 'Title?', premium: 'true', country: 'GB', city: 'London' },
     });
-    expect(result.body).toMatchObject({ premium: true, city: 'new_york', credits_charged: 60 });
+    expect(result.body).toMatchObject({ premium: true, city: 'london', credits_charged: 60 });
   });
 
   it('keeps balance == sum(ledger) and tallies crawls per host', async () => {

@@ -7,10 +7,13 @@ import { testEnv } from '../harness/env.js';
 
 const env = testEnv();
 const LEAK_HOST = 'leak-probe.test';
+/** What the worker's DNS answers for LEAK_HOST: a public address, which only the test proxy maps to 127.0.0.1. */
+const LEAK_ADDRESS = '11.22.33.44';
 
 /**
- * A second app in pool mode with production defaults (private targets refused). The page is reached by a name only
- * the pool proxy resolves (as a residential proxy would); everything it aims at 127.0.0.1 must be stopped.
+ * A second app in pool mode with production defaults (private targets refused). The page is reached by a name the
+ * worker resolves to a public address (the relay sends that address, never the name, to the proxy), which only the
+ * pool proxy maps to the site on 127.0.0.1; everything the page aims at 127.0.0.1 must be stopped.
  */
 describe('nothing a page does leaves around the relay (pool mode, ALLOW_PRIVATE_TARGETS=false)', () => {
   let app: AppProcess;
@@ -20,8 +23,10 @@ describe('nothing a page does leaves around the relay (pool mode, ALLOW_PRIVATE_
 
   beforeAll(async () => {
     site = await startLeakSite();
-    proxy = await startRecordingProxy({ [LEAK_HOST]: '127.0.0.1' });
+    proxy = await startRecordingProxy({ [LEAK_ADDRESS]: '127.0.0.1' });
     app = await startAppProcess('app-leaks', {
+      NODE_OPTIONS: `--import ${RUN_DIR}/../test/harness/worker-hosts.mjs`,
+      CRAWLGATE_TEST_HOSTS: JSON.stringify({ [LEAK_HOST]: LEAK_ADDRESS }),
       ROLE: 'all',
       DATA_DIR: `${RUN_DIR}/data-leaks-${Date.now()}`,
       // Its own Redis database: its worker must not take the main app's jobs.
@@ -51,6 +56,6 @@ describe('nothing a page does leaves around the relay (pool mode, ALLOW_PRIVATE_
     expect(site.records).toEqual({ tcp: [], udp: [] });
     const carried = (await (await fetch(`${proxy.controlUrl}/records`)).json()) as Array<{ hostname: string }>;
     expect(carried.length).toBeGreaterThan(0);
-    expect(carried.filter((record) => record.hostname !== LEAK_HOST)).toEqual([]);
+    expect(carried.filter((record) => record.hostname !== LEAK_ADDRESS)).toEqual([]);
   });
 });

@@ -91,6 +91,46 @@ describe('hardening: abusive pages and parameters (decisions.md 7.2)', () => {
     figures.afterHugeDomMib = Math.round(rssKib(env.appPid) / 1024);
   });
 
+  it("reads a page that lies about its outerHTML (first '', then 200 MB) as it is, and the worker's RSS stays flat", async () => {
+    const appRssKib = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${env.appPid}/status`, 'utf8'))?.[1]);
+    const before = appRssKib();
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, appRssKib())), 10);
+    // Sampled until the job's end, collected if it outlasts SYNC_WAIT_MS.
+    const answer = await crawl('/liar', { wait_until: 'load' })
+      .then((first) => (first.status === 202 ? collect(first.body.job_id as string, org.apiKey) : first))
+      .finally(() => clearInterval(sampler));
+    peak = Math.max(peak, appRssKib());
+    figures.liarAppBeforeMib = Math.round(before / 1024);
+    figures.liarAppPeakMib = Math.round(peak / 1024);
+    expect(answer.status).toBe(200);
+    expect(answer.text).toContain('<p id="liar">small</p>');
+    expect(answer.text.length).toBeLessThan(10_000);
+    // The lie, had it been read, is 200 MB as a string in this process, more again as the DevTools message.
+    expect(peak - before).toBeLessThan(100 * 1024);
+    await nextJobSucceeds();
+  });
+
+  it("runs Chromium with none of the service's secrets in its environment", () => {
+    const parent = (pid: string) => Number(/PPid:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+    const below = (pid: string): boolean => {
+      for (let current = parent(pid); current > 1; current = parent(String(current))) if (current === env.appPid) return true;
+      return false;
+    };
+    const browsers = readdirSync('/proc').filter((entry) => {
+      if (!/^\d+$/.test(entry)) return false;
+      try {
+        return readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('chrom') && below(entry);
+      } catch {
+        return false;
+      }
+    });
+    expect(browsers.length).toBeGreaterThan(0);
+    const names = new Set(browsers.flatMap((pid) => readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').map((entry) => entry.split('=')[0])));
+    for (const secret of ['ADMIN_TOKEN', 'LLM_API_KEY', 'LLM_BASE_URL', 'PROXY_STANDARD', 'PROXY_PREMIUM', 'REDIS_URL', 'DATA_DIR']) expect(names).not.toContain(secret);
+    expect(names).toContain('PATH');
+  });
+
   it('captures a running job at most once a second when polled 50 times a second, html cut at 256 KiB', async () => {
     // What every process receives on the debug channels: names only, never the capture itself. Only the messages
     // about this job count.
@@ -98,6 +138,13 @@ describe('hardening: abusive pages and parameters (decisions.md 7.2)', () => {
     const published: Array<[channel: string, message: string]> = [];
     listener.on('pmessage', (_pattern: string, channel: string, message: string) => published.push([channel, message]));
     await listener.psubscribe('crawlgate:*:events:debug-*');
+    // Every capture written to Redis (300 KB each): once per capture, never once per poll.
+    const monitored = new Redis(env.redisUrl);
+    const monitor = await monitored.monitor();
+    const captureWrites: string[] = [];
+    monitor.on('monitor', (_time: string, args: string[]) => {
+      if (args[0]?.toLowerCase() === 'set' && args[1]?.startsWith('crawlgate:debug:')) captureWrites.push(args[1]);
+    });
     const accepted = await crawl('/busy');
     expect(accepted.status).toBe(202);
     const jobId = accepted.body.job_id as string;
@@ -117,6 +164,8 @@ describe('hardening: abusive pages and parameters (decisions.md 7.2)', () => {
     }
     const seconds = (Date.now() - started) / 1000;
     await listener.quit();
+    monitor.disconnect();
+    monitored.disconnect();
     const nonces = published.filter(([channel, message]) => channel.includes(':debug-ask:') && message.includes(jobId)).map(([, message]) => JSON.parse(message).nonce as string);
     const answers = published.filter(([channel, message]) => channel.endsWith('debug-answer') && nonces.some((nonce) => message.includes(nonce)));
     expect(answers.length).toBeGreaterThan(0);
@@ -126,6 +175,9 @@ describe('hardening: abusive pages and parameters (decisions.md 7.2)', () => {
     // Polls far outnumber seconds, so without the throttle most of them would carry a capture of their own.
     expect(withDebug).toBeGreaterThan(3 * (Math.ceil(seconds) + 1));
     expect(captures.size).toBeLessThanOrEqual(Math.ceil(seconds) + 1);
+    figures.captureWrites = captureWrites.length;
+    // One capture may start each second (some answer no poll in time), plus the one still in flight when polling stops.
+    expect(captureWrites.length).toBeLessThanOrEqual(Math.ceil(seconds) + 2);
     expect((await collect(jobId, org.apiKey)).status).toBe(200);
     await nextJobSucceeds();
     figures.afterPollingMib = Math.round(rssKib(env.appPid) / 1024);

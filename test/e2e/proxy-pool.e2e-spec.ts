@@ -65,7 +65,7 @@ describe('proxy pool health, judged by the relay', () => {
     expect((await crawl(org.apiKey, '/static')).status).toBe(200);
   });
 
-  it('refunds https targets that do not exist as target_unreachable and keeps the tier up', async () => {
+  it('refunds https targets that do not exist as target_unreachable, hands their names to no proxy, and keeps the tier up', async () => {
     const before = (await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining;
     for (const host of ['no-such-host-1.invalid', 'no-such-host-2.invalid', 'no-such-host-3.invalid']) {
       const answer = await crawl(org.apiKey, `https://${host}/`);
@@ -73,6 +73,8 @@ describe('proxy pool health, judged by the relay', () => {
       expect(answer.headers.get('x-error-code')).toBe('target_unreachable');
       expect(answer.body).toMatchObject({ status: 'failed', credits_charged: 0 });
     }
+    // The worker could not resolve them, so no proxy may resolve them on its own network (decisions 8.5).
+    expect((await records('standard')).filter((record) => record.hostname.includes('no-such-host'))).toEqual([]);
     expect(await downKeys()).toEqual([]);
     expect((await crawl(org.apiKey, '/static')).status).toBe(200);
     expect((await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining).toBe(before - 1);

@@ -36,4 +36,24 @@ describe('GET /admin/queues (Bull Board)', () => {
     expect(queues.body.queues.map((queue: { name: string }) => queue.name)).toEqual(['jobs']);
     expect(Object.keys(queues.body.queues[0].counts).sort()).toEqual(['active', 'completed', 'delayed', 'failed', 'paused', 'waiting']);
   });
+
+  it('is read-only without QUEUE_BOARD_WRITE: write routes answer 405 and pause-all changes nothing', async () => {
+    const admin = basic('operator', env.adminToken);
+    const writes: Array<[string, string]> = [
+      ['PUT', '/admin/queues/api/queues/pause'],
+      ['PUT', '/admin/queues/api/queues/jobs/pause'],
+      ['PUT', '/admin/queues/api/queues/jobs/retry/failed'],
+      ['PUT', '/admin/queues/api/queues/jobs/promote'],
+      ['PUT', '/admin/queues/api/queues/jobs/clean/completed'],
+      ['POST', '/admin/queues/api/queues/jobs/add'],
+      ['PUT', '/admin/queues/api/queues/jobs/empty'],
+      ['PUT', '/admin/queues/api/queues/jobs/some-job/remove-unprocessed-children'],
+    ];
+    for (const [method, path] of writes) {
+      const answer = await call(path, { method, headers: admin, body: {} });
+      expect([method, path, answer.status, answer.headers.get('allow')]).toEqual([method, path, 405, 'GET, HEAD']);
+    }
+    const queues = await call('/admin/queues/api/queues', { headers: admin });
+    expect(queues.body.queues.map((queue: { isPaused: boolean; readOnlyMode: boolean }) => [queue.isPaused, queue.readOnlyMode])).toEqual([[false, true]]);
+  });
 });

@@ -19,6 +19,13 @@ afterAll(async () => {
   await receiver.close();
 });
 
+/** An organization that has made its webhook secret, which a webhook_url needs (decisions 8.5). */
+async function hookedOrganization(plan: 'lite' | 'standard' = 'lite'): Promise<{ id: string; apiKey: string; secret: string }> {
+  const org = await createOrganization(env.baseUrl, env.adminToken, { plan, credits: 100 });
+  const made = await call('/account/webhook-secret', { key: org.apiKey, method: 'POST' });
+  return { ...org, secret: made.body.secret };
+}
+
 function verify(signature: string, secret: string, body: string): { t: number; valid: boolean } {
   const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(signature);
   if (!match) return { t: 0, valid: false };
@@ -50,7 +57,7 @@ describe('webhooks (decisions.md 7.4)', () => {
   });
 
   it('retries a receiver that fails twice: three deliveries, one delivery id, the same body, backing off', async () => {
-    const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'lite', credits: 100 });
+    const org = await hookedOrganization();
     const path = `/fail-2/${org.id}`;
     const answer = await call('/crawl', { key: org.apiKey, query: { url: page('/static'), js: 'false', webhook_url: `${receiver.url}${path}` } });
     expect(answer.status).toBe(200);
@@ -63,13 +70,13 @@ describe('webhooks (decisions.md 7.4)', () => {
     // Backoff from 1 s, doubling: 1 s then 2 s (margins for a loaded machine on the low side only).
     expect(deliveries[1].at - deliveries[0].at).toBeGreaterThanOrEqual(900);
     expect(deliveries[2].at - deliveries[1].at).toBeGreaterThanOrEqual(1800);
-    // Until a secret is made, deliveries are signed with an empty key.
-    expect(verify(String(deliveries[2].headers['x-crawlgate-signature']), '', deliveries[2].body).valid).toBe(true);
+    expect(verify(String(deliveries[2].headers['x-crawlgate-signature']), org.secret, deliveries[2].body).valid).toBe(true);
   });
 
   it('gives up after 5 attempts on a receiver that keeps failing, and logs it', async () => {
-    const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'lite', credits: 100 });
-    const path = `/fail-99/${org.id}`;
+    const org = await hookedOrganization();
+    // The receiver's token rides in the query: it must stay out of the log.
+    const path = `/fail-99/${org.id}?token=receiver-secret-${org.id}`;
     const answer = await call('/crawl', { key: org.apiKey, query: { url: page('/static'), js: 'false', webhook_url: `${receiver.url}${path}` } });
     expect(answer.status).toBe(200);
     const deliveries = await receiver.waitFor(path, 5, 40_000);
@@ -80,10 +87,11 @@ describe('webhooks (decisions.md 7.4)', () => {
     const deliveryId = String(deliveries[0].headers['x-crawlgate-delivery']);
     const log = readFileSync(resolve(RUN_DIR, 'app.log'), 'utf8');
     expect(log.split('\n').some((line) => line.includes('webhook given up') && line.includes(deliveryId))).toBe(true);
+    expect(log).not.toContain(`receiver-secret-${org.id}`);
   }, 60_000);
 
   it('retries a receiver that does not answer within 10 s, without slowing the job', async () => {
-    const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'lite', credits: 100 });
+    const org = await hookedOrganization();
     const path = `/hang-1/${org.id}`;
     const started = Date.now();
     const answer = await call('/crawl', { key: org.apiKey, query: { url: page('/static'), js: 'false', webhook_url: `${receiver.url}${path}` } });
@@ -95,8 +103,26 @@ describe('webhooks (decisions.md 7.4)', () => {
     expect(deliveries[1].headers['x-crawlgate-delivery']).toBe(deliveries[0].headers['x-crawlgate-delivery']);
   }, 45_000);
 
+  it("delivers to one organization at once while another's receiver hangs every delivery", async () => {
+    const tarpit = await hookedOrganization('standard');
+    const hung = Array.from({ length: 8 }, (_, index) => `/hang-9/${tarpit.id}/${index}`);
+    const crawls = await Promise.all(hung.map((path) => call('/crawl', { key: tarpit.apiKey, query: { url: page('/static'), js: 'false', webhook_url: `${receiver.url}${path}` } })));
+    expect(crawls.map((answer) => answer.status)).toEqual(hung.map(() => 200));
+    // The tarpit's deliveries are under way (each holds its sender for 10 s) before the other organization's job ends.
+    for (const until = Date.now() + 10_000; receiver.deliveries.filter((entry) => hung.includes(entry.path)).length < 2 && Date.now() < until; ) {
+      await new Promise((done) => setTimeout(done, 50));
+    }
+    const other = await hookedOrganization();
+    const path = `/prompt/${other.id}`;
+    const answer = await call('/crawl', { key: other.apiKey, query: { url: page('/static'), js: 'false', webhook_url: `${receiver.url}${path}` } });
+    expect(answer.status).toBe(200);
+    const answeredAt = Date.now();
+    const [delivery] = await receiver.waitFor(path, 1, 15_000);
+    expect(delivery.at - answeredAt).toBeLessThan(3000);
+  }, 45_000);
+
   it('reports a failed job with its error', async () => {
-    const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'lite', credits: 100 });
+    const org = await hookedOrganization();
     const path = `/failed/${org.id}`;
     const answer = await call('/crawl', { key: org.apiKey, query: { url: 'http://127.0.0.1:9/closed', webhook_url: `${receiver.url}${path}` } });
     expect(answer.status).toBe(500);
@@ -112,6 +138,18 @@ describe('webhooks (decisions.md 7.4)', () => {
       expect([answer.status, answer.body]).toEqual([422, { message: expect.any(String), errors: { webhook_url: [expect.any(String)] } }]);
     }
     expect((await call('/account', { key: org.apiKey })).body.credits_remaining).toBe(100);
+  });
+
+  it('refuses a webhook_url with 422 on webhook_url until the organization has made a secret, nothing charged', async () => {
+    const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'lite', credits: 100 });
+    const path = `/unsigned/${org.id}`;
+    const refused = await call('/crawl', { key: org.apiKey, query: { url: page('/static'), js: 'false', webhook_url: `${receiver.url}${path}` } });
+    expect([refused.status, refused.body]).toEqual([422, { message: expect.any(String), errors: { webhook_url: [expect.any(String)] } }]);
+    expect((await call('/account', { key: org.apiKey })).body.credits_remaining).toBe(100);
+    await call('/account/webhook-secret', { key: org.apiKey, method: 'POST' });
+    const accepted = await call('/crawl', { key: org.apiKey, query: { url: page('/static'), js: 'false', webhook_url: `${receiver.url}${path}` } });
+    expect(accepted.status).toBe(200);
+    expect(await receiver.waitFor(path, 1)).toHaveLength(1);
   });
 
   it('makes secrets with the header key only; a new secret replaces the old one', async () => {
@@ -140,7 +178,7 @@ describe('webhooks under the default network policy', () => {
   });
 
   it('refuses a private webhook_url with 422 on webhook_url, nothing charged', async () => {
-    const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'lite', credits: 100 });
+    const org = await hookedOrganization();
     for (const hook of [`${receiver.url}/private`, 'http://10.0.0.7/hook', 'http://169.254.169.254/latest', 'http://localhost:8080/', 'http://[::1]/x']) {
       const response = await fetch(`${strict.baseUrl}/crawl?${new URLSearchParams({ url: 'http://93.184.215.14/', webhook_url: hook })}`, {
         headers: { authorization: `Bearer ${org.apiKey}` },

@@ -29,7 +29,8 @@ class RefusingPolicy {
   }
 
   async inspectHost(host: string): Promise<HostVerdict> {
-    return host === REFUSED_HOST ? { allowed: false, reason: 'refused' } : { allowed: true, addresses: null };
+    // Every other name is this machine's (localhost): the relay connects to the address, never to the name.
+    return host === REFUSED_HOST ? { allowed: false, reason: 'refused' } : { allowed: true, addresses: ['127.0.0.1'] };
   }
 }
 
@@ -137,7 +138,7 @@ beforeAll(async () => {
   site = await startTargetSite();
   config = workerConfig(1);
   policy = new RefusingPolicy() as unknown as NetworkPolicy;
-  route = { id: 'builtin', tier: 'standard', server: BUILTIN_SERVER, country: null, city: null, builtin: true, sourceIndex: 0 };
+  route = { id: 'builtin', tier: 'standard', server: BUILTIN_SERVER, country: null, city: null, callerCredentials: false, builtin: true, sourceIndex: 0 };
   relay = new EgressRelay(config, policy, { markFailed: async () => undefined } as unknown as ProxyPoolService);
   pool = new BrowserCluster(config, policy, relay);
   pool.onModuleInit();

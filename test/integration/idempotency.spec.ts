@@ -29,7 +29,17 @@ describe('Idempotency-Key claims in Redis', () => {
     expect([second.kind, second.jobId]).toEqual(['new', 'job2']);
     await first.release();
     expect(await idempotency.isReleased(org, 'k3', 'job2')).toBe(false);
+    await second.confirm();
     expect(await redis.pttl(`crawlgate:idempotency:${org}:${sha256('k3')}`)).toBeGreaterThan(23 * 3_600_000);
+  });
+
+  it('holds a claim whose job does not exist yet for a minute only (an API dying there frees it), a confirmed one for a day', async () => {
+    const pending = await idempotency.claim(org, 'k4', 'fp', 'job1');
+    const ttl = () => redis.pttl(`crawlgate:idempotency:${org}:${sha256('k4')}`);
+    expect(await ttl()).toBeLessThanOrEqual(60_000);
+    expect(await ttl()).toBeGreaterThan(50_000);
+    await pending.confirm();
+    expect(await ttl()).toBeGreaterThan(23 * 3_600_000);
   });
 
   it('refuses malformed keys', async () => {

@@ -63,8 +63,8 @@ describe('ProxyPoolService with configured pools', () => {
     const { service } = pool(env);
     const route = await service.select('standard', { country: 'DE', session: 'abc' });
     expect(route).toMatchObject({ tier: 'standard', username: 'u-de-abc', password: 'p', country: 'de', city: null, builtin: false, sourceIndex: 0 });
-    const premium = await service.select('premium', { country: 'us', city: 'New_York', session: 's1' });
-    expect(premium).toMatchObject({ server: 'http://[::1]:9000', username: 'prem-new_york', password: 's1', city: 'new_york' });
+    const premium = await service.select('premium', { country: 'us', city: 'NewYork', session: 's1' });
+    expect(premium).toMatchObject({ server: 'http://[::1]:9000', username: 'prem-newyork', password: 's1', city: 'newyork' });
   });
 
   it('draws a random session when none is given, and ids follow the filled URL', async () => {
@@ -142,10 +142,24 @@ describe('ProxyPoolService city validation', () => {
     expect(service.validateCity('premium', 'us', 'Boston')).toBe('boston');
   });
 
-  it('refuses a country that is not a two-letter code', async () => {
+  it.each(['x-session-evil', 'paris_session-evil', 'New_York'])('refuses %s where the pool lists no cities: its separators would add provider parameters', async (city) => {
     const { service } = pool({ PROXY_POOLS_FILE: file });
-    const error = await refusal(service.select('standard', { country: 'Germany' }));
+    const error = await refusal(Promise.resolve().then(() => service.validateCity('standard', 'de', city)));
+    expect(Object.keys(error.details.errors ?? {})).toEqual(['city']);
+    expect((await refusal(service.select('premium', { country: 'us', city }))).details.errors).toEqual({ city: [expect.any(String)] });
+  });
+
+  it.each(['Germany', 'UK', 'EU', 'XK'])('refuses the country %s: not an officially assigned ISO 3166-1 code', async (country) => {
+    const { service } = pool({ PROXY_POOLS_FILE: file });
+    const error = await refusal(service.select('standard', { country }));
     expect(Object.keys(error.details.errors ?? {})).toEqual(['country']);
+  });
+
+  it('marks routes whose credentials carry the caller\'s geography', async () => {
+    const { service } = pool({ PROXY_POOLS_FILE: file });
+    expect(await service.select('standard', { country: 'us', city: 'Chicago' })).toMatchObject({ callerCredentials: true });
+    expect(await service.select('standard')).toMatchObject({ callerCredentials: false });
+    expect(await service.select('premium', { country: 'gb' })).toMatchObject({ callerCredentials: false });
   });
 });
 

@@ -187,7 +187,7 @@ describe('RecipeOperation.run', () => {
       jobId: 'test_job',
       route: {} as TaskContext['route'],
       deadline,
-      config: { recipeMaxPages: 2 } as AppConfig,
+      config: { recipeMaxPages: 2, maxPageBytes: 20 * 1024 * 1024 } as AppConfig,
       withPage: async (options, fn) => fn(await session(deadline, options.waitUntil, options.js)),
     };
   }

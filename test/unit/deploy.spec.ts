@@ -205,16 +205,31 @@ describe('autoscaling and network policy', () => {
       podSelector: { matchLabels: Record<string, string> };
       policyTypes: string[];
       ingress: { ports?: { port: number }[] }[];
-      egress: { to?: { ipBlock?: { cidr: string } }[]; ports?: unknown[] }[];
+      egress: { to?: { ipBlock?: { cidr: string; except?: string[] } }[]; ports?: { port: number }[] }[];
     };
     expect(spec.podSelector.matchLabels['app.kubernetes.io/component']).toBe('worker');
     expect(spec.policyTypes.sort()).toEqual(['Egress', 'Ingress']);
     expect(spec.ingress.flatMap((rule) => (rule.ports ?? []).map((p) => p.port))).toEqual([3000]);
+    const wide = /^0\.0\.0\.0\/0$|^::\/0$/;
     for (const rule of spec.egress) {
       expect(rule.to?.length).toBeGreaterThan(0);
       expect(rule.ports?.length).toBeGreaterThan(0);
-      for (const peer of rule.to ?? []) expect(peer.ipBlock?.cidr ?? '').not.toMatch(/^0\.0\.0\.0\/0$|^::\/0$/);
+      // The whole Internet only for webhooks: the http and https ports, never a private, link-local or loopback range.
+      if (!(rule.to ?? []).some((peer) => wide.test(peer.ipBlock?.cidr ?? ''))) continue;
+      expect(rule.ports?.map((p) => p.port).sort()).toEqual([443, 80]);
+      for (const peer of rule.to ?? []) {
+        const except = peer.ipBlock?.except ?? [];
+        const needed = peer.ipBlock?.cidr === '::/0' ? ['fc00::/7', 'fe80::/10', '::1/128'] : ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16', '127.0.0.0/8'];
+        expect(except).toEqual(expect.arrayContaining(needed));
+      }
     }
+  });
+
+  it('lets workers deliver webhooks to public receivers on ports 80 and 443', () => {
+    const [policy] = ofKind('NetworkPolicy');
+    const egress = (policy.spec as { egress: { to?: { ipBlock?: { cidr: string } }[]; ports?: { port: number }[] }[] }).egress;
+    const publicRule = egress.find((rule) => (rule.to ?? []).some((peer) => peer.ipBlock?.cidr === '0.0.0.0/0'));
+    expect(publicRule?.ports?.map((p) => p.port).sort()).toEqual([443, 80]);
   });
 });
 

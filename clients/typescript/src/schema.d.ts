@@ -799,6 +799,11 @@ export interface components {
                 date: string;
                 host: string;
             }[];
+            /**
+             * @description GET /account/usage: only the newest days' first 5000 rows are given
+             * @enum {boolean}
+             */
+            truncated?: true;
         };
         UserCreated: {
             id: string;

@@ -141,7 +141,13 @@ export const SCHEMAS = {
       }),
     },
   }),
-  Usage: object({ days: { type: 'array', items: object({ date: { type: 'string', format: 'date' }, host: str, crawls: int, attempts: int, credits: int }) } }),
+  Usage: object(
+    {
+      days: { type: 'array', items: object({ date: { type: 'string', format: 'date' }, host: str, crawls: int, attempts: int, credits: int }) },
+      truncated: { type: 'boolean', enum: [true], description: 'GET /account/usage: only the newest days\' first 5000 rows are given' },
+    },
+    ['days'],
+  ),
   CreateUserBody: object({ email: { type: 'string', format: 'email' }, organization_id: str }),
   UserCreated: object({ id: str, token: str }),
   Health: { type: 'object', required: ['status'], properties: { status: str, info: { type: 'object' }, error: { type: 'object' }, details: { type: 'object' } } },

@@ -6,9 +6,9 @@ import { CITY_NAME, COUNTRY_CODE } from './geography.js';
 /** A repeated query parameter counts once: its last value. */
 export const lastValue = ({ value }: { value: unknown }) => (Array.isArray(value) ? value[value.length - 1] : value);
 
-/** `country`: ISO 3166-1 alpha-2, any case (a country name is refused). */
+/** `country`: an officially assigned ISO 3166-1 alpha-2 code, any case (a country name, UK or EU is refused). */
 export const CountryParam = () =>
-  applyDecorators(IsOptional(), Transform(lastValue), Matches(COUNTRY_CODE, { message: 'country must be a two-letter ISO 3166-1 alpha-2 code' }));
+  applyDecorators(IsOptional(), Transform(lastValue), Matches(COUNTRY_CODE, { message: 'country must be an officially assigned ISO 3166-1 alpha-2 code (GB, not UK)' }));
 
 /** `city`: letters, digits, hyphens and underscores only (so `.` and `;` are refused). */
 export const CityParam = () =>

@@ -157,7 +157,7 @@ export class BrowserCluster implements OnModuleInit, OnApplicationShutdown {
       concurrency: slotConcurrency({ relay: this.relay, policy: this.policy, counters: this.counters, recycle: this.recycle, adopt: (launcher) => this.adopt(launcher) }),
       maxConcurrency: this.config.browser.concurrency,
       puppeteer,
-      puppeteerOptions: launchOptions(this.config.browser.chromiumPath, Math.max(180_000, this.config.chatTimeoutMs + 30_000)),
+      puppeteerOptions: launchOptions(this.config.browser.chromiumPath, Math.max(180_000, this.config.chatTimeoutMs + 30_000), this.config.browser.environment),
       timeout: this.tuning.clusterTimeoutMs ?? Math.max(300_000, this.config.chatTimeoutMs + 60_000),
       retryLimit: 0,
     }).catch((error: unknown) => {

@@ -2,6 +2,7 @@ import type { BrowserContext, CDPSession, Frame, Page } from 'puppeteer';
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import type { NetworkPolicy } from '../network/network-policy.js';
+import type { SlotCredentials } from '../proxy/relay/relay-slot.js';
 import { JobFootprint } from './job-footprint.js';
 import type { PageOptions } from './page-options.js';
 import { AppliedOptions, applyPageOptions } from './page-setup.js';
@@ -43,8 +44,10 @@ export class BrowserTab {
     page.on('framenavigated', (frame) => this.onFrameNavigated(frame));
   }
 
-  static async open(context: BrowserContext, policy: NetworkPolicy): Promise<BrowserTab> {
+  static async open(context: BrowserContext, policy: NetworkPolicy, relayCredentials: SlotCredentials): Promise<BrowserTab> {
     const page = await context.newPage();
+    // The relay's port answers only its slot's context: its challenge is met with the slot's credentials.
+    await page.authenticate(relayCredentials);
     // A service worker's fetches would escape the page's request guard (the relay still checks them).
     await page.setBypassServiceWorker(true);
     const client = await pageClient(page);

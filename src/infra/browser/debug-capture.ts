@@ -1,5 +1,6 @@
 import type { CDPSession, Page } from 'puppeteer';
 import { withFallback } from '../../common/time/deadline.js';
+import { evaluateIsolated } from './isolated-world.js';
 
 /** decisions.md section 2: what a poll of a running job shows. */
 export interface DebugCapture {
@@ -19,13 +20,16 @@ const CAPTURE_TIMEOUT_MS = 3000;
 /** decisions.md 7.2: debug.html holds at most 256 KiB of the page source. */
 export const DEBUG_HTML_MAX_BYTES = 256 * 1024;
 
+/** In the page's isolated world (the page cannot redefine what is read): the source's first `max` units and its length. */
+function sourceHead(max: number): { head: string; total: number } {
+  const doctype = document.doctype ? `<!DOCTYPE ${document.doctype.name}>` : '';
+  const source = doctype + (document.documentElement?.outerHTML ?? '');
+  return { head: source.slice(0, max), total: source.length };
+}
+
 /** Cut inside the page: a 50 MB DOM must not cross the DevTools pipe on every poll. */
 async function pageSource(page: Page): Promise<{ html: string; truncated: boolean }> {
-  const { head, total } = await page.evaluate((max: number) => {
-    const doctype = document.doctype ? `<!DOCTYPE ${document.doctype.name}>` : '';
-    const source = doctype + (document.documentElement?.outerHTML ?? '');
-    return { head: source.slice(0, max), total: source.length };
-  }, DEBUG_HTML_MAX_BYTES);
+  const { head, total } = await evaluateIsolated(page, sourceHead, DEBUG_HTML_MAX_BYTES);
   const html = truncateUtf8(head, DEBUG_HTML_MAX_BYTES);
   return { html, truncated: html.length < total };
 }

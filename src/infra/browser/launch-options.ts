@@ -35,9 +35,11 @@ export function chromiumArgs(chromiumPath: string): string[] {
   ];
 }
 
-export function launchOptions(chromiumPath: string, protocolTimeoutMs: number): LaunchOptions {
+/** `environment`: Chromium's whole environment (config's browser.environment): it runs pages with --no-sandbox. */
+export function launchOptions(chromiumPath: string, protocolTimeoutMs: number, environment: Readonly<Record<string, string>>): LaunchOptions {
   return {
     executablePath: chromiumPath,
+    env: { ...environment },
     headless: isHeadlessShell(chromiumPath) ? 'shell' : true,
     args: chromiumArgs(chromiumPath),
     // No DevTools port on 127.0.0.1 that a crawled page could reach: the protocol runs over a pipe.

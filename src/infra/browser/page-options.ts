@@ -32,8 +32,11 @@ export interface NavigationResult {
   /** The target's HTTP status of the main document (after redirects). */
   readonly status: number;
   readonly finalUrl: string;
-  /** The main document's body exactly as the server delivered it, decoded as text. */
-  readonly rawBody: () => Promise<string>;
+  /**
+   * The main document's body exactly as the server delivered it, decoded as text. When the browser no longer holds it,
+   * the DOM's serialization, refused with page_too_large past maxBytes.
+   */
+  readonly rawBody: (maxBytes?: number) => Promise<string>;
 }
 
 /** One job's page: opened for the job, wiped and closed (or recycled) after it, on every exit path. */

@@ -3,6 +3,7 @@ import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import type { JobRun } from './job-run.js';
 import type { SlotBinding } from '../proxy/relay/relay-slot.js';
+import { readDocumentSource } from './isolated-world.js';
 import { classifyBrowserError, FailureContext } from './navigation-errors.js';
 import { evaluateBounded, EvaluationLimits } from './bounded-evaluation.js';
 import { NavigationProbe, settleAfterAction } from './caused-navigation.js';
@@ -10,6 +11,9 @@ import { IDLE_ALLOWANCE, NavigationIdle } from './navigation-idle.js';
 import { CaptureRequest, captureJpeg } from './page-capture.js';
 import type { NavigationResult, PageOptions, PageSession } from './page-options.js';
 import type { GuardJob } from './request-guard.js';
+
+/** The cap of a serialized DOM when the caller names none: MAX_PAGE_BYTES's default. */
+const DEFAULT_MAX_SOURCE_CHARS = 20 * 1024 * 1024;
 
 /** What a job's browser error is judged by: its run, the request guard's and the relay's verdicts, the browser's state. */
 export function jobFailureContext(run: JobRun, guard: GuardJob | null, egress: SlotBinding | null, browserGone = false): FailureContext {
@@ -58,12 +62,11 @@ export class JobPageSession implements PageSession {
     if (this.guard.blockedNavigation) throw classifyBrowserError(new Error('blocked'), this.failureContext())!;
     // Whatever the status (407 and 59x included), it is the target's answer: only the relay judges the proxy.
     const status = response?.status() ?? 200;
-    return { status, finalUrl: this.raw.url(), rawBody: () => this.body(response) };
+    return { status, finalUrl: this.raw.url(), rawBody: (maxBytes) => this.body(response, maxBytes) };
   }
 
   assertNotBlocked(): void {
-    const first = this.guard.blocked[0];
-    this.guard.blocked.length = 0;
+    const first = this.guard.takeBlocked();
     if (first) throw new AppError(ErrorCode.BlockedTarget, `The network policy refused a request of the page (${first.reason}).`);
   }
 
@@ -99,8 +102,8 @@ export class JobPageSession implements PageSession {
     return jobFailureContext(this.run, this.guard, this.egress);
   }
 
-  /** The main document as delivered; the DOM's serialization only if the browser no longer holds the response. */
-  private async body(response: HTTPResponse | null): Promise<string> {
+  /** The main document as delivered; the DOM's serialization (isolated, capped) only if the browser no longer holds the response. */
+  private async body(response: HTTPResponse | null, maxBytes = DEFAULT_MAX_SOURCE_CHARS): Promise<string> {
     if (response) {
       try {
         return await this.run.race(response.text());
@@ -108,6 +111,8 @@ export class JobPageSession implements PageSession {
         if (this.run.ended) throw error;
       }
     }
-    return this.run.race(this.raw.content());
+    const source = await this.run.race(readDocumentSource(this.raw, maxBytes));
+    if (source === null) throw new AppError(ErrorCode.PageTooLarge, `The page exceeds ${maxBytes} bytes, the most an operation returns.`);
+    return source;
   }
 }

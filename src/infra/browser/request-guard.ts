@@ -24,10 +24,13 @@ export interface BlockedRequest {
   readonly reason: string;
 }
 
+/** A refused URL is kept for its message only: a data-heavy URL (up to 2 MB each) must not pile up until the job ends. */
+const BLOCKED_URL_CHARS = 512;
+
 /** One job's view of its page's traffic. */
 export class GuardJob {
-  /** Requests the policy refused since the last assertNotBlocked(). */
-  readonly blocked: BlockedRequest[] = [];
+  /** The first request the policy refused since the last takeBlocked(): the only one a job reports. */
+  private firstBlocked: BlockedRequest | null = null;
   /** The policy's reason when it refused the main document or one of its redirects. */
   blockedNavigation: string | null = null;
   /** Set once the job is over: from then on every request is refused (unload beacons included). */
@@ -40,6 +43,17 @@ export class GuardJob {
     /** Ends the job at once (used for what cannot be aborted, like a WebSocket to a refused host). */
     readonly fail: (error: AppError) => void,
   ) {}
+
+  recordBlocked(url: string, reason: string): void {
+    this.firstBlocked ??= { url: url.slice(0, BLOCKED_URL_CHARS), reason };
+  }
+
+  /** The first refused request since the last call, and forgets it. */
+  takeBlocked(): BlockedRequest | null {
+    const first = this.firstBlocked;
+    this.firstBlocked = null;
+    return first;
+  }
 }
 
 /**
@@ -126,7 +140,7 @@ export class RequestGuard {
     if (!rules.checkPolicy) return 'continue';
     const reason = await this.policy.checkDuringCrawl(request.url());
     if (!reason) return 'continue';
-    job.blocked.push({ url: request.url(), reason });
+    job.recordBlocked(request.url(), reason);
     if (this.isMainDocument(request)) job.blockedNavigation = reason;
     return 'abort';
   }
@@ -151,7 +165,7 @@ export class RequestGuard {
     if (!job?.rules.checkPolicy) return;
     void this.policy.checkDuringCrawl(event.url).then((reason) => {
       if (!reason || this.job !== job) return;
-      job.blocked.push({ url: event.url, reason });
+      job.recordBlocked(event.url, reason);
       job.fail(new AppError(ErrorCode.BlockedTarget, `The network policy refused a WebSocket the page opened: ${reason}`));
     });
   };

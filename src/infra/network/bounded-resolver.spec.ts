@@ -1,11 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
 import { loadConfig } from '../../config/app-config.js';
-import { boundedResolver } from './bounded-resolver.js';
+import { DNS_BOUNDS, boundedResolver } from './bounded-resolver.js';
 import { NetworkPolicy } from './network-policy.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('boundedResolver', () => {
+  it("leaves libuv's threads to the rest of the process: at most 2 of its 4 run lookups", () => {
+    expect(DNS_BOUNDS.concurrency).toBeLessThanOrEqual(2);
+  });
+
   it('runs at most `concurrency` lookups at once and refuses past the waiting line', async () => {
     let running = 0;
     let peak = 0;

@@ -10,7 +10,9 @@ export interface ResolverBounds {
   readonly timeoutMs: number;
 }
 
-export const DNS_BOUNDS: ResolverBounds = { concurrency: 16, maxWaiting: 256, timeoutMs: 5000 };
+/** libuv's 4 threads (UV_THREADPOOL_SIZE) also serve fs, crypto and zlib: strangers' names get at most half of them. */
+const LIBUV_THREADS = 4;
+export const DNS_BOUNDS: ResolverBounds = { concurrency: LIBUV_THREADS / 2, maxWaiting: 256, timeoutMs: 5000 };
 
 /** Wraps a resolver so strangers' host names cannot tie up the process's lookups (libuv has 4 threads for all of them). */
 export function boundedResolver(resolve: HostResolver, bounds: ResolverBounds = DNS_BOUNDS): HostResolver {

@@ -12,8 +12,11 @@ import type { HostResolver } from './bounded-resolver.js';
 export type { HostResolver };
 export const HOST_RESOLVER = Symbol('HOST_RESOLVER');
 
-/** addresses: the checked addresses to connect to ([] when the name does not resolve), or null when the policy is lifted. */
-export type HostVerdict = { allowed: true; addresses: readonly string[] | null } | { allowed: false; reason: string };
+/**
+ * addresses: the checked addresses to connect to, [] when the name does not resolve. A connection goes to one of them,
+ * never to the name: an empty list means nothing may be sent anywhere (decisions 8.5), whatever ALLOW_PRIVATE_TARGETS says.
+ */
+export type HostVerdict = { allowed: true; addresses: readonly string[] } | { allowed: false; reason: string };
 
 const systemResolver: HostResolver = async (host) => (await lookup(host, { all: true })).map((entry) => entry.address);
 
@@ -78,7 +81,7 @@ export function canonicalHost(host: string): string | null {
   }
 }
 
-const allow = (addresses: readonly string[] | null): HostVerdict => ({ allowed: true, addresses });
+const allow = (addresses: readonly string[]): HostVerdict => ({ allowed: true, addresses });
 const deny = (reason: string): HostVerdict => ({ allowed: false, reason });
 
 /** The SSRF rules: which targets a crawl may reach, before it starts and on every request the browser makes. */
@@ -131,12 +134,13 @@ export class NetworkPolicy {
     const host = canonicalHost(rawHost);
     if (!host) return deny('The URL has no valid host.');
     if (this.isUncovered(host)) return deny(`The domain ${host} is not served.`);
-    if (this.config.allowPrivateTargets) return allow(null);
-    if (isIP(host)) return isPublicAddress(host) ? allow([host]) : deny(`${host} is not a public address.`);
-    if (isInternalName(host)) return deny(`${host} is an internal host name.`);
+    // ALLOW_PRIVATE_TARGETS lifts the address rules, not the lookup: the connection still goes to what was resolved here.
+    const open = this.config.allowPrivateTargets;
+    if (isIP(host)) return open || isPublicAddress(host) ? allow([host]) : deny(`${host} is not a public address.`);
+    if (!open && isInternalName(host)) return deny(`${host} is an internal host name.`);
     const addresses = await this.resolve(host, fresh);
     // The address itself stays out of the message: it would tell callers how internal names resolve.
-    if (!addresses.every(isPublicAddress)) return deny(`${host} resolves to a non-public address.`);
+    if (!open && !addresses.every(isPublicAddress)) return deny(`${host} resolves to a non-public address.`);
     return allow(addresses);
   }
 

@@ -54,10 +54,11 @@ describe('policyLookup', () => {
     expect(asked).toEqual(['dual.example', 'dual.example']);
   });
 
-  it('leaves names to the system resolver under ALLOW_PRIVATE_TARGETS', async () => {
+  it('resolves through the policy under ALLOW_PRIVATE_TARGETS too: private answers pass, no answer stays no answer', async () => {
     const asked: string[] = [];
-    const answer = await lookupWith({ ALLOW_PRIVATE_TARGETS: 'true' }, asked)('localhost', { family: 4 });
-    expect(answer).toEqual({ error: null, address: '127.0.0.1', family: 4 });
-    expect(asked).toEqual([]);
+    const open = lookupWith({ ALLOW_PRIVATE_TARGETS: 'true' }, asked);
+    expect(await open('private.example', { family: 4 })).toEqual({ error: null, address: '10.0.0.5', family: 4 });
+    expect((await open('nowhere.example', {})).error?.code).toBe('ENOTFOUND');
+    expect(asked).toEqual(['private.example', 'nowhere.example']);
   });
 });

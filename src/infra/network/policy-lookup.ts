@@ -1,4 +1,4 @@
-import { lookup as systemLookup, type LookupOptions } from 'node:dns';
+import type { LookupOptions } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
 import type { NetworkPolicy } from './network-policy.js';
 
@@ -19,8 +19,6 @@ export function policyLookup(policy: NetworkPolicy): LookupFunction {
   return (hostname, options, callback) => {
     void policy.inspectHost(hostname, { fresh: true }).then((verdict) => {
       if (!verdict.allowed) return callback(failure(verdict.reason, 'EPOLICY'), '');
-      // ALLOW_PRIVATE_TARGETS lifts the policy: the system resolver answers, as for every other client of the service.
-      if (verdict.addresses === null) return systemLookup(hostname, options, callback);
       const family = wantedFamily(options.family);
       const addresses = verdict.addresses.filter((address) => family === 0 || isIP(address) === family);
       if (addresses.length === 0) return callback(failure(`${hostname} does not resolve`, 'ENOTFOUND'), '');

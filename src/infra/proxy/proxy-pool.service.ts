@@ -6,7 +6,7 @@ import { InjectConfig } from '../../config/config.module.js';
 import type { ProxyTier } from '../../config/json-files.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
-import { CITY_NAME, COUNTRY_CODE } from '../../common/validation/geography.js';
+import { CITY_NAME, COUNTRY_CODE, UNLISTED_CITY_NAME } from '../../common/validation/geography.js';
 import { InjectRedis } from '../redis/redis.module.js';
 import { ProxyProbe } from './proxy-probe.js';
 import type { ProxyRoute } from './proxy-route.js';
@@ -57,6 +57,12 @@ function parseTemplate(raw: string): ProxyTemplate {
 
 function fill(text: string, values: Record<'country' | 'city' | 'session', string>): string {
   return text.replace(/\{(country|city|session)\}/g, (_, name: keyof typeof values) => values[name]);
+}
+
+/** True when the template pastes a value the caller chose (country or city) into the credentials. */
+function carriesCallerGeography(template: ProxyTemplate, geo: Pick<ProxyRoute, 'country' | 'city'>): boolean {
+  const credentials = `${template.username}:${template.password}`;
+  return (geo.country !== null && credentials.includes('{country}')) || (geo.city !== null && credentials.includes('{city}'));
 }
 
 function routeId(tier: ProxyTier, server: string, username = ''): string {
@@ -124,6 +130,12 @@ export class ProxyPoolService implements OnModuleInit {
     if (!usable.some(Boolean)) throw unavailable(tier);
   }
 
+  /** True while some proxy of the tier is not set aside: false means the pool died (decisions 8.4). */
+  async inService(tier: ProxyTier): Promise<boolean> {
+    if (!this.config.proxyPools) return true;
+    return (await this.setAside(tier)).some((down) => !down);
+  }
+
   /** Sets the proxy aside for a minute in every replica (the relay's verdict); the built-in proxy is never set aside. */
   async markFailed(route: ProxyRoute, fault: ProxyFault = 'connect'): Promise<void> {
     if (route.builtin) return;
@@ -146,7 +158,10 @@ export class ProxyPoolService implements OnModuleInit {
     if (!country) throw AppError.field('city', 'A city requires a country.');
     if (!CITY_NAME.test(city)) throw AppError.field('city', 'A city has only letters, digits, hyphens and underscores.');
     const cities = Object.entries(this.config.proxyPools?.[tier].cities ?? {}).find(([code]) => code.toLowerCase() === country)?.[1];
-    if (!cities) return city.toLowerCase();
+    if (!cities) {
+      if (!UNLISTED_CITY_NAME.test(city)) throw AppError.field('city', `The ${tier} pool lists no cities in ${country.toUpperCase()}: a city there has only letters and digits.`);
+      return city.toLowerCase();
+    }
     const match = cities.find((name) => name.toLowerCase() === city.toLowerCase());
     if (!match) throw AppError.field('city', `The ${tier} pool offers no city "${city}" in ${country.toUpperCase()}.`);
     return match;
@@ -171,7 +186,7 @@ export class ProxyPoolService implements OnModuleInit {
 
   private checkCountry(country: string | null | undefined): string | null {
     if (!country) return null;
-    if (!COUNTRY_CODE.test(country)) throw AppError.field('country', 'The country must be a two-letter ISO 3166-1 code.');
+    if (!COUNTRY_CODE.test(country)) throw AppError.field('country', 'The country must be an officially assigned ISO 3166-1 alpha-2 code (GB, not UK).');
     return country.toLowerCase();
   }
 
@@ -185,12 +200,13 @@ export class ProxyPoolService implements OnModuleInit {
     const username = fill(template.username, values) || undefined;
     const password = fill(template.password, values) || undefined;
     const id = routeId(tier, template.server, username);
-    return { id, tier, server: template.server, username, password, ...geo, builtin: false, sourceIndex: index };
+    const callerCredentials = carriesCallerGeography(template, geo);
+    return { id, tier, server: template.server, username, password, ...geo, callerCredentials, builtin: false, sourceIndex: index };
   }
 
   /** No upstream: the worker's relay connects to the addresses the network policy checked. */
   private builtinRoute(tier: ProxyTier, country: string | null, city: string | null): ProxyRoute {
-    return { id: routeId(tier, 'builtin'), tier, server: BUILTIN_SERVER, country, city, builtin: true, sourceIndex: 0 };
+    return { id: routeId(tier, 'builtin'), tier, server: BUILTIN_SERVER, country, city, callerCredentials: false, builtin: true, sourceIndex: 0 };
   }
 
   /** One flag per proxy of the tier: true when set aside. */

@@ -13,6 +13,11 @@ export type ProxyRoute = {
   country: string | null;
   /** The city as the pool spells it, or null. */
   city: string | null;
+  /**
+   * The credentials carry the caller's country or city: a 407 to them may be the caller's doing (a city the provider
+   * does not know), so it fails the job but never sets the proxy aside (decisions 8.5).
+   */
+  callerCredentials: boolean;
   /** The built-in egress: the worker's relay connects to the checked addresses itself, no upstream proxy. */
   builtin: boolean;
   /** Position of the proxy in its pool's list. */

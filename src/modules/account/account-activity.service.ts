@@ -4,6 +4,7 @@ import { UsageDayView, usageDayView } from '../admin/organization.view.js';
 import type { DayRange } from '../admin/usage-range.js';
 import { UsageRepository } from '../billing/usage.repository.js';
 import { AccountJobView, accountJobView } from './account-activity.view.js';
+import { MAX_USAGE_ROWS } from './activity-query.js';
 import { RecentJobsRepository } from './recent-jobs.repository.js';
 
 /** What an organization spent and on what, as its own key sees it (the dashboard's data). */
@@ -14,10 +15,14 @@ export class AccountActivityService {
     private readonly jobs: RecentJobsRepository,
   ) {}
 
-  /** One row per UTC day and host with traffic, oldest day first; the shape of the admin usage route. */
-  async usageDays(organization: Organization, range: DayRange): Promise<{ days: UsageDayView[] }> {
-    const days = await this.usage.days(organization.id, range.from, range.to);
-    return { days: days.map(usageDayView) };
+  /**
+   * One row per UTC day and host with traffic, oldest day first; the shape of the admin usage route. At most
+   * MAX_USAGE_ROWS rows, those of the newest days, with `truncated: true` when more exist.
+   */
+  async usageDays(organization: Organization, range: DayRange): Promise<{ days: UsageDayView[]; truncated?: true }> {
+    const days = await this.usage.days(organization.id, range.from, range.to, MAX_USAGE_ROWS + 1);
+    if (days.length <= MAX_USAGE_ROWS) return { days: days.map(usageDayView) };
+    return { days: days.slice(1).map(usageDayView), truncated: true };
   }
 
   async recentJobs(organization: Organization, limit: number): Promise<{ jobs: AccountJobView[] }> {

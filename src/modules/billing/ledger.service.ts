@@ -27,7 +27,8 @@ export class LedgerService {
   }
 
   /** Hands a charge back; replaying it changes nothing and answers the current balance. */
-  async refund(request: Omit<ChargeRequest, 'dailyLimit' | 'reason'> & { dailyLimited: boolean; reason?: string }): Promise<LedgerMove> {
+  /** `untallyAttempt` also takes back the job's attempt in the usage (a pool found dead, decisions 8.4), in the same transaction. */
+  async refund(request: Omit<ChargeRequest, 'dailyLimit' | 'reason'> & { dailyLimited: boolean; reason?: string; untallyAttempt?: boolean }): Promise<LedgerMove> {
     const move = await this.sql.run(() => this.refundProgram(request));
     if (!move.replayed) this.metrics?.creditsRefunded(request.amount);
     return move;
@@ -89,7 +90,7 @@ export class LedgerService {
     const entry = yield this.insertEntry(r.organizationId, r.amount, balanceAfter, 'refund', r.reason ?? 'refund: the service did not deliver', r.requestKey, r.jobId);
     yield exec('UPDATE job SET refunded = ? WHERE id = ? AND organization_id = ?', true, r.jobId, r.organizationId);
     if (r.dailyLimited) yield exec('UPDATE daily_quota SET used = used - 1 WHERE organization_id = ? AND day = ? AND used > 0', r.organizationId, day);
-    yield upsertAdd(this.sql.dialect, 'usage_tally', { organization_id: r.organizationId, day, host: r.host }, { credits: -r.amount });
+    yield upsertAdd(this.sql.dialect, 'usage_tally', { organization_id: r.organizationId, day, host: r.host }, { credits: -r.amount, ...(r.untallyAttempt ? { attempts: -1 } : {}) });
     return { entryId: String(entry.insertId), balanceAfter };
   }
 

@@ -3,19 +3,14 @@ import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
+import { dropLease, takeLease } from '../../infra/redis/lease-set.js';
 import { InjectRedis } from '../../infra/redis/redis.module.js';
 
 /**
- * A slot is a lease: a member of the organization's sorted set scored by its expiry, so a dead holder frees it. Every
- * holder is also indexed (job id -> organization and time taken) so that the slot keeper can renew it while its job lives.
+ * A slot is a lease (infra/redis/lease-set), so a dead holder frees it. Every holder is also indexed (job id ->
+ * time taken and organization) so that the slot keeper can renew it while its job lives.
  */
-const ACQUIRE = `
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
-if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
-redis.call('ZADD', KEYS[1], ARGV[2], ARGV[4])
-redis.call('PEXPIRE', KEYS[1], ARGV[5])
-redis.call('HSET', KEYS[2], ARGV[4], ARGV[6])
-return 1`;
+const HOLDERS_KEY = 'crawlgate:slot-holders';
 
 /** Renews (or restores, if it lapsed) the lease of a holder still indexed: one released meanwhile stays released. */
 const KEEP = `
@@ -23,8 +18,6 @@ if redis.call('HEXISTS', KEYS[2], ARGV[2]) == 0 then return 0 end
 redis.call('ZADD', KEYS[1], ARGV[1], ARGV[2])
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
 return 1`;
-
-const HOLDERS_KEY = 'crawlgate:slot-holders';
 
 /** A slot held for a job: who holds it, for which organization, since when (ms). */
 export interface SlotHolder {
@@ -45,12 +38,12 @@ export class LimitsService {
   }
 
   async acquireSlot(organizationId: string, holder: string, limit: number, leaseMs: number): Promise<void> {
-    const now = Date.now();
-    const keys = [this.slotKey(organizationId), HOLDERS_KEY];
-    const taken = await this.redis.eval(ACQUIRE, 2, ...keys, now, now + leaseMs, limit, holder, leaseMs * 2, `${now} ${organizationId}`);
-    if (Number(taken) !== 1) {
+    const since = Date.now();
+    if (!(await takeLease(this.redis, this.slotKey(organizationId), holder, limit, leaseMs))) {
       throw new AppError(ErrorCode.ConcurrencyExceeded, `The plan allows ${limit} concurrent requests; back off and retry.`, { retryAfterSeconds: 1 });
     }
+    // Indexed after it is taken: a holder that dies in between is never renewed, and its lease lapses.
+    await this.redis.hset(HOLDERS_KEY, holder, `${since} ${organizationId}`);
   }
 
   /** Extends the leases of these holders by `leaseMs` from now, restoring lapsed ones; released holders are skipped. */
@@ -66,13 +59,15 @@ export class LimitsService {
   async slotHolders(): Promise<SlotHolder[]> {
     const entries = await this.redis.hgetall(HOLDERS_KEY);
     return Object.entries(entries).map(([holder, value]) => {
-      const [since, organizationId] = [value.slice(0, value.indexOf(' ')), value.slice(value.indexOf(' ') + 1)];
-      return { holder, organizationId, since: Number(since) };
+      const space = value.indexOf(' ');
+      return { holder, organizationId: value.slice(space + 1), since: Number(value.slice(0, space)) };
     });
   }
 
   async releaseSlot(organizationId: string, holder: string): Promise<void> {
-    await this.redis.multi().zrem(this.slotKey(organizationId), holder).hdel(HOLDERS_KEY, holder).exec();
+    // Out of the index first: a keeper renewing meanwhile then leaves the released lease alone.
+    await this.redis.hdel(HOLDERS_KEY, holder);
+    await dropLease(this.redis, this.slotKey(organizationId), holder);
   }
 
   async slotsInUse(organizationId: string): Promise<number> {

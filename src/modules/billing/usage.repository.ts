@@ -28,11 +28,14 @@ export class UsageRepository {
     return this.sql.runOne(upsertAdd(this.sql.dialect, 'usage_tally', { organization_id: organizationId, day: utcDay(), host }, { attempts: 1, crawls: succeeded ? 1 : 0 }));
   }
 
-  async days(organizationId: string, from: string, to: string): Promise<UsageDay[]> {
+  /** Oldest day first; with `limit`, only the rows of the newest days up to that many (the database reads no more). */
+  async days(organizationId: string, from: string, to: string, limit?: number): Promise<UsageDay[]> {
     const rows = await this.tallies.find({
       where: { organizationId, day: Between(from, to) },
-      order: { day: 'ASC', host: 'ASC' },
+      order: limit === undefined ? { day: 'ASC', host: 'ASC' } : { day: 'DESC', host: 'ASC' },
+      ...(limit === undefined ? {} : { take: limit }),
     });
+    if (limit !== undefined) rows.sort((a, b) => a.day.localeCompare(b.day) || a.host.localeCompare(b.host));
     return rows.map((row) => ({ date: row.day, host: row.host, requests: row.requests, attempts: row.attempts, crawls: row.crawls, credits: row.credits }));
   }
 

@@ -61,7 +61,7 @@ describe('parseChatQuery', () => {
     expect(errorsOf({ prompt: 'x', city: 'paris' })).toEqual({ code: 'validation_failed', errors: { city: ['city requires country'] } });
     expect(errorsOf({ prompt: 'x', country: 'France' })).toEqual({
       code: 'validation_failed',
-      errors: { country: ['country must be a two-letter ISO 3166-1 alpha-2 code'] },
+      errors: { country: ['country must be an officially assigned ISO 3166-1 alpha-2 code (GB, not UK)'] },
     });
   });
 });

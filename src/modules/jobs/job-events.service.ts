@@ -11,7 +11,7 @@ function channelsFor(redis: Redis) {
 }
 
 const DEBUG_TTL_MS = 10_000;
-const debugKey = (nonce: string) => `crawlgate:debug:${nonce}`;
+const debugKey = (id: string) => `crawlgate:debug:${id}`;
 
 type DebugHandler = (jobId: string) => Promise<object | null>;
 
@@ -25,6 +25,8 @@ export class JobEventsService implements OnModuleInit, OnApplicationShutdown {
   private readonly endWaiters = new Map<string, Set<() => void>>();
   private readonly debugWaiters = new Map<string, (capture: object | null) => void>();
   private debugHandler?: DebugHandler;
+  /** Where each capture this worker handed out is stored: polls sharing a capture share its one Redis write. */
+  private readonly storedCaptures = new WeakMap<object, Promise<string>>();
   private subscriber!: Redis;
   /** This process's name on the bus: debug requests for its jobs go to its own channel, which dies with it. */
   readonly processId = randomUUID();
@@ -107,15 +109,32 @@ export class JobEventsService implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
-  /** A notice `{nonce}` names the key holding the capture; a capture inline comes from a worker of the previous version. */
+  /**
+   * A notice `{nonce, key}` names the key holding the capture (shared by the polls of one capture, so read, not taken);
+   * without `key` the capture is under the nonce, and inline it comes from a worker of an earlier version.
+   */
   private receiveDebug(message: string): void {
-    const notice = parseMessage<{ nonce: string; capture?: object | null }>(message);
+    const notice = parseMessage<{ nonce: string; key?: string; capture?: object | null }>(message);
     if (!notice) return;
-    const { nonce, capture } = notice;
+    const { nonce, key, capture } = notice;
     const waiter = this.debugWaiters.get(nonce);
     if (!waiter) return;
     if (capture !== undefined) return waiter(capture);
-    void this.redis.getdel(debugKey(nonce)).then((text) => waiter(text ? parseMessage<object>(text) : null), () => waiter(null));
+    const read = key?.startsWith(debugKey('')) ? this.redis.get(key) : this.redis.getdel(debugKey(nonce));
+    void read.then((text) => waiter(text ? parseMessage<object>(text) : null), () => waiter(null));
+  }
+
+  /** The key of the capture in Redis, written once per capture however many polls it answers. */
+  private storeCapture(capture: object): Promise<string> {
+    let stored = this.storedCaptures.get(capture);
+    if (!stored) {
+      const key = debugKey(randomUUID());
+      stored = this.redis.set(key, JSON.stringify(capture), 'PX', DEBUG_TTL_MS).then(() => key);
+      // A failed write is not kept: the next poll tries again.
+      stored.catch(() => this.storedCaptures.delete(capture));
+      this.storedCaptures.set(capture, stored);
+    }
+    return stored;
   }
 
   private async answerDebug(message: string): Promise<void> {
@@ -128,8 +147,8 @@ export class JobEventsService implements OnModuleInit, OnApplicationShutdown {
       // Only the worker holding the page answers; the others stay silent. The payload goes in a short-lived key and
       // only its name is published: a big capture broadcast to every subscriber could overflow their pub/sub buffers.
       if (capture) {
-        await this.redis.set(debugKey(nonce), JSON.stringify(capture), 'PX', DEBUG_TTL_MS);
-        await this.redis.publish(this.channels.answer, JSON.stringify({ nonce }));
+        const key = await this.storeCapture(capture);
+        await this.redis.publish(this.channels.answer, JSON.stringify({ nonce, key }));
       }
     } catch (error) {
       this.logger.warn(`debug capture of ${jobId} failed: ${(error as Error).message}`);

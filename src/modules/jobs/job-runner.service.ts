@@ -112,12 +112,21 @@ export class JobRunner {
     try {
       return await this.attempt(operation, options, job, first, deadline);
     } catch (error) {
-      if (!isAppError(error) || !RETRY_ON.has(error.code) || Date.now() > deadline - 1000) throw error;
+      if (!isAppError(error) || !RETRY_ON.has(error.code) || Date.now() > deadline - 1000) throw await this.poolVerdict(error, request.tier);
       // No markFailed here: the relay already set the proxy aside if, and only if, the proxy itself failed.
       const second = await this.proxies.select(request.tier, target, [first.id]).catch(() => null);
-      if (!second) throw error;
-      return this.attempt(operation, options, job, second, deadline);
+      if (!second) throw await this.poolVerdict(error, request.tier);
+      return await this.attempt(operation, options, job, second, deadline).catch(async (again: unknown) => {
+        throw await this.poolVerdict(again, request.tier);
+      });
     }
+  }
+
+  /** A proxy failure that left no proxy of the tier in service: the pool died during the job (decisions 8.4). */
+  private async poolVerdict(error: unknown, tier: ProxyRoute['tier']): Promise<unknown> {
+    if (!isAppError(error) || error.code !== ErrorCode.ProxyFailed) return error;
+    if (await this.proxies.inService(tier).catch(() => true)) return error;
+    return new AppError(ErrorCode.ProxyPoolUnavailable, `Every proxy of the ${tier} pool failed during the job. Retry later.`);
   }
 
   private attempt(operation: Operation, options: unknown, job: Job, route: ProxyRoute, deadline: number): Promise<JobOutput> {

@@ -48,18 +48,20 @@ export class MeteredPipeline {
   ) {}
 
   async serve<O>(operation: Operation<O>, options: O, organization: Organization, request: MeteredRequest = PLAIN_REQUEST): Promise<MeteredAnswer> {
-    const webhookUrl = await this.webhookUrls.check(request.webhookUrl);
+    const webhookUrl = this.webhookUrls.parse(request.webhookUrl, organization);
     const key = request.idempotencyKey;
     if (key === undefined) return this.admit(operation, options, organization, newJobId(organization.publicId), webhookUrl);
     for (;;) {
       const claim = await this.idempotency.claim(organization.id, key, request.fingerprint, newJobId(organization.publicId));
       if (claim.kind === 'replay') {
+        // A replay costs no credits but is a request like any other: it takes its burst token.
+        await this.limits.takeBurstToken(organization.id, limitsFor(this.config.plans, organization).burst);
         const replayed = await this.replays.answer(operation as Operation, organization, key, claim.jobId);
         if (replayed) return replayed;
         continue;
       }
       try {
-        return await this.admit(operation, options, organization, claim.jobId, webhookUrl);
+        return await this.admit(operation, options, organization, claim.jobId, webhookUrl, claim.confirm);
       } catch (error) {
         // Refused before charging, or refunded: the key is free again for a retry. A standing charge keeps it.
         const job = await this.jobs.getForOrganization(organization.id, claim.jobId).catch(() => null);
@@ -69,7 +71,11 @@ export class MeteredPipeline {
     }
   }
 
-  private async admit<O>(operation: Operation<O>, options: O, organization: Organization, jobId: string, webhookUrl: string | null): Promise<MeteredAnswer> {
+  /** `jobCreated`: called once the charged job row exists (an Idempotency-Key's claim is then kept for a day). */
+  private async admit<O>(
+    operation: Operation<O>, options: O, organization: Organization, jobId: string, webhookUrl: string | null,
+    jobCreated: () => Promise<void> = async () => undefined,
+  ): Promise<MeteredAnswer> {
     const target = new URL(operation.target(options, this.config));
     await operation.precheck?.(options);
     const route = operation.route(options);
@@ -79,9 +85,10 @@ export class MeteredPipeline {
     const limits = limitsFor(this.config.plans, organization);
     await this.limits.takeBurstToken(organization.id, limits.burst);
     const price = operation.price(options);
-    // The target's DNS lookup only for a caller within its burst and its credits: lookups cost the shared resolver.
+    // DNS lookups (target, webhook) only for a caller within its burst and its credits: they cost the shared resolver.
     assertCovers(organization, price);
     await this.policy.assertTargetAllowed(target);
+    await this.webhookUrls.assertReachable(webhookUrl);
     await this.limits.acquireSlot(organization.id, jobId, limits.concurrency, this.config.slotLeaseMs);
     const host = target.hostname.toLowerCase();
     let job: Job;
@@ -92,6 +99,8 @@ export class MeteredPipeline {
         ...(operation.dailyLimited ? { dailyLimit: limits.dailyLimit } : {}),
       }));
       job = await insertChargedJob(this.jobs, this.ledger, Object.assign(this.newJob(jobId, organization, operation, options, host, price), { webhookUrl }), operation.dailyLimited);
+      // Replays find the row from now on; a lost confirmation only shortens the key's life to its pending lease.
+      await jobCreated().catch((error: unknown) => this.logger.warn({ err: error, jobId }, 'Idempotency-Key not kept for 24 hours'));
       await this.enqueue(job, limits.priority, operation.dailyLimited);
     } catch (error) {
       await this.limits.releaseSlot(organization.id, jobId);
@@ -109,11 +118,13 @@ export class MeteredPipeline {
     // A job already over when the wait began was read just now; otherwise read the row as it is at the end.
     const current = (isOver(seen.row) ? seen.row : await read()) ?? job;
     if (ended && current.status === 'failed') {
-      // A service-side failure inside the synchronous wait is handed back.
+      // A service-side failure inside the synchronous wait is handed back; a pool that died, with its attempt (8.4).
+      const poolDied = current.errorCode === ErrorCode.ProxyPoolUnavailable;
       const { balanceAfter } = await this.ledger.refund({
         organizationId: job.organizationId, requestKey: job.id, amount: job.price, jobId: job.id, host: job.host,
-        dailyLimited: operation.dailyLimited,
+        dailyLimited: operation.dailyLimited, untallyAttempt: poolDied,
       });
+      if (poolDied) throw new AppError(ErrorCode.ProxyPoolUnavailable, current.errorMessage ?? 'No proxy of the pool is available. Retry later.');
       return this.views.answer(operation as Operation, current, { charged: 0, remaining: balanceAfter });
     }
     return this.views.answer(operation as Operation, current, { charged: job.price, remaining });

@@ -1,5 +1,6 @@
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
+import { readDocumentSource } from '../../infra/browser/isolated-world.js';
 import type { BrowserPage, NavigationResult } from '../../infra/browser/page-options.js';
 
 export function pageTooLarge(maxBytes?: number): AppError {
@@ -23,14 +24,18 @@ export async function refuseOversizedPage(page: BrowserPage, maxBytes?: number):
   throw pageTooLarge(maxBytes);
 }
 
-/** The rendered HTML, measured inside the page first so an oversized DOM never crosses the DevTools pipe. */
+/**
+ * The rendered HTML, serialized and measured in one isolated-world call: the page can neither redefine what is read
+ * nor grow between a measure and a read, and an oversized DOM never crosses the DevTools pipe.
+ */
 export async function readRenderedHtml(page: BrowserPage, maxBytes: number): Promise<string> {
-  const length = await page.evaluate(() => document.documentElement?.outerHTML.length ?? 0);
-  if (length > maxBytes) return refuseOversizedPage(page, maxBytes);
-  return assertPageSize(await page.content(), maxBytes);
+  // UTF-16 units never outnumber UTF-8 bytes: more units than maxBytes is too many bytes.
+  const html = await readDocumentSource(page, maxBytes);
+  if (html === null) return refuseOversizedPage(page, maxBytes);
+  return assertPageSize(html, maxBytes);
 }
 
 /** The page an operation answers: the DOM with JavaScript, else the body the server sent. */
 export async function readPageHtml(page: BrowserPage, navigation: NavigationResult, js: boolean, maxBytes: number): Promise<string> {
-  return js ? readRenderedHtml(page, maxBytes) : assertPageSize(await navigation.rawBody(), maxBytes);
+  return js ? readRenderedHtml(page, maxBytes) : assertPageSize(await navigation.rawBody(maxBytes), maxBytes);
 }

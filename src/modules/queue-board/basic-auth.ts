@@ -18,3 +18,11 @@ export function basicAuthHook(secret: string, realm: string) {
     await reply.status(401).header('WWW-Authenticate', `Basic realm="${realm}", charset="UTF-8"`).send({ message: 'A valid admin token is required.' });
   };
 }
+
+const READ_METHODS = new Set(['GET', 'HEAD']);
+
+/** A Fastify onRequest hook for a read-only board: every method that could change something answers 405. */
+export async function readOnlyHook(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (READ_METHODS.has(request.method)) return;
+  await reply.status(405).header('Allow', 'GET, HEAD').send({ message: 'The queue dashboard is read-only (QUEUE_BOARD_WRITE is off).' });
+}

@@ -9,13 +9,14 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { JOBS_QUEUE, JobPayload } from '../../infra/queue/queue.constants.js';
-import { basicAuthHook } from './basic-auth.js';
+import { basicAuthHook, readOnlyHook } from './basic-auth.js';
 
 export const QUEUE_BOARD_PATH = '/admin/queues';
 
 /**
  * Bull Board on the Nest Fastify instance (decisions.md 7.5), in a plugin scope of its own whose every route asks for
- * HTTP Basic auth with ADMIN_TOKEN as the password. Not mounted without ADMIN_TOKEN, nor in a worker-only process.
+ * HTTP Basic auth with ADMIN_TOKEN as the password, read-only unless QUEUE_BOARD_WRITE (decisions 8.5). Not mounted
+ * without ADMIN_TOKEN, nor in a worker-only process.
  */
 @Injectable()
 export class QueueBoard implements OnModuleInit {
@@ -33,11 +34,14 @@ export class QueueBoard implements OnModuleInit {
     const board = new FastifyAdapter();
     // @bull-board/fastify 9.10.1 pins its own copy of @bull-board/api one patch behind ours: same interface, other class.
     const serverAdapter = board as unknown as Parameters<typeof createBullBoard>[0]['serverAdapter'];
-    createBullBoard({ queues: [new BullAdapter(this.queue)], serverAdapter, options: { uiConfig: { boardTitle: 'Crawlgate' } } });
+    const readOnlyMode = !this.config.queueBoardWrite;
+    createBullBoard({ queues: [new BullAdapter(this.queue, { readOnlyMode })], serverAdapter, options: { uiConfig: { boardTitle: 'Crawlgate' } } });
     board.setBasePath(QUEUE_BOARD_PATH);
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
     void fastify.register(async (scope) => {
       scope.addHook('onRequest', basicAuthHook(token, 'Crawlgate queues'));
+      // Both: the board hides its buttons, and no route (of this version or a later one) can write behind its back.
+      if (readOnlyMode) scope.addHook('onRequest', readOnlyHook);
       await scope.register(board.registerPlugin(), { prefix: QUEUE_BOARD_PATH });
     });
     this.logger.log(`queue dashboard on ${QUEUE_BOARD_PATH}`);

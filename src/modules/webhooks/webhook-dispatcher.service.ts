@@ -1,7 +1,7 @@
 import { InjectQueue } from '@nestjs/bull';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Queue } from 'bull';
+import type { JobOptions, Queue } from 'bull';
 import { Repository } from 'typeorm';
 import { Job } from '../../infra/database/entities/index.js';
 import { WEBHOOKS_QUEUE, WebhookPayload } from '../../infra/queue/queue.constants.js';
@@ -10,6 +10,18 @@ import { randomId } from '../auth/secrets.js';
 const ATTEMPTS = 5;
 const FIRST_BACKOFF_MS = 1000;
 const KEEP_SECONDS = 24 * 3600;
+
+/** A delivery's Bull options: `attempts` left (5 for a new one), backing off from 1 s, kept a day. */
+export function deliveryOptions(jobId: string, attempts = ATTEMPTS, delayMs = 0): JobOptions {
+  return {
+    jobId,
+    attempts,
+    delay: delayMs,
+    backoff: { type: 'exponential', delay: FIRST_BACKOFF_MS },
+    removeOnComplete: { age: KEEP_SECONDS },
+    removeOnFail: { age: KEEP_SECONDS },
+  };
+}
 
 /** When a job ends: queue its webhook delivery. Never throws, so a webhook can neither fail nor delay the job. */
 @Injectable()
@@ -35,13 +47,7 @@ export class WebhookDispatcher {
       });
       const payload: WebhookPayload = { deliveryId: `dlv_${randomId(26)}`, organizationId, url: job.webhookUrl, body };
       // The Bull job id is the crawl job's: a second end signal for the same job adds nothing.
-      await this.queue.add(payload, {
-        jobId: `webhook:${job.id}`,
-        attempts: ATTEMPTS,
-        backoff: { type: 'exponential', delay: FIRST_BACKOFF_MS },
-        removeOnComplete: { age: KEEP_SECONDS },
-        removeOnFail: { age: KEEP_SECONDS },
-      });
+      await this.queue.add(payload, deliveryOptions(`webhook:${job.id}`));
     } catch (error) {
       this.logger.error({ err: error, jobId }, 'webhook not queued');
     }

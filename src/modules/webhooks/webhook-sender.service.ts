@@ -2,17 +2,30 @@ import { isIP } from 'node:net';
 import { InjectQueue } from '@nestjs/bull';
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Job as BullJob, Queue } from 'bull';
+import type { Redis } from 'ioredis';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
+import { urlWithoutSecrets } from '../../common/logging/redact-url.js';
 import { NetworkPolicy } from '../../infra/network/network-policy.js';
 import { policyLookup } from '../../infra/network/policy-lookup.js';
 import { WEBHOOKS_QUEUE, WebhookPayload } from '../../infra/queue/queue.constants.js';
 import { OrganizationRepository } from '../auth/organization.repository.js';
+import { dropLease, takeLease } from '../../infra/redis/lease-set.js';
+import { InjectRedis } from '../../infra/redis/redis.module.js';
+import { randomId } from '../auth/secrets.js';
+import { deliveryOptions } from './webhook-dispatcher.service.js';
 import { postWebhook } from './webhook-post.js';
 import { webhookSignature } from './webhook-signature.js';
 
 const TIMEOUT_MS = 10_000;
-const SENDERS = 4;
+/** Deliveries in flight per worker: they wait on receivers, not on the CPU. */
+const SENDERS = 16;
+/** Deliveries in flight per organization, across every worker: one organization's slow receiver cannot hold them all. */
+export const PER_ORGANIZATION = 2;
+/** A delivery whose organization is at its share waits this long (with jitter), not counting as an attempt. */
+const DEFER_MS = 1500;
+const LEASE_MS = TIMEOUT_MS + 5_000;
+const leaseKey = (organizationId: string) => `crawlgate:webhook-senders:${organizationId}`;
 
 /** Worker processes: POST each delivery, signed at send time; a non-2xx or no answer in 10 s throws so Bull retries. */
 @Injectable()
@@ -24,14 +37,16 @@ export class WebhookSender implements OnApplicationBootstrap, BeforeApplicationS
     @InjectQueue(WEBHOOKS_QUEUE) private readonly queue: Queue<WebhookPayload>,
     private readonly organizations: OrganizationRepository,
     private readonly policy: NetworkPolicy,
+    @InjectRedis() private readonly redis: Redis,
   ) {}
 
   onApplicationBootstrap(): void {
     if (!this.config.runsWorker) return;
-    void this.queue.process(SENDERS, (job: BullJob<WebhookPayload>) => this.send(job.data, job.attemptsMade + 1));
+    void this.queue.process(SENDERS, (job: BullJob<WebhookPayload>) => this.sendInTurn(job));
     this.queue.on('failed', (job: BullJob<WebhookPayload>, error: Error) => {
       const last = job.attemptsMade >= (job.opts.attempts ?? 1);
-      const fields = { deliveryId: job.data.deliveryId, url: job.data.url, attempt: job.attemptsMade, reason: error.message };
+      // The receiver's query is often its token: it stays out of the logs.
+      const fields = { deliveryId: job.data.deliveryId, url: urlWithoutSecrets(job.data.url), attempt: job.attemptsMade, reason: error.message };
       if (last) this.logger.warn(fields, 'webhook given up');
       else this.logger.log(fields, 'webhook attempt failed; retrying');
     });
@@ -39,6 +54,26 @@ export class WebhookSender implements OnApplicationBootstrap, BeforeApplicationS
 
   async beforeApplicationShutdown(): Promise<void> {
     await this.queue.close().catch(() => undefined);
+  }
+
+  /**
+   * Sends when the organization has fewer than PER_ORGANIZATION deliveries in flight; else puts the delivery back
+   * (a new Bull job with the attempts it has left, a little later) and frees this sender for other organizations.
+   */
+  private async sendInTurn(job: BullJob<WebhookPayload>): Promise<void> {
+    const { organizationId } = job.data;
+    const holder = `${job.id}:${job.attemptsMade}`;
+    if (!(await takeLease(this.redis, leaseKey(organizationId), holder, PER_ORGANIZATION, LEASE_MS))) {
+      const attemptsLeft = (job.opts.attempts ?? 1) - job.attemptsMade;
+      const retry = `${String(job.id).split('~')[0]}~${randomId(8)}`;
+      await this.queue.add(job.data, deliveryOptions(retry, attemptsLeft, DEFER_MS + Math.floor(Math.random() * DEFER_MS)));
+      return;
+    }
+    try {
+      await this.send(job.data, job.attemptsMade + 1);
+    } finally {
+      await dropLease(this.redis, leaseKey(organizationId), holder).catch(() => undefined);
+    }
   }
 
   async send(delivery: WebhookPayload, attempt: number): Promise<void> {
@@ -49,7 +84,12 @@ export class WebhookSender implements OnApplicationBootstrap, BeforeApplicationS
       if (!verdict.allowed) throw new Error(verdict.reason);
     }
     const organization = await this.organizations.getById(delivery.organizationId);
-    const signature = webhookSignature(organization?.webhookSecret ?? '', Math.floor(Date.now() / 1000), delivery.body);
+    // Nothing is ever signed with an empty key (decisions 8.5): a delivery queued before that rule is dropped, not retried.
+    if (!organization?.webhookSecret) {
+      this.logger.warn({ deliveryId: delivery.deliveryId }, 'webhook dropped: the organization has no webhook secret');
+      return;
+    }
+    const signature = webhookSignature(organization.webhookSecret, Math.floor(Date.now() / 1000), delivery.body);
     // Redirects are never followed: a 3xx fails the attempt, so no delivery reaches a host the policy did not check.
     const status = await postWebhook({
       url,

@@ -3,6 +3,7 @@ import { createServer as createTlsServer } from 'node:tls';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Queue } from 'bull';
+import type { Redis } from 'ioredis';
 import { closeServer } from '../../../test/fixtures/close-server.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../test/fixtures/webhook-receiver.js';
 import { loadConfig } from '../../config/app-config.js';
@@ -15,10 +16,10 @@ const STRICT = { ALLOW_PRIVATE_TARGETS: 'false' };
 const LIFTED = { ALLOW_PRIVATE_TARGETS: 'true' };
 const BODY = '{"event":"job.finished"}';
 
-function sender(env: Record<string, string>, resolver?: HostResolver): WebhookSender {
+function sender(env: Record<string, string>, resolver?: HostResolver, webhookSecret: string | null = 'whsec_test'): WebhookSender {
   const config = loadConfig(env);
-  const organizations = { getById: async () => ({ webhookSecret: 'whsec_test' }) } as unknown as OrganizationRepository;
-  return new WebhookSender(config, {} as Queue<WebhookPayload>, organizations, new NetworkPolicy(config, resolver));
+  const organizations = { getById: async () => ({ webhookSecret }) } as unknown as OrganizationRepository;
+  return new WebhookSender(config, {} as Queue<WebhookPayload>, organizations, new NetworkPolicy(config, resolver), {} as Redis);
 }
 
 const delivery = (url: string): WebhookPayload => ({ deliveryId: 'dlv_test', organizationId: 'org1', url, body: BODY });
@@ -51,6 +52,12 @@ describe('WebhookSender: the address connected to is the address the network pol
     // One lookup: no earlier check whose answer could differ from the one the socket uses.
     expect(asked).toEqual(['rebind.example']);
     expect(receiver.deliveries.filter((entry) => entry.path === '/rebind')).toHaveLength(0);
+  });
+
+  it('never signs with an empty key: without a secret nothing is sent, and nothing is retried', async () => {
+    await expect(sender(LIFTED, undefined, null).send(delivery(`${receiver.url}/unsigned`), 1)).resolves.toBeUndefined();
+    await expect(sender(LIFTED, undefined, '').send(delivery(`${receiver.url}/unsigned`), 1)).resolves.toBeUndefined();
+    expect(receiver.deliveries.filter((entry) => entry.path === '/unsigned')).toHaveLength(0);
   });
 
   it('refuses a private address before connecting', async () => {

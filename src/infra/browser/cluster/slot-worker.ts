@@ -62,7 +62,7 @@ export class SlotWorker {
     try {
       if (this.context?.instance !== instance) {
         void this.context?.close();
-        this.context = await SlotContext.create(instance, this.slot.url);
+        this.context = await SlotContext.create(instance, this.slot.url, this.slot.credentials);
         this.host.counters.contextsCreated++;
       }
       const { tab, opened } = await this.context.openTab(this.host.policy);

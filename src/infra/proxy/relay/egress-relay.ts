@@ -2,9 +2,9 @@ import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import type { AppConfig } from '../../../config/app-config.js';
 import { InjectConfig } from '../../../config/config.module.js';
 import { NetworkPolicy } from '../../network/network-policy.js';
-import { ProxyPoolService } from '../proxy-pool.service.js';
+import { ProxyPoolService, type ProxyFault } from '../proxy-pool.service.js';
 import type { ProxyRoute } from '../proxy-route.js';
-import { RelaySlot } from './relay-slot.js';
+import { RelaySlot, type ProxyFaultListener } from './relay-slot.js';
 
 /**
  * The worker's one way out: BROWSER_CONCURRENCY relay slots on 127.0.0.1, each the fixed proxy of one browser context.
@@ -22,7 +22,7 @@ export class EgressRelay implements OnApplicationShutdown {
     policy: NetworkPolicy,
     private readonly proxies: ProxyPoolService,
   ) {
-    const onFault = (route: ProxyRoute, reason: string) => this.onProxyFault(route, reason);
+    const onFault: ProxyFaultListener = (route, reason, fault) => this.onProxyFault(route, reason, fault);
     this.slots = Array.from({ length: config.browser.concurrency }, (_, index) => new RelaySlot(index, policy, onFault));
     this.free = [...this.slots];
   }
@@ -45,8 +45,8 @@ export class EgressRelay implements OnApplicationShutdown {
     if (this.starting) await Promise.all(this.slots.map((slot) => slot.close()));
   }
 
-  private onProxyFault(route: ProxyRoute, reason: string): void {
+  private onProxyFault(route: ProxyRoute, reason: string, fault: ProxyFault): void {
     this.logger.warn(`Proxy ${route.tier}#${route.sourceIndex} failed: ${reason}; set aside`);
-    void this.proxies.markFailed(route, /authentication|407/i.test(reason) ? 'auth' : 'connect').catch(() => undefined);
+    void this.proxies.markFailed(route, fault).catch(() => undefined);
   }
 }

@@ -13,22 +13,26 @@ function endToEnd(raw: readonly string[]): string[] {
   return kept;
 }
 
-/** `host:port` of a CONNECT request line; null when it is not one. */
+/**
+ * `host:port` of a CONNECT request line (the port is required there); null when it is not one. The port is read from
+ * the text, not from URL parsing, which elides a scheme's default port (`host:80` would read as no port).
+ */
 export function parseAuthority(authority: string | undefined): { host: string; port: number } | null {
-  if (!authority) return null;
+  const port = /:(\d{1,5})$/.exec(authority ?? '')?.[1];
+  if (!authority || !port || Number(port) < 1 || Number(port) > 65535) return null;
   try {
     const url = new URL(`http://${authority}`);
-    const port = Number(url.port || 443);
-    return url.hostname && url.pathname === '/' ? { host: url.hostname.replace(/^\[|\]$/g, ''), port } : null;
+    return url.hostname && url.pathname === '/' ? { host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(port) } : null;
   } catch {
     return null;
   }
 }
 
 /** Answers a CONNECT on the raw client socket and closes it. */
-export function refuseTunnel(client: Duplex, status: number, reason: string): void {
+export function refuseTunnel(client: Duplex, status: number, reason: string, headers: Readonly<Record<string, string>> = {}): void {
   const body = `${reason}\n`;
-  client.end(`HTTP/1.1 ${status} ${reason.replace(/[\r\n]/g, ' ')}\r\nconnection: close\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  client.end(`HTTP/1.1 ${status} ${reason.replace(/[\r\n]/g, ' ')}\r\n${extra}connection: close\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
 }
 
 /** Joins the browser's tunnel to the upstream socket, the CONNECT's early bytes included. */

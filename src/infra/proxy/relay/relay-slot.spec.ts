@@ -4,10 +4,19 @@ import { createServer as createTcpServer, type AddressInfo, type Server as TcpSe
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { RequestError, Server as ProxyServer } from 'proxy-chain';
 import { loadConfig } from '../../../config/app-config.js';
-import { NetworkPolicy } from '../../network/network-policy.js';
+import { NetworkPolicy, type HostResolver } from '../../network/network-policy.js';
 import type { ProxyRoute } from '../proxy-route.js';
-import { connectStatus, viaProxy } from '../../../../test/fixtures/proxy-client.js';
+import { connectStatus, proxyAuthorization, viaProxy } from '../../../../test/fixtures/proxy-client.js';
+import { parseAuthority } from './relay-forward.js';
 import { RelaySlot } from './relay-slot.js';
+
+/** The slot's relay URL with its credentials, as the slot's browser context uses it. */
+const slotUrl = (slot: RelaySlot) => {
+  const url = new URL(slot.url);
+  url.username = slot.credentials.username;
+  url.password = slot.credentials.password;
+  return url.href;
+};
 
 // Real sockets on 127.0.0.1: a target, two upstream proxies that record what they carry, a closed port.
 let target: HttpServer;
@@ -38,11 +47,17 @@ async function upstream(): Promise<{ server: ProxyServer; seen: string[] }> {
 
 function route(index: number, overrides: Partial<ProxyRoute> = {}): ProxyRoute {
   const server = `http://127.0.0.1:${upstreams[index].server.port}`;
-  return { id: `r${index}`, tier: 'standard', server, username: 'u', password: 'p', country: null, city: null, builtin: false, sourceIndex: index, ...overrides };
+  return { id: `r${index}`, tier: 'standard', server, username: 'u', password: 'p', country: null, city: null, callerCredentials: false, builtin: false, sourceIndex: index, ...overrides };
 }
 
+/** The worker's own DNS in these specs: `site.test` is the target; anything else does not resolve, `broken.test` throws. */
+const workerDns: HostResolver = async (host) => {
+  if (host === 'broken.test') throw new Error('too many DNS lookups waiting');
+  return host === 'site.test' ? ['127.0.0.1'] : [];
+};
+
 function slot(allowPrivate = true): RelaySlot {
-  const policy = new NetworkPolicy(loadConfig({ ALLOW_PRIVATE_TARGETS: String(allowPrivate) }));
+  const policy = new NetworkPolicy(loadConfig({ ALLOW_PRIVATE_TARGETS: String(allowPrivate) }), workerDns);
   return new RelaySlot(0, policy, (_route, reason) => faults.push(reason));
 }
 
@@ -79,24 +94,36 @@ describe('RelaySlot through an upstream proxy', () => {
   it.each([407, 590, 594, 599])("passes a target's own %i through as the target's answer, no proxy fault", async (status) => {
     const binding = relay.bind(route(0));
     faults.length = 0;
-    expect(await viaProxy(relay.url, `http://127.0.0.1:${targetPort}/?status=${status}`)).toEqual({ status, body: `target ${status}` });
+    expect(await viaProxy(slotUrl(relay), `http://127.0.0.1:${targetPort}/?status=${status}`)).toEqual({ status, body: `target ${status}` });
     expect(binding.proxyFault).toBeNull();
     expect(faults).toEqual([]);
   });
 
-  it('sees a name the upstream cannot resolve as the target failing, not the proxy', async () => {
+  it('never hands a name the worker cannot resolve to the proxy (private targets allowed): the target fails, not the proxy', async () => {
     const binding = relay.bind(route(0));
     faults.length = 0;
-    expect(await connectStatus(relay.url, 'no-such-host.invalid:443')).toBe(502);
+    upstreams[0].seen.length = 0;
+    expect(await connectStatus(slotUrl(relay), 'no-such-host.invalid:443')).toBe(502);
+    expect(await connectStatus(slotUrl(relay), 'broken.test:443')).toBe(502);
+    await expect(viaProxy(slotUrl(relay), 'http://no-such-host.invalid/')).rejects.toThrow();
+    expect(upstreams[0].seen).toEqual([]);
     expect(binding.proxyFault).toBeNull();
     expect(faults).toEqual([]);
+  });
+
+  it('sends the proxy the address it checked, not the name', async () => {
+    relay.bind(route(0));
+    upstreams[0].seen.length = 0;
+    expect(await viaProxy(slotUrl(relay), `http://site.test:${targetPort}/?status=200`)).toEqual({ status: 200, body: 'target 200' });
+    expect(await connectStatus(slotUrl(relay), `site.test:${targetPort}`)).toBe(200);
+    expect(upstreams[0].seen).toEqual([`127.0.0.1:${targetPort}`, `127.0.0.1:${targetPort}`]);
   });
 
   it('reports a proxy that refuses connections, once per failure, and answers the browser without a target status', async () => {
     const binding = relay.bind(route(0, { server: `http://127.0.0.1:${closedPort}` }));
     faults.length = 0;
-    expect(await connectStatus(relay.url, `127.0.0.1:${targetPort}`)).toBe(502);
-    await expect(viaProxy(relay.url, `http://127.0.0.1:${targetPort}/`)).rejects.toThrow();
+    expect(await connectStatus(slotUrl(relay), `127.0.0.1:${targetPort}`)).toBe(502);
+    await expect(viaProxy(slotUrl(relay), `http://127.0.0.1:${targetPort}/`)).rejects.toThrow();
     expect(binding.proxyFault).toMatch(/proxy connection failed/);
     expect(faults).toHaveLength(2);
   });
@@ -104,18 +131,26 @@ describe('RelaySlot through an upstream proxy', () => {
   it("reports the proxy's own authentication refusal", async () => {
     const binding = relay.bind(route(0, { password: 'wrong' }));
     faults.length = 0;
-    expect(await connectStatus(relay.url, `127.0.0.1:${targetPort}`)).toBe(502);
+    expect(await connectStatus(slotUrl(relay), `127.0.0.1:${targetPort}`)).toBe(502);
     expect(binding.proxyFault).toBe('the proxy answered CONNECT with 407');
     expect(faults).toEqual(['the proxy answered CONNECT with 407']);
+  });
+
+  it("fails the job on a 407 to credentials carrying the caller's country or city, and never sets the proxy aside", async () => {
+    const binding = relay.bind(route(0, { password: 'wrong', country: 'us', city: 'nowhere', callerCredentials: true }));
+    faults.length = 0;
+    expect(await connectStatus(slotUrl(relay), `127.0.0.1:${targetPort}`)).toBe(502);
+    expect(binding.proxyFault).toBe('the proxy answered CONNECT with 407');
+    expect(faults).toEqual([]);
   });
 
   it("closes the previous job's kept-alive connections on a new binding: job B's requests reach only B's proxy", async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     upstreams.forEach(({ seen }) => (seen.length = 0));
     relay.bind(route(0));
-    await viaProxy(relay.url, `http://127.0.0.1:${targetPort}/a`, agent);
+    await viaProxy(slotUrl(relay), `http://127.0.0.1:${targetPort}/a`, agent);
     relay.bind(route(1));
-    await viaProxy(relay.url, `http://127.0.0.1:${targetPort}/b`, agent).catch(() => viaProxy(relay.url, `http://127.0.0.1:${targetPort}/b`, agent));
+    await viaProxy(slotUrl(relay), `http://127.0.0.1:${targetPort}/b`, agent).catch(() => viaProxy(slotUrl(relay), `http://127.0.0.1:${targetPort}/b`, agent));
     expect(upstreams[0].seen).toEqual([`127.0.0.1:${targetPort}`]);
     expect(upstreams[1].seen).toEqual([`127.0.0.1:${targetPort}`]);
     agent.destroy();
@@ -123,9 +158,9 @@ describe('RelaySlot through an upstream proxy', () => {
 
   it("cuts the previous job's open tunnels on a new binding", async () => {
     relay.bind(route(0));
-    const proxy = new URL(relay.url);
+    const proxy = new URL(slotUrl(relay));
     const socket = await new Promise<import('node:net').Socket>((resolve, reject) => {
-      request({ host: proxy.hostname, port: proxy.port, method: 'CONNECT', path: `127.0.0.1:${targetPort}` })
+      request({ host: proxy.hostname, port: proxy.port, method: 'CONNECT', path: `127.0.0.1:${targetPort}`, headers: proxyAuthorization(proxy) })
         .on('connect', (_res, tunnel) => resolve(tunnel))
         .on('error', reject)
         .end();
@@ -136,10 +171,22 @@ describe('RelaySlot through an upstream proxy', () => {
     expect(socket.destroyed).toBe(true);
   });
 
+  it("answers 407 to any local client without the slot's credentials, and carries nothing for it", async () => {
+    relay.bind(route(0));
+    upstreams[0].seen.length = 0;
+    const wrong = new URL(slotUrl(relay));
+    wrong.password = 'guessed';
+    for (const url of [relay.url, wrong.href]) {
+      expect(await connectStatus(url, `127.0.0.1:${targetPort}`)).toBe(407);
+      expect((await viaProxy(url, `http://127.0.0.1:${targetPort}/`)).status).toBe(407);
+    }
+    expect(upstreams[0].seen).toEqual([]);
+  });
+
   it('refuses everything while no job holds the slot', async () => {
     relay.release();
-    expect(await connectStatus(relay.url, `127.0.0.1:${targetPort}`)).toBe(403);
-    expect((await viaProxy(relay.url, `http://127.0.0.1:${targetPort}/`)).status).toBe(403);
+    expect(await connectStatus(slotUrl(relay), `127.0.0.1:${targetPort}`)).toBe(403);
+    expect((await viaProxy(slotUrl(relay), `http://127.0.0.1:${targetPort}/`)).status).toBe(403);
   });
 });
 
@@ -151,14 +198,22 @@ describe('RelaySlot network policy (ALLOW_PRIVATE_TARGETS=false)', () => {
   it('refuses private addresses in pool mode and in built-in mode, and nothing reaches them', async () => {
     const port = (listener.address() as AddressInfo).port;
     for (const via of [route(0), route(0, { builtin: true })]) {
-      const binding = relay.bind(via);
+      relay.bind(via);
       upstreams[0].seen.length = 0;
-      expect(await connectStatus(relay.url, `127.0.0.1:${port}`)).toBe(403);
-      expect(await connectStatus(relay.url, `localhost:${port}`)).toBe(403);
-      expect((await viaProxy(relay.url, `http://10.0.0.8:${port}/`)).status).toBe(403);
-      expect(binding.blocked).toHaveLength(3);
+      expect(await connectStatus(slotUrl(relay), `127.0.0.1:${port}`)).toBe(403);
+      expect(await connectStatus(slotUrl(relay), `localhost:${port}`)).toBe(403);
+      expect((await viaProxy(slotUrl(relay), `http://10.0.0.8:${port}/`)).status).toBe(403);
       expect(upstreams[0].seen).toEqual([]);
     }
     expect(listenerHits).toBe(0);
+  });
+});
+
+describe('parseAuthority', () => {
+  it('keeps the port a CONNECT names, 80 included, and refuses an authority without one', () => {
+    expect(parseAuthority('example.com:80')).toEqual({ host: 'example.com', port: 80 });
+    expect(parseAuthority('[::1]:443')).toEqual({ host: '::1', port: 443 });
+    expect(parseAuthority('example.com')).toBeNull();
+    expect(parseAuthority('example.com:0')).toBeNull();
   });
 });

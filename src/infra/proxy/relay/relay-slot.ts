@@ -1,27 +1,36 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { NetworkPolicy } from '../../network/network-policy.js';
 import type { ProxyRoute } from '../proxy-route.js';
 import { forwardRequest, parseAuthority, refuseTunnel, spliceTunnel } from './relay-forward.js';
-import { openTunnel, TunnelError, type TunnelTarget } from './upstream-tunnel.js';
+import { isAuthRefusal, openTunnel, preferredAddress, TunnelError, type TunnelTarget } from './upstream-tunnel.js';
 
 /** One job's use of a slot: its route, and what the relay saw of its upstream. */
 export class SlotBinding {
   /** The proxy's own failure (refused, timed out, authentication refused), as the relay saw it; null if none. */
   proxyFault: string | null = null;
-  /** Requests the network policy refused at the relay. */
-  readonly blocked: string[] = [];
 
   constructor(readonly route: ProxyRoute) {}
 }
 
-export type ProxyFaultListener = (route: ProxyRoute, reason: string) => void;
+/** A proxy's own failure, to set it aside: `auth` for refused credentials, `connect` for the rest. */
+export type ProxyFaultListener = (route: ProxyRoute, reason: string, fault: 'auth' | 'connect') => void;
 
 class Refusal extends Error {
   constructor(readonly status: number, message: string) {
     super(message);
   }
+}
+
+/** What the relay answers a client without the slot's credentials: any local process could otherwise ride a job's upstream. */
+const CHALLENGE = { 'proxy-authenticate': 'Basic realm="crawlgate relay"' };
+
+/** The user name and password a slot's browser context must send (Proxy-Authorization: Basic). */
+export interface SlotCredentials {
+  readonly username: string;
+  readonly password: string;
 }
 
 /**
@@ -34,12 +43,17 @@ export class RelaySlot {
   private binding: SlotBinding | null = null;
   private readonly sockets = new Set<Duplex>();
   private address: string | null = null;
+  /** Random per slot and per process: only the browser context bound to this slot knows them. */
+  readonly credentials: SlotCredentials;
+  private readonly expectedAuthorization: Buffer;
 
   constructor(
     readonly index: number,
     private readonly policy: NetworkPolicy,
     private readonly onProxyFault: ProxyFaultListener,
   ) {
+    this.credentials = { username: `slot${index}`, password: randomBytes(24).toString('base64url') };
+    this.expectedAuthorization = Buffer.from(`Basic ${Buffer.from(`${this.credentials.username}:${this.credentials.password}`).toString('base64')}`);
     this.server = createServer((request, response) => void this.onRequest(request, response));
     this.server.on('connect', (request: IncomingMessage, client: Duplex, head: Buffer) => void this.onConnect(request, client, head));
     this.server.on('connection', (socket: Socket) => this.track(socket));
@@ -85,15 +99,23 @@ export class RelaySlot {
     this.sockets.clear();
   }
 
-  /** The policy's verdict on the target, resolved here so nothing a page opens can reach a private address. */
+  /** True when the client sent this slot's credentials, compared in constant time. */
+  private authorized(request: IncomingMessage): boolean {
+    const sent = Buffer.from(request.headers['proxy-authorization'] ?? '');
+    return sent.length === this.expectedAuthorization.length && timingSafeEqual(sent, this.expectedAuthorization);
+  }
+
+  /**
+   * The policy's verdict on the target, resolved here so nothing a page opens can reach a private address. A name that
+   * does not resolve here is the target's failure and goes nowhere: a proxy would resolve it on its own network.
+   */
   private async admit(binding: SlotBinding | null, host: string, port: number): Promise<TunnelTarget> {
     if (!binding) throw new Refusal(403, 'No job holds this relay slot.');
     const verdict = await this.policy.inspectHost(host);
-    if (!verdict.allowed) {
-      binding.blocked.push(verdict.reason);
-      throw new Refusal(403, `Blocked by the network policy: ${verdict.reason}`);
-    }
-    return { host, port, addresses: verdict.addresses };
+    if (!verdict.allowed) throw new Refusal(403, `Blocked by the network policy: ${verdict.reason}`);
+    const address = preferredAddress(verdict.addresses);
+    if (!address) throw new TunnelError('target', `${host} does not resolve`);
+    return { address, port };
   }
 
   /** A tunnel for the binding; a failure of the upstream proxy itself is reported once, here. */
@@ -109,7 +131,9 @@ export class RelaySlot {
     } catch (error) {
       if (error instanceof TunnelError && error.side === 'proxy' && !binding.route.builtin) {
         binding.proxyFault ??= error.message;
-        this.onProxyFault(binding.route, error.message);
+        const auth = isAuthRefusal(error);
+        // Credentials the caller shaped (country, city) may be refused because of the caller: the job fails, the proxy stays.
+        if (!(auth && binding.route.callerCredentials)) this.onProxyFault(binding.route, error.message, auth ? 'auth' : 'connect');
       }
       throw error;
     }
@@ -120,6 +144,7 @@ export class RelaySlot {
     const authority = parseAuthority(request.url);
     // The browser may hang up while the upstream is still being reached: that must not be an unhandled error.
     client.on('error', () => client.destroy());
+    if (!this.authorized(request)) return refuseTunnel(client, 407, 'Proxy authentication required', CHALLENGE);
     try {
       if (!authority) throw new Refusal(400, 'Bad CONNECT authority.');
       const upstream = await this.tunnel(binding!, await this.admit(binding, authority.host, authority.port));
@@ -131,6 +156,10 @@ export class RelaySlot {
 
   private async onRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const binding = this.binding;
+    if (!this.authorized(request)) {
+      response.writeHead(407, { ...CHALLENGE, connection: 'close', 'content-type': 'text/plain' }).end('Proxy authentication required\n');
+      return;
+    }
     let url: URL;
     try {
       url = new URL(request.url ?? '');

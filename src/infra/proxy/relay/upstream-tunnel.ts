@@ -1,6 +1,6 @@
 import { request as httpRequest, type ClientRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { connect, type Socket } from 'node:net';
+import { connect, isIP, type Socket } from 'node:net';
 import { SocksClient } from 'socks';
 import type { ProxyRoute } from '../proxy-route.js';
 
@@ -16,11 +16,20 @@ export class TunnelError extends Error {
   }
 }
 
-/** Where a tunnel goes: host and port, and for a direct connection the addresses the network policy checked. */
+/** The proxy refused the credentials (HTTP 407, a SOCKS authentication failure), as opposed to failing to connect. */
+export function isAuthRefusal(error: TunnelError): boolean {
+  return error.side === 'proxy' && /authentication|407/i.test(error.message);
+}
+
+/** Where a tunnel goes: the address the network policy checked (never a name, so no proxy resolves it again), and the port. */
 export interface TunnelTarget {
-  readonly host: string;
+  readonly address: string;
   readonly port: number;
-  readonly addresses: readonly string[] | null;
+}
+
+/** The checked address to connect to: IPv4 first, which every upstream proxy can reach; null when there is none. */
+export function preferredAddress(addresses: readonly string[]): string | null {
+  return addresses.find((address) => isIP(address) === 4) ?? addresses[0] ?? null;
 }
 
 /** How long the TCP connection to an upstream proxy may take before the proxy counts as failed. */
@@ -45,7 +54,7 @@ function tcp(host: string, port: number, side: FaultSide, timeoutMs: number): Pr
 
 /** CONNECT through an http(s) proxy: 407 is the proxy's refusal, any other non-200 answer the target's failure. */
 function httpConnect(proxy: URL, route: ProxyRoute, target: TunnelTarget): Promise<Socket> {
-  const authority = `${target.host.includes(':') ? `[${target.host}]` : target.host}:${target.port}`;
+  const authority = `${target.address.includes(':') ? `[${target.address}]` : target.address}:${target.port}`;
   const headers: Record<string, string> = { host: authority };
   if (route.username || route.password) {
     headers['proxy-authorization'] = `Basic ${Buffer.from(`${route.username ?? ''}:${route.password ?? ''}`).toString('base64')}`;
@@ -84,7 +93,7 @@ async function socksConnect(proxy: URL, route: ProxyRoute, target: TunnelTarget)
     const { socket: tunnel } = await SocksClient.createConnection({
       proxy: { host: proxy.hostname, port: Number(proxy.port), type: proxy.protocol === 'socks4:' ? 4 : 5, userId: route.username, password: route.password },
       command: 'connect',
-      destination: { host: target.host, port: target.port },
+      destination: { host: target.address, port: target.port },
       existing_socket: socket,
     });
     return tunnel;
@@ -95,10 +104,9 @@ async function socksConnect(proxy: URL, route: ProxyRoute, target: TunnelTarget)
   }
 }
 
-/** A socket to the target: directly for the built-in route (to the checked addresses), else through the route's proxy. */
+/** A socket to the target's checked address: directly for the built-in route, else through the route's proxy. */
 export function openTunnel(route: ProxyRoute, target: TunnelTarget): Promise<Socket> {
-  if (route.builtin && target.addresses?.length === 0) return Promise.reject(new TunnelError('target', `${target.host} does not resolve`));
-  if (route.builtin) return tcp(target.addresses?.[0] ?? target.host, target.port, 'target', PROXY_CONNECT_TIMEOUT_MS);
+  if (route.builtin) return tcp(target.address, target.port, 'target', PROXY_CONNECT_TIMEOUT_MS);
   const proxy = new URL(route.server);
   return proxy.protocol.startsWith('socks') ? socksConnect(proxy, route, target) : httpConnect(proxy, route, target);
 }

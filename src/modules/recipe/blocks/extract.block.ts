@@ -1,6 +1,7 @@
 import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsCssSelector } from '../dto/recipe-validators.js';
 import type { ExtractedValue } from '../recipe.types.js';
+import { evaluateIsolated } from '../../../infra/browser/isolated-world.js';
 import { refuseOversizedPage } from '../../jobs/page-size.js';
 import type { BlockRunner } from './block-runner.js';
 
@@ -26,10 +27,10 @@ const TRIMMED = ['textContent', 'innerText'];
  * Runs in the page: the DOM property of each element, else the attribute of that name (decisions.md section 2).
  * null when the values pass `budget` characters: `*` with outerHTML grows with the square of the page.
  */
-function readProperty(elements: Element[], property: string, trimmed: string[], budget: number): ExtractedValue[] | null {
+function readProperty(selector: string, property: string, trimmed: string[], budget: number): ExtractedValue[] | null {
   const values: ExtractedValue[] = [];
   let size = 0;
-  for (const element of elements) {
+  for (const element of Array.from(document.querySelectorAll(selector))) {
     const raw = property in element ? (element as unknown as Record<string, unknown>)[property] : undefined;
     let value: ExtractedValue;
     if (typeof raw === 'string') value = trimmed.includes(property) ? raw.trim() : raw;
@@ -49,7 +50,8 @@ export const extractBlock: BlockRunner<ExtractDetails> = {
   outputs: (details) => [details.name],
   async run(context, details) {
     const property = details.property ?? 'textContent';
-    const values = await context.session.page.$$eval(details.selector, readProperty, property, TRIMMED, context.bytesLeft);
+    // In an isolated world: the page cannot redefine the properties, push or length that the budget relies on.
+    const values = await evaluateIsolated(context.session.page, readProperty, details.selector, property, TRIMMED, context.bytesLeft);
     if (values === null) return refuseOversizedPage(context.session.page);
     context.record(details.name, values);
   },

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { Redis } from 'ioredis';
+import { RequestError, Server as ProxyServer } from 'proxy-chain';
+import { createOrganization, getOrganization, usage } from '../factories/organization.factory.js';
+import { AppProcess, RUN_DIR, startAppProcess } from '../harness/app-process.js';
+import { testEnv } from '../harness/env.js';
+
+const env = testEnv();
+const SYNC_WAIT_MS = 3000;
+
+/**
+ * A second app in pool mode whose proxies check credentials, as a provider's do. Standard: `u-{country}-{city}`, and
+ * the provider knows no city "nowhere" (407). Premium: credentials it always refuses, after `premiumDelayMs`.
+ */
+describe('proxy credentials and a pool that dies during a job (decisions 8.4, 8.5)', () => {
+  let app: AppProcess;
+  let redis: Redis;
+  let standard: ProxyServer;
+  let premium: ProxyServer;
+  let premiumDelayMs = 0;
+  let org: { id: string; apiKey: string };
+
+  const crawl = (query: Record<string, string>) => {
+    const url = new URL('/crawl', app.baseUrl);
+    for (const [name, value] of Object.entries({ url: `${env.target.url}/static`, js: 'false', ...query })) url.searchParams.set(name, value);
+    return fetch(url, { headers: { authorization: `Bearer ${org.apiKey}` } });
+  };
+  const balance = async () => (await getOrganization(app.baseUrl, env.adminToken, org.id)).credits_remaining;
+  const attempts = async () => (await usage(app.baseUrl, env.adminToken, org.id)).days.reduce((sum, day) => sum + day.attempts, 0);
+
+  beforeAll(async () => {
+    standard = new ProxyServer({
+      port: 0,
+      host: '127.0.0.1',
+      prepareRequestFunction: ({ username }) => {
+        if (username.endsWith('-nowhere')) throw new RequestError('No such city', 407);
+        return {};
+      },
+    });
+    premium = new ProxyServer({
+      port: 0,
+      host: '127.0.0.1',
+      prepareRequestFunction: async () => {
+        await new Promise((resolve) => setTimeout(resolve, premiumDelayMs));
+        throw new RequestError('Bad credentials', 407);
+      },
+    });
+    await Promise.all([standard.listen(), premium.listen()]);
+    const redisUrl = process.env.E2E_POOL_REDIS_URL ?? env.redisUrl.replace(/\/\d+$/, '/11');
+    redis = new Redis(redisUrl);
+    app = await startAppProcess('app-pool-safety', {
+      ROLE: 'all',
+      DATA_DIR: `${RUN_DIR}/data-pool-safety-${Date.now()}`,
+      // Its own queue: the main app's worker must not take its jobs.
+      REDIS_URL: redisUrl,
+      ADMIN_TOKEN: env.adminToken,
+      ALLOW_PRIVATE_TARGETS: 'true',
+      PROXY_STANDARD: `http://u-{country}-{city}:p@127.0.0.1:${standard.port}`,
+      PROXY_PREMIUM: `http://u:wrong@127.0.0.1:${premium.port}`,
+      SYNC_WAIT_MS: String(SYNC_WAIT_MS),
+      BROWSER_CONCURRENCY: '1',
+    });
+    org = await createOrganization(app.baseUrl, env.adminToken, { plan: 'standard', credits: 500 });
+  });
+  beforeEach(async () => {
+    for (const key of await redis.keys('crawlgate:proxy:down:*')) await redis.del(key);
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await redis?.quit();
+    await Promise.all([standard?.close(true), premium?.close(true)]);
+  });
+
+  it("fails a job whose city the provider refuses (407) as proxy_failed, refunded, and the next request still gets 200", async () => {
+    const before = await balance();
+    const refused = await crawl({ country: 'us', city: 'nowhere' });
+    expect(refused.status).toBe(500);
+    expect(refused.headers.get('x-error-code')).toBe('proxy_failed');
+    expect(refused.headers.get('x-credits-charged')).toBe('0');
+    expect(await redis.keys('crawlgate:proxy:down:*')).toEqual([]);
+    const next = await crawl({ country: 'us' });
+    expect(next.status).toBe(200);
+    expect(next.headers.get('x-credits-charged')).toBe('1');
+    expect(await balance()).toBe(before - 1);
+  });
+
+  it('answers a waiting request 503 proxy_pool_unavailable, refunded and untallied, when the pool dies during the job', async () => {
+    premiumDelayMs = 0;
+    const before = await balance();
+    const attemptsBefore = await attempts();
+    const answer = await crawl({ premium: 'true' });
+    expect(answer.status).toBe(503);
+    expect(await answer.json()).toEqual({
+      error: { code: 'proxy_pool_unavailable', message: expect.any(String), request_id: answer.headers.get('x-request-id'), billed: false },
+    });
+    expect(await balance()).toBe(before);
+    expect(await attempts()).toBe(attemptsBefore);
+  });
+
+  it('answers a job collected after 202 with 500 and X-Error-Code proxy_pool_unavailable, tallied like any failed job', async () => {
+    premiumDelayMs = SYNC_WAIT_MS + 1500;
+    const before = await balance();
+    const attemptsBefore = await attempts();
+    const accepted = await crawl({ premium: 'true' });
+    expect(accepted.status).toBe(202);
+    const { job_id: jobId } = (await accepted.json()) as { job_id: string };
+    let collected = await fetch(new URL(`/crawl/${jobId}`, app.baseUrl), { headers: { authorization: `Bearer ${org.apiKey}` } });
+    for (const until = Date.now() + 20_000; collected.status === 202 && Date.now() < until; ) {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      collected = await fetch(new URL(`/crawl/${jobId}`, app.baseUrl), { headers: { authorization: `Bearer ${org.apiKey}` } });
+    }
+    expect(collected.status).toBe(500);
+    expect(collected.headers.get('x-error-code')).toBe('proxy_pool_unavailable');
+    expect(await balance()).toBe(before - 10);
+    // The worker tallies right after it stores the failure, which the collection may have seen first.
+    let tallied = await attempts();
+    for (const until = Date.now() + 5000; tallied === attemptsBefore && Date.now() < until; tallied = await attempts()) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(tallied).toBe(attemptsBefore + 1);
+  });
+});
