@@ -5,12 +5,13 @@ import { Server as ProxyServer } from 'proxy-chain';
 import { startAppProcess } from '../test/harness/app-process.js';
 import { startTargetSite } from '../test/fixtures/target-site.js';
 import { LoadResult, runLoad, runRate, treePssMb, treeRssMb } from './load.js';
+import { backlogCollectionRun } from './queue-backlog.js';
 import { measureRaw, rawScreenshot } from './raw-puppeteer.js';
 import { printTable } from './table.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8) * 1000;
-/** BENCH_ONLY=throughput,formats,memory,collection,screenshot runs a part. */
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'throughput,formats,memory,collection,screenshot').split(','));
+/** BENCH_ONLY=throughput,formats,memory,collection,backlog,screenshot runs a part. */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'throughput,formats,memory,collection,backlog,screenshot').split(','));
 const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? '1,2,4').split(',').map(Number);
 /** BENCH_WAITS=load runs one wait condition; BENCH_SESSIONS=session one proxy kind. */
 const WAITS = (process.env.BENCH_WAITS ?? 'networkidle0,load').split(',');
@@ -83,6 +84,7 @@ async function main(): Promise<void> {
   if (ONLY.has('formats')) await formatsRun((format) => crawl(pages.static, 'load', false, `&format=${format}`));
   if (ONLY.has('memory')) await memoryRun(app.child.pid!, crawl(pages.static, 'load'));
   if (ONLY.has('collection')) await collectionRun(app.baseUrl, key, pages.static);
+  if (ONLY.has('backlog')) await backlogCollectionRun(pages.static);
   if (ONLY.has('screenshot')) await screenshotRun(app, key, `${site.url}/tall?h=3000`, proxyUrl);
   await app.stop();
   await proxy.close(true);

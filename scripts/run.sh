@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs Crawlgate on one machine from nothing: system and npm packages, a build, Redis, the embedded database,
-# the built-in egress proxy, and a demo organization whose key and a working curl line are printed. Foreground.
+# the built-in egress proxy, and a demo organization (a paid plan with credits to try everything at once) whose plan,
+# key and working curl lines are printed. Foreground.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/setup.sh
@@ -15,11 +16,15 @@ export ROLE="${ROLE:-all}"
 export PORT="${PORT:-3000}"
 export DATA_DIR="${DATA_DIR:-$PWD/data}"
 # Migrates the embedded database and issues a fresh key for the demo organization (keys are shown only once).
-key=$(node dist/cli.js demo | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).api_key))')
+demo=$(node dist/cli.js demo)
+field() { node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s)[process.argv[1]]))' "$1" <<<"$demo"; }
+key=$(field api_key)
+plan=$(field plan)
+credits=$(field credits_remaining)
 cat <<INFO
 
   Crawlgate is starting on http://localhost:${PORT}  (ROLE=${ROLE}, data in ${DATA_DIR})
-  Demo organization API key (free plan, 1,000 credits a month):
+  Demo organization API key (${plan} plan, ${credits} credits):
 
     ${key}
 

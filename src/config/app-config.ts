@@ -29,6 +29,8 @@ export interface AppConfig {
   readonly chatTimeoutMs: number;
   /** A running job's worker renews its heartbeat this often; one silent for four beats is failed as lost. */
   readonly jobHeartbeatMs: number;
+  /** A plan slot is a lease this long, renewed every third of it while its job is queued or running. */
+  readonly slotLeaseMs: number;
   readonly browser: {
     readonly concurrency: number;
     readonly chromiumPath: string;
@@ -130,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobTimeoutMs: e.JOB_TIMEOUT_MS ?? 90000,
     chatTimeoutMs: e.CHAT_TIMEOUT_MS ?? 150000,
     jobHeartbeatMs: e.JOB_HEARTBEAT_MS ?? 5000,
+    slotLeaseMs: e.SLOT_LEASE_MS ?? 60000,
     browser: {
       concurrency: e.BROWSER_CONCURRENCY ?? 4,
       chromiumPath: e.CHROMIUM_PATH ?? defaultChromium(),

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { createOrganization, getOrganization, ledger } from '../factories/organization.factory.js';
 import { testEnv } from '../harness/env.js';
-import { call, collect } from '../harness/http.js';
+import { call, CallResult, collect } from '../harness/http.js';
 
 const env = testEnv();
 const target = (path: string) => `${env.target.url}${path}`;
@@ -40,6 +40,16 @@ function descendants(root: number): number[] {
 }
 
 const SLOW = { url: target('/slow?ms=11000'), js: 'false' };
+
+/** GET /crawl, sent again after the Retry-After of a burst refusal: only the slot (or nothing) can refuse it then. */
+async function pastBurst(key: string, query: Record<string, string>): Promise<CallResult> {
+  for (;;) {
+    const answer = await call('/crawl', { key, query });
+    if (answer.status !== 429 || !String(answer.body.message).includes('per second')) return answer;
+    await new Promise((done) => setTimeout(done, Number(answer.headers.get('retry-after')) * 1000));
+  }
+}
+const CONCURRENCY_REFUSED = { message: 'The plan allows 1 concurrent requests; back off and retry.' };
 
 describe('job lifecycle: 202, collection, debug, limits', () => {
   let org: { id: string; apiKey: string };
@@ -106,14 +116,12 @@ describe('job lifecycle: 202, collection, debug, limits', () => {
     const free = await createOrganization(env.baseUrl, env.adminToken, { plan: 'free' });
     const first = await call('/crawl', { key: free.apiKey, query: SLOW });
     expect(first.status).toBe(202);
-    await new Promise((done) => setTimeout(done, 1100));
-    const second = await call('/crawl', { key: free.apiKey, query: { url: target('/static'), js: 'false' } });
+    const second = await pastBurst(free.apiKey, { url: target('/static'), js: 'false' });
     expect(second.status).toBe(429);
     expect(second.headers.get('retry-after')).toBe('1');
     expect(second.body).toEqual({ message: expect.any(String) });
     expect((await collect(first.body.job_id, free.apiKey)).status).toBe(200);
-    await new Promise((done) => setTimeout(done, 1100));
-    const third = await call('/crawl', { key: free.apiKey, query: { url: target('/static'), js: 'false' } });
+    const third = await pastBurst(free.apiKey, { url: target('/static'), js: 'false' });
     expect(third.status).toBe(200);
     expect((await getOrganization(env.baseUrl, env.adminToken, free.id)).credits_remaining).toBe(1000 - 1 - 1);
   });
@@ -139,5 +147,39 @@ describe('job lifecycle: 202, collection, debug, limits', () => {
     expect(crashed.body.credits_charged).toBe(0);
     const next = await call('/crawl', { key: org.apiKey, query: { url: target('/static'), js: 'false' } });
     expect(next.status).toBe(200);
+  });
+
+  it('keeps a free organization at 429 for as long as its first job is queued or running, leases lapsing many times over', async () => {
+    const lease = Number(env.appEnv.SLOT_LEASE_MS);
+    const free = await createOrganization(env.baseUrl, env.adminToken, { plan: 'free' });
+    // Every page of the worker busy for 10 s: the free job waits in the queue for more than two leases, then runs for more than one.
+    const blockers = Array.from({ length: Number(env.appEnv.BROWSER_CONCURRENCY) }, (_, i) => `/slow?ms=10000&blocker=${i}-${Date.now()}`);
+    const blocked = blockers.map((path) => call('/crawl', { key: org.apiKey, query: { url: target(path), js: 'false' } }));
+    for (const path of blockers) await pageRequested(path);
+    const firstPath = `/slow?ms=${lease + 1500}&backlog=${Date.now()}`;
+    const first = call('/crawl', { key: free.apiKey, query: { url: target(firstPath), js: 'false' } });
+    let firstId: string | undefined;
+    void first.then((accepted) => (firstId = accepted.headers.get('x-job-id') ?? undefined));
+    const refusals: number[] = [];
+    const started = Date.now();
+    for (;;) {
+      // One probe a second and a bit: within the free plan's burst, so only the slot can refuse it.
+      await new Promise((done) => setTimeout(done, 1100));
+      const probe = await call('/crawl', { key: free.apiKey, query: { url: target('/static'), js: 'false' } });
+      if (probe.status === 429) {
+        expect(probe.body).toEqual(CONCURRENCY_REFUSED);
+        refusals.push(Date.now() - started);
+        continue;
+      }
+      // Accepted only once the first job has ended (its answer, 202 after SYNC_WAIT_MS, names it).
+      expect({ probe: probe.status, first: firstId && (await call(`/crawl/${firstId}`, { key: free.apiKey })).status, refusals }).toEqual({ probe: 200, first: 200, refusals });
+      break;
+    }
+    const accepted = await first;
+    // Answered after SYNC_WAIT_MS while every page was still busy: queued, the next in line.
+    expect([accepted.status, accepted.body.status, accepted.body.position]).toEqual([202, 'queued', 1]);
+    expect(refusals.length).toBeGreaterThanOrEqual(Math.ceil((3 * lease) / 1100));
+    expect(refusals[refusals.length - 1]).toBeGreaterThan(3 * lease);
+    for (const answer of await Promise.all(blocked)) expect(answer.status).toBe(202);
   });
 });

@@ -58,4 +58,11 @@ describe('validation of the shared parameters (422, nothing charged)', () => {
     expect(ids).toEqual([expect.stringMatching(/.{8,}/), expect.stringMatching(/.{8,}/)]);
     expect(ids[0]).not.toBe(ids[1]);
   });
+
+  it('answers a body over the 1 MiB limit with 413 and a message, nothing charged', async () => {
+    const before = (await call('/account', { key: org.apiKey })).body.credits_remaining;
+    const answer = await call('/crawl', { key: org.apiKey, method: 'POST', body: JSON.stringify({ blocks: [], padding: 'x'.repeat(1024 * 1024) }) });
+    expect([answer.status, answer.body, answer.headers.get('x-error-code')]).toEqual([413, { message: 'The request body is too large.' }, 'payload_too_large']);
+    expect((await call('/account', { key: org.apiKey })).body.credits_remaining).toBe(before);
+  });
 });

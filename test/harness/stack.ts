@@ -50,6 +50,8 @@ async function main(): Promise<void> {
     JOB_TIMEOUT_MS: '20000',
     CHAT_TIMEOUT_MS: '12000',
     BROWSER_CONCURRENCY: '4',
+    // Short leases: jobs.e2e-spec's backlog test proves a slot outlives many of them while its job is queued or running.
+    SLOT_LEASE_MS: '3000',
     LOG_LEVEL: 'info',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };

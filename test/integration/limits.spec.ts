@@ -8,25 +8,45 @@ describe('concurrency slots and burst tokens in Redis', () => {
   const org = `it-${Date.now()}`;
   afterAll(async () => redis.quit());
 
+  const LEASE = 60_000;
+  /** Polls a condition of Redis's state (a lease's expiry is Redis time, not a timer of ours). */
+  const until = async (condition: () => Promise<boolean>): Promise<void> => {
+    for (const deadline = Date.now() + 5_000; !(await condition()); await new Promise((done) => setImmediate(done))) {
+      if (Date.now() > deadline) throw new Error('condition not met within 5 s');
+    }
+  };
+
   it('holds the plan limit across concurrent takers and frees a slot on release', async () => {
-    const outcomes = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => limits.acquireSlot(org, `job${i}`, 5)));
+    const outcomes = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => limits.acquireSlot(org, `job${i}`, 5, LEASE)));
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(5);
     expect(await limits.slotsInUse(org)).toBe(5);
     await limits.releaseSlot(org, 'job0');
     await limits.releaseSlot(org, 'job1');
-    await expect(limits.acquireSlot(org, 'late', 5)).resolves.toBeUndefined();
+    expect(await limits.slotsInUse(org)).toBe(3);
+    await expect(limits.acquireSlot(org, 'late', 5, LEASE)).resolves.toBeUndefined();
   });
 
-  it('frees the slot of a holder that died once its lease expires, and renewing keeps it', async () => {
+  it('frees the slot of a holder that died once its lease lapses', async () => {
     const other = `${org}-lease`;
-    await limits.acquireSlot(other, 'dead', 1, 300);
-    await limits.acquireSlot(`${other}-2`, 'alive', 1, 300);
-    await expect(limits.acquireSlot(other, 'next', 1)).rejects.toMatchObject({ code: 'concurrency_exceeded' });
-    await new Promise((done) => setTimeout(done, 200));
-    await limits.renewSlot(`${other}-2`, 'alive', 300);
-    await new Promise((done) => setTimeout(done, 200));
-    await expect(limits.acquireSlot(other, 'next', 1)).resolves.toBeUndefined();
-    await expect(limits.acquireSlot(`${other}-2`, 'blocked', 1)).rejects.toMatchObject({ code: 'concurrency_exceeded' });
+    await limits.acquireSlot(other, 'dead', 1, 100);
+    await expect(limits.acquireSlot(other, 'next', 1, LEASE)).rejects.toMatchObject({ code: 'concurrency_exceeded' });
+    await until(async () => (await limits.slotsInUse(other)) === 0);
+    await expect(limits.acquireSlot(other, 'next', 1, LEASE)).resolves.toBeUndefined();
+  });
+
+  it('restores a lapsed lease of a holder still indexed, and never one released meanwhile', async () => {
+    const kept = `${org}-kept`;
+    await limits.acquireSlot(kept, 'alive', 1, 100);
+    const holder = (await limits.slotHolders()).find((entry) => entry.holder === 'alive' && entry.organizationId === kept);
+    expect(holder).toEqual({ holder: 'alive', organizationId: kept, since: expect.any(Number) });
+    await until(async () => (await limits.slotsInUse(kept)) === 0);
+    await limits.keepSlots([holder!], LEASE);
+    expect(await limits.slotsInUse(kept)).toBe(1);
+    await expect(limits.acquireSlot(kept, 'blocked', 1, LEASE)).rejects.toMatchObject({ code: 'concurrency_exceeded' });
+    await limits.releaseSlot(kept, 'alive');
+    await limits.keepSlots([holder!], LEASE);
+    expect(await limits.slotsInUse(kept)).toBe(0);
+    expect((await limits.slotHolders()).some((entry) => entry.holder === 'alive')).toBe(false);
   });
 
   it('allows the burst per second and refuses the next with Retry-After', async () => {

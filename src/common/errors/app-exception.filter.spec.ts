@@ -2,8 +2,8 @@ import { describe, expect, it, jest } from '@jest/globals';
 import type { ArgumentsHost } from '@nestjs/common';
 import { AppExceptionFilter } from './app-exception.filter.js';
 
-function hostFor(url: string) {
-  const reply = { header: jest.fn(), status: jest.fn(), send: jest.fn() };
+function hostFor(url: string, headersSent = false) {
+  const reply = { header: jest.fn(), status: jest.fn(), send: jest.fn(), sent: headersSent, raw: { headersSent, destroy: jest.fn() } };
   reply.status.mockReturnValue(reply);
   const request = { id: 'req-1', method: 'GET', url };
   const host = { switchToHttp: () => ({ getRequest: () => request, getResponse: () => reply }) } as unknown as ArgumentsHost;
@@ -20,5 +20,23 @@ describe('AppExceptionFilter', () => {
     expect(JSON.stringify(logged.mock.calls[0])).not.toContain('cg_live_secret');
     expect(logged.mock.calls[0][1]).toBe('unhandled error on GET /crawl?url=http%3A%2F%2Fexample.com&key=[redacted]');
     expect(reply.status).toHaveBeenCalledWith(500);
+  });
+
+  it.each([
+    [{ statusCode: 405, message: 'FST_ERR_METHOD' }, 405, 'Method not allowed.'],
+    [{ statusCode: 413, message: 'Request body is too large' }, 413, 'The request body is too large.'],
+  ])('keeps the status of %j: %i with a message body, not a 422', (exception, status, message) => {
+    const { host, reply } = hostFor('/crawl');
+    new AppExceptionFilter().catch(Object.assign(new Error(exception.message), exception), host);
+    expect(reply.status.mock.calls).toEqual([[status]]);
+    expect(reply.send.mock.calls).toEqual([[{ message }]]);
+  });
+
+  it('writes nothing once the answer began: the connection is closed instead', () => {
+    const filter = new AppExceptionFilter();
+    jest.spyOn((filter as unknown as { logger: { warn: (...args: unknown[]) => void } }).logger, 'warn').mockImplementation(() => undefined);
+    const { host, reply } = hostFor('/crawl', true);
+    filter.catch(new Error('stream broke'), host);
+    expect([reply.status.mock.calls, reply.send.mock.calls, reply.raw.destroy.mock.calls.length]).toEqual([[], [], 1]);
   });
 });

@@ -22,6 +22,12 @@ export class AppExceptionFilter implements ExceptionFilter {
     const request = host.switchToHttp().getRequest<FastifyRequest>();
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const error = this.toAppError(exception, request);
+    if (reply.sent || reply.raw?.headersSent) {
+      // Part of an answer already left: a second one cannot be written, and the client must not take the cut one as whole.
+      this.logger.warn(`${request.id} ${error.code} after the answer began; connection closed`);
+      reply.raw.destroy();
+      return;
+    }
     const row = ERROR_TABLE[error.code];
     if (error.details.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.details.retryAfterSeconds));
     reply.header('X-Error-Code', error.code);
@@ -61,8 +67,10 @@ export class AppExceptionFilter implements ExceptionFilter {
   private fromStatus(status: number, detail: string): AppError {
     if (status === 401) return AppError.unauthorized();
     if (status === 404) return AppError.notFound(STATUS_MESSAGES[404]);
+    if (status === 405) return new AppError(ErrorCode.MethodNotAllowed, STATUS_MESSAGES[405]);
+    if (status === 413) return new AppError(ErrorCode.PayloadTooLarge, STATUS_MESSAGES[413]);
     if (status === 400 || status === 415 || status === 422) return AppError.field('body', detail || STATUS_MESSAGES[400]);
-    // Other client errors keep their status through a validation-shaped body would lie; map to 422 only when it is input.
+    // Any other client error is about the request as sent: a 422 naming the request.
     return AppError.field('request', STATUS_MESSAGES[status] ?? detail);
   }
 }

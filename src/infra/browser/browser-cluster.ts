@@ -151,6 +151,7 @@ export class BrowserCluster implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
+  /** A failed launch is not kept: the next job tries again rather than meeting the same rejection for good. */
   private launched(): Promise<Cluster<string, void>> {
     this.cluster ??= Cluster.launch({
       concurrency: slotConcurrency({ relay: this.relay, policy: this.policy, counters: this.counters, recycle: this.recycle, adopt: (launcher) => this.adopt(launcher) }),
@@ -159,6 +160,9 @@ export class BrowserCluster implements OnModuleInit, OnApplicationShutdown {
       puppeteerOptions: launchOptions(this.config.browser.chromiumPath, Math.max(180_000, this.config.chatTimeoutMs + 30_000), this.config.browser.environment),
       timeout: this.tuning.clusterTimeoutMs ?? Math.max(300_000, this.config.chatTimeoutMs + 60_000),
       retryLimit: 0,
+    }).catch((error: unknown) => {
+      this.cluster = null;
+      throw error;
     });
     return this.cluster;
   }

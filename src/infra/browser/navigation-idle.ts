@@ -36,6 +36,8 @@ export class NavigationIdle {
     this.requests = new OpenRequests(page);
     this.lifecycleName = allowed === 0 ? 'networkIdle' : 'networkAlmostIdle';
     this.mainFrameId = (page.mainFrame() as unknown as { _id?: string })._id;
+    // Without it Chromium's idle signal would be ignored without a word (the version pin keeps it; this says if not).
+    if (typeof this.mainFrameId !== 'string' || this.mainFrameId === '') throw new Error('puppeteer assumption broken: Frame._id is not a string');
     client.on('Page.lifecycleEvent', this.onLifecycle);
   }
 

@@ -8,11 +8,11 @@ export const MAX_USAGE_ROWS = 5000;
 export const DEFAULT_JOBS_LIMIT = 20;
 export const MAX_JOBS_LIMIT = 100;
 
-type Query = Record<string, unknown> | undefined;
+type Query = object | undefined;
 
-/** A query value given once, as text; a repeated parameter is a 422 on it. Unknown parameters (`key`) are ignored. */
+/** A query value given once, as text; a repeated parameter is a 422 on it. (Unknown parameters are refused by the route's DTO.) */
 function single(query: Query, param: string): string | undefined {
-  const value = query?.[param];
+  const value = (query as Record<string, unknown> | undefined)?.[param];
   if (value === undefined) return undefined;
   if (typeof value !== 'string') throw AppError.field(param, `${param} must be given once`);
   return value;

@@ -1,6 +1,7 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
 import { ApiQuery } from '@nestjs/swagger';
 import { ApiAdmin } from '../../common/openapi/api-docs.js';
+import { NoQuery, QueryOf } from '../../common/validation/query-of.js';
 import { validateDto } from '../../common/validation/validate-dto.js';
 import { AdminGuard } from '../auth/admin.guard.js';
 import { CreateOrganizationDto } from './dto/create-organization.dto.js';
@@ -25,46 +26,46 @@ export class AdminController {
   @Post('organizations')
   @HttpCode(201)
   @ApiAdmin({ summary: 'Create an organization with its first API key', status: 201, schema: 'CreatedOrganization', body: 'CreateOrganizationBody' })
-  createOrganization(@Body() body: unknown) {
+  createOrganization(@Body() body: unknown, @QueryOf(NoQuery) _query: NoQuery) {
     return this.organizations.createOrganization(validateDto(CreateOrganizationDto, body));
   }
 
   @Get('organizations/:id')
   @ApiAdmin({ summary: 'An organization', status: 200, schema: 'Organization', notFound: true })
-  getOrganization(@Param('id') id: string) {
+  getOrganization(@Param('id') id: string, @QueryOf(NoQuery) _query: NoQuery) {
     return this.organizations.getOrganization(id);
   }
 
   @Patch('organizations/:id')
   @ApiAdmin({ summary: 'Change plan, concurrency or daily limit', status: 200, schema: 'Organization', body: 'UpdateOrganizationBody', notFound: true })
-  updateOrganization(@Param('id') id: string, @Body() body: unknown) {
+  updateOrganization(@Param('id') id: string, @Body() body: unknown, @QueryOf(NoQuery) _query: NoQuery) {
     return this.organizations.updateOrganization(id, validateDto(UpdateOrganizationDto, body));
   }
 
   @Post('organizations/:id/api-keys')
   @HttpCode(201)
   @ApiAdmin({ summary: 'A new API key, shown once', status: 201, schema: 'ApiKeyCreated', notFound: true })
-  createApiKey(@Param('id') id: string) {
+  createApiKey(@Param('id') id: string, @QueryOf(NoQuery) _query: NoQuery) {
     return this.organizations.createApiKey(id);
   }
 
   @Delete('api-keys/:id')
   @HttpCode(204)
   @ApiAdmin({ summary: 'Revoke an API key', status: 204, notFound: true })
-  revokeApiKey(@Param('id') id: string): Promise<void> {
+  revokeApiKey(@Param('id') id: string, @QueryOf(NoQuery) _query: NoQuery): Promise<void> {
     return this.organizations.revokeApiKey(id);
   }
 
   @Post('organizations/:id/credits')
   @HttpCode(201)
   @ApiAdmin({ summary: 'Grant (or, negative, correct) credits', status: 201, schema: 'CreditGrant', body: 'GrantCreditsBody', notFound: true })
-  grantCredits(@Param('id') id: string, @Body() body: unknown, @Headers('idempotency-key') idempotencyKey?: string) {
+  grantCredits(@Param('id') id: string, @Body() body: unknown, @QueryOf(NoQuery) _query: NoQuery, @Headers('idempotency-key') idempotencyKey?: string) {
     return this.organizations.grantCredits(id, validateDto(GrantCreditsDto, body), parseIdempotencyKey(idempotencyKey));
   }
 
   @Get('organizations/:id/ledger')
   @ApiAdmin({ summary: 'Ledger entries, newest first', status: 200, schema: 'Ledger', notFound: true })
-  ledger(@Param('id') id: string) {
+  ledger(@Param('id') id: string, @QueryOf(NoQuery) _query: NoQuery) {
     return this.reports.ledger(id);
   }
 
@@ -72,14 +73,14 @@ export class AdminController {
   @ApiAdmin({ summary: 'Usage per day and host (from, to: YYYY-MM-DD; default the current month)', status: 200, schema: 'Usage', notFound: true, invalid: true })
   @ApiQuery({ name: 'from', required: false, schema: { type: 'string', format: 'date' } })
   @ApiQuery({ name: 'to', required: false, schema: { type: 'string', format: 'date' } })
-  usage(@Param('id') id: string, @Query() query: unknown) {
-    return this.reports.days(id, usageRange(validateDto(UsageQueryDto, query ?? {})));
+  usage(@Param('id') id: string, @QueryOf(UsageQueryDto) query: UsageQueryDto) {
+    return this.reports.days(id, usageRange(query));
   }
 
   @Post('users')
   @HttpCode(201)
   @ApiAdmin({ summary: 'A dashboard user; its token is not an API key', status: 201, schema: 'UserCreated', body: 'CreateUserBody', notFound: true })
-  createUser(@Body() body: unknown) {
+  createUser(@Body() body: unknown, @QueryOf(NoQuery) _query: NoQuery) {
     return this.organizations.createUser(validateDto(CreateUserDto, body));
   }
 }

@@ -19,6 +19,15 @@ import { CreatedOrganizationView, OrganizationView, organizationView } from './o
 
 const KEY_PREFIX_LENGTH = 10;
 const PUBLIC_ID_ATTEMPTS = 5;
+/** The demo organization of a self-hosted instance: a paid plan (no 1-a-second burst) and credits for thousands of pages. */
+const DEMO = { plan: 'pro', credits: 100_000 } as const satisfies { plan: PlanName; credits: number };
+
+export interface DemoKey {
+  readonly organization_id: string;
+  readonly plan: PlanName;
+  readonly credits_remaining: number;
+  readonly api_key: string;
+}
 
 /** Organizations, their keys, credits and users: the rules behind the admin API and the CLI. */
 @Injectable()
@@ -95,14 +104,21 @@ export class OrganizationsService {
     return { id: user.id, token };
   }
 
-  /** scripts/run.sh: the demo organization (created once, free plan) and a fresh key, since keys are shown only once. */
-  async demoKey(name = 'demo'): Promise<{ organization_id: string; api_key: string }> {
+  /**
+   * scripts/run.sh: the demo organization and a fresh key (keys are shown only once). Its owner tries everything at once,
+   * so it is on DEMO.plan with at least DEMO.credits; a demo made by an older version (free plan) is brought up to that.
+   */
+  async demoKey(name = 'demo'): Promise<DemoKey> {
     const existing = await this.organizations.getByName(name);
     if (!existing) {
-      const created = await this.createOrganization({ name, plan: 'free' } as CreateOrganizationDto);
-      return { organization_id: created.id, api_key: created.api_key };
+      const created = await this.createOrganization({ name, plan: DEMO.plan, credits: DEMO.credits } as CreateOrganizationDto);
+      return { organization_id: created.id, plan: created.plan, credits_remaining: created.credits_remaining, api_key: created.api_key };
     }
-    return { organization_id: existing.id, api_key: (await this.createApiKey(existing.id)).api_key };
+    if (existing.plan !== DEMO.plan) await this.organizations.update(existing.id, { plan: DEMO.plan });
+    const balance = existing.balance < DEMO.credits
+      ? (await this.ledger.grant(existing.id, DEMO.credits - existing.balance, 'demo top-up', 'grant', null)).balanceAfter
+      : existing.balance;
+    return { organization_id: existing.id, plan: DEMO.plan, credits_remaining: balance, api_key: (await this.createApiKey(existing.id)).api_key };
   }
 
   async requireOrganization(id: string): Promise<Organization> {

@@ -6,8 +6,25 @@ import { ErrorCode } from '../../common/errors/error-code.js';
 import { dropLease, takeLease } from '../../infra/redis/lease-set.js';
 import { InjectRedis } from '../../infra/redis/redis.module.js';
 
+/**
+ * A slot is a lease (infra/redis/lease-set), so a dead holder frees it. Every holder is also indexed (job id ->
+ * time taken and organization) so that the slot keeper can renew it while its job lives.
+ */
+const HOLDERS_KEY = 'crawlgate:slot-holders';
 
-export const LEASE_MS = 60_000;
+/** Renews (or restores, if it lapsed) the lease of a holder still indexed: one released meanwhile stays released. */
+const KEEP = `
+if redis.call('HEXISTS', KEYS[2], ARGV[2]) == 0 then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[1], ARGV[2])
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+return 1`;
+
+/** A slot held for a job: who holds it, for which organization, since when (ms). */
+export interface SlotHolder {
+  readonly holder: string;
+  readonly organizationId: string;
+  readonly since: number;
+}
 
 /** Concurrency slots and burst tokens, in Redis so every API replica counts the same. */
 @Injectable()
@@ -20,19 +37,36 @@ export class LimitsService {
     return `crawlgate:slots:${organizationId}`;
   }
 
-  async acquireSlot(organizationId: string, holder: string, limit: number, leaseMs = LEASE_MS): Promise<void> {
-    // A slot is a lease, so a dead holder frees it.
+  async acquireSlot(organizationId: string, holder: string, limit: number, leaseMs: number): Promise<void> {
+    const since = Date.now();
     if (!(await takeLease(this.redis, this.slotKey(organizationId), holder, limit, leaseMs))) {
       throw new AppError(ErrorCode.ConcurrencyExceeded, `The plan allows ${limit} concurrent requests; back off and retry.`, { retryAfterSeconds: 1 });
     }
+    // Indexed after it is taken: a holder that dies in between is never renewed, and its lease lapses.
+    await this.redis.hset(HOLDERS_KEY, holder, `${since} ${organizationId}`);
   }
 
-  /** Extends a running job's lease; called while the job runs. */
-  async renewSlot(organizationId: string, holder: string, leaseMs = LEASE_MS): Promise<void> {
-    await this.redis.zadd(this.slotKey(organizationId), 'XX', Date.now() + leaseMs, holder);
+  /** Extends the leases of these holders by `leaseMs` from now, restoring lapsed ones; released holders are skipped. */
+  async keepSlots(holders: readonly SlotHolder[], leaseMs: number): Promise<void> {
+    if (holders.length === 0) return;
+    const until = Date.now() + leaseMs;
+    const batch = this.redis.pipeline();
+    for (const { holder, organizationId } of holders) batch.eval(KEEP, 2, this.slotKey(organizationId), HOLDERS_KEY, until, holder, leaseMs * 2);
+    for (const [error] of (await batch.exec()) ?? []) if (error) throw error;
+  }
+
+  /** Every indexed holder, for the slot keeper. */
+  async slotHolders(): Promise<SlotHolder[]> {
+    const entries = await this.redis.hgetall(HOLDERS_KEY);
+    return Object.entries(entries).map(([holder, value]) => {
+      const space = value.indexOf(' ');
+      return { holder, organizationId: value.slice(space + 1), since: Number(value.slice(0, space)) };
+    });
   }
 
   async releaseSlot(organizationId: string, holder: string): Promise<void> {
+    // Out of the index first: a keeper renewing meanwhile then leaves the released lease alone.
+    await this.redis.hdel(HOLDERS_KEY, holder);
     await dropLease(this.redis, this.slotKey(organizationId), holder);
   }
 

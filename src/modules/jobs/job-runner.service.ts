@@ -15,16 +15,16 @@ import { UsageRepository } from '../billing/usage.repository.js';
 import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.service.js';
 import { JobEventsService } from './job-events.service.js';
 import { JobHeartbeat } from './job-heartbeat.js';
+import { JobLine } from './job-line.service.js';
 import { JobRepository } from './job.repository.js';
 import type { JobOutput, Operation, TaskContext } from './operation.js';
 import { OperationRegistry } from './operation-registry.js';
 import { retryOnOutage } from './store-retry.js';
 
-const RENEW_EVERY_MS = 20_000;
 /** Worth another proxy of the pool: the target may be reachable from elsewhere, or the proxy was the problem. */
 const RETRY_ON = new Set<string>([ErrorCode.TargetUnreachable, ErrorCode.ProxyFailed]);
 
-/** Worker side of a job: run its operation in the browser, store the outcome, tally it, free the slot. */
+/** Worker side of a job: run its operation in the browser, store the outcome, tally it, free the slot (the SlotKeeper renews it meanwhile). */
 @Injectable()
 export class JobRunner {
   private readonly logger = new Logger(JobRunner.name);
@@ -41,17 +41,18 @@ export class JobRunner {
     private readonly metrics: MetricsService,
     private readonly heartbeat: JobHeartbeat,
     private readonly webhooks: WebhookDispatcher,
+    private readonly line: JobLine,
   ) {}
 
   async run(payload: JobPayload): Promise<void> {
+    // Taken by a worker: no longer in line. Should Redis refuse, the job's end takes it out instead.
+    await this.line.leave(payload.jobId).catch((error: Error) => this.logger.warn(`job ${payload.jobId} still in line: ${error.message}`));
     const job = await retryOnOutage(() => this.jobs.getForOrganization(payload.organizationId, payload.jobId));
     if (!job || !(await retryOnOutage(() => this.jobs.markRunning(job.organizationId, job.id)))) return;
     const stopBeat = this.heartbeat.start(job.id);
-    const renew = setInterval(() => void this.limits.renewSlot(job.organizationId, job.id).catch(() => undefined), RENEW_EVERY_MS);
     try {
       await this.record(job, Date.now(), await this.execute(job).catch((error: unknown) => toFailure(error, job.id, this.logger)));
     } finally {
-      clearInterval(renew);
       await stopBeat();
       await this.endJob(job.organizationId, job.id);
       // Most jobs have no webhook: the row read at the start says so, without another query at the end.
@@ -94,6 +95,7 @@ export class JobRunner {
   private async endJob(organizationId: string, jobId: string): Promise<void> {
     try {
       await this.limits.releaseSlot(organizationId, jobId);
+      await this.line.leave(jobId);
       await this.events.announceEnd(jobId);
     } catch (error) {
       this.logger.warn(`end of job ${jobId} not announced: ${(error as Error).message}`);

@@ -1,11 +1,9 @@
-import { InjectQueue } from '@nestjs/bull';
 import { Injectable } from '@nestjs/common';
-import type { Queue } from 'bull';
 import type { Job } from '../../infra/database/entities/index.js';
-import { JOBS_QUEUE } from '../../infra/queue/queue.constants.js';
 import { MeteredAnswer } from '../../common/http/metered-answer.js';
 import { JobEventsService } from './job-events.service.js';
 import { JobHeartbeat } from './job-heartbeat.js';
+import { JobLine } from './job-line.service.js';
 import { JobRepository } from './job.repository.js';
 import type { JobView, Operation } from './operation.js';
 
@@ -18,7 +16,7 @@ export class JobViewService {
     private readonly jobs: JobRepository,
     private readonly events: JobEventsService,
     private readonly heartbeat: JobHeartbeat,
-    @InjectQueue(JOBS_QUEUE) private readonly queue: Queue,
+    private readonly line: JobLine,
   ) {}
 
   async answer(operation: Operation, job: Job, billing: JobView<unknown>['billing']): Promise<MeteredAnswer> {
@@ -37,7 +35,7 @@ export class JobViewService {
       const error = { code: job.errorCode ?? 'internal_error', message: job.errorMessage ?? 'The job failed.' };
       return new MeteredAnswer(500, { json: operation.envelope({ ...base, output: null, error, position: null, debug: null }) }, { ...facts, errorCode: error.code });
     }
-    const position = job.status === 'queued' ? await this.position(job.id) : null;
+    const position = job.status === 'queued' ? await this.line.position(job.id) : null;
     // Live captures are for polls; the metered 202 answers at once instead of waiting on the worker.
     const debug = job.status === 'running' && collected ? await this.liveCapture(job.id) : null;
     return new MeteredAnswer(202, { json: operation.envelope({ ...base, output: null, error: null, position, debug }) }, facts);
@@ -47,13 +45,5 @@ export class JobViewService {
   private async liveCapture(jobId: string): Promise<object | null> {
     const holder = await this.heartbeat.liveHolder(jobId);
     return holder ? this.events.requestDebug(jobId, holder, DEBUG_WAIT_MS) : null;
-  }
-
-  /** 1-based place in Bull's wait list (workers take from its tail); null when the job is not in it (being taken). */
-  private async position(jobId: string): Promise<number | null> {
-    const waitKey = (this.queue as unknown as { toKey(type: string): string }).toKey('wait');
-    const waiting = await this.queue.client.lrange(waitKey, 0, -1);
-    const index = waiting.indexOf(jobId);
-    return index < 0 ? null : waiting.length - index;
   }
 }

@@ -54,6 +54,16 @@ export class JobRepository {
     return this.jobs.find({ where: { status, ...(createdBefore ? { createdAt: LessThan(createdBefore) } : {}) }, order: { createdAt: 'ASC' }, take });
   }
 
+  /** The status of each of these jobs that exists (a maintenance read across organizations, for the slot keeper). */
+  async statusesOf(ids: readonly string[]): Promise<Map<string, Job['status']>> {
+    const statuses = new Map<string, Job['status']>();
+    for (let start = 0; start < ids.length; start += 500) {
+      const rows = await this.jobs.find({ select: { id: true, status: true }, where: { id: In(ids.slice(start, start + 500)) } });
+      for (const row of rows) statuses.set(row.id, row.status);
+    }
+    return statuses;
+  }
+
   listStuck(before: Date): Promise<Job[]> {
     return this.jobs.find({ where: { status: 'running', startedAt: LessThan(before) }, take: 100 });
   }

@@ -6,6 +6,7 @@ import { JobCollector } from './job-collector.service.js';
 import { JobEventsService } from './job-events.service.js';
 import { JobHeartbeat } from './job-heartbeat.js';
 import { JobJanitor } from './job-janitor.service.js';
+import { JobLine } from './job-line.service.js';
 import { JobRunner } from './job-runner.service.js';
 import { JobViewService } from './job-view.service.js';
 import { JobWorker } from './job-worker.service.js';
@@ -16,6 +17,7 @@ import { MeteredPipeline } from './metered-pipeline.service.js';
 import { OperationRegistry } from './operation-registry.js';
 import { JobsController } from './jobs.controller.js';
 import { ReplayService } from './replay.service.js';
+import { SlotKeeper } from './slot-keeper.service.js';
 import { ContentThreadsLifecycle } from './content-threads.lifecycle.js';
 
 @Module({
@@ -23,7 +25,7 @@ import { ContentThreadsLifecycle } from './content-threads.lifecycle.js';
   controllers: [JobsController],
   providers: [
     OperationRegistry, JobRepository, JobEventsService, JobViewService, MeteredPipeline, JobRunner, JobWorker, JobJanitor, JobCollector,
-    JobHeartbeat, LostJobSweeper, IdempotencyService, ReplayService, ContentThreadsLifecycle,
+    JobHeartbeat, JobLine, LostJobSweeper, IdempotencyService, ReplayService, SlotKeeper, ContentThreadsLifecycle,
   ],
   exports: [OperationRegistry, MeteredPipeline, BillingModule],
 })

@@ -4,6 +4,7 @@ import type { Queue } from 'bull';
 import type { Job } from '../../infra/database/entities/index.js';
 import { JOBS_QUEUE, JobPayload } from '../../infra/queue/queue.constants.js';
 import { JobHeartbeat } from './job-heartbeat.js';
+import { JobLine } from './job-line.service.js';
 import { JobRepository } from './job.repository.js';
 import { JobRunner } from './job-runner.service.js';
 
@@ -30,6 +31,7 @@ export class LostJobSweeper implements OnApplicationBootstrap, OnApplicationShut
     private readonly jobs: JobRepository,
     private readonly runner: JobRunner,
     @InjectQueue(JOBS_QUEUE) private readonly queue: Queue<JobPayload>,
+    private readonly line: JobLine,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -73,7 +75,7 @@ export class LostJobSweeper implements OnApplicationBootstrap, OnApplicationShut
     for (const job of await this.jobs.listByStatus('queued', BATCH, before)) {
       if (await this.queue.getJob(job.id)) continue;
       this.logger.warn({ jobId: job.id }, 'queued job missing from the queue; queued again');
-      await this.queue.add(payloadOf(job), { jobId: job.id, priority: REQUEUE_PRIORITY });
+      await this.line.add(payloadOf(job), REQUEUE_PRIORITY);
     }
   }
 }

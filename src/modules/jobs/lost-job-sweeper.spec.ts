@@ -3,6 +3,7 @@ import type { Queue } from 'bull';
 import type { Job } from '../../infra/database/entities/index.js';
 import type { JobPayload } from '../../infra/queue/queue.constants.js';
 import type { JobHeartbeat } from './job-heartbeat.js';
+import type { JobLine } from './job-line.service.js';
 import type { JobRepository } from './job.repository.js';
 import type { JobRunner } from './job-runner.service.js';
 import { LostJobSweeper } from './lost-job-sweeper.service.js';
@@ -21,8 +22,11 @@ function setup(rows: Job[], silent: string[], inQueue: string[] = []) {
   const heartbeat = { periodMs: PERIOD, ttlMs: 4 * PERIOD, silent: async (ids: string[]) => ids.filter((id) => silent.includes(id)) };
   const jobs = { listByStatus: async (status: string) => rows.filter((row) => row.status === status) };
   const runner = { abandon: async (payload: JobPayload) => void abandoned.push(payload.jobId) };
-  const queue = { getJob: async (id: string) => (inQueue.includes(id) ? {} : null), add: async (payload: JobPayload) => void added.push(payload.jobId) };
-  const sweeper = new LostJobSweeper(heartbeat as unknown as JobHeartbeat, jobs as unknown as JobRepository, runner as unknown as JobRunner, queue as unknown as Queue<JobPayload>);
+  const queue = { getJob: async (id: string) => (inQueue.includes(id) ? {} : null) };
+  const line = { add: async (payload: JobPayload) => void added.push(payload.jobId) };
+  const sweeper = new LostJobSweeper(
+    heartbeat as unknown as JobHeartbeat, jobs as unknown as JobRepository, runner as unknown as JobRunner, queue as unknown as Queue<JobPayload>, line as unknown as JobLine,
+  );
   return { sweeper, abandoned, added, silent };
 }
 

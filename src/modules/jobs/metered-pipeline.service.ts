@@ -1,6 +1,4 @@
-import { InjectQueue } from '@nestjs/bull';
 import { Injectable, Logger } from '@nestjs/common';
-import type { Queue } from 'bull';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { AppError } from '../../common/errors/app-error.js';
@@ -9,7 +7,6 @@ import { Job } from '../../infra/database/entities/index.js';
 import type { Organization } from '../../infra/database/entities/index.js';
 import { NetworkPolicy } from '../../infra/network/network-policy.js';
 import { ProxyPoolService } from '../../infra/proxy/proxy-pool.service.js';
-import { JOBS_QUEUE, JobPayload } from '../../infra/queue/queue.constants.js';
 import type { MeteredAnswer } from '../../common/http/metered-answer.js';
 import { LedgerService } from '../billing/ledger.service.js';
 import { LimitsService } from '../billing/limits.service.js';
@@ -18,6 +15,7 @@ import { limitsFor } from '../billing/plan-limits.js';
 import { assertCovers, insertChargedJob } from './charged-job.js';
 import { IdempotencyService } from './idempotency.service.js';
 import { JobEventsService } from './job-events.service.js';
+import { JobLine } from './job-line.service.js';
 import { newJobId } from './job-id.js';
 import { JobViewService } from './job-view.service.js';
 import { JobRepository } from './job.repository.js';
@@ -46,7 +44,7 @@ export class MeteredPipeline {
     private readonly idempotency: IdempotencyService,
     private readonly replays: ReplayService,
     private readonly webhookUrls: WebhookUrlPolicy,
-    @InjectQueue(JOBS_QUEUE) private readonly queue: Queue<JobPayload>,
+    private readonly line: JobLine,
   ) {}
 
   async serve<O>(operation: Operation<O>, options: O, organization: Organization, request: MeteredRequest = PLAIN_REQUEST): Promise<MeteredAnswer> {
@@ -91,7 +89,7 @@ export class MeteredPipeline {
     assertCovers(organization, price);
     await this.policy.assertTargetAllowed(target);
     await this.webhookUrls.assertReachable(webhookUrl);
-    await this.limits.acquireSlot(organization.id, jobId, limits.concurrency);
+    await this.limits.acquireSlot(organization.id, jobId, limits.concurrency, this.config.slotLeaseMs);
     const host = target.hostname.toLowerCase();
     let job: Job;
     let remaining: number;
@@ -143,7 +141,7 @@ export class MeteredPipeline {
 
   private async enqueue(job: Job, priority: number, dailyLimited: boolean): Promise<void> {
     try {
-      await this.queue.add({ jobId: job.id, kind: job.kind, organizationId: job.organizationId }, { jobId: job.id, priority });
+      await this.line.add({ jobId: job.id, kind: job.kind, organizationId: job.organizationId }, priority);
     } catch (error) {
       this.logger.error({ err: error, jobId: job.id }, 'enqueue failed; refunding');
       await this.jobs.markFailed(job.organizationId, job.id, ErrorCode.QueueUnavailable, 'The job queue is unavailable.');

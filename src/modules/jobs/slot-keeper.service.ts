@@ -1,0 +1,66 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig } from '../../config/config.module.js';
+import { InjectRedis } from '../../infra/redis/redis.module.js';
+import type { SlotHolder } from '../billing/limits.service.js';
+import { LimitsService } from '../billing/limits.service.js';
+import { JobRepository } from './job.repository.js';
+
+const TURN_KEY = 'crawlgate:slot-keeper:turn';
+
+/**
+ * The one owner of plan slots after admission: every third of a lease, one process (whichever takes the turn) renews
+ * the lease of every job still queued or running, restoring one that lapsed, and frees the slots of ended jobs whose
+ * release was lost (Redis down at the end) or of admissions that never became a job (their process died).
+ */
+@Injectable()
+export class SlotKeeper implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(SlotKeeper.name);
+  private timer?: NodeJS.Timeout;
+  private keeping = false;
+
+  constructor(
+    @InjectConfig() private readonly config: AppConfig,
+    @InjectRedis() private readonly redis: Redis,
+    private readonly limits: LimitsService,
+    private readonly jobs: JobRepository,
+  ) {}
+
+  private get periodMs(): number {
+    return Math.floor(this.config.slotLeaseMs / 3);
+  }
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => void this.keep(), this.periodMs);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.timer);
+  }
+
+  async keep(now = Date.now()): Promise<void> {
+    if (this.keeping) return;
+    this.keeping = true;
+    try {
+      if ((await this.redis.set(TURN_KEY, String(process.pid), 'PX', Math.max(1, this.periodMs - 50), 'NX')) !== 'OK') return;
+      const holders = await this.limits.slotHolders();
+      const statuses = await this.jobs.statusesOf(holders.map((holder) => holder.holder));
+      const live: SlotHolder[] = [];
+      const over: SlotHolder[] = [];
+      for (const holder of holders) {
+        const status = statuses.get(holder.holder);
+        // No row yet: admitted a moment ago (the row follows the slot), unless that was a lease ago.
+        const lives = status === 'queued' || status === 'running' || (status === undefined && now - holder.since < this.config.slotLeaseMs);
+        (lives ? live : over).push(holder);
+      }
+      await this.limits.keepSlots(live, this.config.slotLeaseMs);
+      for (const holder of over) await this.limits.releaseSlot(holder.organizationId, holder.holder);
+    } catch (error) {
+      this.logger.warn(`slot leases not kept this period: ${(error as Error).message}`);
+    } finally {
+      this.keeping = false;
+    }
+  }
+}

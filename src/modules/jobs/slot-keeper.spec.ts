@@ -1,0 +1,46 @@
+import { describe, expect, it } from '@jest/globals';
+import type { Redis } from 'ioredis';
+import type { AppConfig } from '../../config/app-config.js';
+import type { Job } from '../../infra/database/entities/index.js';
+import type { LimitsService, SlotHolder } from '../billing/limits.service.js';
+import type { JobRepository } from './job.repository.js';
+import { SlotKeeper } from './slot-keeper.service.js';
+
+const LEASE = 3000;
+const T0 = 1_000_000;
+
+/** The keeper's rules against doubles: which leases it renews, which slots it frees, and that one process keeps per period. */
+function setup(holders: SlotHolder[], statuses: Record<string, Job['status']>, turnFree = true) {
+  const kept: string[][] = [];
+  const released: string[] = [];
+  const redis = { set: async () => (turnFree ? 'OK' : null) };
+  const limits = {
+    slotHolders: async () => holders,
+    keepSlots: async (live: SlotHolder[], leaseMs: number) => void kept.push([...live.map((holder) => holder.holder), String(leaseMs)]),
+    releaseSlot: async (organizationId: string, holder: string) => void released.push(`${organizationId}/${holder}`),
+  };
+  const jobs = { statusesOf: async (ids: string[]) => new Map(ids.filter((id) => statuses[id]).map((id) => [id, statuses[id]!])) };
+  const config = { slotLeaseMs: LEASE } as AppConfig;
+  const keeper = new SlotKeeper(config, redis as unknown as Redis, limits as unknown as LimitsService, jobs as unknown as JobRepository);
+  return { keeper, kept, released };
+}
+
+const holder = (id: string, since = T0 - 10 * LEASE): SlotHolder => ({ holder: id, organizationId: 'org', since });
+
+describe('SlotKeeper', () => {
+  it('renews queued and running jobs and a fresh admission without a row; frees ended jobs and stale admissions', async () => {
+    const world = setup(
+      [holder('queued'), holder('running'), holder('done'), holder('failed'), holder('fresh', T0 - 100), holder('stale')],
+      { queued: 'queued', running: 'running', done: 'done', failed: 'failed' },
+    );
+    await world.keeper.keep(T0);
+    expect(world.kept).toEqual([['queued', 'running', 'fresh', String(LEASE)]]);
+    expect(world.released).toEqual(['org/done', 'org/failed', 'org/stale']);
+  });
+
+  it('does nothing in a period whose turn another process took', async () => {
+    const world = setup([holder('queued')], { queued: 'queued' }, false);
+    await world.keeper.keep(T0);
+    expect([world.kept, world.released]).toEqual([[], []]);
+  });
+});
