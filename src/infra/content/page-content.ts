@@ -43,17 +43,12 @@ export function renderPageContent(html: string, url: string, request: ContentReq
 export function describePage(html: string, url: string, request: ContentRequest): PageContent {
   const document = parseDocument(html);
   const links = pageLinks(document, url);
-  const metadataOf = pageMetadataReader(document, url);
+  // Read before the cleaning: JSON-LD lives in the scripts it removes.
+  const metadata = pageMetadata(document, url, 0);
   const kept = keptElements(document, request);
   const text = renderText(kept, url);
   const content = isWholePage(request) ? html : request.format === 'text' ? text : render(kept, url, request.format);
-  return { content, metadata: metadataOf(countWords(text)), links };
-}
-
-/** Reads the metadata now (JSON-LD lives in the scripts the cleaning removes), the word count later. */
-function pageMetadataReader(document: Document, url: string): (wordCount: number) => PageMetadata {
-  const metadata = pageMetadata(document, url, 0);
-  return (wordCount) => ({ ...metadata, word_count: wordCount });
+  return { content, metadata: { ...metadata, word_count: countWords(text) }, links };
 }
 
 function keptElements(document: Document, request: ContentRequest): Element[] {

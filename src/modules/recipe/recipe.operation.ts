@@ -12,6 +12,7 @@ import type { JobOutput, JobView, Operation, RouteRequest, TaskContext } from '.
 import { MeteredOperation } from '../jobs/operation-registry.js';
 import { pageEnvelope } from '../jobs/page-envelope.js';
 import { pageAnswer, pageResultFields } from '../jobs/page-result.js';
+import type { ReadPage } from '../jobs/page-result.js';
 import { readPageHtml } from '../jobs/page-size.js';
 import { startUrl } from './blocks/start.block.js';
 import { pageOptionErrors, parseRecipe } from './dto/parse-recipe.js';
@@ -75,8 +76,11 @@ export class RecipeOperation implements Operation<RecipeOptions> {
     return config.jobTimeoutMs;
   }
 
-  run(ctx: TaskContext, options: RecipeOptions): Promise<JobOutput> {
-    return ctx.withPage(options.request.page, (session) => this.runOn(session, ctx, options));
+  /** A start-only recipe's content is made after the tab is given back, as GET /crawl's is. */
+  async run(ctx: TaskContext, options: RecipeOptions): Promise<JobOutput> {
+    const ran = await ctx.withPage(options.request.page, (session) => this.runOn(session, ctx, options));
+    if ('output' in ran) return ran.output;
+    return pageAnswer(ran.page, options.request.content ?? PAGE_AS_SERVED, null, { deadline: ctx.deadline, maxBytes: ctx.config.maxPageBytes });
   }
 
   /** The crawl envelope; `ai_query` is always empty here (refused in the query). */
@@ -86,8 +90,8 @@ export class RecipeOperation implements Operation<RecipeOptions> {
   }
 
   /** A recipe of only the start block answers the page like GET /crawl (format, output=json); a longer one its `data`. */
-  private async runOn(session: PageSession, ctx: TaskContext, options: RecipeOptions): Promise<JobOutput> {
-    const { recipe, request } = options;
+  private async runOn(session: PageSession, ctx: TaskContext, options: RecipeOptions): Promise<{ output: JobOutput } | { page: ReadPage }> {
+    const { recipe } = options;
     const { result, navigation } = await runRecipe(session, recipe, {
       maxPages: ctx.config.recipeMaxPages,
       deadline: ctx.deadline,
@@ -95,9 +99,9 @@ export class RecipeOperation implements Operation<RecipeOptions> {
       screenshot: ctx.config.screenshot,
     });
     const { status: targetStatus, finalUrl } = navigation;
-    if (!isStartOnly(options)) return { type: 'data', data: result, targetStatus, finalUrl };
+    if (!isStartOnly(options)) return { output: { type: 'data', data: result, targetStatus, finalUrl } };
     const html = await readPageHtml(session.page, navigation, session.options.js, ctx.config.maxPageBytes);
-    return pageAnswer({ html, rendered: session.options.js, targetStatus, finalUrl }, request.content ?? PAGE_AS_SERVED, null, { deadline: ctx.deadline, maxBytes: ctx.config.maxPageBytes });
+    return { page: { html, rendered: session.options.js, targetStatus, finalUrl } };
   }
 }
 
