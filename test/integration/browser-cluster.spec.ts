@@ -141,7 +141,7 @@ beforeAll(async () => {
   route = { id: 'builtin', tier: 'standard', server: BUILTIN_SERVER, country: null, city: null, callerCredentials: false, builtin: true, sourceIndex: 0 };
   relay = new EgressRelay(config, policy, { markFailed: async () => undefined } as unknown as ProxyPoolService);
   pool = new BrowserCluster(config, policy, relay);
-  pool.onModuleInit();
+  await pool.onModuleInit();
 });
 
 afterAll(async () => {

@@ -77,11 +77,13 @@ export class BrowserCluster implements OnModuleInit, OnApplicationShutdown {
     });
   }
 
-  onModuleInit(): void {
+  async onModuleInit(): Promise<void> {
     if (!this.enabled) return;
     // Parsing EasyList takes most of a second the first time: done now rather than in the first job.
     void this.adblock.engine().catch((error: unknown) => this.logger.warn(`Adblock lists not loaded: ${String(error)}`));
     this.watchdog.start();
+    // The cluster starts no browser until the first job; launching it now checks at boot that it took our concurrency.
+    await this.launched();
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -160,11 +162,20 @@ export class BrowserCluster implements OnModuleInit, OnApplicationShutdown {
       puppeteerOptions: launchOptions(this.config.browser.chromiumPath, Math.max(180_000, this.config.chatTimeoutMs + 30_000), this.config.browser.environment),
       timeout: this.tuning.clusterTimeoutMs ?? Math.max(300_000, this.config.chatTimeoutMs + 60_000),
       retryLimit: 0,
-    }).catch((error: unknown) => {
-      this.cluster = null;
-      throw error;
-    });
+    })
+      .then((cluster) => this.checked(cluster))
+      .catch((error: unknown) => {
+        this.cluster = null;
+        throw error;
+      });
     return this.cluster;
+  }
+
+  /** puppeteer-cluster's custom concurrency is duck-typed (slot-concurrency.ts): this says at once if it was not used. */
+  private async checked(cluster: Cluster<string, void>): Promise<Cluster<string, void>> {
+    if (this.launcher) return cluster;
+    await cluster.close();
+    throw new Error('puppeteer-cluster assumption broken: Cluster.launch did not construct the slot concurrency (see slot-concurrency.ts)');
   }
 
   private hold(jobId: string, held: HeldPage): void {
