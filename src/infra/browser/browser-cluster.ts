@@ -1,9 +1,8 @@
 import { join } from 'node:path';
-import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit, Optional } from '@nestjs/common';
+import { Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import puppeteer from 'puppeteer';
 import { Cluster } from 'puppeteer-cluster';
 import type { AppConfig } from '../../config/app-config.js';
-import { InjectConfig } from '../../config/config.module.js';
 import { NetworkPolicy } from '../network/network-policy.js';
 import { EgressRelay } from '../proxy/relay/egress-relay.js';
 import { AdblockEngineLoader } from './adblock-engine.js';
@@ -28,13 +27,12 @@ export interface BrowserClusterStats {
   readonly browsersLaunched: number;
 }
 
-/** What tests may tighten; production uses the defaults. */
+/** What tests may tighten (passed to the constructor); production uses the defaults. */
 export interface BrowserTuning {
   readonly recycle?: Partial<RecyclePolicy>;
   /** The cluster's own task timeout: a backstop behind every job's deadline. */
   readonly clusterTimeoutMs?: number;
 }
-export const BROWSER_TUNING = Symbol('BROWSER_TUNING');
 
 const RECYCLE_AFTER_JOBS = 500;
 /** A job that held (or waited for) its page longer than this logs where the time went. */
@@ -45,9 +43,8 @@ const SLOW_JOB_MS = 5000;
  * concurrency), BROWSER_CONCURRENCY cluster workers, each a relay slot with a context reused one job at a time.
  * A job is `cluster.execute(spec, task)`; the task binds the slot to the job's route, sets the tab up, and runs the
  * operation under the job's deadline. The answer is handed back as soon as the operation settles; the cluster wipes
- * the tab after it.
+ * the tab after it. Provided by BrowserModule's factory with the default tuning.
  */
-@Injectable()
 export class BrowserCluster implements OnModuleInit, OnApplicationShutdown {
   readonly enabled: boolean;
   private readonly logger = new Logger(BrowserCluster.name);
@@ -62,10 +59,10 @@ export class BrowserCluster implements OnModuleInit, OnApplicationShutdown {
   private waiting = 0;
 
   constructor(
-    @InjectConfig() private readonly config: AppConfig,
+    private readonly config: AppConfig,
     private readonly policy: NetworkPolicy,
     private readonly relay: EgressRelay,
-    @Optional() @Inject(BROWSER_TUNING) private readonly tuning: BrowserTuning = {},
+    private readonly tuning: BrowserTuning = {},
   ) {
     const { concurrency, adblockLists } = config.browser;
     this.enabled = config.runsWorker;
