@@ -1527,9 +1527,9 @@ export interface operations {
                 ai_schema?: string;
                 /** @description City of the exit (requires country; doubles the price) */
                 city?: string;
-                /** @description ISO 3166-1 alpha-2 of the exit */
+                /** @description ISO 3166-1 alpha-2 code of the exit, any case */
                 country?: string;
-                /** @description 0.5 to 4 (requires viewport) */
+                /** @description Device pixel ratio (requires viewport) */
                 device_scale_factor?: number;
                 /** @description Comma-separated CSS selectors of elements removed first (at most 20, 1,000 characters) */
                 exclude_selectors?: string;
@@ -2149,9 +2149,9 @@ export interface operations {
                 ai_query?: string;
                 /** @description City of the exit (requires country; doubles the price) */
                 city?: string;
-                /** @description ISO 3166-1 alpha-2 of the exit */
+                /** @description ISO 3166-1 alpha-2 code of the exit, any case */
                 country?: string;
-                /** @description 0.5 to 4 (requires viewport) */
+                /** @description Device pixel ratio (requires viewport) */
                 device_scale_factor?: number;
                 /** @description Load images */
                 images?: string;
