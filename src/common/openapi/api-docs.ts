@@ -33,42 +33,13 @@ const failure = (status: number, description: string, schema: SchemaName, header
 const Unauthorized = () => failure(401, 'No key, an unknown or revoked key, or a dashboard user\'s token', 'MessageError');
 const Invalid = () => failure(422, 'Invalid parameters, body or header', 'ValidationError');
 
-const flag = (name: string, description: string): ApiQueryOptions => ({ name, required: false, description, schema: { type: 'string', example: 'true' } });
 const text = (name: string, description: string, schema: SchemaObject = { type: 'string' }): ApiQueryOptions => ({ name, required: false, description, schema });
-
-/** Parameters shared by GET /crawl, GET /screenshot and (as strict booleans) POST /crawl. */
-export const PAGE_PARAMETERS: ApiQueryOptions[] = [
-  flag('premium', 'Premium proxy pool'),
-  flag('js', 'Render with JavaScript (default true)'),
-  flag('images', 'Load images'),
-  flag('adblock', 'Block ads and trackers'),
-  flag('mobile', 'Mobile emulation (requires viewport)'),
-  flag('landscape', 'Landscape orientation (requires viewport)'),
-  flag('touch', 'Touch events (requires viewport)'),
-  text('wait_until', 'When the page counts as loaded', { type: 'string', enum: ['load', 'domcontentloaded', 'networkidle0', 'networkidle2'] }),
-  text('viewport', 'WIDTHxHEIGHT, each side 1 to 4000', { type: 'string', pattern: '^\\d+x\\d+$' }),
-  text('device_scale_factor', '0.5 to 4 (requires viewport)', { type: 'number' }),
-  text('user_agent', 'User-Agent to send'),
-  text('country', 'ISO 3166-1 alpha-2 of the exit', { type: 'string', pattern: '^[A-Za-z]{2}$' }),
-  text('city', 'City of the exit (requires country; doubles the price)'),
-];
-/** GET /crawl and POST /crawl (start-only recipes): what of the page the answer holds (decisions.md 8.1). */
-export const CONTENT_PARAMETERS: ApiQueryOptions[] = [
-  text('format', 'html (the page as served or rendered, the default), or its content as markdown or text', { type: 'string', enum: ['html', 'markdown', 'text'], example: 'markdown' }),
-  { ...flag('main_content', 'Keep only the main content (default true with markdown and text, false with html)'), example: 'true' },
-  text('include_selectors', 'Comma-separated CSS selectors: the content is exactly the matched elements, in document order (at most 20, 1,000 characters)', { type: 'string', example: 'article h1, .post-body' }),
-  text('exclude_selectors', 'Comma-separated CSS selectors of elements removed first (at most 20, 1,000 characters)', { type: 'string', example: '.comments, .newsletter' }),
-  text('output', 'page (the bare answer, the default) or json (the envelope with content, metadata and links)', { type: 'string', enum: ['page', 'json'], example: 'json' }),
-];
-const WEBHOOK_URL = text('webhook_url', 'POSTed a signed WebhookEvent when the job ends', { type: 'string', format: 'uri' });
 
 interface MeteredDoc {
   readonly tag: string;
   readonly summary: string;
   /** The route's query DTO: its parameters are documented from its rules and @ParamDoc (webhook_url included). */
-  readonly query?: abstract new () => object;
-  /** Routes not yet on a documented DTO: their parameters by hand (webhook_url is added). */
-  readonly parameters?: ApiQueryOptions[];
+  readonly query: abstract new () => object;
   readonly envelope: SchemaName;
   /** text/html besides the envelope on 200 (a page). */
   readonly page?: boolean;
@@ -84,7 +55,7 @@ export function ApiMetered(doc: MeteredDoc): MethodDecorator & ClassDecorator {
     ApiBearerAuth('bearer'),
     ApiSecurity('key'),
     ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Replays the first job for 24 hours instead of charging again', schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' } }),
-    ...(doc.query ? queryParameters(doc.query) : [...(doc.parameters ?? []), WEBHOOK_URL]).map((parameter) => ApiQuery(parameter)),
+    ...queryParameters(doc.query).map((parameter) => ApiQuery(parameter)),
     ApiResponse({ status: 200, description: 'Done within SYNC_WAIT_MS', content: ok, headers: doc.page ? PAGE_HEADERS : CREDIT_HEADERS }),
     ApiResponse({ status: 202, description: 'Paid and still running: collect it at GET /crawl/{job}', content: json(envelope), headers: CREDIT_HEADERS }),
     Unauthorized(),

@@ -1,7 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { IsEmail, IsOptional, IsString } from 'class-validator';
+import { ChatQuery } from '../../modules/chat/chat.dto.js';
 import { CrawlQuery } from '../../modules/crawl/dto/crawl-query.dto.js';
 import { PageQuery } from '../../modules/jobs/dto/page-query.dto.js';
+import { RecipeQuery } from '../../modules/recipe/dto/recipe-query.dto.js';
 import { ParamDoc } from './param-doc.js';
 import { queryParameters } from './query-parameters.js';
 
@@ -26,9 +28,19 @@ describe('queryParameters (the OpenAPI query parameters of a DTO)', () => {
 
   it('lists every parameter the route accepts, once, base classes first, and leaves out the key (a security scheme)', () => {
     expect(queryParameters(PageQuery).map((parameter) => parameter.name)).toEqual([
-      'webhook_url', 'country', 'city', 'url', 'ai_query', 'wait_until', 'viewport', 'device_scale_factor', 'user_agent',
+      'webhook_url', 'country', 'city', 'wait_until', 'viewport', 'device_scale_factor', 'user_agent', 'url', 'ai_query',
       'premium', 'js', 'images', 'adblock', 'mobile', 'landscape', 'touch',
     ]);
+  });
+
+  it("documents POST /crawl's query without url (ignored) and ai_query (refused), its flags as strict booleans", () => {
+    const recipe = byName(RecipeQuery);
+    expect([recipe.url, recipe.ai_query]).toEqual([undefined, undefined]);
+    expect(recipe.js.schema).toEqual({ type: 'string', enum: ['true', 'false'] });
+  });
+
+  it("states a route's own rule with the schema it registered: the chat prompt's length in code points", () => {
+    expect(byName(ChatQuery).prompt).toEqual({ name: 'prompt', required: true, description: expect.any(String), schema: { type: 'string', minLength: 1, maxLength: 1000 } });
   });
 
   it('fails loudly on a property without @ParamDoc and on a rule it cannot state', () => {

@@ -1,7 +1,15 @@
-import type { ApiQueryOptions, SchemaObject } from '@nestjs/swagger';
+import type { SchemaObject } from '@nestjs/swagger';
 import { getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata.js';
 import { paramDocOf } from './param-doc.js';
+
+/** A query parameter of the OpenAPI document. */
+export interface QueryParameter {
+  readonly name: string;
+  readonly required: boolean;
+  readonly description: string;
+  readonly schema: SchemaObject;
+}
 
 /** Boolean text in any case (decisions.md): not an enum a schema can state case-insensitively. */
 const BOOLEAN_TEXT: SchemaObject = { type: 'string', example: 'true' };
@@ -30,7 +38,6 @@ function ruleSchema(rule: ValidationMetadata, where: string): SchemaObject | nul
       return null;
     case 'isString':
     case 'selectorList':
-    case 'isPrompt':
       return { type: 'string' };
     case 'isNumber':
       return { type: 'number' };
@@ -54,8 +61,14 @@ function ruleSchema(rule: ValidationMetadata, where: string): SchemaObject | nul
       return { minimum: first as number };
     case 'max':
       return { maximum: first as number };
-    default:
+    default: {
+      // A route's own rule states its schema beside it: registerDecorator({ constraints: [{ openapi: {...} }] }).
+      const own = (rule.constraints ?? []).find((constraint: unknown) => typeof constraint === 'object' && constraint !== null && 'openapi' in constraint) as
+        | { openapi: SchemaObject }
+        | undefined;
+      if (own) return own.openapi;
       throw new Error(`OpenAPI: no schema for the rule ${rule.name ?? rule.type} of ${where}`);
+    }
   }
 }
 
@@ -63,7 +76,7 @@ function ruleSchema(rule: ValidationMetadata, where: string): SchemaObject | nul
  * The query parameters of a route, from its DTO: each property's schema from its class-validator rules (the rules
  * that validate it), its description from @ParamDoc. A property without @ParamDoc fails the build of the document.
  */
-export function queryParameters(dto: abstract new () => object): ApiQueryOptions[] {
+export function queryParameters(dto: abstract new () => object): QueryParameter[] {
   const rules = getMetadataStorage().getTargetValidationMetadatas(dto as new () => object, '', true, false);
   // Base classes' parameters first, each class's in the order it declares them.
   const chain: unknown[] = [];

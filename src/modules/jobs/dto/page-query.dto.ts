@@ -26,16 +26,8 @@ const FLAG = {
   touch: 'Touch events (requires viewport)',
 } as const;
 
-/** Query parameters shared by GET /crawl, GET /screenshot and POST /crawl, apart from the flags. */
-export class PageQueryBase extends GeographyQuery {
-  @ParamDoc({ description: 'The page, http or https', required: true, format: 'uri' })
-  @IsOptional() @Transform(last) @IsString() @MaxLength(8192)
-  url?: string;
-
-  @ParamDoc('A question about the page, answered by the model (+5 credits)')
-  @IsOptional() @Transform(last) @IsString() @MaxLength(2000)
-  ai_query?: string;
-
+/** How the page is loaded and shown: shared by GET /crawl, GET /screenshot and POST /crawl, apart from the flags. */
+export class PageOptionsQuery extends GeographyQuery {
   @ParamDoc('When the page counts as loaded')
   @IsOptional() @Transform(last) @IsIn(WAIT_UNTIL, { message: `wait_until must be one of ${WAIT_UNTIL.join(', ')}` })
   wait_until?: WaitUntil;
@@ -54,6 +46,17 @@ export class PageQueryBase extends GeographyQuery {
   user_agent?: string;
 }
 
+/** GET /crawl and GET /screenshot: the page named in the query, and the model's question about it. */
+export class PageQueryBase extends PageOptionsQuery {
+  @ParamDoc({ description: 'The page, http or https', required: true, format: 'uri' })
+  @IsOptional() @Transform(last) @IsString() @MaxLength(8192)
+  url?: string;
+
+  @ParamDoc('A question about the page, answered by the model (+5 credits)')
+  @IsOptional() @Transform(last) @IsString() @MaxLength(2000)
+  ai_query?: string;
+}
+
 /** GET routes: flags are boolean text in any case. */
 export class PageQuery extends PageQueryBase {
   @ParamDoc(FLAG.premium) @IsOptional() @BooleanText() premium?: boolean;
@@ -65,8 +68,8 @@ export class PageQuery extends PageQueryBase {
   @ParamDoc(FLAG.touch) @IsOptional() @BooleanText() touch?: boolean;
 }
 
-/** POST /crawl: flags are JSON-style booleans, exactly `true` or `false`. */
-export class StrictPageQuery extends PageQueryBase {
+/** POST /crawl: flags are JSON-style booleans, exactly `true` or `false`; the page is the recipe's start block. */
+export class StrictPageQuery extends PageOptionsQuery {
   @ParamDoc(FLAG.premium) @IsOptional() @StrictBoolean() premium?: boolean;
   @ParamDoc(FLAG.js) @IsOptional() @StrictBoolean() js?: boolean;
   @ParamDoc(FLAG.images) @IsOptional() @StrictBoolean() images?: boolean;
