@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from '@jest/globals';
+import { TimeoutError } from 'puppeteer';
 import type { CDPSession, Page } from 'puppeteer';
 import { NavigationIdle } from './navigation-idle.js';
 
@@ -59,12 +60,14 @@ describe('NavigationIdle', () => {
     wait.dispose();
   });
 
-  it('gives up after the time it is given, whatever is open', async () => {
+  it("fails with puppeteer's TimeoutError after the time it is given when a request stays open", async () => {
     const { page, idle } = fakes();
     const wait = idle(0);
     page.emit('request', {});
     const started = Date.now();
-    await wait.reached(300);
+    const error = await wait.reached(300).then(() => null, (caught: unknown) => caught);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as Error).message).toBe('The network was not idle (networkIdle) within 300 ms.');
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
     wait.dispose();
   });

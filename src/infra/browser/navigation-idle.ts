@@ -1,3 +1,4 @@
+import { TimeoutError } from 'puppeteer';
 import type { Page } from 'puppeteer';
 import { OpenRequests } from './open-requests.js';
 import type { WaitUntil } from './page-options.js';
@@ -39,10 +40,17 @@ export class NavigationIdle {
     session.client.on('Page.lifecycleEvent', this.onLifecycle);
   }
 
-  /** Called once the navigation's document is parsed (DOMContentLoaded): quiet time counts from now on. */
+  /**
+   * Called once the navigation's document is parsed (DOMContentLoaded): quiet time counts from now on. Rejects with
+   * puppeteer's TimeoutError when the network is not idle within timeoutMs, as puppeteer's own networkidle wait does
+   * (resolving then would race the job's deadline and answer a page that never settled).
+   */
   reached(timeoutMs: number): Promise<void> {
     const chromium = new Promise<void>((resolve) => (this.chromiumIdle ? resolve() : (this.wake = resolve)));
-    return Promise.race([this.requests.quiet(QUIET_MS, timeoutMs, this.allowed), chromium]);
+    const quiet = this.requests.quiet(QUIET_MS, timeoutMs, this.allowed).then((calm) => {
+      if (!calm) throw new TimeoutError(`The network was not idle (${this.lifecycleName}) within ${timeoutMs} ms.`);
+    });
+    return Promise.race([quiet, chromium]);
   }
 
   dispose(): void {

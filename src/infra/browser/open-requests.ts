@@ -21,11 +21,15 @@ export class OpenRequests {
     return this.made > 0;
   }
 
-  /** Resolves once at most `allowed` requests stayed open for idleMs, or after timeoutMs whatever is open. */
-  async quiet(idleMs: number, timeoutMs: number, allowed = 0): Promise<void> {
+  /**
+   * Resolves true once at most `allowed` requests stayed open for idleMs (or at once when the tally is disposed), false
+   * after timeoutMs whatever is open.
+   */
+  async quiet(idleMs: number, timeoutMs: number, allowed = 0): Promise<boolean> {
     const limit = Date.now() + timeoutMs;
     try {
-      while (!this.disposed && Date.now() < limit) {
+      while (!this.disposed) {
+        if (Date.now() >= limit) return false;
         const calm = this.open.size <= allowed;
         const wait = Math.min(calm ? idleMs : Infinity, limit - Date.now());
         const woken = await new Promise<boolean>((resolve) => {
@@ -37,8 +41,9 @@ export class OpenRequests {
             resolve(true);
           };
         });
-        if (!woken && this.open.size <= allowed) return;
+        if (!woken && this.open.size <= allowed) return true;
       }
+      return true;
     } finally {
       this.changed = () => undefined;
     }
