@@ -80,7 +80,8 @@ export class JobPageSession implements PageSession {
   }
 
   captureJpeg(request: CaptureRequest): Promise<string> {
-    return this.run.race(captureJpeg(this.session.client, request, () => this.run.mark('capture asked again', true)));
+    const scale = this.options.viewport.deviceScaleFactor ?? 1;
+    return this.run.race(captureJpeg(this.session.client, { scale, ...request }, () => this.run.mark('capture asked again', true)));
   }
 
   async afterAction(action: (navigating: NavigationProbe) => Promise<void>): Promise<boolean> {
