@@ -52,7 +52,10 @@ describe('nothing a page does leaves around the relay (pool mode, ALLOW_PRIVATE_
     expect(response.status).toBe(200);
     expect(response.headers.get('x-credits-charged')).toBe('5');
     expect(body).toContain('<p id="done">done</p>');
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // The one slot serves the next job only once the leak page's tab is wiped (its worker, popup and peer connection gone).
+    const after = new URL('/crawl', app.baseUrl);
+    after.searchParams.set('url', `http://${LEAK_HOST}:${site.port}/sw.js`);
+    expect((await fetch(after, { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
     expect(site.records).toEqual({ tcp: [], udp: [] });
     const carried = (await (await fetch(`${proxy.controlUrl}/records`)).json()) as Array<{ hostname: string }>;
     expect(carried.length).toBeGreaterThan(0);

@@ -81,6 +81,7 @@ describe('Idempotency-Key on metered routes (decisions.md 7.3)', () => {
     const headers = { 'Idempotency-Key': 'shared-name' };
     const first = await call('/crawl', { key: a.apiKey, headers, query: { url: page('/static'), js: 'false' } });
     const second = await call('/crawl', { key: b.apiKey, headers, query: { url: page('/static'), js: 'false' } });
+    expect([first.status, second.status]).toEqual([200, 200]);
     expect(second.headers.get('idempotent-replayed')).toBeNull();
     expect(second.headers.get('x-job-id')).not.toBe(first.headers.get('x-job-id'));
     const recipe = { blocks: [{ type: 'start', details: { type: 'url', source: page('/static') } }] };
@@ -92,6 +93,7 @@ describe('Idempotency-Key on metered routes (decisions.md 7.3)', () => {
     const chat = () => call('/chat', { key: b.apiKey, headers: { 'Idempotency-Key': 'chat-1' }, query: { prompt: 'hello' } });
     const asked = await chat();
     const askedAgain = await chat();
+    expect([asked.status, askedAgain.status]).toEqual([200, 200]);
     expect(askedAgain.headers.get('x-job-id')).toBe(asked.headers.get('x-job-id'));
     expect(askedAgain.headers.get('idempotent-replayed')).toBe('true');
     expect(await balance(a.apiKey)).toBe(100 - 1 - 30);

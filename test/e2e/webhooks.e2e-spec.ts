@@ -1,10 +1,9 @@
 import { createHmac } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startWebhookReceiver, WebhookReceiver } from '../fixtures/webhook-receiver.js';
 import { createOrganization } from '../factories/organization.factory.js';
-import { AppProcess, RUN_DIR, startAppProcess } from '../harness/app-process.js';
+import { appLog, waitForLogLine } from '../harness/app-log.js';
+import { AppProcess, startAppProcess } from '../harness/app-process.js';
 import { testEnv } from '../harness/env.js';
 import { call } from '../harness/http.js';
 
@@ -62,7 +61,9 @@ describe('webhooks (decisions.md 7.4)', () => {
     const answer = await call('/crawl', { key: org.apiKey, query: { url: page('/static'), js: 'false', webhook_url: `${receiver.url}${path}` } });
     expect(answer.status).toBe(200);
     const deliveries = await receiver.waitFor(path, 3);
-    await new Promise((done) => setTimeout(done, 3000));
+    // Delivered at the third attempt: no attempt follows a delivery.
+    const delivered = await waitForLogLine(['"msg":"webhook delivered"', String(deliveries[0].headers['x-crawlgate-delivery'])]);
+    expect(delivered).toMatchObject({ attempt: 3 });
     expect(receiver.deliveries.filter((delivery) => delivery.path === path)).toHaveLength(3);
     expect(new Set(deliveries.map((delivery) => delivery.headers['x-crawlgate-delivery'])).size).toBe(1);
     expect(new Set(deliveries.map((delivery) => delivery.body)).size).toBe(1);
@@ -82,12 +83,11 @@ describe('webhooks (decisions.md 7.4)', () => {
     const deliveries = await receiver.waitFor(path, 5, 40_000);
     // Backing off 1, 2, 4, 8 s: at least 15 s from the first attempt to the last.
     expect(deliveries[4].at - deliveries[0].at).toBeGreaterThanOrEqual(14_000);
-    await new Promise((done) => setTimeout(done, 2000));
-    expect(receiver.deliveries.filter((delivery) => delivery.path === path)).toHaveLength(5);
     const deliveryId = String(deliveries[0].headers['x-crawlgate-delivery']);
-    const log = readFileSync(resolve(RUN_DIR, 'app.log'), 'utf8');
-    expect(log.split('\n').some((line) => line.includes('webhook given up') && line.includes(deliveryId))).toBe(true);
-    expect(log).not.toContain(`receiver-secret-${org.id}`);
+    // Given up at the fifth attempt: none follows.
+    expect(await waitForLogLine(['"msg":"webhook given up"', deliveryId])).toMatchObject({ attempt: 5 });
+    expect(receiver.deliveries.filter((delivery) => delivery.path === path)).toHaveLength(5);
+    expect(appLog()).not.toContain(`receiver-secret-${org.id}`);
   }, 60_000);
 
   it('retries a receiver that does not answer within 10 s, without slowing the job', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { Redis } from 'ioredis';
 import { loadConfig } from '../../src/config/app-config.js';
 import { ErrorCode } from '../../src/common/errors/error-code.js';
@@ -19,6 +19,16 @@ function service(proxies: string, ttl = '200'): ProxyPoolService {
   const config = loadConfig({ PROXY_PREMIUM: proxies, PROXY_STANDARD: proxies, PROXY_CHECK_TTL_MS: ttl });
   return new ProxyPoolService(config, redis);
 }
+
+/** Moves the clock the probe and the pool read past the checks' TTL (200 ms), rather than waiting it out. */
+function pastCheckTtl(): void {
+  const now = Date.now();
+  jest.spyOn(Date, 'now').mockReturnValue(now + 250);
+}
+
+afterEach(() => {
+  jest.restoreAllMocks();
+});
 
 async function code(promise: Promise<unknown>): Promise<string | null> {
   return promise.then(() => null, (error: { code?: string }) => error.code ?? 'no code');
@@ -56,7 +66,7 @@ describe('ProxyPoolService.assertAvailable (connection checks at most PROXY_CHEC
     const route = (await pools.select('premium')) as ProxyRoute;
     await pools.markFailed(route, 'connect');
     expect(await code(pools.select('premium'))).toBe(ErrorCode.ProxyPoolUnavailable);
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    pastCheckTtl();
     expect(await code(pools.assertAvailable('premium'))).toBeNull();
     expect(await redis.exists(`crawlgate:proxy:down:premium:${route.sourceIndex}`)).toBe(0);
     expect((await pools.select('premium')).sourceIndex).toBe(route.sourceIndex);
@@ -72,7 +82,7 @@ describe('ProxyPoolService.assertAvailable (connection checks at most PROXY_CHEC
   it('keeps a proxy that refused its credentials aside although it accepts connections', async () => {
     const pools = service(`http://127.0.0.1:${upPort}`);
     await pools.markFailed(await pools.select('premium'), 'auth');
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    pastCheckTtl();
     expect(await code(pools.assertAvailable('premium'))).toBe(ErrorCode.ProxyPoolUnavailable);
   });
 });

@@ -1398,9 +1398,13 @@ export interface operations {
     chat: {
         parameters: {
             query: {
+                /** @description City of the exit (requires country; doubles the price) */
                 city?: string;
+                /** @description ISO 3166-1 alpha-2 code of the exit, any case */
                 country?: string;
+                /** @description Premium proxy pool */
                 premium?: string;
+                /** @description The question, typed into the assistant as a person would */
                 prompt: string;
                 /** @description POSTed a signed WebhookEvent when the job ends */
                 webhook_url?: string;
@@ -1527,9 +1531,9 @@ export interface operations {
                 ai_schema?: string;
                 /** @description City of the exit (requires country; doubles the price) */
                 city?: string;
-                /** @description ISO 3166-1 alpha-2 of the exit */
+                /** @description ISO 3166-1 alpha-2 code of the exit, any case */
                 country?: string;
-                /** @description 0.5 to 4 (requires viewport) */
+                /** @description Device pixel ratio (requires viewport) */
                 device_scale_factor?: number;
                 /** @description Comma-separated CSS selectors of elements removed first (at most 20, 1,000 characters) */
                 exclude_selectors?: string;
@@ -1693,35 +1697,35 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Block ads and trackers */
-                adblock?: string;
+                adblock?: "true" | "false";
                 /** @description City of the exit (requires country; doubles the price) */
                 city?: string;
-                /** @description ISO 3166-1 alpha-2 of the exit */
+                /** @description ISO 3166-1 alpha-2 code of the exit, any case */
                 country?: string;
-                /** @description 0.5 to 4 (requires viewport) */
+                /** @description Device pixel ratio (requires viewport) */
                 device_scale_factor?: number;
                 /** @description Comma-separated CSS selectors of elements removed first (at most 20, 1,000 characters) */
                 exclude_selectors?: string;
                 /** @description html (the page as served or rendered, the default), or its content as markdown or text */
                 format?: "html" | "markdown" | "text";
                 /** @description Load images */
-                images?: string;
+                images?: "true" | "false";
                 /** @description Comma-separated CSS selectors: the content is exactly the matched elements, in document order (at most 20, 1,000 characters) */
                 include_selectors?: string;
                 /** @description Render with JavaScript (default true) */
-                js?: string;
+                js?: "true" | "false";
                 /** @description Landscape orientation (requires viewport) */
-                landscape?: string;
+                landscape?: "true" | "false";
                 /** @description Keep only the main content (default true with markdown and text, false with html) */
-                main_content?: string;
+                main_content?: "true" | "false";
                 /** @description Mobile emulation (requires viewport) */
-                mobile?: string;
+                mobile?: "true" | "false";
                 /** @description page (the bare answer, the default) or json (the envelope with content, metadata and links) */
                 output?: "page" | "json";
                 /** @description Premium proxy pool */
-                premium?: string;
+                premium?: "true" | "false";
                 /** @description Touch events (requires viewport) */
-                touch?: string;
+                touch?: "true" | "false";
                 /** @description User-Agent to send */
                 user_agent?: string;
                 /** @description WIDTHxHEIGHT, each side 1 to 4000 */
@@ -2149,9 +2153,9 @@ export interface operations {
                 ai_query?: string;
                 /** @description City of the exit (requires country; doubles the price) */
                 city?: string;
-                /** @description ISO 3166-1 alpha-2 of the exit */
+                /** @description ISO 3166-1 alpha-2 code of the exit, any case */
                 country?: string;
-                /** @description 0.5 to 4 (requires viewport) */
+                /** @description Device pixel ratio (requires viewport) */
                 device_scale_factor?: number;
                 /** @description Load images */
                 images?: string;

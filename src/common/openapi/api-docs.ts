@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiHeader, ApiOperation, ApiQuery, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { ApiQueryOptions, HeadersObject, SchemaObject } from '@nestjs/swagger';
+import { queryParameters } from './query-parameters.js';
 import { ref } from './schemas.js';
 import type { SchemaName } from './schemas.js';
 
@@ -32,55 +33,13 @@ const failure = (status: number, description: string, schema: SchemaName, header
 const Unauthorized = () => failure(401, 'No key, an unknown or revoked key, or a dashboard user\'s token', 'MessageError');
 const Invalid = () => failure(422, 'Invalid parameters, body or header', 'ValidationError');
 
-const flag = (name: string, description: string): ApiQueryOptions => ({ name, required: false, description, schema: { type: 'string', example: 'true' } });
 const text = (name: string, description: string, schema: SchemaObject = { type: 'string' }): ApiQueryOptions => ({ name, required: false, description, schema });
-
-/** Parameters shared by GET /crawl, GET /screenshot and (as strict booleans) POST /crawl. */
-export const PAGE_PARAMETERS: ApiQueryOptions[] = [
-  flag('premium', 'Premium proxy pool'),
-  flag('js', 'Render with JavaScript (default true)'),
-  flag('images', 'Load images'),
-  flag('adblock', 'Block ads and trackers'),
-  flag('mobile', 'Mobile emulation (requires viewport)'),
-  flag('landscape', 'Landscape orientation (requires viewport)'),
-  flag('touch', 'Touch events (requires viewport)'),
-  text('wait_until', 'When the page counts as loaded', { type: 'string', enum: ['load', 'domcontentloaded', 'networkidle0', 'networkidle2'] }),
-  text('viewport', 'WIDTHxHEIGHT, each side 1 to 4000', { type: 'string', pattern: '^\\d+x\\d+$' }),
-  text('device_scale_factor', '0.5 to 4 (requires viewport)', { type: 'number' }),
-  text('user_agent', 'User-Agent to send'),
-  text('country', 'ISO 3166-1 alpha-2 of the exit', { type: 'string', pattern: '^[A-Za-z]{2}$' }),
-  text('city', 'City of the exit (requires country; doubles the price)'),
-];
-/** GET /crawl and POST /crawl (start-only recipes): what of the page the answer holds (decisions.md 8.1). */
-export const CONTENT_PARAMETERS: ApiQueryOptions[] = [
-  text('format', 'html (the page as served or rendered, the default), or its content as markdown or text', { type: 'string', enum: ['html', 'markdown', 'text'], example: 'markdown' }),
-  { ...flag('main_content', 'Keep only the main content (default true with markdown and text, false with html)'), example: 'true' },
-  text('include_selectors', 'Comma-separated CSS selectors: the content is exactly the matched elements, in document order (at most 20, 1,000 characters)', { type: 'string', example: 'article h1, .post-body' }),
-  text('exclude_selectors', 'Comma-separated CSS selectors of elements removed first (at most 20, 1,000 characters)', { type: 'string', example: '.comments, .newsletter' }),
-  text('output', 'page (the bare answer, the default) or json (the envelope with content, metadata and links)', { type: 'string', enum: ['page', 'json'], example: 'json' }),
-];
-export const URL_PARAMETER: ApiQueryOptions = { name: 'url', required: true, description: 'The page, http or https', schema: { type: 'string', format: 'uri' } };
-export const AI_QUERY_PARAMETER: ApiQueryOptions = text('ai_query', 'A question about the page, answered by the model (+5 credits)');
-/** GET /crawl's structured data (decisions.md 8.2). */
-export const STRUCTURED_PARAMETERS: ApiQueryOptions[] = [
-  text(
-    'extract',
-    'JSON rules mapping names to a CSS selector (the first match\'s text) or {selector, type: item|list, output: text|html|markdown|@<attribute>, fields: {...}}; ' +
-      'at most 10,000 characters, 50 rules, nesting depth 3, 1,000 entries a list; read from the whole document; answers data.extracted (free)',
-    { type: 'string', maxLength: 10000, example: '{"name": "h1", "links": {"selector": "a", "type": "list", "output": "@href"}}' },
-  ),
-  text(
-    'ai_schema',
-    'A JSON Schema (draft 2020-12, root {"type": "object"}, at most 10,000 characters) that the model\'s answer must conform to, asked once more with the errors ' +
-      'when it does not; answers data.json (+5 credits, once, also with ai_query); still not conforming: 500 ai_invalid_output, refunded',
-    { type: 'string', maxLength: 10000, example: '{"type": "object", "properties": {"price": {"type": "number"}}, "required": ["price"]}' },
-  ),
-];
 
 interface MeteredDoc {
   readonly tag: string;
   readonly summary: string;
-  readonly parameters: ApiQueryOptions[];
+  /** The route's query DTO: its parameters are documented from its rules and @ParamDoc (webhook_url included). */
+  readonly query: abstract new () => object;
   readonly envelope: SchemaName;
   /** text/html besides the envelope on 200 (a page). */
   readonly page?: boolean;
@@ -96,8 +55,7 @@ export function ApiMetered(doc: MeteredDoc): MethodDecorator & ClassDecorator {
     ApiBearerAuth('bearer'),
     ApiSecurity('key'),
     ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Replays the first job for 24 hours instead of charging again', schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' } }),
-    ...doc.parameters.map((parameter) => ApiQuery(parameter)),
-    ApiQuery(text('webhook_url', 'POSTed a signed WebhookEvent when the job ends', { type: 'string', format: 'uri' })),
+    ...queryParameters(doc.query).map((parameter) => ApiQuery(parameter)),
     ApiResponse({ status: 200, description: 'Done within SYNC_WAIT_MS', content: ok, headers: doc.page ? PAGE_HEADERS : CREDIT_HEADERS }),
     ApiResponse({ status: 202, description: 'Paid and still running: collect it at GET /crawl/{job}', content: json(envelope), headers: CREDIT_HEADERS }),
     Unauthorized(),

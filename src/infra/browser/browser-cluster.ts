@@ -1,9 +1,8 @@
 import { join } from 'node:path';
-import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit, Optional } from '@nestjs/common';
+import { Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import puppeteer from 'puppeteer';
 import { Cluster } from 'puppeteer-cluster';
 import type { AppConfig } from '../../config/app-config.js';
-import { InjectConfig } from '../../config/config.module.js';
 import { NetworkPolicy } from '../network/network-policy.js';
 import { EgressRelay } from '../proxy/relay/egress-relay.js';
 import { AdblockEngineLoader } from './adblock-engine.js';
@@ -28,13 +27,12 @@ export interface BrowserClusterStats {
   readonly browsersLaunched: number;
 }
 
-/** What tests may tighten; production uses the defaults. */
+/** What tests may tighten (passed to the constructor); production uses the defaults. */
 export interface BrowserTuning {
   readonly recycle?: Partial<RecyclePolicy>;
   /** The cluster's own task timeout: a backstop behind every job's deadline. */
   readonly clusterTimeoutMs?: number;
 }
-export const BROWSER_TUNING = Symbol('BROWSER_TUNING');
 
 const RECYCLE_AFTER_JOBS = 500;
 /** A job that held (or waited for) its page longer than this logs where the time went. */
@@ -45,9 +43,8 @@ const SLOW_JOB_MS = 5000;
  * concurrency), BROWSER_CONCURRENCY cluster workers, each a relay slot with a context reused one job at a time.
  * A job is `cluster.execute(spec, task)`; the task binds the slot to the job's route, sets the tab up, and runs the
  * operation under the job's deadline. The answer is handed back as soon as the operation settles; the cluster wipes
- * the tab after it.
+ * the tab after it. Provided by BrowserModule's factory with the default tuning.
  */
-@Injectable()
 export class BrowserCluster implements OnModuleInit, OnApplicationShutdown {
   readonly enabled: boolean;
   private readonly logger = new Logger(BrowserCluster.name);
@@ -62,10 +59,10 @@ export class BrowserCluster implements OnModuleInit, OnApplicationShutdown {
   private waiting = 0;
 
   constructor(
-    @InjectConfig() private readonly config: AppConfig,
+    private readonly config: AppConfig,
     private readonly policy: NetworkPolicy,
     private readonly relay: EgressRelay,
-    @Optional() @Inject(BROWSER_TUNING) private readonly tuning: BrowserTuning = {},
+    private readonly tuning: BrowserTuning = {},
   ) {
     const { concurrency, adblockLists } = config.browser;
     this.enabled = config.runsWorker;
@@ -77,11 +74,13 @@ export class BrowserCluster implements OnModuleInit, OnApplicationShutdown {
     });
   }
 
-  onModuleInit(): void {
+  async onModuleInit(): Promise<void> {
     if (!this.enabled) return;
     // Parsing EasyList takes most of a second the first time: done now rather than in the first job.
     void this.adblock.engine().catch((error: unknown) => this.logger.warn(`Adblock lists not loaded: ${String(error)}`));
     this.watchdog.start();
+    // The cluster starts no browser until the first job; launching it now checks at boot that it took our concurrency.
+    await this.launched();
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -160,11 +159,20 @@ export class BrowserCluster implements OnModuleInit, OnApplicationShutdown {
       puppeteerOptions: launchOptions(this.config.browser.chromiumPath, Math.max(180_000, this.config.chatTimeoutMs + 30_000), this.config.browser.environment),
       timeout: this.tuning.clusterTimeoutMs ?? Math.max(300_000, this.config.chatTimeoutMs + 60_000),
       retryLimit: 0,
-    }).catch((error: unknown) => {
-      this.cluster = null;
-      throw error;
-    });
+    })
+      .then((cluster) => this.checked(cluster))
+      .catch((error: unknown) => {
+        this.cluster = null;
+        throw error;
+      });
     return this.cluster;
+  }
+
+  /** puppeteer-cluster's custom concurrency is duck-typed (slot-concurrency.ts): this says at once if it was not used. */
+  private async checked(cluster: Cluster<string, void>): Promise<Cluster<string, void>> {
+    if (this.launcher) return cluster;
+    await cluster.close();
+    throw new Error('puppeteer-cluster assumption broken: Cluster.launch did not construct the slot concurrency (see slot-concurrency.ts)');
   }
 
   private hold(jobId: string, held: HeldPage): void {

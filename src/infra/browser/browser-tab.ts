@@ -1,4 +1,4 @@
-import type { BrowserContext, CDPSession, Frame, Page } from 'puppeteer';
+import type { BrowserContext, CDPSession, Page } from 'puppeteer';
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import type { NetworkPolicy } from '../network/network-policy.js';
@@ -7,15 +7,15 @@ import { JobFootprint } from './job-footprint.js';
 import type { PageOptions } from './page-options.js';
 import { AppliedOptions, applyPageOptions } from './page-setup.js';
 import { GuardJob, GuardRules, RequestGuard } from './request-guard.js';
+import { CommittedFrame, TabFrames, TabSession } from './tab-frames.js';
 import { wipeTab } from './tab-wipe.js';
 import { PageUsage, trackPage } from './tracked-page.js';
 
 type Fail = (error: AppError) => void;
 
-/** Puppeteer's own session of the page: it already has the Network domain on, so listening costs nothing extra. */
-async function pageClient(page: Page): Promise<CDPSession> {
-  const internal = (page as unknown as { _client?: () => CDPSession })._client;
-  return typeof internal === 'function' ? internal.call(page) : page.createCDPSession();
+/** A storage key starts with its document's origin: one that does not still names the frame's previous document. */
+function keyOf(frame: CommittedFrame, storageKey: string): boolean {
+  return storageKey.startsWith(`${new URL(frame.url).origin}/`);
 }
 
 /** One tab and what it needs between jobs: its request guard, what the job touched, what it emulates. */
@@ -31,8 +31,7 @@ export class BrowserTab {
 
   private constructor(
     readonly page: Page,
-    /** Puppeteer's own session of the page. */
-    readonly client: CDPSession,
+    private readonly frames: TabFrames,
     private readonly guard: RequestGuard,
   ) {
     this.tracked = trackPage(page, this.usage);
@@ -41,7 +40,6 @@ export class BrowserTab {
     // An unanswered alert() blocks the page's scripts (and our calls into it) until the deadline.
     page.on('dialog', (dialog) => void dialog.dismiss().catch(() => undefined));
     page.on('error', () => this.onCrash());
-    page.on('framenavigated', (frame) => this.onFrameNavigated(frame));
   }
 
   static async open(context: BrowserContext, policy: NetworkPolicy, relayCredentials: SlotCredentials): Promise<BrowserTab> {
@@ -50,8 +48,20 @@ export class BrowserTab {
     await page.authenticate(relayCredentials);
     // A service worker's fetches would escape the page's request guard (the relay still checks them).
     await page.setBypassServiceWorker(true);
-    const client = await pageClient(page);
-    return new BrowserTab(page, client, new RequestGuard(page, client, policy));
+    let tab: BrowserTab | null = null;
+    const frames = await TabFrames.open(page, (frame) => tab?.onFrameCommitted(frame));
+    tab = new BrowserTab(page, frames, new RequestGuard(page, frames.client, policy));
+    return tab;
+  }
+
+  /** The tab's own CDP session (page.createCDPSession()). */
+  get client(): CDPSession {
+    return this.frames.client;
+  }
+
+  /** The tab's session and main frame, for navigation waits. */
+  get session(): TabSession {
+    return this.frames;
   }
 
   /**
@@ -101,9 +111,9 @@ export class BrowserTab {
     this.fail = null;
     if (this.unfitReason || !job) return false;
     this.usage.removeListeners(this.page);
-    // The frames still open are asked for their storage keys again, before they go away.
-    for (const frame of this.page.frames()) this.footprint.recordStorageKey(this.storageKey(frame, 0));
     try {
+      // The frames still open are asked for their storage keys again, before they go away.
+      for (const frame of await this.frames.openFrames()) this.footprint.recordStorageKey(this.storageKey(frame, 0));
       await wipeTab(this.page, this.client, context, this.footprint);
       return true;
     } finally {
@@ -118,22 +128,23 @@ export class BrowserTab {
   }
 
   /** A frame's storage key says where its storage lives; a third-party frame's is not its origin alone. */
-  private onFrameNavigated(frame: Frame): void {
+  private onFrameCommitted(frame: CommittedFrame): void {
     if (this.job) this.footprint.recordStorageKey(this.storageKey(frame, 1));
   }
 
-  /** Asked again once: right after a commit the browser can still answer for the frame's previous (opaque) document. */
-  private async storageKey(frame: Frame, retries: number): Promise<string> {
-    const internal = frame as unknown as { _id?: string; client?: CDPSession };
-    if (!internal._id || !frame.url().startsWith('http')) throw new Error('no storage');
-    try {
-      const answer = await (internal.client ?? this.client).send('Storage.getStorageKey', { frameId: internal._id });
-      return answer.storageKey;
-    } catch (error) {
-      if (retries === 0 || frame.detached) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      return this.storageKey(frame, retries - 1);
-    }
+  /**
+   * Asked again once: right after a commit the browser can still answer for the frame's previous document (or not at
+   * all). The page's session answers for out-of-process frames too.
+   */
+  private async storageKey(frame: CommittedFrame, retries: number): Promise<string> {
+    if (!frame.url.startsWith('http')) throw new Error('no storage');
+    const answer = await this.client.send('Storage.getStorageKey', { frameId: frame.frameId }).then(
+      ({ storageKey }) => storageKey,
+      (error: unknown) => (retries === 0 ? Promise.reject(error) : null),
+    );
+    if (answer !== null && (retries === 0 || keyOf(frame, answer))) return answer;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    return this.storageKey(frame, retries - 1);
   }
 
   private onCrash(): void {

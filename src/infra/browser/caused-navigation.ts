@@ -1,6 +1,7 @@
-import type { CDPSession, HTTPRequest, Page } from 'puppeteer';
+import type { HTTPRequest, Page } from 'puppeteer';
 import { IDLE_ALLOWANCE, NavigationIdle } from './navigation-idle.js';
 import type { WaitUntil } from './page-options.js';
+import type { TabSession } from './tab-frames.js';
 
 /** A navigation counts as the action's when its request starts within this time after the action. */
 export const NAVIGATION_START_MS = 300;
@@ -58,14 +59,14 @@ class MainFrameNavigation {
  */
 export async function settleAfterAction(
   page: Page,
-  client: CDPSession,
+  session: TabSession,
   waitUntil: WaitUntil,
   timeoutMs: number,
   action: (navigating: NavigationProbe) => Promise<void>,
 ): Promise<boolean> {
   const limit = Date.now() + timeoutMs;
   const allowed = IDLE_ALLOWANCE[waitUntil];
-  const idle = allowed === undefined ? null : new NavigationIdle(page, client, allowed);
+  const idle = allowed === undefined ? null : new NavigationIdle(page, session, allowed);
   const navigation = new MainFrameNavigation(page);
   const abort = new AbortController();
   try {

@@ -19,10 +19,9 @@ function answers(promise: Promise<unknown>, ms: number): Promise<boolean> {
   return withFallback(promise.then(() => true, () => true), ms, false);
 }
 
-/** A round trip to the page's renderer that, unlike page.evaluate, does not wait for a pending navigation. */
-function ping(page: Page): Promise<unknown> {
-  const client = (page as unknown as { _client?: () => CDPSession })._client?.call(page);
-  return client ? client.send('Runtime.evaluate', { expression: '0', returnByValue: true }) : page.evaluate('0');
+/** A round trip to the page's renderer (on the tab's own session) that, unlike page.evaluate, does not wait for a pending navigation. */
+function ping(client: CDPSession): Promise<unknown> {
+  return client.send('Runtime.evaluate', { expression: '0', returnByValue: true });
 }
 
 /** Main-frame navigations of a page: while one is pending, Chromium holds calls to the renderer back (not a hang). */
@@ -102,10 +101,10 @@ export class HangWatchdog {
   }
 
   private async probePage(job: HeldPage): Promise<void> {
-    const { page } = job.tab;
+    const { page, client } = job.tab;
     const started = Date.now();
     if (this.navigations.get(page)?.navigatedSince(started)) return;
-    if ((await answers(ping(page), this.hangMs)) || job.run.ended || !job.instance.browser.connected) return;
+    if ((await answers(ping(client), this.hangMs)) || job.run.ended || !job.instance.browser.connected) return;
     if (this.navigations.get(page)?.navigatedSince(started)) return;
     this.logger.warn(`Job ${job.run.jobId}: its page did not answer for ${this.hangMs} ms; failed, browser #${job.instance.generation} replaced`);
     job.run.fail(new AppError(ErrorCode.BrowserCrashed, 'The page stopped responding; it was closed and its browser replaced.'));

@@ -6,10 +6,11 @@ import { NavigationIdle } from './navigation-idle.js';
 
 /** A page whose requests and a CDP session whose lifecycle events the test emits by hand. */
 function fakes() {
-  const page = Object.assign(new EventEmitter(), { mainFrame: () => ({ _id: 'main' }) });
+  const page = new EventEmitter();
   const client = new EventEmitter();
+  const session = { client: client as unknown as CDPSession, mainFrameId: 'main' };
   const lifecycle = (name: string, loaderId: string, frameId = 'main') => client.emit('Page.lifecycleEvent', { name, loaderId, frameId });
-  return { page, client, lifecycle, idle: (allowed: number) => new NavigationIdle(page as unknown as Page, client as unknown as CDPSession, allowed) };
+  return { page, client, lifecycle, idle: (allowed: number) => new NavigationIdle(page as unknown as Page, session, allowed) };
 }
 
 const settledWithin = async (promise: Promise<void>, ms: number) =>

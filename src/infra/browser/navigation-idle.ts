@@ -1,7 +1,8 @@
 import { TimeoutError } from 'puppeteer';
-import type { CDPSession, Page } from 'puppeteer';
+import type { Page } from 'puppeteer';
 import { OpenRequests } from './open-requests.js';
 import type { WaitUntil } from './page-options.js';
+import type { TabSession } from './tab-frames.js';
 
 const QUIET_MS = 500;
 
@@ -23,7 +24,6 @@ interface LifecycleEvent {
 export class NavigationIdle {
   private readonly requests: OpenRequests;
   private readonly lifecycleName: string;
-  private readonly mainFrameId: string | undefined;
   private loaderId: string | null = null;
   /** Chromium said the current document is idle. */
   private chromiumIdle = false;
@@ -31,15 +31,13 @@ export class NavigationIdle {
 
   constructor(
     page: Page,
-    private readonly client: CDPSession,
+    /** The tab's own session: lifecycle events on, and its main frame's id (from Page.getFrameTree). */
+    private readonly session: TabSession,
     private readonly allowed: number,
   ) {
     this.requests = new OpenRequests(page);
     this.lifecycleName = allowed === 0 ? 'networkIdle' : 'networkAlmostIdle';
-    this.mainFrameId = (page.mainFrame() as unknown as { _id?: string })._id;
-    // Without it Chromium's idle signal would be ignored without a word (the version pin keeps it; this says if not).
-    if (typeof this.mainFrameId !== 'string' || this.mainFrameId === '') throw new Error('puppeteer assumption broken: Frame._id is not a string');
-    client.on('Page.lifecycleEvent', this.onLifecycle);
+    session.client.on('Page.lifecycleEvent', this.onLifecycle);
   }
 
   /**
@@ -58,11 +56,11 @@ export class NavigationIdle {
   dispose(): void {
     this.wake = null;
     this.requests.dispose();
-    this.client.off('Page.lifecycleEvent', this.onLifecycle);
+    this.session.client.off('Page.lifecycleEvent', this.onLifecycle);
   }
 
   private readonly onLifecycle = (event: LifecycleEvent): void => {
-    if (event.frameId !== this.mainFrameId) return;
+    if (event.frameId !== this.session.mainFrameId) return;
     if (event.name === 'init') {
       // A new document of the main frame (a redirect by script, say): only its own signal counts.
       this.loaderId = event.loaderId;

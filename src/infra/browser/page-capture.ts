@@ -4,6 +4,11 @@ import { raceSignal } from '../../common/time/deadline.js';
 export interface CaptureRequest {
   readonly clip: { readonly x: number; readonly y: number; readonly width: number; readonly height: number };
   readonly quality: number;
+  /**
+   * Image pixels per CSS pixel: the page's device scale factor. The capture runs on the tab's own session, which does
+   * not hold puppeteer's viewport emulation, so the scale is asked for here (1 when not given).
+   */
+  readonly scale?: number;
 }
 
 /** A healthy capture of the largest page we take answers well within this; past it the capture is asked again. */
@@ -23,13 +28,13 @@ const WAKE_MS = 250;
  */
 export async function captureJpeg(
   client: CDPSession,
-  { clip, quality }: CaptureRequest,
+  { clip, quality, scale = 1 }: CaptureRequest,
   onRetry: () => void = () => undefined,
   firstAnswerMs = FIRST_ANSWER_MS,
 ): Promise<string> {
   const ask = () =>
     client
-      .send('Page.captureScreenshot', { format: 'jpeg', quality, clip: { ...clip, scale: 1 }, captureBeyondViewport: true, fromSurface: true })
+      .send('Page.captureScreenshot', { format: 'jpeg', quality, clip: { ...clip, scale }, captureBeyondViewport: true, fromSurface: true })
       .then((answer) => answer.data);
   const first = ask();
   try {

@@ -1,4 +1,4 @@
-import type { CDPSession, HTTPResponse, Page } from 'puppeteer';
+import type { HTTPResponse, Page } from 'puppeteer';
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import type { JobRun } from './job-run.js';
@@ -11,6 +11,7 @@ import { IDLE_ALLOWANCE, NavigationIdle } from './navigation-idle.js';
 import { CaptureRequest, captureJpeg } from './page-capture.js';
 import type { NavigationResult, PageOptions, PageSession } from './page-options.js';
 import type { GuardJob } from './request-guard.js';
+import type { TabSession } from './tab-frames.js';
 
 /** The cap of a serialized DOM when the caller names none: MAX_PAGE_BYTES's default. */
 const DEFAULT_MAX_SOURCE_CHARS = 20 * 1024 * 1024;
@@ -32,8 +33,8 @@ export class JobPageSession implements PageSession {
     readonly page: Page,
     readonly options: PageOptions,
     private readonly raw: Page,
-    /** Puppeteer's own CDP session of the page (lifecycle events). */
-    private readonly client: CDPSession,
+    /** The tab's own CDP session (lifecycle events) and main frame. */
+    private readonly session: TabSession,
     private readonly run: JobRun,
     private readonly guard: GuardJob,
     /** The relay's record of the job's upstream. */
@@ -45,7 +46,7 @@ export class JobPageSession implements PageSession {
     if (timeout <= 0) throw new AppError(ErrorCode.NavigationTimeout, 'The job deadline passed before the navigation started.');
     let response: HTTPResponse | null;
     const allowed = IDLE_ALLOWANCE[this.options.waitUntil];
-    const idle = allowed === undefined ? null : new NavigationIdle(this.raw, this.client, allowed);
+    const idle = allowed === undefined ? null : new NavigationIdle(this.raw, this.session, allowed);
     try {
       response = await this.run.race(this.raw.goto(url, { waitUntil: idle ? 'domcontentloaded' : this.options.waitUntil, timeout }));
       this.run.mark(idle ? 'parsed' : 'navigated');
@@ -79,13 +80,14 @@ export class JobPageSession implements PageSession {
   }
 
   captureJpeg(request: CaptureRequest): Promise<string> {
-    return this.run.race(captureJpeg(this.client, request, () => this.run.mark('capture asked again', true)));
+    const scale = this.options.viewport.deviceScaleFactor ?? 1;
+    return this.run.race(captureJpeg(this.session.client, { scale, ...request }, () => this.run.mark('capture asked again', true)));
   }
 
   async afterAction(action: (navigating: NavigationProbe) => Promise<void>): Promise<boolean> {
     let navigated: boolean;
     try {
-      navigated = await this.run.race(settleAfterAction(this.raw, this.client, this.options.waitUntil, this.run.remainingMs(), action));
+      navigated = await this.run.race(settleAfterAction(this.raw, this.session, this.options.waitUntil, this.run.remainingMs(), action));
     } catch (error) {
       throw classifyBrowserError(error, this.failureContext()) ?? error;
     }
@@ -95,7 +97,7 @@ export class JobPageSession implements PageSession {
   }
 
   evaluateScript(script: string, limits: EvaluationLimits): Promise<unknown> {
-    return this.run.race(evaluateBounded(this.client, script, limits));
+    return this.run.race(evaluateBounded(this.session.client, script, limits));
   }
 
   private failureContext(): FailureContext {

@@ -1,16 +1,13 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { Inject, Injectable, Optional } from '@nestjs/common';
 import ipaddr from 'ipaddr.js';
 import type { AppConfig } from '../../config/app-config.js';
-import { InjectConfig } from '../../config/config.module.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { parseHttpUrl } from './url-syntax.js';
 import { boundedResolver } from './bounded-resolver.js';
 import type { HostResolver } from './bounded-resolver.js';
 
 export type { HostResolver };
-export const HOST_RESOLVER = Symbol('HOST_RESOLVER');
 
 /**
  * addresses: the checked addresses to connect to, [] when the name does not resolve. A connection goes to one of them,
@@ -84,16 +81,18 @@ export function canonicalHost(host: string): string | null {
 const allow = (addresses: readonly string[]): HostVerdict => ({ allowed: true, addresses });
 const deny = (reason: string): HostVerdict => ({ allowed: false, reason });
 
-/** The SSRF rules: which targets a crawl may reach, before it starts and on every request the browser makes. */
-@Injectable()
+/**
+ * The SSRF rules: which targets a crawl may reach, before it starts and on every request the browser makes.
+ * Provided by NetworkModule's factory with the system's DNS; specs pass their own resolver.
+ */
 export class NetworkPolicy {
   private readonly resolver: HostResolver;
   private readonly uncovered: readonly string[];
   private readonly dnsCache = new Map<string, { addresses: string[]; expires: number }>();
 
   constructor(
-    @InjectConfig() private readonly config: AppConfig,
-    @Optional() @Inject(HOST_RESOLVER) resolver?: HostResolver,
+    private readonly config: AppConfig,
+    resolver?: HostResolver,
   ) {
     this.resolver = boundedResolver(resolver ?? systemResolver);
     this.uncovered = config.uncoveredDomains.map((domain) => canonicalHost(domain) ?? domain);

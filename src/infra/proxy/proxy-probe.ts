@@ -40,12 +40,14 @@ export class ProxyProbe {
     let running = this.running.get(server);
     if (!running) {
       const at = Date.now();
-      running = this.check(server).then((up) => {
-        const result = { up, at };
-        this.results.set(server, result);
-        this.running.delete(server);
-        return result;
-      });
+      // A check that failed (rather than answered down) reaches its callers and is not kept: the next call checks again.
+      running = new Promise<boolean>((resolve) => resolve(this.check(server)))
+        .then((up) => {
+          const result = { up, at };
+          this.results.set(server, result);
+          return result;
+        })
+        .finally(() => this.running.delete(server));
       this.running.set(server, running);
     }
     return running;

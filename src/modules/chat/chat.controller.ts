@@ -5,6 +5,7 @@ import { AllowQueryKey, CurrentOrganization, OrgKeyGuard } from '../auth/org-key
 import { MeteredPipeline } from '../jobs/metered-pipeline.service.js';
 import { Metered } from '../jobs/metered-request.js';
 import type { MeteredRequest } from '../jobs/metered-request.js';
+import { ChatQuery } from './chat.dto.js';
 import { ChatOperation, parseChatQuery } from './chat.operation.js';
 
 @Controller('chat')
@@ -20,12 +21,7 @@ export class ChatController {
   @ApiMetered({
     tag: 'chat',
     summary: 'Ask the chat assistant\'s public page a question',
-    parameters: [
-      { name: 'prompt', required: true, schema: { type: 'string' } },
-      { name: 'premium', required: false, schema: { type: 'string' } },
-      { name: 'country', required: false, schema: { type: 'string' } },
-      { name: 'city', required: false, schema: { type: 'string' } },
-    ],
+    query: ChatQuery,
     envelope: 'ChatEnvelope',
   })
   chat(@Query() query: Record<string, unknown>, @CurrentOrganization() organization: Organization, @Metered() request: MeteredRequest) {

@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsOptional, registerDecorator } from 'class-validator';
+import { ParamDoc } from '../../common/openapi/param-doc.js';
 import { BooleanText } from '../../common/validation/boolean-text.js';
 import { lastValue as last } from '../../common/validation/query-params.js';
 import { GeographyQuery } from '../jobs/dto/geography-query.dto.js';
@@ -21,6 +22,8 @@ function IsPrompt(): PropertyDecorator {
       name: 'isPrompt',
       target: target.constructor,
       propertyName: propertyKey as string,
+      // JSON Schema's lengths count code points, as this rule does.
+      constraints: [{ openapi: { type: 'string', minLength: 1, maxLength: PROMPT_MAX_CHARS } }],
       validator: {
         validate: (value: unknown) => promptProblem(value) === null,
         defaultMessage: (args) => promptProblem(args?.value) ?? 'prompt is invalid',
@@ -30,9 +33,11 @@ function IsPrompt(): PropertyDecorator {
 
 /** GET /chat query parameters (spec, GET /chat). */
 export class ChatQuery extends GeographyQuery {
+  @ParamDoc({ description: 'The question, typed into the assistant as a person would', required: true })
   @Transform(last) @IsPrompt()
   prompt!: string;
 
+  @ParamDoc('Premium proxy pool')
   @IsOptional() @BooleanText()
   premium?: boolean;
 

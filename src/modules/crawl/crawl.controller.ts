@@ -1,5 +1,5 @@
 import { Controller, Get, Query, UseGuards } from '@nestjs/common';
-import { AI_QUERY_PARAMETER, ApiMetered, CONTENT_PARAMETERS, PAGE_PARAMETERS, STRUCTURED_PARAMETERS, URL_PARAMETER } from '../../common/openapi/api-docs.js';
+import { ApiMetered } from '../../common/openapi/api-docs.js';
 import type { Organization } from '../../infra/database/entities/index.js';
 import { NetworkPolicy } from '../../infra/network/network-policy.js';
 import { AllowQueryKey, CurrentOrganization, OrgKeyGuard } from '../auth/org-key.guard.js';
@@ -7,6 +7,7 @@ import { MeteredPipeline } from '../jobs/metered-pipeline.service.js';
 import { Metered } from '../jobs/metered-request.js';
 import type { MeteredRequest } from '../jobs/metered-request.js';
 import { CrawlOperation } from './crawl.operation.js';
+import { CrawlQuery } from './dto/crawl-query.dto.js';
 import { parseCrawlQuery } from './dto/parse-crawl-query.js';
 
 @Controller('crawl')
@@ -20,7 +21,7 @@ export class CrawlController {
 
   @Get()
   @AllowQueryKey()
-  @ApiMetered({ tag: 'crawl', summary: 'A page as HTML, Markdown or text, with its metadata and links; or JSON: the answer to ai_query, extracted fields, data held to a schema', parameters: [URL_PARAMETER, ...PAGE_PARAMETERS, AI_QUERY_PARAMETER, ...CONTENT_PARAMETERS, ...STRUCTURED_PARAMETERS], envelope: 'CrawlEnvelope', page: true })
+  @ApiMetered({ tag: 'crawl', summary: 'A page as HTML, Markdown or text, with its metadata and links; or JSON: the answer to ai_query, extracted fields, data held to a schema', query: CrawlQuery, envelope: 'CrawlEnvelope', page: true })
   crawl(@Query() query: Record<string, unknown>, @CurrentOrganization() organization: Organization, @Metered() request: MeteredRequest) {
     return this.pipeline.serve(this.operation, parseCrawlQuery(query, this.policy), organization, request);
   }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
+import { lastValue } from '../../common/validation/query-params.js';
 import { validateDto } from '../../common/validation/validate-dto.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
@@ -36,11 +37,12 @@ function collect<T>(problems: Problems, parse: () => T): T | null {
 /** POST /crawl's query and body; every 422 of both in one answer. The `url` query parameter is ignored. */
 export function parseRecipeRequest(query: Record<string, unknown>, body: unknown): RecipeOptions {
   const problems: Problems = [];
-  const { url: _ignored, ...rest } = query;
+  const { url: _ignored, ai_query: aiQuery, ...rest } = query;
   const strict = collect(problems, () => validateDto(RecipeQuery, rest));
   const recipe = collect(problems, () => parseRecipe(body));
   if (strict) problems.push(...Object.entries(crossFieldErrors(strict)));
-  if (strict?.ai_query?.trim()) problems.push(['ai_query', ['ai_query is not available on POST /crawl']]);
+  const asked = lastValue({ value: aiQuery });
+  if (typeof asked === 'string' && asked.trim()) problems.push(['ai_query', ['ai_query is not available on POST /crawl']]);
   if (strict && recipe) problems.push(...Object.entries(pageOptionErrors(recipe, { js: strict.js ?? true })));
   // fromEntries, not assignment: a body field named `__proto__` stays a reported field.
   if (problems.length > 0 || !strict || !recipe) throw AppError.validation(Object.fromEntries(problems));

@@ -1,8 +1,9 @@
 import { Controller, Get, Query, UseGuards } from '@nestjs/common';
-import { AI_QUERY_PARAMETER, ApiMetered, PAGE_PARAMETERS, URL_PARAMETER } from '../../common/openapi/api-docs.js';
+import { ApiMetered } from '../../common/openapi/api-docs.js';
 import type { Organization } from '../../infra/database/entities/index.js';
 import { NetworkPolicy } from '../../infra/network/network-policy.js';
 import { AllowQueryKey, CurrentOrganization, OrgKeyGuard } from '../auth/org-key.guard.js';
+import { PageQuery } from '../jobs/dto/page-query.dto.js';
 import { parsePageQuery } from '../jobs/dto/parse-page-query.js';
 import { MeteredPipeline } from '../jobs/metered-pipeline.service.js';
 import { Metered } from '../jobs/metered-request.js';
@@ -20,7 +21,7 @@ export class ScreenshotController {
 
   @Get()
   @AllowQueryKey()
-  @ApiMetered({ tag: 'screenshot', summary: 'A full-page JPEG screenshot, base64', parameters: [URL_PARAMETER, ...PAGE_PARAMETERS, AI_QUERY_PARAMETER], envelope: 'ScreenshotEnvelope' })
+  @ApiMetered({ tag: 'screenshot', summary: 'A full-page JPEG screenshot, base64', query: PageQuery, envelope: 'ScreenshotEnvelope' })
   screenshot(@Query() query: Record<string, unknown>, @CurrentOrganization() organization: Organization, @Metered() request: MeteredRequest) {
     return this.pipeline.serve(this.operation, parsePageQuery(query, this.policy, { images: true }).request, organization, request);
   }

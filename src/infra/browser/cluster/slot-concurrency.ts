@@ -1,10 +1,11 @@
 import type { Browser, LaunchOptions, PuppeteerNode } from 'puppeteer';
-import concurrency from 'puppeteer-cluster/dist/concurrency/ConcurrencyImplementation.js';
-import type { ConcurrencyImplementationClassType, WorkerInstance } from 'puppeteer-cluster/dist/concurrency/ConcurrencyImplementation.js';
+import type { ClusterOptions } from 'puppeteer-cluster';
 import { BrowserLauncher, RecyclePolicy } from '../browser-launcher.js';
 import { SlotHost, SlotWorker } from './slot-worker.js';
 
-const ConcurrencyImplementation = concurrency.default;
+/** A custom concurrency, as puppeteer-cluster's public options type it (its base class is not exported). */
+export type ConcurrencyClass = Exclude<ClusterOptions['concurrency'], number>;
+type WorkerInstance = Awaited<ReturnType<InstanceType<ConcurrencyClass>['workerInstance']>>;
 
 export interface SlotConcurrencyHost extends SlotHost {
   readonly recycle: RecyclePolicy;
@@ -17,13 +18,17 @@ export interface SlotConcurrencyHost extends SlotHost {
  * relay slot with its own context reused between jobs (the built-in CONCURRENCY_CONTEXT makes a context per job;
  * CONCURRENCY_BROWSER a browser per worker). Recycling and crash replacement never wait for other slots to empty,
  * unlike the built-in single-browser repair().
+ *
+ * The class does not extend puppeteer-cluster's ConcurrencyImplementation: that lives in `dist/`, outside the
+ * package's exports. The cluster calls `new concurrency(options, puppeteer)` for any function and then only init(),
+ * workerInstance() and close(); the cast below is that assumption, and BrowserCluster checks at launch that the
+ * cluster did construct this class (host.adopt), failing loudly if an upgrade changed it.
  */
-export function slotConcurrency(host: SlotConcurrencyHost): ConcurrencyImplementationClassType {
-  return class SlotConcurrency extends ConcurrencyImplementation {
+export function slotConcurrency(host: SlotConcurrencyHost): ConcurrencyClass {
+  class SlotConcurrency {
     private readonly launcher: BrowserLauncher;
 
     constructor(options: LaunchOptions, puppeteer: PuppeteerNode) {
-      super(options, puppeteer);
       const start = (): Promise<Browser> => puppeteer.launch(options);
       this.launcher = new BrowserLauncher(start, String(options.executablePath ?? 'chromium'), host.recycle);
       host.adopt(this.launcher);
@@ -46,5 +51,7 @@ export function slotConcurrency(host: SlotConcurrencyHost): ConcurrencyImplement
         repair: async () => undefined,
       };
     }
-  };
+  }
+  // The base class has protected fields, which make its type nominal; the shape is what the cluster uses.
+  return SlotConcurrency as unknown as ConcurrencyClass;
 }

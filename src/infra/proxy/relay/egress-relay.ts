@@ -29,8 +29,7 @@ export class EgressRelay implements OnApplicationShutdown {
 
   /** A slot no job holds (the browser pool holds at most BROWSER_CONCURRENCY at once); pair with release(). */
   async claim(): Promise<RelaySlot> {
-    this.starting ??= Promise.all(this.slots.map((slot) => slot.listen())).then(() => undefined);
-    await this.starting;
+    await this.started();
     const slot = this.free.pop();
     if (!slot) throw new Error('Every relay slot is held: more jobs than BROWSER_CONCURRENCY.');
     return slot;
@@ -41,12 +40,23 @@ export class EgressRelay implements OnApplicationShutdown {
     this.free.push(slot);
   }
 
+  /** A failed start is not kept: the next claim tries again (slots already listening stay as they are). */
+  private started(): Promise<void> {
+    this.starting ??= Promise.all(this.slots.map((slot) => slot.listen()))
+      .then(() => undefined)
+      .catch((error: unknown) => {
+        this.starting = null;
+        throw error;
+      });
+    return this.starting;
+  }
+
   async onApplicationShutdown(): Promise<void> {
     if (this.starting) await Promise.all(this.slots.map((slot) => slot.close()));
   }
 
   private onProxyFault(route: ProxyRoute, reason: string, fault: ProxyFault): void {
     this.logger.warn(`Proxy ${route.tier}#${route.sourceIndex} failed: ${reason}; set aside`);
-    void this.proxies.markFailed(route, fault).catch(() => undefined);
+    void this.proxies.markFailed(route, fault).catch((error: unknown) => this.logger.error(`Proxy ${route.tier}#${route.sourceIndex} could not be set aside: ${String(error)}`));
   }
 }

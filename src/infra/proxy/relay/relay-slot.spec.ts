@@ -1,7 +1,8 @@
 import type { lookup } from 'node:dns';
 import { Agent, createServer, request, type Server as HttpServer } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { Logger } from '@nestjs/common';
 import { RequestError, Server as ProxyServer } from 'proxy-chain';
 import { loadConfig } from '../../../config/app-config.js';
 import { NetworkPolicy, type HostResolver } from '../../network/network-policy.js';
@@ -206,6 +207,25 @@ describe('RelaySlot network policy (ALLOW_PRIVATE_TARGETS=false)', () => {
       expect(upstreams[0].seen).toEqual([]);
     }
     expect(listenerHits).toBe(0);
+  });
+});
+
+describe('RelaySlot server errors', () => {
+  it('logs every error of its server after it listens: none is swallowed, none is left without a listener', async () => {
+    const relay = slot();
+    const logged: unknown[] = [];
+    const spy = jest.spyOn(Logger.prototype, 'error').mockImplementation((message: unknown) => void logged.push(message));
+    try {
+      await relay.listen();
+      const server = (relay as unknown as { server: HttpServer }).server;
+      server.emit('error', new Error('accept EMFILE'));
+      server.emit('error', new Error('accept ENFILE'));
+      expect(logged).toEqual(['Relay slot 0: accept EMFILE', 'Relay slot 0: accept ENFILE']);
+      expect(await relay.listen()).toBe(relay.url);
+    } finally {
+      spy.mockRestore();
+      await relay.close();
+    }
   });
 });
 

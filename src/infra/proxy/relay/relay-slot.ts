@@ -1,4 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { Logger } from '@nestjs/common';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -24,6 +25,15 @@ class Refusal extends Error {
   }
 }
 
+/** The absolute URL of a plain-HTTP proxy request; a malformed one is the client's fault. */
+function parseUrl(raw: string | undefined): URL {
+  try {
+    return new URL(raw ?? '');
+  } catch {
+    throw new Refusal(400, 'Bad request URL.');
+  }
+}
+
 /** What the relay answers a client without the slot's credentials: any local process could otherwise ride a job's upstream. */
 const CHALLENGE = { 'proxy-authenticate': 'Basic realm="crawlgate relay"' };
 
@@ -39,6 +49,7 @@ export interface SlotCredentials {
  * job can ride another job's upstream.
  */
 export class RelaySlot {
+  private readonly logger = new Logger(RelaySlot.name);
   private readonly server: Server;
   private binding: SlotBinding | null = null;
   private readonly sockets = new Set<Duplex>();
@@ -65,8 +76,17 @@ export class RelaySlot {
     return this.address;
   }
 
+  /** Listens once; called again after it listened, answers the same address. */
   async listen(): Promise<string> {
-    await new Promise<void>((resolve, reject) => this.server.once('error', reject).listen(0, '127.0.0.1', resolve));
+    if (this.address) return this.address;
+    await new Promise<void>((resolve, reject) => {
+      this.server.once('error', reject).listen(0, '127.0.0.1', () => {
+        this.server.off('error', reject);
+        // From now on the server's errors (accept failures, say) are logged: none is swallowed, none kills the worker.
+        this.server.on('error', (error) => this.logger.error(`Relay slot ${this.index}: ${error.message}`));
+        resolve();
+      });
+    });
     this.address = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
     return this.address;
   }
@@ -162,14 +182,18 @@ export class RelaySlot {
     }
     let url: URL;
     try {
-      url = new URL(request.url ?? '');
+      url = parseUrl(request.url);
       if (url.protocol !== 'http:') throw new Refusal(400, 'Only absolute http URLs are relayed.');
       const target = await this.admit(binding, url.hostname.replace(/^\[|\]$/g, ''), Number(url.port || 80));
       forwardRequest(request, response, url, await this.tunnel(binding!, target));
     } catch (error) {
       // Only the relay's own refusals get an answer: an upstream failure must not look like a target's status.
       if (error instanceof Refusal) response.writeHead(error.status, { connection: 'close', 'content-type': 'text/plain' }).end(`${error.message}\n`);
-      else response.destroy();
+      else {
+        // A tunnel failure is the job's (and, for the proxy's own, already reported); anything else is a bug here.
+        if (!(error instanceof TunnelError)) this.logger.error(`Relay slot ${this.index}: ${error instanceof Error ? error.stack : String(error)}`);
+        response.destroy();
+      }
     }
   }
 }

@@ -1,20 +1,33 @@
 import { Transform } from 'class-transformer';
+import { ParamDoc } from '../../../common/openapi/param-doc.js';
 import { BooleanText } from '../../../common/validation/boolean-text.js';
 import { IsOptional, IsString } from 'class-validator';
 import { lastValue } from '../../../common/validation/query-params.js';
 import type { ContentFormat } from '../../../infra/content/page-content.js';
-import { FormatParam, OutputParam, SelectorsParam } from '../../jobs/dto/content-query.js';
+import { CONTENT_DOCS, FormatParam, OutputParam, SelectorsParam } from '../../jobs/dto/content-query.js';
 import type { Output } from '../../jobs/dto/content-query.js';
 import { PageQuery } from '../../jobs/dto/page-query.dto.js';
 
 /** GET /crawl: the shared page parameters and the content ones (decisions.md 8.1). */
 export class CrawlQuery extends PageQuery {
-  @FormatParam() format?: ContentFormat;
-  @IsOptional() @BooleanText() main_content?: boolean;
-  @SelectorsParam() include_selectors?: string[];
-  @SelectorsParam() exclude_selectors?: string[];
-  @OutputParam() output?: Output;
+  @ParamDoc(CONTENT_DOCS.format) @FormatParam() format?: ContentFormat;
+  @ParamDoc(CONTENT_DOCS.main_content) @IsOptional() @BooleanText() main_content?: boolean;
+  @ParamDoc(CONTENT_DOCS.include_selectors) @SelectorsParam() include_selectors?: string[];
+  @ParamDoc(CONTENT_DOCS.exclude_selectors) @SelectorsParam() exclude_selectors?: string[];
+  @ParamDoc(CONTENT_DOCS.output) @OutputParam() output?: Output;
   /** Parsed and checked by parseStructuredParams (decisions.md 8.2); declared so that the query accepts them. */
+  @ParamDoc({
+    description:
+      'JSON rules mapping names to a CSS selector (the first match\'s text) or {selector, type: item|list, output: text|html|markdown|@<attribute>, fields: {...}}; ' +
+      'at most 10,000 characters, 50 rules, nesting depth 3, 1,000 entries a list; read from the whole document; answers data.extracted (free)',
+    example: '{"name": "h1", "links": {"selector": "a", "type": "list", "output": "@href"}}',
+  })
   @IsOptional() @Transform(lastValue) @IsString() extract?: string;
+  @ParamDoc({
+    description:
+      'A JSON Schema (draft 2020-12, root {"type": "object"}, at most 10,000 characters) that the model\'s answer must conform to, asked once more with the errors ' +
+      'when it does not; answers data.json (+5 credits, once, also with ai_query); still not conforming: 500 ai_invalid_output, refunded',
+    example: '{"type": "object", "properties": {"price": {"type": "number"}}, "required": ["price"]}',
+  })
   @IsOptional() @Transform(lastValue) @IsString() ai_schema?: string;
 }

@@ -50,6 +50,15 @@ export function modelContent(choice: ContentChoice, rendered: boolean): ContentR
   return { ...choice, format: 'markdown', mainContent: choice.mainContent ?? true, scripted: rendered };
 }
 
+/** The content parameters' meaning in the OpenAPI document (their rules are the decorators below). */
+export const CONTENT_DOCS = {
+  format: { description: 'html (the page as served or rendered, the default), or its content as markdown or text', example: 'markdown' },
+  main_content: { description: 'Keep only the main content (default true with markdown and text, false with html)', example: 'true' },
+  include_selectors: { description: 'Comma-separated CSS selectors: the content is exactly the matched elements, in document order (at most 20, 1,000 characters)', example: 'article h1, .post-body' },
+  exclude_selectors: { description: 'Comma-separated CSS selectors of elements removed first (at most 20, 1,000 characters)', example: '.comments, .newsletter' },
+  output: { description: 'page (the bare answer, the default) or json (the envelope with content, metadata and links)', example: 'json' },
+} as const;
+
 /** `format`: html, markdown or text. */
 export const FormatParam = () =>
   applyDecorators(IsOptional(), Transform(lastValue), IsIn(CONTENT_FORMATS, { message: `format must be one of ${CONTENT_FORMATS.join(', ')}` }));

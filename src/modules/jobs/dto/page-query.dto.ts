@@ -1,6 +1,7 @@
 import { Transform } from 'class-transformer';
 import { lastValue as last } from '../../../common/validation/query-params.js';
 import { IsIn, IsNumber, IsOptional, IsString, Matches, MaxLength, Min, Max } from 'class-validator';
+import { ParamDoc } from '../../../common/openapi/param-doc.js';
 import { BooleanText, StrictBoolean } from '../../../common/validation/boolean-text.js';
 import { WAIT_UNTIL } from '../../../infra/browser/page-options.js';
 import type { WaitUntil } from '../../../infra/browser/page-options.js';
@@ -14,46 +15,66 @@ const toNumber = ({ value }: { value: unknown }) => {
   return text === undefined || text === '' ? text : Number(text);
 };
 
-/** Query parameters shared by GET /crawl, GET /screenshot and POST /crawl, apart from the flags. */
-export class PageQueryBase extends GeographyQuery {
-  @IsOptional() @Transform(last) @IsString() @MaxLength(8192)
-  url?: string;
+/** The flags' meaning, the same whether read as boolean text (GET) or strict booleans (POST). */
+const FLAG = {
+  premium: 'Premium proxy pool',
+  js: 'Render with JavaScript (default true)',
+  images: 'Load images',
+  adblock: 'Block ads and trackers',
+  mobile: 'Mobile emulation (requires viewport)',
+  landscape: 'Landscape orientation (requires viewport)',
+  touch: 'Touch events (requires viewport)',
+} as const;
 
-  @IsOptional() @Transform(last) @IsString() @MaxLength(2000)
-  ai_query?: string;
-
+/** How the page is loaded and shown: shared by GET /crawl, GET /screenshot and POST /crawl, apart from the flags. */
+export class PageOptionsQuery extends GeographyQuery {
+  @ParamDoc('When the page counts as loaded')
   @IsOptional() @Transform(last) @IsIn(WAIT_UNTIL, { message: `wait_until must be one of ${WAIT_UNTIL.join(', ')}` })
   wait_until?: WaitUntil;
 
+  @ParamDoc({ description: 'WIDTHxHEIGHT, each side 1 to 4000', example: '1920x1080' })
   @IsOptional() @Transform(last) @Matches(/^[1-9]\d{0,4}x[1-9]\d{0,4}$/, { message: 'viewport must be WIDTHxHEIGHT with positive integers, e.g. 1920x1080' })
   viewport?: string;
 
+  @ParamDoc('Device pixel ratio (requires viewport)')
   @IsOptional() @Transform(toNumber) @IsNumber({}, { message: 'device_scale_factor must be a number' })
   @Min(DEVICE_SCALE_FACTOR.min, { message: DPR_RANGE }) @Max(DEVICE_SCALE_FACTOR.max, { message: DPR_RANGE })
   device_scale_factor?: number;
 
+  @ParamDoc('User-Agent to send')
   @IsOptional() @Transform(last) @IsString() @MaxLength(512)
   user_agent?: string;
 }
 
-/** GET routes: flags are boolean text in any case. */
-export class PageQuery extends PageQueryBase {
-  @IsOptional() @BooleanText() premium?: boolean;
-  @IsOptional() @BooleanText() js?: boolean;
-  @IsOptional() @BooleanText() images?: boolean;
-  @IsOptional() @BooleanText() adblock?: boolean;
-  @IsOptional() @BooleanText() mobile?: boolean;
-  @IsOptional() @BooleanText() landscape?: boolean;
-  @IsOptional() @BooleanText() touch?: boolean;
+/** GET /crawl and GET /screenshot: the page named in the query, and the model's question about it. */
+export class PageQueryBase extends PageOptionsQuery {
+  @ParamDoc({ description: 'The page, http or https', required: true, format: 'uri' })
+  @IsOptional() @Transform(last) @IsString() @MaxLength(8192)
+  url?: string;
+
+  @ParamDoc('A question about the page, answered by the model (+5 credits)')
+  @IsOptional() @Transform(last) @IsString() @MaxLength(2000)
+  ai_query?: string;
 }
 
-/** POST /crawl: flags are JSON-style booleans, exactly `true` or `false`. */
-export class StrictPageQuery extends PageQueryBase {
-  @IsOptional() @StrictBoolean() premium?: boolean;
-  @IsOptional() @StrictBoolean() js?: boolean;
-  @IsOptional() @StrictBoolean() images?: boolean;
-  @IsOptional() @StrictBoolean() adblock?: boolean;
-  @IsOptional() @StrictBoolean() mobile?: boolean;
-  @IsOptional() @StrictBoolean() landscape?: boolean;
-  @IsOptional() @StrictBoolean() touch?: boolean;
+/** GET routes: flags are boolean text in any case. */
+export class PageQuery extends PageQueryBase {
+  @ParamDoc(FLAG.premium) @IsOptional() @BooleanText() premium?: boolean;
+  @ParamDoc(FLAG.js) @IsOptional() @BooleanText() js?: boolean;
+  @ParamDoc(FLAG.images) @IsOptional() @BooleanText() images?: boolean;
+  @ParamDoc(FLAG.adblock) @IsOptional() @BooleanText() adblock?: boolean;
+  @ParamDoc(FLAG.mobile) @IsOptional() @BooleanText() mobile?: boolean;
+  @ParamDoc(FLAG.landscape) @IsOptional() @BooleanText() landscape?: boolean;
+  @ParamDoc(FLAG.touch) @IsOptional() @BooleanText() touch?: boolean;
+}
+
+/** POST /crawl: flags are JSON-style booleans, exactly `true` or `false`; the page is the recipe's start block. */
+export class StrictPageQuery extends PageOptionsQuery {
+  @ParamDoc(FLAG.premium) @IsOptional() @StrictBoolean() premium?: boolean;
+  @ParamDoc(FLAG.js) @IsOptional() @StrictBoolean() js?: boolean;
+  @ParamDoc(FLAG.images) @IsOptional() @StrictBoolean() images?: boolean;
+  @ParamDoc(FLAG.adblock) @IsOptional() @StrictBoolean() adblock?: boolean;
+  @ParamDoc(FLAG.mobile) @IsOptional() @StrictBoolean() mobile?: boolean;
+  @ParamDoc(FLAG.landscape) @IsOptional() @StrictBoolean() landscape?: boolean;
+  @ParamDoc(FLAG.touch) @IsOptional() @StrictBoolean() touch?: boolean;
 }

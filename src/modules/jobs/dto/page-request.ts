@@ -36,7 +36,7 @@ export function toPageRequest(query: PageQuery | StrictPageQuery, url: string, d
   const [width, height] = (query.viewport ?? '1920x1080').split('x').map(Number);
   return {
     url,
-    aiQuery: (query.ai_query ?? '').trim(),
+    aiQuery: ('ai_query' in query ? (query.ai_query ?? '') : '').trim(),
     page: {
       js: query.js ?? true,
       images: query.images ?? defaults.images,

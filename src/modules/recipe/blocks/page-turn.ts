@@ -1,6 +1,6 @@
 import { IDLE_ALLOWANCE } from '../../../infra/browser/navigation-idle.js';
 import { OpenRequests } from '../../../infra/browser/open-requests.js';
-import type { BrowserPage, WaitUntil } from '../../../infra/browser/page-options.js';
+import type { BrowserPage, PageSession } from '../../../infra/browser/page-options.js';
 
 export type PageControl = NonNullable<Awaited<ReturnType<BrowserPage['$']>>>;
 /** How the page changed after the click; `none`: nothing started within QUIET_MS. */
@@ -32,44 +32,56 @@ export async function clickControl(control: PageControl): Promise<void> {
 
 const IDLE_MS = 500;
 
+/** The first change the click made: the start of a main-frame navigation, a DOM change, or nothing within QUIET_MS. */
+async function firstChange(page: BrowserPage, timeout: number, signal: AbortSignal): Promise<PageChange> {
+  let onRequest: (request: { isNavigationRequest(): boolean; frame(): unknown }) => void = () => undefined;
+  const navigation = new Promise<PageChange>((resolve) => {
+    onRequest = (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) resolve('navigation');
+    };
+    page.on('request', onRequest);
+  });
+  const mutation = page
+    .waitForFunction((flag: string) => (window as unknown as Record<string, boolean>)[flag] === true, { polling: 100, timeout, signal }, MUTATION_FLAG)
+    .then((): PageChange => 'mutation');
+  // The loser is aborted by the caller; its rejection is not an error.
+  mutation.catch(() => undefined);
+  const quiet = new Promise<PageChange>((resolve) => {
+    const timer = setTimeout(() => resolve('none'), QUIET_MS);
+    signal.addEventListener('abort', () => clearTimeout(timer));
+  });
+  try {
+    return await Promise.race([navigation, mutation, quiet]);
+  } finally {
+    page.off('request', onRequest);
+  }
+}
+
 /**
- * Clicks the control and waits for the next page: a navigation settled by `waitUntil`, or a DOM change
- * (followed by network idle in the networkidle modes, and by the navigation if one started meanwhile).
+ * Clicks the control and waits for the next page: a navigation settled by the job's wait condition through the
+ * session (the same per-navigation idle as goto, not puppeteer's page-wide one, which a reused tab can hold up), or a
+ * DOM change followed, in the networkidle modes, by quiet among the requests made since the click.
  */
-export async function turnPage(page: BrowserPage, control: PageControl, waitUntil: WaitUntil, timeout: number): Promise<PageChange> {
+export async function turnPage(session: PageSession, control: PageControl, timeout: number): Promise<PageChange> {
+  const { page } = session;
   const abort = new AbortController();
-  const { signal } = abort;
-  let navigating = false;
-  const onRequest = (request: { isNavigationRequest(): boolean; frame(): unknown }) => {
-    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) navigating = true;
-  };
-  page.on('request', onRequest);
   // The requests made since the click: puppeteer's page-wide count can hold requests of an earlier job on a reused tab.
   const requests = new OpenRequests(page);
+  let change = 'none' as PageChange;
   try {
     await page.evaluate(watchMutations, MUTATION_FLAG);
-    const navigation = page.waitForNavigation({ waitUntil, timeout, signal }).then((): PageChange => 'navigation');
-    const mutation = page
-      .waitForFunction((flag: string) => (window as unknown as Record<string, boolean>)[flag] === true, { polling: 100, timeout, signal }, MUTATION_FLAG)
-      .then((): PageChange => 'mutation');
-    const quiet = new Promise<PageChange>((resolve) => {
-      const timer = setTimeout(() => (navigating ? undefined : resolve('none')), QUIET_MS);
-      signal.addEventListener('abort', () => clearTimeout(timer));
+    const navigated = await session.afterAction(async () => {
+      // Listening before the click: its navigation request can come before the click returns.
+      const first = firstChange(page, timeout, abort.signal);
+      await clickControl(control);
+      change = await first;
     });
-    // The losers are aborted in `finally`; their rejections are not errors.
-    navigation.catch(() => undefined);
-    mutation.catch(() => undefined);
-    await clickControl(control);
-    const change = await Promise.race([navigation, mutation, quiet]);
-    if (change === 'mutation') {
-      const allowed = IDLE_ALLOWANCE[waitUntil];
-      if (allowed !== undefined) await requests.quiet(IDLE_MS, timeout, allowed);
-      if (navigating) await navigation;
-    }
+    if (navigated) return 'navigation';
+    const allowed = IDLE_ALLOWANCE[session.options.waitUntil];
+    if (change === 'mutation' && allowed !== undefined) await requests.quiet(IDLE_MS, timeout, allowed);
     return change;
   } finally {
     abort.abort();
     requests.dispose();
-    page.off('request', onRequest);
   }
 }

@@ -16,12 +16,12 @@ export class PaginateDetails {
 
 /** Clicks to the next page; true when a page not read before was reached. */
 async function nextPage(context: BlockContext, selector: string): Promise<boolean> {
-  const { page, options } = context.session;
+  const { page } = context.session;
   const control = await page.$(selector);
   if (!control) return false;
   try {
     if (await isDisabled(control)) return false;
-    await turnPage(page, control, options.waitUntil, context.remainingMs());
+    await turnPage(context.session, control, context.remainingMs());
   } finally {
     // After a navigation the handle's document is gone; disposing it then is harmless.
     await control.dispose().catch(() => undefined);
