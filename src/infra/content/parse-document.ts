@@ -1,4 +1,7 @@
 import { parseHTML } from 'linkedom';
+import { installLazyEventListeners } from './lazy-event-listeners.js';
+
+installLazyEventListeners();
 
 const HEAD_ELEMENTS = new Set(['title', 'meta', 'link', 'base', 'style', 'script', 'noscript', 'template']);
 
