@@ -1,4 +1,7 @@
 import { parseHTML } from 'linkedom';
+import { installLazyEventListeners } from './lazy-event-listeners.js';
+
+installLazyEventListeners();
 
 const HEAD_ELEMENTS = new Set(['title', 'meta', 'link', 'base', 'style', 'script', 'noscript', 'template']);
 
@@ -9,7 +12,7 @@ const HEAD_ELEMENTS = new Set(['title', 'meta', 'link', 'base', 'style', 'script
  */
 export function parseDocument(html: string): Document {
   const { document } = parseHTML(withoutCdata(html)) as unknown as { document: Document };
-  if (hasSkeleton(document)) return document;
+  if (hasSkeleton(document)) return withTrailingContentInBody(document);
   const { document: rebuilt } = parseHTML('<!doctype html><html><head></head><body></body></html>') as unknown as { document: Document };
   const source = document.documentElement?.localName === 'html' ? document.documentElement : document;
   for (const node of [...source.childNodes]) adopt(rebuilt, node);
@@ -23,6 +26,23 @@ function hasSkeleton(document: Document): boolean {
   if (root?.localName !== 'html') return false;
   const children = [...root.children].map((child) => child.localName);
   return children.includes('head') && children.includes('body');
+}
+
+/**
+ * A browser ignores `</body>` and `</html>`: what follows them (a page that closes them early, then goes on) is
+ * appended to the body. htmlparser2 leaves it after the body, or after the root, where the body never sees it.
+ */
+function withTrailingContentInBody(document: Document): Document {
+  const body = documentBody(document)!;
+  const trailing = [...followingSiblings(body), ...followingSiblings(document.documentElement)];
+  for (const node of trailing) if (node.nodeType !== node.COMMENT_NODE) body.appendChild(node);
+  return document;
+}
+
+function followingSiblings(node: Node): Node[] {
+  const siblings: Node[] = [];
+  for (let next = node.nextSibling; next; next = next.nextSibling) siblings.push(next);
+  return siblings;
 }
 
 /** Moves one top-level node of a document without a skeleton into the rebuilt head or body. */

@@ -28,4 +28,8 @@ describe('narrowToProse', () => {
     const links = `<p>${'<a href="/x">a linked headline here</a> '.repeat(30)}</p>`;
     expect(narrowed(`<div id="page"><div id="story">${PARAGRAPH.repeat(6)}</div><div id="links">${links.repeat(3)}</div></div>`)).toBe('story');
   });
+  it('does not judge by paragraphs a page whose text is mostly outside them (a story written with <br>)', () => {
+    const story = `<div id="story">${'A line of the story itself, not in a paragraph.<br>'.repeat(60)}</div>`;
+    expect(narrowed(`<div id="page">${story}<div id="bio">${PARAGRAPH.repeat(2)}</div></div>`)).toBe('body');
+  });
 });

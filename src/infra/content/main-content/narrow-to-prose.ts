@@ -7,6 +7,8 @@ const PROSE_MAX_LINK_DENSITY = 0.5;
 const NARROW_SHARE = 0.9;
 /** Below this many characters of prose there is too little to judge by. */
 const MIN_PROSE = 500;
+/** Nor when the prose is under this share of the root's text outside links (the story is not written in paragraphs). */
+const MIN_PROSE_SHARE = 0.2;
 
 /**
  * The score step: from a broad container (a page-wide `article`, `main` or the body), steps down into the child
@@ -14,6 +16,8 @@ const MIN_PROSE = 500;
  */
 export function narrowToProse(root: Element, stats: TextStatsMap): Element {
   const prose = measureProse(root, stats);
+  const own = stats.get(root);
+  if ((prose.get(root) ?? 0) < ((own?.chars ?? 0) - (own?.linkChars ?? 0)) * MIN_PROSE_SHARE) return root;
   let current = root;
   for (;;) {
     const total = prose.get(current) ?? 0;

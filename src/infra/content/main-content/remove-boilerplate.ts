@@ -10,10 +10,17 @@ const PROSE_LINK_DENSITY = 0.35;
 /** Comments that hold this share of the page's text are the page (a forum thread), not a thread under it. */
 const DISCUSSION_SHARE = 0.4;
 
-/** Which class/id words count on this page. */
+/** Which class/id words count on this page, and each element's class and id text, read once. */
 interface NameRules {
   readonly comments: boolean;
+  readonly names: ClassAndIdCache;
 }
+
+/**
+ * The class attribute is slow to read on linkedom, and each element is asked up to three times. The cache lives for
+ * one call: a module-wide WeakMap, which every element of every page would pass through, costs more than it saves.
+ */
+type ClassAndIdCache = Map<Element, string>;
 
 /**
  * The clean step: removes hidden elements and boilerplate (by tag, ARIA role, or class/id words) from the body,
@@ -22,45 +29,46 @@ interface NameRules {
  */
 export function removeBoilerplate(body: Element, stats: TextStatsMap): void {
   const total = stats.get(body)?.chars ?? 0;
-  const rules = { comments: !isDiscussion(body, stats, total) };
+  const names: ClassAndIdCache = new Map();
+  const rules = { comments: !isDiscussion(body, stats, total, names), names };
   const doomed: Element[] = [];
-  const walk = (element: Element, names: NameRules): void => {
+  const walk = (element: Element): void => {
     for (const child of element.children) {
       if (isStreamedBoundary(child)) revealStreamedBoundary(child);
-      if (isConsent(child) || (isBoilerplate(child, names) && !isWrapper(child, stats, total))) {
+      if (isConsent(child, names) || (isBoilerplate(child, rules) && !isWrapper(child, stats, total))) {
         doomed.push(child);
         continue;
       }
       if (isHidden(child)) revealHiddenWrapper(child);
-      walk(child, names);
+      walk(child);
     }
   };
-  walk(body, rules);
+  walk(body);
   for (const element of doomed) element.remove();
 }
 
 /** Whether the element is boilerplate by its tag, role, visibility or class/id words. */
-export function isBoilerplate(element: Element, names: NameRules = { comments: true }): boolean {
+export function isBoilerplate(element: Element, rules: NameRules = { comments: true, names: new Map() }): boolean {
   if (BOILERPLATE_TAGS.has(element.localName) || isHidden(element)) return true;
   const role = element.getAttribute('role');
   if (role && BOILERPLATE_ROLES.has(role.toLowerCase())) return true;
   if (element.localName === 'header') return element.closest('article') === null && element.querySelector('h1') === null;
-  const words = classAndId(element);
+  const words = classAndId(element, rules.names);
   if (CONTENT_NAMES.test(words)) return false;
-  return BOILERPLATE_NAMES.test(words) || AD_NAMES.test(words) || (names.comments && COMMENT_NAMES.test(words));
+  return BOILERPLATE_NAMES.test(words) || AD_NAMES.test(words) || (rules.comments && COMMENT_NAMES.test(words));
 }
 
 /** A cookie or consent manager goes whatever its size. */
-function isConsent(element: Element): boolean {
-  return CONSENT_NAMES.test(classAndId(element));
+function isConsent(element: Element, names: ClassAndIdCache): boolean {
+  return CONSENT_NAMES.test(classAndId(element, names));
 }
 
 /** A page whose comment blocks hold much of its text is a discussion: there the comments are the content. */
-function isDiscussion(body: Element, stats: TextStatsMap, total: number): boolean {
+function isDiscussion(body: Element, stats: TextStatsMap, total: number, names: ClassAndIdCache): boolean {
   let chars = 0;
   const walk = (element: Element): void => {
     for (const child of element.children) {
-      if (COMMENT_NAMES.test(classAndId(child))) chars += stats.get(child)?.chars ?? 0;
+      if (COMMENT_NAMES.test(classAndId(child, names))) chars += stats.get(child)?.chars ?? 0;
       else walk(child);
     }
   };
@@ -68,14 +76,11 @@ function isDiscussion(body: Element, stats: TextStatsMap, total: number): boolea
   return total > 0 && chars >= total * DISCUSSION_SHARE;
 }
 
-/** Read once an element: the class attribute is slow to read on linkedom, and each element is asked up to three times. */
-const namesOf = new WeakMap<Element, string>();
-
-function classAndId(element: Element): string {
-  let names = namesOf.get(element);
+function classAndId(element: Element, cache: ClassAndIdCache): string {
+  let names = cache.get(element);
   if (names === undefined) {
     names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
-    namesOf.set(element, names);
+    cache.set(element, names);
   }
   return names;
 }

@@ -1,0 +1,36 @@
+import { describe, expect, it } from '@jest/globals';
+import { EventTarget as LinkedomEventTarget, Event as LinkedomEvent, Node as NodeFacade } from 'linkedom';
+import { installLazyEventListeners } from './lazy-event-listeners.js';
+import { parseDocument } from './parse-document.js';
+
+describe('installLazyEventListeners', () => {
+  it('builds linkedom nodes without a listener map (parse-document installs it)', () => {
+    parseDocument('<p>x</p>');
+    expect(Object.getPrototypeOf(Object.getPrototypeOf(NodeFacade))).not.toBe(LinkedomEventTarget);
+    expect(installLazyEventListeners()).toBe(true);
+    expect(parseDocument('<p>x</p>').querySelector('p')).toBeInstanceOf(LinkedomEventTarget);
+  });
+
+  it('keeps events working: listeners at the target, bubbling, once, removal, stopImmediatePropagation', () => {
+    const document = parseDocument('<html><body><div id="outer"><p id="inner">x</p></div></body></html>');
+    const outer = document.getElementById('outer')!;
+    const inner = document.getElementById('inner')!;
+    const seen: string[] = [];
+    const removed = () => seen.push('removed');
+    inner.addEventListener('ping', (event) => seen.push(`inner:${event.eventPhase}`), { once: true });
+    inner.addEventListener('ping', removed);
+    inner.removeEventListener('ping', removed);
+    outer.addEventListener('ping', (event) => seen.push(`outer:${event.eventPhase}:${(event.target as Element).id}`));
+    outer.addEventListener('ping', { handleEvent: () => seen.push('handler') });
+    const event = () => new LinkedomEvent('ping', { bubbles: true }) as unknown as Event;
+    expect(inner.dispatchEvent(event())).toBe(true);
+    expect(inner.dispatchEvent(event())).toBe(true);
+    expect(seen).toEqual(['inner:2', 'outer:3:inner', 'handler', 'outer:3:inner', 'handler']);
+
+    const stopped: string[] = [];
+    inner.addEventListener('stop', (e) => { stopped.push('first'); e.stopImmediatePropagation(); });
+    inner.addEventListener('stop', () => stopped.push('second'));
+    inner.dispatchEvent(new LinkedomEvent('stop', { bubbles: true }) as unknown as Event);
+    expect(stopped).toEqual(['first']);
+  });
+});
