@@ -44,17 +44,27 @@ export class JobRunner {
     private readonly line: JobLine,
   ) {}
 
-  async run(payload: JobPayload): Promise<void> {
+  /** `enqueuedAt`: epoch ms the job entered the queue (Bull's timestamp), for the queue-wait step. */
+  async run(payload: JobPayload, enqueuedAt?: number): Promise<void> {
+    const taken = Date.now();
+    if (enqueuedAt !== undefined) this.metrics.jobStep('queue wait', taken - enqueuedAt);
     // Taken by a worker: no longer in line. Should Redis refuse, the job's end takes it out instead.
     await this.line.leave(payload.jobId).catch((error: Error) => this.logger.warn(`job ${payload.jobId} still in line: ${error.message}`));
     const job = await retryOnOutage(() => this.jobs.getForOrganization(payload.organizationId, payload.jobId));
     if (!job || !(await retryOnOutage(() => this.jobs.markRunning(job.organizationId, job.id)))) return;
     const stopBeat = this.heartbeat.start(job.id);
+    this.metrics.jobStep('dispatch', Date.now() - taken);
     try {
-      await this.record(job, Date.now(), await this.execute(job).catch((error: unknown) => toFailure(error, job.id, this.logger)));
+      const started = Date.now();
+      const outcome = await this.execute(job).catch((error: unknown) => toFailure(error, job.id, this.logger));
+      const recording = Date.now();
+      await this.record(job, started, outcome);
+      this.metrics.jobStep('record', Date.now() - recording);
     } finally {
+      const ending = Date.now();
       await stopBeat();
       await this.endJob(job.organizationId, job.id);
+      this.metrics.jobStep('release', Date.now() - ending);
       // Most jobs have no webhook: the row read at the start says so, without another query at the end.
       if (job.webhookUrl) await this.webhooks.jobEnded(job.organizationId, job.id);
     }
