@@ -7,6 +7,8 @@ interface ProcessInfo {
   readonly pid: number;
   readonly ppid: number;
   readonly cpuMs: number;
+  /** CPU of its children that ended and were reaped (cutime + cstime): a renderer that lived for one page. */
+  readonly endedChildrenMs: number;
   readonly cmdline: string;
 }
 
@@ -15,9 +17,9 @@ function readProcess(pid: number): ProcessInfo | null {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name (field 2) may hold spaces and parentheses: the fields after it start at the last ')'.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const cpuTicks = Number(fields[11]) + Number(fields[12]);
+    const ms = (ticks: number) => (ticks * 1000) / TICKS_PER_SECOND;
     const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
-    return { pid, ppid: Number(fields[1]), cpuMs: (cpuTicks * 1000) / TICKS_PER_SECOND, cmdline };
+    return { pid, ppid: Number(fields[1]), cpuMs: ms(Number(fields[11]) + Number(fields[12])), endedChildrenMs: ms(Number(fields[13]) + Number(fields[14])), cmdline };
   } catch {
     return null; // the process ended while we looked
   }
@@ -36,10 +38,21 @@ export function chromiumRole(cmdline: string): string {
   return `chromium ${type}`;
 }
 
+/** The group of a process below a root: Chromium's by role, anything else the root's. */
+function groupOf(info: ProcessInfo, root: string): string {
+  return /chrom/.test(info.cmdline) ? chromiumRole(info.cmdline) : `${root} (child)`;
+}
+
+/** Where the CPU of a process's ended children goes: a zygote's children are renderers (forked, never exec'd). */
+function endedGroupOf(group: string): string {
+  return group === 'chromium zygote' ? 'chromium renderer (ended)' : `${group} (ended children)`;
+}
+
 /**
  * CPU milliseconds used so far by each group of processes: `roots` name a process and all its descendants (Chromium
- * descendants grouped by role, whoever launched them), `byCommand` every process whose command line matches.
- * Processes that ended between two samples are lost from the second one: sample around a run that keeps them alive.
+ * descendants grouped by role, whoever launched them; a descendant that is itself a root is left to its own group),
+ * `byCommand` every process whose command line matches. A process that ended between two samples is counted through
+ * its parent's cutime/cstime, once reaped.
  */
 export function sampleCpu(roots: Record<string, number>, byCommand: Record<string, RegExp>): Map<string, number> {
   const processes = allProcesses();
@@ -47,14 +60,17 @@ export function sampleCpu(roots: Record<string, number>, byCommand: Record<strin
   for (const info of processes) children.set(info.ppid, [...(children.get(info.ppid) ?? []), info]);
   const totals = new Map<string, number>();
   const add = (group: string, ms: number) => totals.set(group, (totals.get(group) ?? 0) + ms);
+  const rootPids = new Set(Object.values(roots));
   for (const [label, pid] of Object.entries(roots)) {
     const root = processes.find((info) => info.pid === pid);
     if (root) add(label, root.cpuMs);
-    const stack = [...(children.get(pid) ?? [])];
+    const stack = (children.get(pid) ?? []).filter((info) => !rootPids.has(info.pid));
     while (stack.length > 0) {
       const info = stack.pop()!;
-      add(/chrom/.test(info.cmdline) ? chromiumRole(info.cmdline) : `${label} (child)`, info.cpuMs);
-      stack.push(...(children.get(info.pid) ?? []));
+      const group = groupOf(info, label);
+      add(group, info.cpuMs);
+      if (info.endedChildrenMs > 0) add(endedGroupOf(group), info.endedChildrenMs);
+      stack.push(...(children.get(info.pid) ?? []).filter((child) => !rootPids.has(child.pid)));
     }
   }
   for (const [label, pattern] of Object.entries(byCommand)) {

@@ -67,7 +67,7 @@ export class BrowserCluster implements OnModuleInit, OnApplicationShutdown {
     private readonly policy: NetworkPolicy,
     private readonly relay: EgressRelay,
     @Optional() @Inject(BROWSER_TUNING) private readonly tuning: BrowserTuning = {},
-    @Optional() private readonly metrics: MetricsService | null = null,
+    @Optional() @Inject(MetricsService) private readonly metrics: MetricsService | null = null,
   ) {
     const { concurrency, adblockLists } = config.browser;
     this.enabled = config.runsWorker;
