@@ -13,8 +13,13 @@ export class JobRepository {
     @InjectRepository(JobResult) private readonly results: Repository<JobResult>,
   ) {}
 
-  insert(job: Job): Promise<Job> {
-    return this.jobs.save(job);
+  /**
+   * One INSERT: save() would first SELECT the row, wrap both in a transaction and read the defaults back (four round
+   * trips and TypeORM's persistence machinery for a row whose every column we set).
+   */
+  async insert(job: Job): Promise<Job> {
+    await this.jobs.createQueryBuilder().insert().values(job).updateEntity(false).execute();
+    return job;
   }
 
   getForOrganization(organizationId: string, id: string): Promise<Job | null> {
@@ -38,7 +43,9 @@ export class JobRepository {
   /** Stores the output, then marks the job done; the result row exists before anyone can see `done`. */
   async complete(organizationId: string, id: string, output: JobOutput): Promise<boolean> {
     const { body, contentType, meta } = encodeOutput(output);
-    await this.results.save({ jobId: id, body, contentType, meta: JSON.stringify(meta) });
+    // An upsert in one statement: a retry after a lost acknowledgement finds its own row there.
+    await this.results.createQueryBuilder().insert().values({ jobId: id, body, contentType, meta: JSON.stringify(meta) })
+      .orUpdate(['content_type', 'body', 'meta'], ['job_id']).updateEntity(false).execute();
     // Only a job still running ends done: one already failed as lost stays failed.
     const result = await this.jobs.update({ organizationId, id, status: 'running' }, { status: 'done', finishedAt: new Date() });
     return (result.affected ?? 0) === 1;

@@ -116,13 +116,12 @@ export class MeteredPipeline {
   private async awaitAnswer<O>(operation: Operation<O>, job: Job, remaining: number): Promise<MeteredAnswer> {
     // The job is paid: a database gone meanwhile must not turn its answer into an unbilled 503; it is answered 202.
     const read = () => this.jobs.getForOrganization(job.organizationId, job.id).catch(() => null);
-    const isOver = (row: Job | null) => row?.status === 'done' || row?.status === 'failed';
-    const seen: { row: Job | null } = { row: null };
-    // A job already over when the wait began was read just now; otherwise the row is read as it is at the end.
-    const ended = await this.events.waitForEnd(job.id, this.config.syncWaitMs, async () => isOver((seen.row = await read())));
+    // No read before waiting: the job was queued in this same turn of the event loop (only microtasks since Bull's
+    // answer), so its end cannot have been announced before the waiter is in place.
+    const ended = await this.events.waitForEnd(job.id, this.config.syncWaitMs, async () => false);
     const woken = Date.now();
     try {
-      return await this.answerEnded(operation, job, remaining, ended, isOver(seen.row) ? seen.row : await read());
+      return await this.answerEnded(operation, job, remaining, ended, await read());
     } finally {
       if (ended) this.metrics.jobStep('answer', Date.now() - woken);
     }
