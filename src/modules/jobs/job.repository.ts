@@ -51,6 +51,19 @@ export class JobRepository {
     return (result.affected ?? 0) === 1;
   }
 
+  /** The job and, when it has one, its output, in one query (collection and the synchronous answer read both). */
+  async getWithOutput(organizationId: string, id: string): Promise<{ job: Job; output: JobOutput | null } | null> {
+    const job = (await this.jobs.createQueryBuilder('job')
+      .leftJoinAndMapOne('job.result', JobResult, 'result', 'result.jobId = job.id')
+      .where('job.organizationId = :organizationId', { organizationId })
+      .andWhere('job.id = :id', { id })
+      .getOne()) as (Job & { result?: JobResult | null }) | null;
+    if (!job) return null;
+    const result = job.result ?? null;
+    delete job.result;
+    return { job, output: result ? decodeOutput(result) : null };
+  }
+
   async output(job: Job): Promise<JobOutput | null> {
     const row = await this.results.findOneBy({ jobId: job.id });
     return row ? decodeOutput(row) : null;

@@ -22,7 +22,7 @@ import { JobViewService } from './job-view.service.js';
 import { JobRepository } from './job.repository.js';
 import type { MeteredRequest } from './metered-request.js';
 import { PLAIN_REQUEST } from './metered-request.js';
-import type { Operation } from './operation.js';
+import type { JobOutput, Operation } from './operation.js';
 import { ReplayService } from './replay.service.js';
 
 /**
@@ -115,7 +115,7 @@ export class MeteredPipeline {
 
   private async awaitAnswer<O>(operation: Operation<O>, job: Job, remaining: number): Promise<MeteredAnswer> {
     // The job is paid: a database gone meanwhile must not turn its answer into an unbilled 503; it is answered 202.
-    const read = () => this.jobs.getForOrganization(job.organizationId, job.id).catch(() => null);
+    const read = () => this.jobs.getWithOutput(job.organizationId, job.id).catch(() => null);
     // No read before waiting: the job was queued in this same turn of the event loop (only microtasks since Bull's
     // answer), so its end cannot have been announced before the waiter is in place.
     const ended = await this.events.waitForEnd(job.id, this.config.syncWaitMs, async () => false);
@@ -127,8 +127,9 @@ export class MeteredPipeline {
     }
   }
 
-  private async answerEnded<O>(operation: Operation<O>, job: Job, remaining: number, ended: boolean, row: Job | null): Promise<MeteredAnswer> {
-    const current = row ?? job;
+  /** `found`: the row and output as they are at the end, or null when the database did not answer (then: 202). */
+  private async answerEnded<O>(operation: Operation<O>, job: Job, remaining: number, ended: boolean, found: { job: Job; output: JobOutput | null } | null): Promise<MeteredAnswer> {
+    const current = found?.job ?? job;
     if (ended && current.status === 'failed') {
       // A service-side failure inside the synchronous wait is handed back; a pool that died, with its attempt (8.4).
       const poolDied = current.errorCode === ErrorCode.ProxyPoolUnavailable;
@@ -139,7 +140,7 @@ export class MeteredPipeline {
       if (poolDied) throw new AppError(ErrorCode.ProxyPoolUnavailable, current.errorMessage ?? 'No proxy of the pool is available. Retry later.');
       return this.views.answer(operation as Operation, current, { charged: 0, remaining: balanceAfter });
     }
-    return this.views.answer(operation as Operation, current, { charged: job.price, remaining });
+    return this.views.answer(operation as Operation, current, { charged: job.price, remaining }, found?.output);
   }
 
   private newJob<O>(id: string, organization: Organization, operation: Operation<O>, options: O, host: string, price: number): Job {
