@@ -102,7 +102,7 @@ export class BrowserTab {
     if (this.unfitReason || !job) return false;
     this.usage.removeListeners(this.page);
     // The frames still open are asked for their storage keys again, before they go away.
-    for (const frame of this.page.frames()) this.footprint.recordStorageKey(this.storageKey(frame, 0));
+    for (const frame of this.page.frames()) if (frame !== this.page.mainFrame()) this.footprint.recordStorageKey(this.storageKey(frame, 0));
     try {
       await wipeTab(this.page, this.client, context, this.footprint);
       return true;
@@ -117,9 +117,12 @@ export class BrowserTab {
     await this.page.close().catch(() => undefined);
   }
 
-  /** A frame's storage key says where its storage lives; a third-party frame's is not its origin alone. */
+  /**
+   * A frame's storage key says where its storage lives; a third-party frame's is not its origin alone. The main frame's
+   * is its origin (a top-level document is never partitioned), which the wipe clears by origin: not asked.
+   */
   private onFrameNavigated(frame: Frame): void {
-    if (this.job) this.footprint.recordStorageKey(this.storageKey(frame, 1));
+    if (this.job && frame !== this.page.mainFrame()) this.footprint.recordStorageKey(this.storageKey(frame, 1));
   }
 
   /** Asked again once: right after a commit the browser can still answer for the frame's previous (opaque) document. */
