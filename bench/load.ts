@@ -8,6 +8,12 @@ export interface LoadResult {
   readonly failures: number;
 }
 
+function summary(latencies: number[], failures: number, started: number): LoadResult {
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { pagesPerSecond: latencies.length / seconds, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), failures };
+}
+
 /** `concurrency` loops calling `once` until the time is up; failed calls are counted, not timed. */
 export async function runLoad(concurrency: number, durationMs: number, once: () => Promise<boolean>): Promise<LoadResult> {
   const latencies: number[] = [];
@@ -21,9 +27,24 @@ export async function runLoad(concurrency: number, durationMs: number, once: () 
       else failures += 1;
     }
   }));
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return { pagesPerSecond: latencies.length / seconds, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), failures };
+  return summary(latencies, failures, started);
+}
+
+/** `concurrency` loops sharing exactly `total` calls of `once` (the cost account divides by a known count). */
+export async function runCount(concurrency: number, total: number, once: () => Promise<boolean>): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let failures = 0;
+  let left = total;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (left > 0) {
+      left -= 1;
+      const t0 = performance.now();
+      if (await once().catch(() => false)) latencies.push(performance.now() - t0);
+      else failures += 1;
+    }
+  }));
+  return summary(latencies, failures, started);
 }
 
 /** Fires requests at a fixed rate (open loop) for `durationMs`; latency percentiles of all answers. */
@@ -40,8 +61,7 @@ export async function runRate(perSecond: number, durationMs: number, once: () =>
     pending.push(once().then((ok) => (ok ? void latencies.push(performance.now() - t0) : void (failures += 1)), () => void (failures += 1)));
   }
   await Promise.all(pending);
-  latencies.sort((a, b) => a - b);
-  return { pagesPerSecond: latencies.length / ((performance.now() - started) / 1000), p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), failures };
+  return summary(latencies, failures, started);
 }
 
 /** Proportional memory (PSS: shared pages split between sharers) of a process and its descendants, in MB. */

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import puppeteer, { Browser, Page } from 'puppeteer';
-import { LoadResult, runLoad } from './load.js';
+import { LoadResult, runCount, runLoad } from './load.js';
 
 export type RawMode = 'fresh-context' | 'reused-pages';
 export type RawWaitUntil = 'load' | 'domcontentloaded' | 'networkidle0' | 'networkidle2';
@@ -27,6 +27,8 @@ export interface RawOptions {
   readonly executablePath?: string;
   /** Extra Chromium switches (the baseline uses none beyond the environment's required ones). */
   readonly extraArgs?: readonly string[];
+  /** A fixed number of pages instead of `durationMs` (the cost account). */
+  readonly crawls?: number;
 }
 
 export interface RawScreenshotOptions {
@@ -86,8 +88,11 @@ function pageJob(browser: Browser, options: RawOptions, idle: Page[]): () => Pro
   };
 }
 
-/** Pages per second and latency percentiles of raw puppeteer in the given mode (after a short warm-up). */
-export async function measureRaw(options: RawOptions): Promise<LoadResult> {
+/**
+ * Pages per second and latency percentiles of raw puppeteer in the given mode (after a short warm-up); `around`
+ * brackets the measured run alone (the cost account samples CPU there).
+ */
+export async function measureRaw(options: RawOptions, around = (run: () => Promise<LoadResult>) => run()): Promise<LoadResult> {
   const browser = await launch(options.executablePath ?? '/usr/bin/chromium-headless-shell', options.extraArgs);
   try {
     const idle: Page[] = [];
@@ -95,7 +100,8 @@ export async function measureRaw(options: RawOptions): Promise<LoadResult> {
     await Promise.all(Array.from({ length: options.concurrency }, async () => {
       for (let i = 0; i < WARM_UP_PAGES; i++) await job();
     }));
-    return await runLoad(options.concurrency, options.durationMs, job);
+    const { crawls } = options;
+    return await around(() => (crawls ? runCount(options.concurrency, crawls, job) : runLoad(options.concurrency, options.durationMs, job)));
   } finally {
     await browser.close();
   }

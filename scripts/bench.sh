@@ -12,6 +12,6 @@ mariadb -uroot -e "CREATE DATABASE IF NOT EXISTS crawlgate_bench"
 npx tsc -p tsconfig.tools.json
 case "${1:-all}" in
   billing) node dist-tools/bench/billing.js ;;
-  crawl) npm run --silent build && node dist-tools/bench/crawl.js ;;
+  crawl) npm run --silent build && node dist-tools/bench/crawl.js "${@:2}" ;;
   all) node dist-tools/bench/billing.js; npm run --silent build && node dist-tools/bench/crawl.js ;;
 esac

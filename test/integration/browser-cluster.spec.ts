@@ -16,6 +16,7 @@ import type { ProxyPoolService } from '../../src/infra/proxy/proxy-pool.service.
 import type { ProxyRoute } from '../../src/infra/proxy/proxy-route.js';
 import { EgressRelay } from '../../src/infra/proxy/relay/egress-relay.js';
 import { captureFullPage } from '../../src/infra/browser/full-page-capture.js';
+import { readRenderedHtml } from '../../src/modules/jobs/page-size.js';
 import { withFallback } from '../../src/common/time/deadline.js';
 import { startTargetSite, TargetSite } from '../fixtures/target-site.js';
 
@@ -418,6 +419,16 @@ describe("puppeteer-cluster's sharp edges, handled", () => {
     expect(pool.stats().tabsOpened).toBe(before.tabsOpened);
     // The job's own count includes the cluster's listener of that job; without the tracked hand-out it grows by one a job.
     expect(new Set(counts)).toEqual(new Set([counts[0]]));
+  });
+
+  it("GET /crawl's read of the rendered page (an isolated world) keeps the tab: no new context, tab or renderer a job", async () => {
+    await crawl((session) => session.goto(`${site.url}/static`));
+    const before = pool.stats();
+    for (let index = 0; index < 3; index++) {
+      const html = await crawl(async (session) => (await session.goto(`${site.url}/static`), readRenderedHtml(session.page, 1_000_000)));
+      expect(html).toContain('<html');
+    }
+    expect(pool.stats()).toMatchObject({ jobsServed: before.jobsServed + 3, tabsOpened: before.tabsOpened, contextsCreated: before.contextsCreated });
   });
 
   it("a task still running when the cluster's timeout fires has its page closed, and the slot waits for it", async () => {

@@ -4,6 +4,7 @@ import puppeteer from 'puppeteer';
 import { Cluster } from 'puppeteer-cluster';
 import type { AppConfig } from '../../config/app-config.js';
 import { NetworkPolicy } from '../network/network-policy.js';
+import type { MetricsService } from '../metrics/metrics.service.js';
 import { EgressRelay } from '../proxy/relay/egress-relay.js';
 import { AdblockEngineLoader } from './adblock-engine.js';
 import type { BrowserLauncher, RecyclePolicy } from './browser-launcher.js';
@@ -63,6 +64,8 @@ export class BrowserCluster implements OnModuleInit, OnApplicationShutdown {
     private readonly policy: NetworkPolicy,
     private readonly relay: EgressRelay,
     private readonly tuning: BrowserTuning = {},
+    /** Absent in tests that build the cluster alone. */
+    private readonly metrics: MetricsService | null = null,
   ) {
     const { concurrency, adblockLists } = config.browser;
     this.enabled = config.runsWorker;
@@ -146,6 +149,7 @@ export class BrowserCluster implements OnModuleInit, OnApplicationShutdown {
       started();
       this.running.delete(spec.jobId);
       run.dispose();
+      for (const { step, ms } of run.durations()) this.metrics?.jobStep(step, ms);
       if (run.elapsedMs() > SLOW_JOB_MS || run.notable) this.logger.log(`Job ${spec.jobId} took ${run.elapsedMs()} ms for its page: ${run.timeline()}`);
     }
   }
@@ -153,7 +157,9 @@ export class BrowserCluster implements OnModuleInit, OnApplicationShutdown {
   /** A failed launch is not kept: the next job tries again rather than meeting the same rejection for good. */
   private launched(): Promise<Cluster<string, void>> {
     this.cluster ??= Cluster.launch({
-      concurrency: slotConcurrency({ relay: this.relay, policy: this.policy, counters: this.counters, recycle: this.recycle, adopt: (launcher) => this.adopt(launcher) }),
+      concurrency: slotConcurrency({ relay: this.relay, policy: this.policy, counters: this.counters, recycle: this.recycle, adopt: (launcher) => this.adopt(launcher),
+        stepTaken: (step, ms) => this.metrics?.jobStep(step, ms),
+      }),
       maxConcurrency: this.config.browser.concurrency,
       puppeteer,
       puppeteerOptions: launchOptions(this.config.browser.chromiumPath, Math.max(180_000, this.config.chatTimeoutMs + 30_000), this.config.browser.environment),

@@ -112,8 +112,10 @@ export class BrowserTab {
     if (this.unfitReason || !job) return false;
     this.usage.removeListeners(this.page);
     try {
-      // The frames still open are asked for their storage keys again, before they go away.
-      for (const frame of await this.frames.openFrames()) this.footprint.recordStorageKey(this.storageKey(frame, 0));
+      // The frames still open are asked for their storage keys again, before they go away (the main frame: see below).
+      for (const frame of await this.frames.openFrames()) {
+        if (frame.frameId !== this.frames.mainFrameId) this.footprint.recordStorageKey(this.storageKey(frame, 0));
+      }
       await wipeTab(this.page, this.client, context, this.footprint);
       return true;
     } finally {
@@ -127,9 +129,12 @@ export class BrowserTab {
     await this.page.close().catch(() => undefined);
   }
 
-  /** A frame's storage key says where its storage lives; a third-party frame's is not its origin alone. */
+  /**
+   * A frame's storage key says where its storage lives; a third-party frame's is not its origin alone. The main frame's
+   * is its origin (a top-level document is never partitioned), which the wipe clears by origin: not asked.
+   */
   private onFrameCommitted(frame: CommittedFrame): void {
-    if (this.job) this.footprint.recordStorageKey(this.storageKey(frame, 1));
+    if (this.job && frame.frameId !== this.frames.mainFrameId) this.footprint.recordStorageKey(this.storageKey(frame, 1));
   }
 
   /**

@@ -12,7 +12,7 @@ export class JobRun {
   private readonly stopHooks: Array<() => void> = [];
   private readonly aborted: Promise<never>;
   private readonly startedAt = Date.now();
-  private readonly steps: string[] = [];
+  private readonly steps: Array<{ readonly step: string; readonly at: number }> = [];
   deadlinePassed = false;
   crashed = false;
 
@@ -44,7 +44,7 @@ export class JobRun {
 
   /** Notes that the job reached a step, for the slow-job log line; a notable step gets that line whatever the time. */
   mark(step: string, notable = false): void {
-    this.steps.push(`${step} +${Date.now() - this.startedAt} ms`);
+    this.steps.push({ step, at: Date.now() - this.startedAt });
     this.notable ||= notable;
   }
 
@@ -55,7 +55,12 @@ export class JobRun {
 
   /** The steps reached so far, each with its time since the job asked for a page: "tab +2 ms, ready +31 ms, ...". */
   timeline(): string {
-    return this.steps.join(', ') || 'no step reached';
+    return this.steps.map(({ step, at }) => `${step} +${at} ms`).join(', ') || 'no step reached';
+  }
+
+  /** Each step reached with the milliseconds it took since the previous one (the first since the page was asked for). */
+  durations(): Array<{ readonly step: string; readonly ms: number }> {
+    return this.steps.map(({ step, at }, i) => ({ step, ms: at - (i === 0 ? 0 : this.steps[i - 1].at) }));
   }
 
   /** Ends the job with this error (the first one wins) and runs the stop hooks. */

@@ -82,6 +82,8 @@ export class PageTask<T> {
     if (run.ended) throw run.signal.reason;
     run.mark('ready');
     onHold({ run, instance: job.instance, tab: job.tab });
-    return run.race(this.fn(new JobPageSession(prepared.page, spec.options, job.tab.page, job.tab.session, run, prepared.job, egress)));
+    const answer = await run.race(this.fn(new JobPageSession(prepared.page, spec.options, job.tab.page, job.tab.session, run, prepared.job, egress)));
+    run.mark('read');
+    return answer;
   }
 }

@@ -41,6 +41,15 @@ export class SqlProgramRunner {
     await this.dataSource.query(step.sql, [...step.params]);
   }
 
+  /**
+   * One write statement, without a transaction or TypeORM's query builder (the job's hot path): on SQLite through its
+   * prepared statement, synchronously; on MySQL one round trip.
+   */
+  async execOne(step: SqlStatement): Promise<ExecResult> {
+    if (this.dialect === 'mysql') return mysqlAnswer(this.dataSource.manager, step) as Promise<ExecResult>;
+    return this.runSqliteStatement(sqliteConnection(this.dataSource), step) as ExecResult;
+  }
+
   /** A MySQL stored procedure's first result set: the whole transaction in one round trip. */
   async call(procedure: string, ...params: unknown[]): Promise<Row[]> {
     const results = (await this.dataSource.query(`CALL ${procedure}(${params.map(() => '?').join(', ')})`, params)) as [Row[], unknown];

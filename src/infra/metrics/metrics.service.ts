@@ -12,6 +12,8 @@ export type JobOutcome = 'done' | 'failed';
 /** Seconds: a page takes about one, a chat answer up to CHAT_TIMEOUT_MS. */
 const JOB_BUCKETS = [0.25, 0.5, 1, 2, 5, 10, 20, 30, 60, 90, 150];
 const HTTP_BUCKETS = [0.005, 0.025, 0.1, 0.5, 1, 2.5, 5, 10, 30, 60];
+/** Seconds: most steps of a page job take a few milliseconds, navigation up to the job's limit. */
+const STEP_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5, 30];
 
 /**
  * The process's Prometheus registry (decisions.md 7.5). Every label takes values from a short fixed set (route
@@ -59,6 +61,14 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  private readonly jobSteps = new Histogram({
+    name: 'crawlgate_job_step_seconds',
+    help: 'Wall time of each step of a job (admission, queue wait, dispatch, tab, navigation, read, wipe, record, answer).',
+    labelNames: ['step'] as const,
+    buckets: STEP_BUCKETS,
+    registers: [this.registry],
+  });
+
   private readonly charged = new Counter({
     name: 'crawlgate_credits_charged_total',
     help: 'Credits charged for metered requests by this process.',
@@ -85,6 +95,11 @@ export class MetricsService {
     this.jobs.inc({ kind, outcome });
     if (outcome === 'failed') this.jobFailures.inc({ kind, code: code ?? 'unknown' });
     if (startedAt !== null) this.jobDuration.observe({ kind }, (Date.now() - startedAt) / 1000);
+  }
+
+  /** A step of a job took `ms` milliseconds; `step` is one of a short fixed set of names. */
+  jobStep(step: string, ms: number): void {
+    this.jobSteps.observe({ step }, ms / 1000);
   }
 
   creditsCharged(amount: number): void {

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import type { CommandBatch } from './command-batch.js';
 
 /** A lease is a member of a sorted set scored by its expiry, so a holder that dies frees its place by itself. */
 const ACQUIRE = `
@@ -12,6 +13,11 @@ return 1`;
 export async function takeLease(redis: Redis, key: string, holder: string, limit: number, leaseMs: number): Promise<boolean> {
   const now = Date.now();
   return Number(await redis.eval(ACQUIRE, 1, key, now, now + leaseMs, limit, holder, leaseMs * 2)) === 1;
+}
+
+/** Adds the drop of `holder`'s lease to a batch. */
+export function dropLeaseIn(batch: CommandBatch, key: string, holder: string): CommandBatch {
+  return batch.zrem(key, holder);
 }
 
 export async function dropLease(redis: Redis, key: string, holder: string): Promise<void> {

@@ -10,12 +10,15 @@ export class ApiKeyRepository {
     @InjectRepository(Organization) private readonly organizations: Repository<Organization>,
   ) {}
 
-  /** The live key with this hash and its organization, in one query. */
-  async findActiveByHash(keyHash: string): Promise<{ key: ApiKey; organization: Organization } | null> {
-    const key = await this.keys.findOneBy({ keyHash, revokedAt: IsNull() });
-    if (!key) return null;
-    const organization = await this.organizations.findOneBy({ id: key.organizationId });
-    return organization ? { key, organization } : null;
+  /** The live key with this hash (as stored) and its organization, in one query: every authenticated request asks. */
+  async findActiveByHash(keyHash: string): Promise<{ keyHash: string; organization: Organization } | null> {
+    const { entities, raw } = await this.organizations.createQueryBuilder('organization')
+      .innerJoin(ApiKey, 'key', 'key.organizationId = organization.id')
+      .addSelect('key.keyHash', 'stored_key_hash')
+      .where('key.keyHash = :keyHash', { keyHash })
+      .andWhere('key.revokedAt IS NULL')
+      .getRawAndEntities<{ stored_key_hash: string }>();
+    return entities.length === 1 ? { keyHash: raw[0].stored_key_hash, organization: entities[0] } : null;
   }
 
   insert(key: ApiKey): Promise<ApiKey> {

@@ -14,7 +14,7 @@ export class AuthService {
     const hash = sha256(token);
     const found = await this.keys.findActiveByHash(hash);
     // The lookup is by hash; the constant-time compare keeps the final check free of timing signals.
-    if (!found || !safeEqual(found.key.keyHash, hash)) throw AppError.unauthorized();
+    if (!found || !safeEqual(found.keyHash, hash)) throw AppError.unauthorized();
     return found.organization;
   }
 }

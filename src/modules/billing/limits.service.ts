@@ -3,7 +3,8 @@ import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
-import { dropLease, takeLease } from '../../infra/redis/lease-set.js';
+import { CommandBatch, sendBatch } from '../../infra/redis/command-batch.js';
+import { dropLeaseIn, takeLease } from '../../infra/redis/lease-set.js';
 import { InjectRedis } from '../../infra/redis/redis.module.js';
 
 /**
@@ -52,7 +53,7 @@ export class LimitsService {
     const until = Date.now() + leaseMs;
     const batch = this.redis.pipeline();
     for (const { holder, organizationId } of holders) batch.eval(KEEP, 2, this.slotKey(organizationId), HOLDERS_KEY, until, holder, leaseMs * 2);
-    for (const [error] of (await batch.exec()) ?? []) if (error) throw error;
+    await sendBatch(batch);
   }
 
   /** Every indexed holder, for the slot keeper. */
@@ -65,9 +66,13 @@ export class LimitsService {
   }
 
   async releaseSlot(organizationId: string, holder: string): Promise<void> {
+    await sendBatch(this.releaseSlotIn(this.redis.multi(), organizationId, holder));
+  }
+
+  /** Adds the release of a slot to a batch (the end of a job is one round trip). */
+  releaseSlotIn(batch: CommandBatch, organizationId: string, holder: string): CommandBatch {
     // Out of the index first: a keeper renewing meanwhile then leaves the released lease alone.
-    await this.redis.hdel(HOLDERS_KEY, holder);
-    await dropLease(this.redis, this.slotKey(organizationId), holder);
+    return dropLeaseIn(batch.hdel(HOLDERS_KEY, holder), this.slotKey(organizationId), holder);
   }
 
   async slotsInUse(organizationId: string): Promise<number> {

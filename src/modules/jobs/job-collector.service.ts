@@ -18,8 +18,8 @@ export class JobCollector {
   ) {}
 
   async collect(organization: Organization, jobId: string): Promise<MeteredAnswer> {
-    const job = JOB_ID.test(jobId) ? await this.jobs.getForOrganization(organization.id, jobId) : null;
-    if (!job) throw AppError.notFound();
-    return this.views.answer(this.registry.get(job.kind), job, null);
+    const found = JOB_ID.test(jobId) ? await this.jobs.getWithOutput(organization.id, jobId) : null;
+    if (!found) throw AppError.notFound();
+    return this.views.answer(this.registry.get(found.job.kind), found.job, null, found.output);
   }
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import type { Redis } from 'ioredis';
+import type { CommandBatch } from '../../infra/redis/command-batch.js';
 import { InjectRedis } from '../../infra/redis/redis.module.js';
 import { withFallback } from '../../common/time/deadline.js';
 
@@ -49,6 +50,10 @@ export class JobEventsService implements OnModuleInit, OnApplicationShutdown {
 
   async announceEnd(jobId: string): Promise<void> {
     await this.redis.publish(this.channels.ended, jobId);
+  }
+
+  announceEndIn(batch: CommandBatch, jobId: string): CommandBatch {
+    return batch.publish(this.channels.ended, jobId);
   }
 
   /** Resolves true when the job ends within `ms`; `isEnded` is checked after subscribing so no end is missed. */

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
+import type { CommandBatch } from '../../infra/redis/command-batch.js';
 import { InjectRedis } from '../../infra/redis/redis.module.js';
 import { JobEventsService } from './job-events.service.js';
 
@@ -31,17 +32,22 @@ export class JobHeartbeat {
     return this.config.jobHeartbeatMs * BEATS_TO_LOSE;
   }
 
-  /** Beats for the job until the returned stop is called; a failed beat (Redis down) is retried at the next period. */
-  start(jobId: string): () => Promise<void> {
+  /**
+   * Beats for the job until the returned stop is called (it stops the timer; endIn then removes the beat); a failed
+   * beat (Redis down) is retried at the next period.
+   */
+  start(jobId: string): () => void {
     const beat = () => this.redis.set(this.key(jobId), this.events.processId, 'PX', this.ttlMs).catch((error: Error) => {
       this.logger.warn(`heartbeat of ${jobId} not written: ${error.message}`);
     });
     void beat();
     const timer = setInterval(() => void beat(), this.periodMs);
-    return async () => {
-      clearInterval(timer);
-      await this.redis.del(this.key(jobId)).catch(() => undefined);
-    };
+    return () => clearInterval(timer);
+  }
+
+  /** Adds the removal of the job's beat to a batch. */
+  endIn(batch: CommandBatch, jobId: string): CommandBatch {
+    return batch.del(this.key(jobId));
   }
 
   /** The process beating for the job, while it is still connected; null when the job has no live worker. */

@@ -2,6 +2,7 @@ import { InjectQueue } from '@nestjs/bull';
 import { Injectable } from '@nestjs/common';
 import type { Queue } from 'bull';
 import type { Redis } from 'ioredis';
+import type { CommandBatch } from '../../infra/redis/command-batch.js';
 import { InjectRedis } from '../../infra/redis/redis.module.js';
 import { JOBS_QUEUE, JobPayload } from '../../infra/queue/queue.constants.js';
 
@@ -38,6 +39,10 @@ export class JobLine {
 
   async leave(jobId: string): Promise<void> {
     await this.redis.zrem(LINE_KEY, jobId);
+  }
+
+  leaveIn(batch: CommandBatch, jobId: string): CommandBatch {
+    return batch.zrem(LINE_KEY, jobId);
   }
 
   /** 1-based place in the line (1 = the next to start); null when the job is not waiting. */

@@ -5,7 +5,7 @@ import { JobEventsService } from './job-events.service.js';
 import { JobHeartbeat } from './job-heartbeat.js';
 import { JobLine } from './job-line.service.js';
 import { JobRepository } from './job.repository.js';
-import type { JobView, Operation } from './operation.js';
+import type { JobOutput, JobView, Operation } from './operation.js';
 
 const DEBUG_WAIT_MS = 3000;
 
@@ -19,13 +19,14 @@ export class JobViewService {
     private readonly line: JobLine,
   ) {}
 
-  async answer(operation: Operation, job: Job, billing: JobView<unknown>['billing']): Promise<MeteredAnswer> {
+  /** `output`: the job's output when the caller read it with the row (getWithOutput); else it is read here if needed. */
+  async answer(operation: Operation, job: Job, billing: JobView<unknown>['billing'], output?: JobOutput | null): Promise<MeteredAnswer> {
     const options = JSON.parse(job.options) as unknown;
     const collected = billing === null;
     const facts = { jobId: job.id, billing };
     const base = { job, options, billing, collected };
     if (job.status === 'done') {
-      const output = await this.jobs.output(job);
+      output = output === undefined ? await this.jobs.output(job) : output;
       if (output?.type === 'page') {
         return new MeteredAnswer(200, { page: output.text, mediaType: output.mediaType }, { ...facts, target: { status: output.targetStatus, finalUrl: output.finalUrl } });
       }

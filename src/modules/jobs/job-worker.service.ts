@@ -28,7 +28,7 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
   onApplicationBootstrap(): void {
     if (!this.config.runsWorker) return;
     this.events.onDebugRequest(throttleCaptures((jobId) => this.browser.captureDebug(jobId)));
-    void this.queue.process(this.config.browser.concurrency, (job: BullJob<JobPayload>) => this.runner.run(job.data));
+    void this.queue.process(this.config.browser.concurrency, (job: BullJob<JobPayload>) => this.runner.run(job.data, job.timestamp));
     // Bull fails a job whose worker died (stalled, maxStalledCount 0); the job row must follow.
     this.queue.on('failed', (job: BullJob<JobPayload>, error: Error) => {
       void this.runner.abandon(job.data, 'The worker running this job stopped.').catch((cause) => this.logger.error({ err: cause }, 'abandon failed'));

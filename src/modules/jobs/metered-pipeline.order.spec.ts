@@ -37,7 +37,7 @@ function pipeline(steps: Steps, burstLeft: boolean, replayOf: string | null = nu
       return { status: 200 };
     },
   };
-  return new MeteredPipeline(config, policy, proxies as never, limits as never, ledger as never, none, none, none, idempotency as never, replays as never, webhookUrls as never, none);
+  return new MeteredPipeline(config, policy, proxies as never, limits as never, ledger as never, none, none, none, idempotency as never, replays as never, webhookUrls as never, none, { jobStep: () => undefined } as never);
 }
 
 const operation = {

@@ -5,6 +5,7 @@ import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import { Job } from '../../infra/database/entities/index.js';
 import type { Organization } from '../../infra/database/entities/index.js';
+import { MetricsService } from '../../infra/metrics/metrics.service.js';
 import { NetworkPolicy } from '../../infra/network/network-policy.js';
 import { ProxyPoolService } from '../../infra/proxy/proxy-pool.service.js';
 import type { MeteredAnswer } from '../../common/http/metered-answer.js';
@@ -21,7 +22,7 @@ import { JobViewService } from './job-view.service.js';
 import { JobRepository } from './job.repository.js';
 import type { MeteredRequest } from './metered-request.js';
 import { PLAIN_REQUEST } from './metered-request.js';
-import type { Operation } from './operation.js';
+import type { JobOutput, Operation } from './operation.js';
 import { ReplayService } from './replay.service.js';
 
 /**
@@ -45,6 +46,7 @@ export class MeteredPipeline {
     private readonly replays: ReplayService,
     private readonly webhookUrls: WebhookUrlPolicy,
     private readonly line: JobLine,
+    private readonly metrics: MetricsService,
   ) {}
 
   async serve<O>(operation: Operation<O>, options: O, organization: Organization, request: MeteredRequest = PLAIN_REQUEST): Promise<MeteredAnswer> {
@@ -76,6 +78,7 @@ export class MeteredPipeline {
     operation: Operation<O>, options: O, organization: Organization, jobId: string, webhookUrl: string | null,
     jobCreated: () => Promise<void> = async () => undefined,
   ): Promise<MeteredAnswer> {
+    const admitted = Date.now();
     const target = new URL(operation.target(options, this.config));
     await operation.precheck?.(options);
     const route = operation.route(options);
@@ -102,6 +105,7 @@ export class MeteredPipeline {
       // Replays find the row from now on; a lost confirmation only shortens the key's life to its pending lease.
       await jobCreated().catch((error: unknown) => this.logger.warn({ err: error, jobId }, 'Idempotency-Key not kept for 24 hours'));
       await this.enqueue(job, limits.priority, operation.dailyLimited);
+      this.metrics.jobStep('admission', Date.now() - admitted);
     } catch (error) {
       await this.limits.releaseSlot(organization.id, jobId);
       throw error;
@@ -111,12 +115,21 @@ export class MeteredPipeline {
 
   private async awaitAnswer<O>(operation: Operation<O>, job: Job, remaining: number): Promise<MeteredAnswer> {
     // The job is paid: a database gone meanwhile must not turn its answer into an unbilled 503; it is answered 202.
-    const read = () => this.jobs.getForOrganization(job.organizationId, job.id).catch(() => null);
-    const isOver = (row: Job | null) => row?.status === 'done' || row?.status === 'failed';
-    const seen: { row: Job | null } = { row: null };
-    const ended = await this.events.waitForEnd(job.id, this.config.syncWaitMs, async () => isOver((seen.row = await read())));
-    // A job already over when the wait began was read just now; otherwise read the row as it is at the end.
-    const current = (isOver(seen.row) ? seen.row : await read()) ?? job;
+    const read = () => this.jobs.getWithOutput(job.organizationId, job.id).catch(() => null);
+    // No read before waiting: the job was queued in this same turn of the event loop (only microtasks since Bull's
+    // answer), so its end cannot have been announced before the waiter is in place.
+    const ended = await this.events.waitForEnd(job.id, this.config.syncWaitMs, async () => false);
+    const woken = Date.now();
+    try {
+      return await this.answerEnded(operation, job, remaining, ended, await read());
+    } finally {
+      if (ended) this.metrics.jobStep('answer', Date.now() - woken);
+    }
+  }
+
+  /** `found`: the row and output as they are at the end, or null when the database did not answer (then: 202). */
+  private async answerEnded<O>(operation: Operation<O>, job: Job, remaining: number, ended: boolean, found: { job: Job; output: JobOutput | null } | null): Promise<MeteredAnswer> {
+    const current = found?.job ?? job;
     if (ended && current.status === 'failed') {
       // A service-side failure inside the synchronous wait is handed back; a pool that died, with its attempt (8.4).
       const poolDied = current.errorCode === ErrorCode.ProxyPoolUnavailable;
@@ -127,7 +140,7 @@ export class MeteredPipeline {
       if (poolDied) throw new AppError(ErrorCode.ProxyPoolUnavailable, current.errorMessage ?? 'No proxy of the pool is available. Retry later.');
       return this.views.answer(operation as Operation, current, { charged: 0, remaining: balanceAfter });
     }
-    return this.views.answer(operation as Operation, current, { charged: job.price, remaining });
+    return this.views.answer(operation as Operation, current, { charged: job.price, remaining }, found?.output);
   }
 
   private newJob<O>(id: string, organization: Organization, operation: Operation<O>, options: O, host: string, price: number): Job {

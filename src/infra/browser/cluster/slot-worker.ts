@@ -19,6 +19,8 @@ export interface SlotHost {
   readonly relay: EgressRelay;
   readonly policy: NetworkPolicy;
   readonly counters: ClusterCounters;
+  /** Told how long a step outside a job's own run took (the wipe after it). */
+  readonly stepTaken?: (step: string, ms: number) => void;
 }
 
 /**
@@ -79,7 +81,9 @@ export class SlotWorker {
     try {
       await job.stop();
       if (!job.touched) return job.tab.untouched();
+      const wipeStarted = Date.now();
       const dropped = await job.context.recycle(job.endedEarly);
+      this.host.stepTaken?.('wipe', Date.now() - wipeStarted);
       if (dropped && this.context === job.context) this.context = null;
       if (dropped) this.logger.debug(`Slot ${job.slot.index}: context replaced (${dropped})`);
     } catch (error) {

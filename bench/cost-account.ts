@@ -1,0 +1,85 @@
+import type { LoadResult } from './load.js';
+import { runCount } from './load.js';
+import { loadAverage, perCrawl, sampleCpu } from './process-cpu.js';
+import { measureRaw } from './raw-puppeteer.js';
+import { printTable } from './table.js';
+
+const CRAWLS = Number(process.env.BENCH_ACCOUNT_CRAWLS ?? 200);
+const CONCURRENCY = Number(process.env.BENCH_ACCOUNT_C ?? 2);
+/** Shared servers: their CPU includes whatever else uses them meanwhile (other stacks on the machine). */
+const SHARED = { redis: /^redis-server /, database: /^\/usr\/sbin\/(mariadbd|mysqld)\b/ };
+/** The order of a job's steps, by the names the service marks them with. */
+const STEPS = ['admission', 'queue wait', 'dispatch', 'tab', 'ready', 'parsed', 'navigated', 'network idle', 'read', 'record', 'release', 'answer', 'wipe'];
+const STEP_NAMES: Record<string, string> = { tab: 'tab handed out', ready: 'tab preparation', parsed: 'navigation (parsed)', navigated: 'navigation', read: 'read', release: 'release (slot, line, end event)', wipe: 'wipe (after the answer)' };
+
+export interface AccountTarget {
+  readonly appPid: number;
+  readonly metrics: () => Promise<string>;
+  readonly crawl: (url: string) => () => Promise<boolean>;
+  readonly proxyUrl: string;
+  readonly executablePath: string;
+}
+
+/** Seconds summed and count per step, from the service's crawlgate_job_step_seconds histogram. */
+function stepTotals(text: string): Map<string, { sum: number; count: number }> {
+  const totals = new Map<string, { sum: number; count: number }>();
+  for (const match of text.matchAll(/^crawlgate_job_step_seconds_(sum|count)\{step="([^"]+)"\} (\S+)$/gm)) {
+    const entry = totals.get(match[2]) ?? { sum: 0, count: 0 };
+    entry[match[1] as 'sum' | 'count'] = Number(match[3]);
+    totals.set(match[2], entry);
+  }
+  return totals;
+}
+
+async function bracket(target: AccountTarget, run: () => Promise<LoadResult>) {
+  const sample = () => sampleCpu({ 'bench (client, proxy, site)': process.pid, 'node (API + worker)': target.appPid }, SHARED);
+  const [cpuBefore, stepsBefore] = [sample(), stepTotals(await target.metrics())];
+  const result = await run();
+  const [cpuAfter, stepsAfter] = [sample(), stepTotals(await target.metrics())];
+  return { result, cpu: perCrawl(cpuBefore, cpuAfter, CRAWLS), stepsBefore, stepsAfter };
+}
+
+/**
+ * `npm run bench:crawl -- --account`: CPU milliseconds per crawl of every process, from /proc/<pid>/stat deltas over
+ * CRAWLS crawls, for GET /crawl and for raw reused pages (wait_until=load), plus the mean wall time of each job step.
+ */
+export async function costAccount(target: AccountTarget, pages: Record<string, string>): Promise<void> {
+  const columns = new Map<string, Map<string, number>>();
+  const results: Array<Record<string, string | number>> = [];
+  const steps: Array<Record<string, string | number>> = [];
+  for (const [name, url] of Object.entries(pages)) {
+    await runCount(CONCURRENCY, 20, target.crawl(url));
+    const service = await bracket(target, () => runCount(CONCURRENCY, CRAWLS, target.crawl(url)));
+    const raw = await rawAccount(target, url);
+    columns.set(`${name}: GET /crawl`, service.cpu);
+    columns.set(`${name}: raw reused`, raw.cpu);
+    results.push({ page: name, 'service pages/s': service.result.pagesPerSecond, 'raw pages/s': raw.result.pagesPerSecond, 'service p50 ms': service.result.p50, 'raw p50 ms': raw.result.p50, failures: service.result.failures + raw.result.failures });
+    for (const step of [...STEPS, ...[...service.stepsAfter.keys()].filter((key) => !STEPS.includes(key))]) {
+      const after = service.stepsAfter.get(step);
+      if (!after) continue;
+      const before = service.stepsBefore.get(step) ?? { sum: 0, count: 0 };
+      const count = after.count - before.count;
+      if (count === 0) continue;
+      steps.push({ page: name, step: STEP_NAMES[step] ?? step, 'mean ms': ((after.sum - before.sum) * 1000) / count, times: count });
+    }
+  }
+  const groups = [...new Set([...columns.values()].flatMap((column) => [...column.keys()]))].sort();
+  const rows = groups.map((group) => Object.fromEntries([['process', group], ...[...columns].map(([column, cpu]) => [column, cpu.get(group) ?? 0])]) as Record<string, string | number>);
+  rows.push(Object.fromEntries([['process', 'total'], ...[...columns].map(([column, cpu]) => [column, [...cpu.values()].reduce((a, b) => a + b, 0)])]));
+  const title = `c=${CONCURRENCY}, ${CRAWLS} crawls each, wait_until=load, ${loadAverage()}`;
+  printTable(`Cost account: CPU ms per crawl by process (${title}; redis and database are shared with other users of the machine)`, rows);
+  printTable(`Cost account: pages/s of the accounted runs (${title})`, results);
+  printTable(`Cost account: wall time of each job step, GET /crawl (${title})`, steps);
+}
+
+/** Raw reused pages, CPU sampled around the measured run only (its browser is the bench's child, grouped by role). */
+async function rawAccount(target: AccountTarget, url: string): Promise<{ result: LoadResult; cpu: Map<string, number> }> {
+  let cpu = new Map<string, number>();
+  const options = { mode: 'reused-pages' as const, url, concurrency: CONCURRENCY, durationMs: 0, crawls: CRAWLS, waitUntil: 'load' as const, proxyUrl: target.proxyUrl, executablePath: target.executablePath };
+  const result = await measureRaw(options, async (run) => {
+    const measured = await bracket(target, run);
+    cpu = measured.cpu;
+    return measured.result;
+  });
+  return { result, cpu };
+}
