@@ -4,8 +4,10 @@ import { In, LessThan, Repository } from 'typeorm';
 import { Job, JobResult } from '../../infra/database/entities/index.js';
 import type { TargetMediaType } from '../../common/http/metered-answer.js';
 import type { JobOutput } from './operation.js';
-import { Dialect, exec, SqlProgramRunner } from '../../infra/database/sql-program.js';
+import { Dialect, exec, query, SqlProgramRunner } from '../../infra/database/sql-program.js';
+import { JOB_WITH_RESULT_COLUMNS, jobFromRow, resultFromRow } from './job-row.js';
 
+const GET_WITH_OUTPUT = `SELECT ${JOB_WITH_RESULT_COLUMNS} FROM job j LEFT JOIN job_result r ON r.job_id = j.id WHERE j.organization_id = ? AND j.id = ?`;
 const RESULT_INSERT = 'INSERT INTO job_result (job_id, content_type, body, meta) VALUES (?, ?, ?, ?)';
 const RESULT_UPSERT: Record<Dialect, string> = {
   mysql: `${RESULT_INSERT} ON DUPLICATE KEY UPDATE content_type = VALUES(content_type), body = VALUES(body), meta = VALUES(meta)`,
@@ -61,17 +63,15 @@ export class JobRepository {
     return (await this.sql.execOne(exec(sql, 'done', new Date(), organizationId, id, 'running'))).affected === 1;
   }
 
-  /** The job and, when it has one, its output, in one query (collection and the synchronous answer read both). */
+  /**
+   * The job and, when it has one, its output, in one plain query (collection and the synchronous answer read both;
+   * collection is free and unlimited, so it skips the query builder).
+   */
   async getWithOutput(organizationId: string, id: string): Promise<{ job: Job; output: JobOutput | null } | null> {
-    const job = (await this.jobs.createQueryBuilder('job')
-      .leftJoinAndMapOne('job.result', JobResult, 'result', 'result.jobId = job.id')
-      .where('job.organizationId = :organizationId', { organizationId })
-      .andWhere('job.id = :id', { id })
-      .getOne()) as (Job & { result?: JobResult | null }) | null;
-    if (!job) return null;
-    const result = job.result ?? null;
-    delete job.result;
-    return { job, output: result ? decodeOutput(result) : null };
+    const rows = await this.sql.rows(query(GET_WITH_OUTPUT, organizationId, id));
+    if (rows.length === 0) return null;
+    const result = resultFromRow(rows[0]);
+    return { job: jobFromRow(rows[0]), output: result ? decodeOutput(result) : null };
   }
 
   async output(job: Job): Promise<JobOutput | null> {
