@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { BillingModule } from '../billing/billing.module.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
+import { CollectKeyGuard } from './collect-key.guard.js';
 import { JobCollector } from './job-collector.service.js';
 import { JobEventsService } from './job-events.service.js';
 import { JobHeartbeat } from './job-heartbeat.js';
@@ -24,7 +25,7 @@ import { ContentThreadsLifecycle } from './content-threads.lifecycle.js';
   imports: [BillingModule, DiscoveryModule, WebhooksModule],
   controllers: [JobsController],
   providers: [
-    OperationRegistry, JobRepository, JobEventsService, JobViewService, MeteredPipeline, JobRunner, JobWorker, JobJanitor, JobCollector,
+    OperationRegistry, JobRepository, JobEventsService, JobViewService, MeteredPipeline, JobRunner, JobWorker, JobJanitor, JobCollector, CollectKeyGuard,
     JobHeartbeat, JobLine, LostJobSweeper, IdempotencyService, ReplayService, SlotKeeper, ContentThreadsLifecycle,
   ],
   exports: [OperationRegistry, MeteredPipeline, BillingModule],
