@@ -1,4 +1,6 @@
-import { Controller, Get, UseGuards } from '@nestjs/common';
+import { Controller, Get, Res, UseGuards } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { sendAnswer } from '../../common/http/credit-headers.interceptor.js';
 import { ApiCollect } from '../../common/openapi/api-docs.js';
 import { QueryOf } from '../../common/validation/query-of.js';
 import { HeaderOnlyQuery } from '../auth/header-only-query.js';
@@ -11,10 +13,13 @@ import { JobCollector } from './job-collector.service.js';
 export class JobsController {
   constructor(private readonly collector: JobCollector) {}
 
-  /** Free, header-authenticated only (no @AllowQueryKey), never rate-limited. */
+  /**
+   * Free, header-authenticated only (no @AllowQueryKey), never rate-limited. It sends its answer itself (sendAnswer):
+   * a returned web Response would be streamed by Nest, the largest cost left on this path.
+   */
   @Get(':job')
   @ApiCollect()
-  collect(@CollectedJobOf() found: CollectedJob['found'], @QueryOf(HeaderOnlyQuery) _query: HeaderOnlyQuery) {
-    return this.collector.collect(found);
+  async collect(@CollectedJobOf() found: CollectedJob['found'], @QueryOf(HeaderOnlyQuery) _query: HeaderOnlyQuery, @Res() reply: FastifyReply): Promise<void> {
+    sendAnswer(reply, await this.collector.collect(found));
   }
 }
