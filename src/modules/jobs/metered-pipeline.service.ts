@@ -1,15 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
-import { AppError } from '../../common/errors/app-error.js';
-import { ErrorCode } from '../../common/errors/error-code.js';
 import { Job } from '../../infra/database/entities/index.js';
 import type { Organization } from '../../infra/database/entities/index.js';
 import { MetricsService } from '../../infra/metrics/metrics.service.js';
 import type { MeteredAnswer } from '../../common/http/metered-answer.js';
 import { LedgerService } from '../billing/ledger.service.js';
 import { AdmissionService } from './admission.service.js';
-import { insertChargedJob } from './charged-job.js';
+import { enqueueChargedJob, insertChargedJob } from './charged-job.js';
 import { IdempotencyService } from './idempotency.service.js';
 import { JobLine } from './job-line.service.js';
 import { newJobId } from './job-id.js';
@@ -80,7 +78,7 @@ export class MeteredPipeline {
       job = await insertChargedJob(this.jobs, this.ledger, Object.assign(this.newJob(jobId, organization, operation, options, host, price), { webhookUrl }), operation.dailyLimited);
       // Replays find the row from now on; a lost confirmation only shortens the key's life to its pending lease.
       await jobCreated().catch((error: unknown) => this.logger.warn({ err: error, jobId }, 'Idempotency-Key not kept for 24 hours'));
-      await this.enqueue(job, limits.priority, operation.dailyLimited);
+      await enqueueChargedJob(this.line, this.jobs, this.ledger, job, limits.priority, operation.dailyLimited);
       this.metrics.jobStep('admission', Date.now() - admitted);
     } catch (error) {
       await releaseSlot();
@@ -96,16 +94,5 @@ export class MeteredPipeline {
       options: JSON.stringify(options), errorCode: null, errorMessage: null, createdAt: now, startedAt: null, finishedAt: null,
       expiresAt: new Date(now.getTime() + this.config.resultTtlHours * 3_600_000),
     });
-  }
-
-  private async enqueue(job: Job, priority: number, dailyLimited: boolean): Promise<void> {
-    try {
-      await this.line.add({ jobId: job.id, kind: job.kind, organizationId: job.organizationId }, priority);
-    } catch (error) {
-      this.logger.error({ err: error, jobId: job.id }, 'enqueue failed; refunding');
-      await this.jobs.markFailed(job.organizationId, job.id, ErrorCode.QueueUnavailable, 'The job queue is unavailable.');
-      await this.ledger.refund({ organizationId: job.organizationId, requestKey: job.id, amount: job.price, jobId: job.id, host: job.host, dailyLimited });
-      throw new AppError(ErrorCode.QueueUnavailable, 'The job queue is unavailable; nothing was charged. Retry later.');
-    }
   }
 }
