@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
+import { AdmissionService } from './admission.service.js';
 import { BillingModule } from '../billing/billing.module.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { CollectKeyGuard } from './collect-key.guard.js';
@@ -19,6 +20,7 @@ import { OperationRegistry } from './operation-registry.js';
 import { JobsController } from './jobs.controller.js';
 import { ReplayService } from './replay.service.js';
 import { SlotKeeper } from './slot-keeper.service.js';
+import { SyncAnswerService } from './sync-answer.service.js';
 import { ContentThreadsLifecycle } from './content-threads.lifecycle.js';
 
 @Module({
@@ -27,6 +29,7 @@ import { ContentThreadsLifecycle } from './content-threads.lifecycle.js';
   providers: [
     OperationRegistry, JobRepository, JobEventsService, JobViewService, MeteredPipeline, JobRunner, JobWorker, JobJanitor, JobCollector, CollectKeyGuard,
     JobHeartbeat, JobLine, LostJobSweeper, IdempotencyService, ReplayService, SlotKeeper, ContentThreadsLifecycle,
+    AdmissionService, SyncAnswerService,
   ],
   exports: [OperationRegistry, MeteredPipeline, BillingModule],
 })

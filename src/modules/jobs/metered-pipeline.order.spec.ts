@@ -11,25 +11,30 @@ import type { Operation } from './operation.js';
 
 type Steps = string[];
 
-/** The pipeline up to the charge, with a resolver that records lookups; every step is recorded in order. */
+/** The pipeline around a recording admission (its own order: admission.order.spec.ts), up to a charge that fails. */
 function pipeline(steps: Steps, burstLeft: boolean, replayOf: string | null = null) {
   const config = loadConfig({ ALLOW_PRIVATE_TARGETS: 'false' });
-  const policy = new NetworkPolicy(config, async (host) => {
-    steps.push(`dns ${host}`);
-    return ['93.184.216.34'];
-  });
-  const limits = {
-    takeBurstToken: async () => {
-      steps.push('burst');
-      if (!burstLeft) throw new AppError(ErrorCode.BurstExceeded, 'slow down');
-    },
-    acquireSlot: async () => void steps.push('slot'),
-    releaseSlot: async () => void steps.push('release'),
+  const webhookUrls = new WebhookUrlPolicy(new NetworkPolicy(config, async () => ['93.184.216.34']));
+  const burst = async () => {
+    steps.push('burst');
+    if (!burstLeft) throw new AppError(ErrorCode.BurstExceeded, 'slow down');
   };
-  const ledger = { charge: async () => Promise.reject(new AppError(ErrorCode.InsufficientCredits, 'stop here')) };
-  const proxies = { assertAvailable: async () => undefined, validateCity: () => undefined };
-  const none = {} as never;
-  const webhookUrls = new WebhookUrlPolicy(policy);
+  const admission = {
+    webhookUrl: (raw: string | undefined, organization: Organization) => webhookUrls.parse(raw, organization),
+    admitReplay: burst,
+    admit: async () => {
+      await burst();
+      steps.push('slot');
+      return { limits: { dailyLimit: null, priority: 3 }, price: 5, host: 'stranger.example', releaseSlot: async () => void steps.push('release') };
+    },
+  };
+  const ledger = {
+    charge: async () => {
+      steps.push('charge');
+      throw new AppError(ErrorCode.InsufficientCredits, 'stop here');
+    },
+  };
+  const jobs = { getForOrganization: async () => null };
   const idempotency = { claim: async () => ({ kind: 'replay', jobId: replayOf, release: async () => undefined, confirm: async () => undefined }) };
   const replays = {
     answer: async () => {
@@ -37,57 +42,35 @@ function pipeline(steps: Steps, burstLeft: boolean, replayOf: string | null = nu
       return { status: 200 };
     },
   };
-  return new MeteredPipeline(config, policy, proxies as never, limits as never, ledger as never, none, none, none, idempotency as never, replays as never, webhookUrls as never, none, { jobStep: () => undefined } as never);
+  const none = {} as never;
+  return new MeteredPipeline(config, admission as never, ledger as never, jobs as never, idempotency as never, replays as never, none, none, none);
 }
 
-const operation = {
-  kind: 'crawl', dailyLimited: false, target: () => 'http://stranger.example/', route: () => ({ tier: 'standard', country: null, city: null }), price: () => 5,
-} as unknown as Operation<object>;
-const organization = (balance: number, webhookSecret: string | null = null) =>
-  ({ id: 'org1', publicId: 'pub1', plan: 'standard', balance, dailyLimit: null, webhookSecret }) as unknown as Organization;
+const operation = { kind: 'crawl', dailyLimited: false } as unknown as Operation<object>;
+const organization = (webhookSecret: string | null = null) => ({ id: 'org1', publicId: 'pub1', plan: 'standard', balance: 100, webhookSecret }) as unknown as Organization;
 const withHook: MeteredRequest = { idempotencyKey: undefined, fingerprint: '', webhookUrl: 'http://hook.example/in' };
 
-describe('MeteredPipeline: the target is looked up only for a caller within its burst and credits', () => {
-  it('makes no DNS lookup for a key without the credits', async () => {
+describe('MeteredPipeline: admission first, then the charge; a refused charge gives the slot back', () => {
+  it('charges only after admission, and releases the slot when the charge fails', async () => {
     const steps: Steps = [];
-    await expect(pipeline(steps, true).serve(operation, {}, organization(4))).rejects.toMatchObject({ code: ErrorCode.InsufficientCredits });
-    expect(steps).toEqual(['burst']);
-  });
-
-  it('makes no DNS lookup past the burst limit', async () => {
-    const steps: Steps = [];
-    await expect(pipeline(steps, false).serve(operation, {}, organization(100))).rejects.toMatchObject({ code: ErrorCode.BurstExceeded });
-    expect(steps).toEqual(['burst']);
-  });
-
-  it('looks the target up after the burst token and before the slot and the charge', async () => {
-    const steps: Steps = [];
-    await expect(pipeline(steps, true).serve(operation, {}, organization(100))).rejects.toMatchObject({ message: 'stop here' });
-    expect(steps).toEqual(['burst', 'dns stranger.example', 'slot', 'release']);
-  });
-
-  it('looks the webhook_url up after the burst token and the credit check, never for a caller without them', async () => {
-    for (const [burstLeft, balance, code] of [[false, 100, ErrorCode.BurstExceeded], [true, 4, ErrorCode.InsufficientCredits]] as const) {
-      const steps: Steps = [];
-      await expect(pipeline(steps, burstLeft).serve(operation, {}, organization(balance, 'whsec_x'), withHook)).rejects.toMatchObject({ code });
-      expect(steps).toEqual(['burst']);
-    }
-    const steps: Steps = [];
-    await expect(pipeline(steps, true).serve(operation, {}, organization(100, 'whsec_x'), withHook)).rejects.toMatchObject({ message: 'stop here' });
-    expect(steps).toEqual(['burst', 'dns stranger.example', 'dns hook.example', 'slot', 'release']);
+    await expect(pipeline(steps, true).serve(operation, {}, organization())).rejects.toMatchObject({ message: 'stop here' });
+    expect(steps).toEqual(['burst', 'slot', 'charge', 'release']);
   });
 
   it('refuses a webhook_url with 422 before anything else while the organization has no secret', async () => {
     const steps: Steps = [];
-    const refused = pipeline(steps, true).serve(operation, {}, organization(100, null), withHook);
+    const refused = pipeline(steps, true).serve(operation, {}, organization(null), withHook);
     await expect(refused).rejects.toMatchObject({ code: ErrorCode.Validation, details: { errors: { webhook_url: [expect.any(String)] } } });
     expect(steps).toEqual([]);
   });
 
   it('takes a burst token for an Idempotency-Key replay too: past the burst limit it is 429, not answered', async () => {
-    const steps: Steps = [];
     const replay: MeteredRequest = { idempotencyKey: 'k1', fingerprint: 'fp', webhookUrl: undefined };
-    await expect(pipeline(steps, false, 'pub1_job1').serve(operation, {}, organization(100), replay)).rejects.toMatchObject({ code: ErrorCode.BurstExceeded });
+    const steps: Steps = [];
+    await expect(pipeline(steps, false, 'pub1_job1').serve(operation, {}, organization(), replay)).rejects.toMatchObject({ code: ErrorCode.BurstExceeded });
     expect(steps).toEqual(['burst']);
+    const answered: Steps = [];
+    await expect(pipeline(answered, true, 'pub1_job1').serve(operation, {}, organization(), replay)).resolves.toEqual({ status: 200 });
+    expect(answered).toEqual(['burst', 'replay answered']);
   });
 });

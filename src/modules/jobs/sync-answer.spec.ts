@@ -1,0 +1,65 @@
+import { describe, expect, it } from '@jest/globals';
+import { ErrorCode } from '../../common/errors/error-code.js';
+import { loadConfig } from '../../config/app-config.js';
+import type { Job } from '../../infra/database/entities/index.js';
+import type { Operation } from './operation.js';
+import { SyncAnswerService } from './sync-answer.service.js';
+
+const queued = { id: 'pub1_job1', organizationId: 'org1', host: 'a.example', price: 5, status: 'queued', errorCode: null, errorMessage: null } as unknown as Job;
+const operation = { kind: 'crawl', dailyLimited: true } as unknown as Operation;
+
+/** The wait around a job that ends (or not) as `found` says; refunds and answers are recorded. */
+function waitFor(ended: boolean, found: { job: Job; output: null } | null | 'database gone') {
+  const refunds: unknown[] = [];
+  const answers: unknown[] = [];
+  const events = { waitForEnd: async () => ended };
+  const jobs = { getWithOutput: async () => (found === 'database gone' ? Promise.reject(new Error('gone')) : found) };
+  const ledger = {
+    refund: async (request: unknown) => {
+      refunds.push(request);
+      return { balanceAfter: 100 };
+    },
+  };
+  const views = {
+    answer: async (_: Operation, job: Job, billing: unknown) => {
+      answers.push({ status: job.status, billing });
+      return { status: 200 };
+    },
+  };
+  const service = new SyncAnswerService(loadConfig({}), events as never, jobs as never, ledger as never, views as never, { jobStep: () => undefined } as never);
+  return { answer: () => service.answer(operation, queued, 95), refunds, answers };
+}
+
+describe('SyncAnswerService: the synchronous wait and its refund', () => {
+  it('answers a job still queued at the deadline as charged, without a refund', async () => {
+    const wait = waitFor(false, { job: queued, output: null });
+    await wait.answer();
+    expect(wait.answers).toEqual([{ status: 'queued', billing: { charged: 5, remaining: 95 } }]);
+    expect(wait.refunds).toEqual([]);
+  });
+
+  it('refunds a job that failed within the wait and answers it with nothing charged', async () => {
+    const failed = { ...queued, status: 'failed', errorCode: ErrorCode.NavigationTimeout } as Job;
+    const wait = waitFor(true, { job: failed, output: null });
+    await wait.answer();
+    expect(wait.refunds).toEqual([{
+      organizationId: 'org1', requestKey: 'pub1_job1', amount: 5, jobId: 'pub1_job1', host: 'a.example', dailyLimited: true, untallyAttempt: false,
+    }]);
+    expect(wait.answers).toEqual([{ status: 'failed', billing: { charged: 0, remaining: 100 } }]);
+  });
+
+  it('refunds a job whose pool died, with its attempt, and refuses with proxy_pool_unavailable', async () => {
+    const failed = { ...queued, status: 'failed', errorCode: ErrorCode.ProxyPoolUnavailable, errorMessage: 'pool gone' } as Job;
+    const wait = waitFor(true, { job: failed, output: null });
+    await expect(wait.answer()).rejects.toMatchObject({ code: ErrorCode.ProxyPoolUnavailable, message: 'pool gone' });
+    expect(wait.refunds).toMatchObject([{ untallyAttempt: true }]);
+    expect(wait.answers).toEqual([]);
+  });
+
+  it('answers the job as queued and charged when the database is gone at the end: it is paid', async () => {
+    const wait = waitFor(true, 'database gone');
+    await wait.answer();
+    expect(wait.answers).toEqual([{ status: 'queued', billing: { charged: 5, remaining: 95 } }]);
+    expect(wait.refunds).toEqual([]);
+  });
+});
