@@ -53,7 +53,8 @@ async function main(): Promise<void> {
     ...(DATABASE_URL === 'sqlite' ? {} : { DATABASE_URL }),
     ALLOW_PRIVATE_TARGETS: 'true', PROXY_STANDARD: proxyUrl, PROXY_PREMIUM: sessionProxyUrl, BROWSER_CONCURRENCY: '4', LOG_LEVEL: 'warn',
     CHROMIUM_PATH: CHROMIUM,
-  });
+    // BENCH_APP_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the service under the bench.
+  }, (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean));
   const key = await organization(app.baseUrl);
   const crawl = (url: string, wait: string, session = false, extra = '') => async () => {
     const query = `url=${encodeURIComponent(url)}&wait_until=${wait}&adblock=false${session ? '&premium=true' : ''}${extra}`;

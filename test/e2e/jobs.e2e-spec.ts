@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { createOrganization, getOrganization, ledger } from '../factories/organization.factory.js';
+import { createOrganization, getOrganization, ledger, revokeApiKey } from '../factories/organization.factory.js';
 import { testEnv } from '../harness/env.js';
 import { call, CallResult, collect } from '../harness/http.js';
 
@@ -101,6 +101,20 @@ describe('job lifecycle: 202, collection, debug, limits', () => {
     const jobId = done.headers.get('x-job-id')!;
     expect((await call(`/crawl/${jobId}`, { query: { key: org.apiKey } })).status).toBe(401);
     expect((await call(`/crawl/${jobId}`, { key: org.apiKey, query: { key: 'nonsense' } })).status).toBe(200);
+  });
+
+  it('checks the key before the job on collection: a wrong or revoked key is 401 whatever the id, a live one 404 on a malformed id', async () => {
+    const owner = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 10 });
+    const done = await call('/crawl', { key: owner.apiKey, query: { url: target('/static'), js: 'false' } });
+    const jobId = done.headers.get('x-job-id')!;
+    expect((await call(`/crawl/${jobId}`, { key: owner.apiKey })).status).toBe(200);
+    const wrong = await call(`/crawl/${jobId}`, { key: 'cg_wrong' });
+    expect([wrong.status, wrong.body]).toEqual([401, { message: expect.any(String) }]);
+    const malformed = await call('/crawl/not-a-job-id', { key: owner.apiKey });
+    expect([malformed.status, malformed.body]).toEqual([404, { message: 'No such job.' }]);
+    expect((await call('/crawl/not-a-job-id', { key: 'cg_wrong' })).status).toBe(401);
+    await revokeApiKey(env.baseUrl, env.adminToken, owner.apiKeyId);
+    expect((await call(`/crawl/${jobId}`, { key: owner.apiKey })).status).toBe(401);
   });
 
   it('accepts the key parameter on GET /crawl, but not over a header', async () => {

@@ -21,11 +21,12 @@ export async function freePort(): Promise<number> {
 }
 
 /** Starts the built service (`node dist/main.js`) exactly as users run it, and waits until /health/ready says 200. */
-export async function startAppProcess(name: string, env: Record<string, string>): Promise<AppProcess> {
+/** `nodeArgs`: flags for node itself (the bench's `--cpu-prof`, which NODE_OPTIONS refuses). */
+export async function startAppProcess(name: string, env: Record<string, string>, nodeArgs: string[] = []): Promise<AppProcess> {
   mkdirSync(RUN_DIR, { recursive: true });
   const port = await freePort();
   const log = createWriteStream(resolve(RUN_DIR, `${name}.log`));
-  const child = spawn(process.execPath, ['dist/main.js'], {
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/main.js'], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,4 +1,5 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { map, Observable } from 'rxjs';
 import { AnswerFacts, MeteredAnswer } from './metered-answer.js';
 
@@ -35,6 +36,20 @@ export const TARGET_CONTENT_HEADERS: Readonly<Record<string, string>> = {
 };
 
 function toResponse(answer: MeteredAnswer): Response {
+  const { status, headers, text } = responseParts(answer);
+  return new Response(text, { status, headers });
+}
+
+/**
+ * Sends a MeteredAnswer straight through Fastify, for a handler that owns its reply (@Res()): job collection, which
+ * is free and unlimited, so it skips the web Response that Nest turns into a stream. The same status, headers and body.
+ */
+export function sendAnswer(reply: FastifyReply, answer: MeteredAnswer): void {
+  const { status, headers, text } = responseParts(answer);
+  void reply.status(status).headers(headers).send(text);
+}
+
+function responseParts(answer: MeteredAnswer): { status: number; headers: Record<string, string>; text: string } {
   const page = 'page' in answer.body ? answer.body : null;
   const text = page ? page.page : JSON.stringify((answer.body as { json: object }).json);
   const headers = {
@@ -43,5 +58,5 @@ function toResponse(answer: MeteredAnswer): Response {
     'Content-Type': page ? `${page.mediaType}; charset=utf-8` : 'application/json; charset=utf-8',
     'Content-Length': String(Buffer.byteLength(text)),
   };
-  return new Response(text, { status: answer.status, headers });
+  return { status: answer.status, headers, text };
 }

@@ -3,7 +3,8 @@ export type TargetMediaType = 'text/html' | 'text/markdown' | 'text/plain';
 
 /**
  * What a metered or job route answers, before it becomes HTTP: the body and the facts the credit headers are made
- * from. CreditHeadersInterceptor turns it into the response; controllers and services never set those headers.
+ * from. CreditHeadersInterceptor (or its sendAnswer, for job collection) turns it into the response; controllers and
+ * services never set those headers themselves.
  */
 export class MeteredAnswer {
   constructor(

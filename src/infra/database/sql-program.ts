@@ -50,6 +50,12 @@ export class SqlProgramRunner {
     return this.runSqliteStatement(sqliteConnection(this.dataSource), step) as ExecResult;
   }
 
+  /** One read statement's rows, plain objects keyed by column name: no query builder, no entity hydration. */
+  async rows(step: SqlStatement): Promise<Row[]> {
+    if (this.dialect === 'mysql') return mysqlAnswer(this.dataSource.manager, step) as Promise<Row[]>;
+    return this.runSqliteStatement(sqliteConnection(this.dataSource), step) as Row[];
+  }
+
   /** A MySQL stored procedure's first result set: the whole transaction in one round trip. */
   async call(procedure: string, ...params: unknown[]): Promise<Row[]> {
     const results = (await this.dataSource.query(`CALL ${procedure}(${params.map(() => '?').join(', ')})`, params)) as [Row[], unknown];

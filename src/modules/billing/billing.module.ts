@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { SqlProgramRunner } from '../../infra/database/sql-program.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { LedgerService } from './ledger.service.js';
 import { LimitsService } from './limits.service.js';
@@ -8,7 +7,7 @@ import { UsageRepository } from './usage.repository.js';
 
 @Module({
   imports: [AuthModule],
-  providers: [SqlProgramRunner, LedgerService, LimitsService, UsageRepository, MonthlyTopUpService],
-  exports: [SqlProgramRunner, LedgerService, LimitsService, UsageRepository, AuthModule],
+  providers: [LedgerService, LimitsService, UsageRepository, MonthlyTopUpService],
+  exports: [LedgerService, LimitsService, UsageRepository, AuthModule],
 })
 export class BillingModule {}

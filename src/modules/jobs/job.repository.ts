@@ -4,13 +4,21 @@ import { In, LessThan, Repository } from 'typeorm';
 import { Job, JobResult } from '../../infra/database/entities/index.js';
 import type { TargetMediaType } from '../../common/http/metered-answer.js';
 import type { JobOutput } from './operation.js';
-import { Dialect, exec, SqlProgramRunner } from '../../infra/database/sql-program.js';
+import { Dialect, exec, query, SqlProgramRunner } from '../../infra/database/sql-program.js';
+import { JOB_WITH_RESULT_COLUMNS, jobFromRow, resultFromRow } from './job-row.js';
 
+const GET_WITH_OUTPUT = `SELECT ${JOB_WITH_RESULT_COLUMNS} FROM job j LEFT JOIN job_result r ON r.job_id = j.id WHERE j.organization_id = ? AND j.id = ?`;
+/** The live key with this hash, and its organization's job with this id when there is one (job collection). */
+const COLLECT_BY_KEY = `SELECT k.key_hash AS stored_key_hash, k.organization_id AS key_organization_id, ${JOB_WITH_RESULT_COLUMNS} FROM api_key k `
+  + 'INNER JOIN organization o ON o.id = k.organization_id LEFT JOIN job j ON j.organization_id = k.organization_id AND j.id = ? '
+  + 'LEFT JOIN job_result r ON r.job_id = j.id WHERE k.key_hash = ? AND k.revoked_at IS NULL';
 const RESULT_INSERT = 'INSERT INTO job_result (job_id, content_type, body, meta) VALUES (?, ?, ?, ?)';
 const RESULT_UPSERT: Record<Dialect, string> = {
   mysql: `${RESULT_INSERT} ON DUPLICATE KEY UPDATE content_type = VALUES(content_type), body = VALUES(body), meta = VALUES(meta)`,
   sqlite: `${RESULT_INSERT} ON CONFLICT (job_id) DO UPDATE SET content_type = excluded.content_type, body = excluded.body, meta = excluded.meta`,
 };
+
+export type CollectedJob = { keyHash: string; organizationId: string; found: { job: Job; output: JobOutput | null } | null };
 
 /**
  * Jobs and their results. Every lookup for a caller takes the organization first. The writes of every job (running,
@@ -61,17 +69,28 @@ export class JobRepository {
     return (await this.sql.execOne(exec(sql, 'done', new Date(), organizationId, id, 'running'))).affected === 1;
   }
 
-  /** The job and, when it has one, its output, in one query (collection and the synchronous answer read both). */
+  /**
+   * The job and, when it has one, its output, in one plain query (collection and the synchronous answer read both;
+   * collection is free and unlimited, so it skips the query builder).
+   */
   async getWithOutput(organizationId: string, id: string): Promise<{ job: Job; output: JobOutput | null } | null> {
-    const job = (await this.jobs.createQueryBuilder('job')
-      .leftJoinAndMapOne('job.result', JobResult, 'result', 'result.jobId = job.id')
-      .where('job.organizationId = :organizationId', { organizationId })
-      .andWhere('job.id = :id', { id })
-      .getOne()) as (Job & { result?: JobResult | null }) | null;
-    if (!job) return null;
-    const result = job.result ?? null;
-    delete job.result;
-    return { job, output: result ? decodeOutput(result) : null };
+    const rows = await this.sql.rows(query(GET_WITH_OUTPUT, organizationId, id));
+    if (rows.length === 0) return null;
+    const result = resultFromRow(rows[0]);
+    return { job: jobFromRow(rows[0]), output: result ? decodeOutput(result) : null };
+  }
+
+  /**
+   * Job collection in one round trip: the live key with this hash (null: none) and, when its organization has a job
+   * with this id, the job and its output (`job` null: none, or another organization's).
+   */
+  async collectByKey(keyHash: string, id: string): Promise<CollectedJob | null> {
+    const rows = await this.sql.rows(query(COLLECT_BY_KEY, id, keyHash));
+    if (rows.length !== 1) return null;
+    const row = rows[0];
+    const result = resultFromRow(row);
+    const found = row.id === null || row.id === undefined ? null : { job: jobFromRow(row), output: result ? decodeOutput(result) : null };
+    return { keyHash: row.stored_key_hash as string, organizationId: row.key_organization_id as string, found };
   }
 
   async output(job: Job): Promise<JobOutput | null> {

@@ -1,20 +1,25 @@
-import { Controller, Get, Param, UseGuards } from '@nestjs/common';
+import { Controller, Get, Res, UseGuards } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { sendAnswer } from '../../common/http/credit-headers.interceptor.js';
 import { ApiCollect } from '../../common/openapi/api-docs.js';
 import { QueryOf } from '../../common/validation/query-of.js';
-import type { Organization } from '../../infra/database/entities/index.js';
 import { HeaderOnlyQuery } from '../auth/header-only-query.js';
-import { CurrentOrganization, OrgKeyGuard } from '../auth/org-key.guard.js';
+import { CollectedJobOf, CollectKeyGuard } from './collect-key.guard.js';
+import type { CollectedJob } from './job.repository.js';
 import { JobCollector } from './job-collector.service.js';
 
 @Controller('crawl')
-@UseGuards(OrgKeyGuard)
+@UseGuards(CollectKeyGuard)
 export class JobsController {
   constructor(private readonly collector: JobCollector) {}
 
-  /** Free, header-authenticated only (no @AllowQueryKey), never rate-limited. */
+  /**
+   * Free, header-authenticated only (no @AllowQueryKey), never rate-limited. It sends its answer itself (sendAnswer):
+   * a returned web Response would be streamed by Nest, the largest cost left on this path.
+   */
   @Get(':job')
   @ApiCollect()
-  collect(@Param('job') jobId: string, @CurrentOrganization() organization: Organization, @QueryOf(HeaderOnlyQuery) _query: HeaderOnlyQuery) {
-    return this.collector.collect(organization, jobId);
+  async collect(@CollectedJobOf() found: CollectedJob['found'], @QueryOf(HeaderOnlyQuery) _query: HeaderOnlyQuery, @Res() reply: FastifyReply): Promise<void> {
+    sendAnswer(reply, await this.collector.collect(found));
   }
 }

@@ -3,6 +3,7 @@ import { DiscoveryModule } from '@nestjs/core';
 import { AdmissionService } from './admission.service.js';
 import { BillingModule } from '../billing/billing.module.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
+import { CollectKeyGuard } from './collect-key.guard.js';
 import { JobCollector } from './job-collector.service.js';
 import { JobEventsService } from './job-events.service.js';
 import { JobHeartbeat } from './job-heartbeat.js';
@@ -26,7 +27,7 @@ import { ContentThreadsLifecycle } from './content-threads.lifecycle.js';
   imports: [BillingModule, DiscoveryModule, WebhooksModule],
   controllers: [JobsController],
   providers: [
-    OperationRegistry, JobRepository, JobEventsService, JobViewService, MeteredPipeline, JobRunner, JobWorker, JobJanitor, JobCollector,
+    OperationRegistry, JobRepository, JobEventsService, JobViewService, MeteredPipeline, JobRunner, JobWorker, JobJanitor, JobCollector, CollectKeyGuard,
     JobHeartbeat, JobLine, LostJobSweeper, IdempotencyService, ReplayService, SlotKeeper, ContentThreadsLifecycle,
     AdmissionService, SyncAnswerService,
   ],
