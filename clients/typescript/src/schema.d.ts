@@ -1867,6 +1867,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The job id of a 202 answer (`job_id`, `X-Job-Id`). */
                 job: string;
             };
             cookie?: never;

@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiHeader, ApiOperation, ApiQuery, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiHeader, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { ApiQueryOptions, HeadersObject, SchemaObject } from '@nestjs/swagger';
 import { queryParameters } from './query-parameters.js';
 import { ref } from './schemas.js';
@@ -78,6 +78,8 @@ export function ApiCollect(): MethodDecorator & ClassDecorator {
   return applyDecorators(
     ApiTags('jobs'),
     ApiOperation({ summary: 'Collect a job: its result, 202 while it runs (with a live debug capture), its failure' }),
+    // Declared here: the handler reads the job through CollectKeyGuard, not @Param, so nothing else documents it.
+    ApiParam({ name: 'job', type: String, required: true, description: 'The job id of a 202 answer (`job_id`, `X-Job-Id`).' }),
     ApiBearerAuth('bearer'),
     ApiResponse({ status: 200, description: 'Done', content: { ...PAGE_CONTENT, ...json(any) }, headers: { 'X-Job-Id': CREDIT_HEADERS['X-Job-Id'] } }),
     ApiResponse({ status: 202, description: 'Queued or running', content: json(any) }),
