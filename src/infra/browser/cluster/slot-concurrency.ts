@@ -1,11 +1,7 @@
 import type { Browser, LaunchOptions, PuppeteerNode } from 'puppeteer';
-import type { ClusterOptions } from 'puppeteer-cluster';
 import { BrowserLauncher, RecyclePolicy } from '../browser-launcher.js';
+import type { ConcurrencyClass, WorkerInstance } from './cluster-types.js';
 import { SlotHost, SlotWorker } from './slot-worker.js';
-
-/** A custom concurrency, as puppeteer-cluster's public options type it (its base class is not exported). */
-export type ConcurrencyClass = Exclude<ClusterOptions['concurrency'], number>;
-type WorkerInstance = Awaited<ReturnType<InstanceType<ConcurrencyClass>['workerInstance']>>;
 
 export interface SlotConcurrencyHost extends SlotHost {
   readonly recycle: RecyclePolicy;

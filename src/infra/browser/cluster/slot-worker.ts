@@ -1,9 +1,9 @@
 import { Logger } from '@nestjs/common';
-import type { JobInstance } from 'puppeteer-cluster/dist/concurrency/ConcurrencyImplementation.js';
 import type { NetworkPolicy } from '../../network/network-policy.js';
 import type { EgressRelay } from '../../proxy/relay/egress-relay.js';
 import type { RelaySlot } from '../../proxy/relay/relay-slot.js';
 import type { BrowserLauncher } from '../browser-launcher.js';
+import type { JobInstance } from './cluster-types.js';
 import { SlotContext } from './slot-context.js';
 import { handOut, handOutFailure, SlotJob } from './slot-job.js';
 
