@@ -36,6 +36,11 @@ node --experimental-vm-modules node_modules/jest/bin/jest.js --selectProjects fa
 
 count() { cat .test-run/unit.log .test-run/e2e-sqlite.log .test-run/e2e-mariadb.log .test-run/faults.log | grep -E '^Tests:' | grep -oE "[0-9]+ $1" | awk '{s+=$1} END {print s+0}' || true; }
 summary() { grep -E '^(Tests|Test Suites):' "$1" | tr '\n' ' ' || true; echo; }
+# The failed tests by name, last, where a truncated CI log still shows them.
+if [ "$status" -ne 0 ]; then
+  echo "== failed tests"
+  grep -h -E '^ +✕|^  ● ' .test-run/unit.log .test-run/e2e-sqlite.log .test-run/e2e-mariadb.log .test-run/faults.log 2>/dev/null | grep -v '● Console' | head -n 40 || true
+fi
 echo "== summary"
 echo "unit + integration: $(summary .test-run/unit.log)"
 echo "e2e (SQLite):       $(summary .test-run/e2e-sqlite.log)"

@@ -54,8 +54,9 @@ GRANT ALL ON crawlgate_test.* TO 'crawlgate'@'localhost';
 GRANT ALL ON crawlgate_test.* TO 'crawlgate'@'127.0.0.1';
 GRANT ALL ON crawlgate_bench.* TO 'crawlgate'@'localhost';
 CREATE DATABASE IF NOT EXISTS crawlgate_it;
-GRANT ALL ON crawlgate_it.* TO 'crawlgate'@'localhost';
-GRANT ALL ON crawlgate_it.* TO 'crawlgate'@'127.0.0.1';
+CREATE DATABASE IF NOT EXISTS crawlgate_it_rows;
+GRANT ALL ON `crawlgate\_it%`.* TO 'crawlgate'@'localhost';
+GRANT ALL ON `crawlgate\_it%`.* TO 'crawlgate'@'127.0.0.1';
 GRANT ALL ON crawlgate_bench.* TO 'crawlgate'@'127.0.0.1';
 FLUSH PRIVILEGES;
 SQL

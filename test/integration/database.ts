@@ -8,9 +8,15 @@ import type { LedgerService } from '../../src/modules/billing/ledger.service.js'
 
 export const MARIADB_URL = process.env.IT_DATABASE_URL ?? 'mysql://crawlgate:crawlgate@127.0.0.1:3306/crawlgate_it';
 
-/** A migrated database of each kind: a fresh SQLite file, or the MariaDB test database emptied first. */
-export async function openDatabase(kind: 'sqlite' | 'mariadb'): Promise<DataSource> {
-  const env = kind === 'sqlite' ? { DATA_DIR: mkdtempSync(join(tmpdir(), 'crawlgate-it-')) } : { DATABASE_URL: MARIADB_URL };
+/**
+ * A migrated database of each kind: a fresh SQLite file, or a MariaDB test database emptied first. Jest runs spec
+ * files in parallel workers, so each spec file that opens MariaDB names its own database (`crawlgate_it<suffix>`,
+ * created by scripts/lib/setup.sh): two files emptying one database would drop each other's tables mid-test.
+ */
+export async function openDatabase(kind: 'sqlite' | 'mariadb', suffix = ''): Promise<DataSource> {
+  const url = new URL(MARIADB_URL);
+  url.pathname = `${url.pathname}${suffix}`;
+  const env = kind === 'sqlite' ? { DATA_DIR: mkdtempSync(join(tmpdir(), 'crawlgate-it-')) } : { DATABASE_URL: url.toString() };
   const dataSource = new DataSource(dataSourceOptions(loadConfig(env)));
   await dataSource.initialize();
   if (kind === 'mariadb') {

@@ -14,7 +14,7 @@ describe.each(['sqlite', 'mariadb'] as const)('plain-row reads on %s', (kind) =>
   const org = `it-rows-${kind}`;
 
   beforeAll(async () => {
-    dataSource = await openDatabase(kind);
+    dataSource = await openDatabase(kind, '_rows');
     const sql = new SqlProgramRunner(dataSource);
     keys = new ApiKeyRepository(dataSource.getRepository(ApiKey), sql);
     jobs = new JobRepository(dataSource.getRepository(Job), dataSource.getRepository(JobResult), sql);
