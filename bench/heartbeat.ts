@@ -6,7 +6,7 @@ import { printTable } from './table.js';
 
 const REDIS_URL = process.env.BENCH_HEARTBEAT_REDIS_URL ?? 'redis://127.0.0.1:6379/7';
 const JOBS = Number(process.env.BENCH_HEARTBEAT_JOBS ?? 500);
-const PERIOD_MS = Number(process.env.BENCH_HEARTBEAT_MS ?? 5000);
+const PERIOD_MS = Number(process.env.BENCH_HEARTBEAT_MS ?? 2000);
 const WINDOW_MS = Number(process.env.BENCH_HEARTBEAT_WINDOW_MS ?? 20_000);
 
 /**
@@ -31,13 +31,13 @@ async function main(): Promise<void> {
   const ids = Array.from({ length: JOBS }, (_, i) => `bench_${Date.now()}_${i}`);
   const before = Number(/used_memory:(\d+)/.exec(await redis.info('memory'))?.[1]);
   const started = performance.now();
-  const stops = ids.map((id) => heartbeat.start(id));
+  const stops = ids.map((id) => heartbeat.start(id, Date.now() + 60_000));
   let sweepMs = 0;
   const sweeper = setInterval(() => {
     const t0 = performance.now();
-    void heartbeat.silent(ids).then((silent) => {
+    void heartbeat.judge(ids, Date.now(), 30_000).then(({ lost }) => {
       sweepMs = Math.max(sweepMs, performance.now() - t0);
-      if (silent.length > 0) console.warn(`${silent.length} beats missing`);
+      if (lost.length > 0) console.warn(`${lost.length} beats missing`);
     });
   }, PERIOD_MS);
   await new Promise((done) => setTimeout(done, WINDOW_MS));

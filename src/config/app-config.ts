@@ -131,7 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     syncWaitMs: e.SYNC_WAIT_MS ?? 30000,
     jobTimeoutMs: e.JOB_TIMEOUT_MS ?? 90000,
     chatTimeoutMs: e.CHAT_TIMEOUT_MS ?? 150000,
-    jobHeartbeatMs: e.JOB_HEARTBEAT_MS ?? 5000,
+    jobHeartbeatMs: e.JOB_HEARTBEAT_MS ?? 2000,
     slotLeaseMs: e.SLOT_LEASE_MS ?? 60000,
     browser: {
       concurrency: e.BROWSER_CONCURRENCY ?? 4,

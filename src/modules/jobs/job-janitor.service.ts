@@ -2,11 +2,10 @@ import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } fro
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { JobRepository } from './job.repository.js';
-import { JobRunner } from './job-runner.service.js';
 
 const EVERY_MS = 60_000;
 
-/** Fails jobs stuck `running` past every time limit (their worker vanished) and deletes expired results. */
+/** Deletes expired job results (a lost job is the LostJobSweeper's alone). */
 @Injectable()
 export class JobJanitor implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(JobJanitor.name);
@@ -15,7 +14,6 @@ export class JobJanitor implements OnApplicationBootstrap, OnApplicationShutdown
   constructor(
     @InjectConfig() private readonly config: AppConfig,
     private readonly jobs: JobRepository,
-    private readonly runner: JobRunner,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -30,10 +28,6 @@ export class JobJanitor implements OnApplicationBootstrap, OnApplicationShutdown
 
   async sweep(now = new Date()): Promise<void> {
     try {
-      const limit = Math.max(this.config.jobTimeoutMs, this.config.chatTimeoutMs) + 2 * EVERY_MS;
-      for (const job of await this.jobs.listStuck(new Date(now.getTime() - limit))) {
-        await this.runner.abandon({ jobId: job.id, kind: job.kind, organizationId: job.organizationId }, 'The job outlived every time limit.');
-      }
       const removed = await this.jobs.deleteExpired(now);
       if (removed > 0) this.logger.log(`removed ${removed} expired job results`);
     } catch (error) {

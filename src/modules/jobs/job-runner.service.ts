@@ -56,11 +56,15 @@ export class JobRunner {
     await this.line.leave(payload.jobId).catch((error: Error) => this.logger.warn(`job ${payload.jobId} still in line: ${error.message}`));
     const job = await retryOnOutage(() => this.jobs.getForOrganization(payload.organizationId, payload.jobId));
     if (!job || !(await retryOnOutage(() => this.jobs.markRunning(job.organizationId, job.id)))) return;
-    const stopBeat = this.heartbeat.start(job.id);
+    const operation = this.registry.get(job.kind);
+    // The job's one deadline: its page runs end at it, this runner fails the job just after it, and the heartbeat
+    // carries it so the LostJobSweeper can fail the job should this worker hang past it.
+    const deadline = Date.now() + operation.timeoutMs(this.config);
+    const stopBeat = this.heartbeat.start(job.id, deadline);
     this.metrics.jobStep('dispatch', Date.now() - taken);
     try {
       const started = Date.now();
-      const outcome = await this.execute(job).catch((error: unknown) => toFailure(error, job.id, this.logger));
+      const outcome = await this.execute(operation, job, deadline).catch((error: unknown) => toFailure(error, job.id, this.logger));
       const recording = Date.now();
       await this.record(job, started, outcome);
       this.metrics.jobStep('record', Date.now() - recording);
@@ -122,10 +126,8 @@ export class JobRunner {
     }
   }
 
-  private async execute(job: Job): Promise<JobOutput> {
-    const operation = this.registry.get(job.kind);
+  private async execute(operation: Operation, job: Job, deadline: number): Promise<JobOutput> {
     const options = JSON.parse(job.options) as unknown;
-    const deadline = Date.now() + operation.timeoutMs(this.config);
     const request = operation.route(options);
     const target = { country: request.country, city: request.city };
     const first = await this.proxies.select(request.tier, target);
@@ -172,7 +174,7 @@ function toFailure(error: unknown, jobId: string, logger: Logger): Failure {
   return { code: ErrorCode.InternalError, message: 'The job failed on our side.' };
 }
 
-/** The browser enforces the deadline on its pages; this is the last guard should an operation hang elsewhere. */
+/** The browser ends its pages at the deadline; this fails the job should its operation hang elsewhere (a model's answer). */
 function withDeadline<T>(work: Promise<T>, at: number): Promise<T> {
   return raceSignal(work, deadlineSignal(at), () => new AppError(ErrorCode.NavigationTimeout, 'The job ran past its time limit.'));
 }

@@ -29,10 +29,10 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     if (!this.config.runsWorker) return;
     this.events.onDebugRequest(throttleCaptures((jobId) => this.browser.captureDebug(jobId)));
     void this.queue.process(this.config.browser.concurrency, (job: BullJob<JobPayload>) => this.runner.run(job.data, job.timestamp));
-    // Bull fails a job whose worker died (stalled, maxStalledCount 0); the job row must follow.
+    // Bull fails a job whose worker died (stalled, maxStalledCount 0) or whose processor threw. Its row is the
+    // LostJobSweeper's to fail (no heartbeat) or queue again (no queue entry): the one owner of a lost job.
     this.queue.on('failed', (job: BullJob<JobPayload>, error: Error) => {
-      void this.runner.abandon(job.data, 'The worker running this job stopped.').catch((cause) => this.logger.error({ err: cause }, 'abandon failed'));
-      this.logger.warn({ jobId: job.data.jobId, reason: error.message }, 'job lost by its worker');
+      this.logger.warn({ jobId: job.data.jobId, reason: error.message }, 'Bull failed the job; the lost-job sweeper settles its row');
     });
     this.logger.log(`worker taking ${this.config.browser.concurrency} jobs at once`);
   }

@@ -113,10 +113,6 @@ export class JobRepository {
     return statuses;
   }
 
-  listStuck(before: Date): Promise<Job[]> {
-    return this.jobs.find({ where: { status: 'running', startedAt: LessThan(before) }, take: 100 });
-  }
-
   async deleteExpired(now: Date): Promise<number> {
     const expired = await this.jobs.find({ select: { id: true }, where: { expiresAt: LessThan(now) }, take: 500 });
     if (expired.length === 0) return 0;

@@ -10,14 +10,23 @@ import { JobRunner } from './job-runner.service.js';
 
 /** Periods a heartbeat must be seen missing before its job is failed: a Redis that just restarted empty is refilled by then. */
 const MISSING_PERIODS = 2;
+/**
+ * How long past its deadline a job may still run on a live worker: the runner fails its own job 5 s after the deadline
+ * and then records it, so a job still beating this late has a worker stuck outside the job's time limits.
+ */
+export const OVERDUE_MS = 30_000;
 /** A job put back in the queue jumps the line: it was paid and has waited already. */
 const REQUEUE_PRIORITY = 1;
 const BATCH = 200;
+/** Running jobs are bounded by the workers' slots (BROWSER_CONCURRENCY each): all of them are judged every sweep. */
+const RUNNING_BATCH = 2000;
 
 /**
- * In every process, every heartbeat period: a running job whose worker stopped beating is failed as worker_lost
- * (whoever sees it first; the row's status makes it happen once), and a queued job whose queue entry vanished
- * (Redis restarted without its data) is queued again.
+ * The one owner of a lost job. In every process, every heartbeat period: a running job whose worker stopped beating,
+ * or whose live worker kept it OVERDUE_MS past its deadline, is failed as worker_lost (whoever sees it first; the
+ * row's status makes it happen once), and a queued job whose queue entry vanished (Redis restarted without its data,
+ * or Bull dropped a job its processor threw on) is queued again. Bull's own stalled-job failure only logs
+ * (JobWorker): failing the row is this sweeper's, so a job's fate has one writer besides its runner.
  */
 @Injectable()
 export class LostJobSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -47,7 +56,7 @@ export class LostJobSweeper implements OnApplicationBootstrap, OnApplicationShut
     if (this.sweeping) return;
     this.sweeping = true;
     try {
-      await this.failSilentJobs(now);
+      await this.failLostJobs(now);
       await this.requeueVanished(new Date(now - this.heartbeat.ttlMs));
     } catch (error) {
       this.logger.warn(`lost-job sweep skipped: ${(error as Error).message}`);
@@ -56,12 +65,19 @@ export class LostJobSweeper implements OnApplicationBootstrap, OnApplicationShut
     }
   }
 
-  private async failSilentJobs(now: number): Promise<void> {
-    const settled = now - this.heartbeat.ttlMs;
-    const running = (await this.jobs.listByStatus('running', BATCH)).filter((job) => (job.startedAt?.getTime() ?? 0) < settled);
-    const silent = new Set(await this.heartbeat.silent(running.map((job) => job.id)));
+  private async failLostJobs(now: number): Promise<void> {
+    const running = await this.jobs.listByStatus('running', RUNNING_BATCH);
+    const { lost, overdue } = await this.heartbeat.judge(running.map((job) => job.id), now, OVERDUE_MS);
+    const silent = new Set(lost);
     for (const id of this.missingSince.keys()) if (!silent.has(id)) this.missingSince.delete(id);
-    for (const job of running.filter((candidate) => silent.has(candidate.id))) {
+    for (const job of running) {
+      if (overdue.includes(job.id)) {
+        this.logger.warn({ jobId: job.id, startedAt: job.startedAt }, `job still running ${OVERDUE_MS / 1000} s past its deadline on a live worker`);
+        await this.runner.abandon(payloadOf(job), 'The job outlived its time limit.');
+        continue;
+      }
+      if (!silent.has(job.id)) continue;
+      // A job is marked running just before its first beat: missing for MISSING_PERIODS sweeps is never that moment.
       const since = this.missingSince.get(job.id) ?? now;
       this.missingSince.set(job.id, since);
       if (now - since < MISSING_PERIODS * this.heartbeat.periodMs) continue;

@@ -6,7 +6,7 @@ import type { JobHeartbeat } from './job-heartbeat.js';
 import type { JobLine } from './job-line.service.js';
 import type { JobRepository } from './job.repository.js';
 import type { JobRunner } from './job-runner.service.js';
-import { LostJobSweeper } from './lost-job-sweeper.service.js';
+import { LostJobSweeper, OVERDUE_MS } from './lost-job-sweeper.service.js';
 
 const PERIOD = 1000;
 const T0 = 1_000_000;
@@ -16,12 +16,19 @@ function job(id: string, status: 'queued' | 'running', startedAt: number): Job {
 }
 
 /** The sweeper's rules against doubles: which rows, which heartbeats, which queue entries. */
-function setup(rows: Job[], silent: string[], inQueue: string[] = []) {
+function setup(rows: Job[], silent: string[], inQueue: string[] = [], deadlines: Record<string, number> = {}) {
   const abandoned: string[] = [];
   const added: string[] = [];
-  const heartbeat = { periodMs: PERIOD, ttlMs: 4 * PERIOD, silent: async (ids: string[]) => ids.filter((id) => silent.includes(id)) };
+  const heartbeat = {
+    periodMs: PERIOD,
+    ttlMs: 4 * PERIOD,
+    judge: async (ids: string[], now: number, overdueMs: number) => ({
+      lost: ids.filter((id) => silent.includes(id)),
+      overdue: ids.filter((id) => !silent.includes(id) && (deadlines[id] ?? Infinity) + overdueMs < now),
+    }),
+  };
   const jobs = { listByStatus: async (status: string) => rows.filter((row) => row.status === status) };
-  const runner = { abandon: async (payload: JobPayload) => void abandoned.push(payload.jobId) };
+  const runner = { abandon: async (payload: JobPayload, reason: string) => void abandoned.push(`${payload.jobId}: ${reason}`) };
   const queue = { getJob: async (id: string) => (inQueue.includes(id) ? {} : null) };
   const line = { add: async (payload: JobPayload) => void added.push(payload.jobId) };
   const sweeper = new LostJobSweeper(
@@ -37,7 +44,9 @@ describe('LostJobSweeper', () => {
     await sweeper.sweep(T0 + PERIOD);
     expect(abandoned).toEqual([]);
     await sweeper.sweep(T0 + 2 * PERIOD);
-    expect(abandoned).toEqual(['a']);
+    expect(abandoned).toEqual(['a: The worker running this job stopped.']);
+    await sweeper.sweep(T0 + 3 * PERIOD);
+    expect(abandoned).toHaveLength(1);
   });
 
   it('forgives a heartbeat that comes back (a Redis restarted empty is refilled by the worker)', async () => {
@@ -50,10 +59,18 @@ describe('LostJobSweeper', () => {
     expect(world.abandoned).toEqual([]);
   });
 
-  it('leaves a job that started less than a heartbeat lifetime ago alone', async () => {
-    const { sweeper, abandoned } = setup([job('a', 'running', T0 - PERIOD)], ['a']);
-    for (let beat = 0; beat < 3; beat++) await sweeper.sweep(T0 + beat * 100);
+  it('gives a job just marked running, whose first beat is not written yet, the same two periods', async () => {
+    const { sweeper, abandoned } = setup([job('a', 'running', T0)], ['a']);
+    for (let sweep = 0; sweep < 20; sweep++) await sweeper.sweep(T0 + sweep * 99);
     expect(abandoned).toEqual([]);
+  });
+
+  it('fails a job its live worker keeps running past its deadline by OVERDUE_MS, and not a moment before', async () => {
+    const { sweeper, abandoned } = setup([job('a', 'running', T0 - 60_000), job('b', 'running', T0 - 60_000)], [], [], { a: T0, b: T0 + 10_000 });
+    await sweeper.sweep(T0 + OVERDUE_MS);
+    expect(abandoned).toEqual([]);
+    await sweeper.sweep(T0 + OVERDUE_MS + 1);
+    expect(abandoned).toEqual(['a: The job outlived its time limit.']);
   });
 
   it('queues again a queued job missing from the queue, and only that one', async () => {
