@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiHeader, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import type { ApiQueryOptions, HeadersObject, SchemaObject } from '@nestjs/swagger';
+import type { HeadersObject } from '@nestjs/swagger';
 import { queryParameters } from './query-parameters.js';
 import { ref } from './schemas.js';
 import type { SchemaName } from './schemas.js';
@@ -32,8 +32,6 @@ const failure = (status: number, description: string, schema: SchemaName, header
   ApiResponse({ status, description, content: json(ref(schema)), ...(headers ? { headers } : {}) });
 const Unauthorized = () => failure(401, 'No key, an unknown or revoked key, or a dashboard user\'s token', 'MessageError');
 const Invalid = () => failure(422, 'Invalid parameters, body or header', 'ValidationError');
-
-const text = (name: string, description: string, schema: SchemaObject = { type: 'string' }): ApiQueryOptions => ({ name, required: false, description, schema });
 
 interface MeteredDoc {
   readonly tag: string;
@@ -89,8 +87,9 @@ export function ApiCollect(): MethodDecorator & ClassDecorator {
   );
 }
 
-/** Organization-key routes that are not metered (header key only); with query parameters, a 422 for bad ones. */
-export function ApiAccount(summary: string, status: number, schema: SchemaName, parameters: ApiQueryOptions[] = []): MethodDecorator & ClassDecorator {
+/** Organization-key routes that are not metered (header key only); with a query DTO, its parameters and a 422 for bad ones. */
+export function ApiAccount(summary: string, status: number, schema: SchemaName, query?: abstract new () => object): MethodDecorator & ClassDecorator {
+  const parameters = query ? queryParameters(query) : [];
   return applyDecorators(
     ApiTags('account'),
     ApiOperation({ summary }),
@@ -101,12 +100,6 @@ export function ApiAccount(summary: string, status: number, schema: SchemaName, 
     ...(parameters.length > 0 ? [Invalid()] : []),
   );
 }
-
-export const USAGE_PARAMETERS: ApiQueryOptions[] = [
-  text('from', 'First UTC day, YYYY-MM-DD (default: the first of this month)', { type: 'string', format: 'date' }),
-  text('to', 'Last UTC day, YYYY-MM-DD (default: today); at most 366 days after from', { type: 'string', format: 'date' }),
-];
-export const JOBS_PARAMETERS: ApiQueryOptions[] = [text('limit', 'How many jobs, 1 to 100 (default 20)', { type: 'integer', minimum: 1, maximum: 100 })];
 
 /** GET /metrics (decisions.md 7.5): Prometheus text, bearer ADMIN_TOKEN (or METRICS_TOKEN); 404 with neither set. */
 export function ApiMetrics(): MethodDecorator & ClassDecorator {
