@@ -2,25 +2,12 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiHeader, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { HeadersObject } from '@nestjs/swagger';
 import { queryParameters } from './query-parameters.js';
+import { CREDIT_HEADERS, PAGE_HEADERS, responseHeaders } from './response-headers.js';
 import { ref } from './schemas.js';
 import type { SchemaName } from './schemas.js';
 
 /** Route decorators for the OpenAPI document: one bundle per kind of route, so controllers stay one line each. */
 const json = (schema: object) => ({ 'application/json': { schema } });
-const header = (description: string, type: 'string' | 'integer' = 'string') => ({ description, schema: { type } });
-
-const CREDIT_HEADERS: HeadersObject = {
-  'X-Credits-Charged': header('Credits charged by this request (0 when refunded; a replay repeats the first charge)', 'integer'),
-  'X-Credits-Remaining': header('The balance after this request', 'integer'),
-  'X-Job-Id': header('The job, collectable at GET /crawl/{job}'),
-  'Idempotent-Replayed': header('"true" when answered from an earlier request with the same Idempotency-Key'),
-};
-const PAGE_HEADERS: HeadersObject = {
-  ...CREDIT_HEADERS,
-  'X-Target-Status': header('The target\'s own HTTP status', 'integer'),
-  'X-Final-Url': header('The URL after redirects'),
-};
-
 /** Bare page answers: the page, or its content as Markdown or text (decisions.md 8.1). */
 const PAGE_CONTENT = {
   'text/html': { schema: { type: 'string' } },
@@ -54,17 +41,17 @@ export function ApiMetered(doc: MeteredDoc): MethodDecorator & ClassDecorator {
     ApiSecurity('key'),
     ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Replays the first job for 24 hours instead of charging again', schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' } }),
     ...queryParameters(doc.query).map((parameter) => ApiQuery(parameter)),
-    ApiResponse({ status: 200, description: 'Done within SYNC_WAIT_MS', content: ok, headers: doc.page ? PAGE_HEADERS : CREDIT_HEADERS }),
-    ApiResponse({ status: 202, description: 'Paid and still running: collect it at GET /crawl/{job}', content: json(envelope), headers: CREDIT_HEADERS }),
+    ApiResponse({ status: 200, description: 'Done within SYNC_WAIT_MS', content: ok, headers: responseHeaders(...(doc.page ? PAGE_HEADERS : CREDIT_HEADERS)) }),
+    ApiResponse({ status: 202, description: 'Paid and still running: collect it at GET /crawl/{job}', content: json(envelope), headers: responseHeaders(...CREDIT_HEADERS) }),
     Unauthorized(),
     failure(402, 'Balance too low or daily limit reached', 'MessageError'),
     Invalid(),
-    failure(429, 'Concurrency or burst limit of the plan', 'MessageError', { 'Retry-After': header('Seconds', 'integer') }),
+    failure(429, 'Concurrency or burst limit of the plan', 'MessageError', responseHeaders('Retry-After')),
     ApiResponse({
       status: 500,
       description: 'The operation ran and failed (refunded, the envelope with X-Error-Code), or an internal error before it ran',
       content: json({ oneOf: [envelope, ref('ServiceError')] }),
-      headers: { ...CREDIT_HEADERS, 'X-Error-Code': header('The failure code') },
+      headers: responseHeaders(...CREDIT_HEADERS, 'X-Error-Code'),
     }),
     failure(503, 'Proxy pool or model unavailable, queue or database down; nothing charged', 'ServiceError'),
   );
@@ -79,7 +66,7 @@ export function ApiCollect(): MethodDecorator & ClassDecorator {
     // Declared here: the handler reads the job through CollectKeyGuard, not @Param, so nothing else documents it.
     ApiParam({ name: 'job', type: String, required: true, description: 'The job id of a 202 answer (`job_id`, `X-Job-Id`).' }),
     ApiBearerAuth('bearer'),
-    ApiResponse({ status: 200, description: 'Done', content: { ...PAGE_CONTENT, ...json(any) }, headers: { 'X-Job-Id': CREDIT_HEADERS['X-Job-Id'] } }),
+    ApiResponse({ status: 200, description: 'Done', content: { ...PAGE_CONTENT, ...json(any) }, headers: responseHeaders('X-Job-Id') }),
     ApiResponse({ status: 202, description: 'Queued or running', content: json(any) }),
     Unauthorized(),
     failure(404, 'Unknown job, or another organization\'s', 'MessageError'),
