@@ -7,6 +7,9 @@ import { ref } from './schemas.js';
 import type { SchemaName } from './schemas.js';
 
 /** Route decorators for the OpenAPI document: one bundle per kind of route, so controllers stay one line each. */
+/** A route's query DTO: its parameters are documented from its rules and @ParamDoc. */
+type QueryDto = abstract new () => object;
+
 const json = (schema: object) => ({ 'application/json': { schema } });
 /** Bare page answers: the page, or its content as Markdown or text (decisions.md 8.1). */
 const PAGE_CONTENT = {
@@ -19,12 +22,14 @@ const failure = (status: number, description: string, schema: SchemaName, header
   ApiResponse({ status, description, content: json(ref(schema)), ...(headers ? { headers } : {}) });
 const Unauthorized = () => failure(401, 'No key, an unknown or revoked key, or a dashboard user\'s token', 'MessageError');
 const Invalid = () => failure(422, 'Invalid parameters, body or header', 'ValidationError');
+/** A route's query parameters, from its DTO's rules and @ParamDoc. */
+const queryOf = (dto?: QueryDto) => (dto ? queryParameters(dto).map((parameter) => ApiQuery(parameter)) : []);
 
 interface MeteredDoc {
   readonly tag: string;
   readonly summary: string;
   /** The route's query DTO: its parameters are documented from its rules and @ParamDoc (webhook_url included). */
-  readonly query: abstract new () => object;
+  readonly query: QueryDto;
   readonly envelope: SchemaName;
   /** text/html besides the envelope on 200 (a page). */
   readonly page?: boolean;
@@ -40,7 +45,7 @@ export function ApiMetered(doc: MeteredDoc): MethodDecorator & ClassDecorator {
     ApiBearerAuth('bearer'),
     ApiSecurity('key'),
     ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Replays the first job for 24 hours instead of charging again', schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' } }),
-    ...queryParameters(doc.query).map((parameter) => ApiQuery(parameter)),
+    ...queryOf(doc.query),
     ApiResponse({ status: 200, description: 'Done within SYNC_WAIT_MS', content: ok, headers: responseHeaders(...(doc.page ? PAGE_HEADERS : CREDIT_HEADERS)) }),
     ApiResponse({ status: 202, description: 'Paid and still running: collect it at GET /crawl/{job}', content: json(envelope), headers: responseHeaders(...CREDIT_HEADERS) }),
     Unauthorized(),
@@ -75,13 +80,13 @@ export function ApiCollect(): MethodDecorator & ClassDecorator {
 }
 
 /** Organization-key routes that are not metered (header key only); with a query DTO, its parameters and a 422 for bad ones. */
-export function ApiAccount(summary: string, status: number, schema: SchemaName, query?: abstract new () => object): MethodDecorator & ClassDecorator {
-  const parameters = query ? queryParameters(query) : [];
+export function ApiAccount(summary: string, status: number, schema: SchemaName, query?: QueryDto): MethodDecorator & ClassDecorator {
+  const parameters = queryOf(query);
   return applyDecorators(
     ApiTags('account'),
     ApiOperation({ summary }),
     ApiBearerAuth('bearer'),
-    ...parameters.map((parameter) => ApiQuery(parameter)),
+    ...parameters,
     ApiResponse({ status, description: 'OK', content: json(ref(schema)) }),
     Unauthorized(),
     ...(parameters.length > 0 ? [Invalid()] : []),
@@ -100,16 +105,18 @@ export function ApiMetrics(): MethodDecorator & ClassDecorator {
   );
 }
 
-/** Admin API (decisions.md 4): Bearer ADMIN_TOKEN, 401 otherwise; `notFound` for routes naming an organization or key. */
-export function ApiAdmin(doc: { summary: string; status: number; schema?: SchemaName; body?: SchemaName; notFound?: boolean; invalid?: boolean }): MethodDecorator & ClassDecorator {
+/** Admin API (decisions.md 4): Bearer ADMIN_TOKEN, 401 otherwise; `notFound` for routes naming an organization or key; `query` its DTO. */
+export function ApiAdmin(doc: { summary: string; status: number; schema?: SchemaName; body?: SchemaName; notFound?: boolean; query?: QueryDto }): MethodDecorator & ClassDecorator {
+  const parameters = queryOf(doc.query);
   return applyDecorators(
     ApiTags('admin'),
     ApiOperation({ summary: doc.summary }),
     ApiBearerAuth('admin'),
     ...(doc.body ? [ApiBody({ schema: ref(doc.body) })] : []),
+    ...parameters,
     ApiResponse({ status: doc.status, description: 'OK', ...(doc.schema ? { content: json(ref(doc.schema)) } : {}) }),
     failure(401, 'Missing or wrong admin token, or ADMIN_TOKEN unset', 'MessageError'),
     ...(doc.notFound ? [failure(404, 'No such organization or key', 'MessageError')] : []),
-    ...(doc.invalid || doc.body ? [Invalid()] : []),
+    ...(parameters.length > 0 || doc.body ? [Invalid()] : []),
   );
 }
