@@ -1295,7 +1295,9 @@ export interface operations {
     usage: {
         parameters: {
             query?: {
+                /** @description First UTC day (default: the first day of the current month); not after to */
                 from?: string;
+                /** @description Last UTC day (default: the last day of the current month) */
                 to?: string;
             };
             header?: never;
