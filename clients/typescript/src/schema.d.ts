@@ -874,7 +874,7 @@ export interface operations {
     accountJobs: {
         parameters: {
             query?: {
-                /** @description How many jobs, 1 to 100 (default 20) */
+                /** @description How many jobs, newest first */
                 limit?: number;
             };
             header?: never;
@@ -915,9 +915,9 @@ export interface operations {
     accountUsage: {
         parameters: {
             query?: {
-                /** @description First UTC day, YYYY-MM-DD (default: the first of this month) */
+                /** @description First UTC day (default: the first day of the current month); not after to, and at most 366 days before it */
                 from?: string;
-                /** @description Last UTC day, YYYY-MM-DD (default: today); at most 366 days after from */
+                /** @description Last UTC day (default: the last day of the current month) */
                 to?: string;
             };
             header?: never;
@@ -1295,7 +1295,9 @@ export interface operations {
     usage: {
         parameters: {
             query?: {
+                /** @description First UTC day (default: the first day of the current month); not after to */
                 from?: string;
+                /** @description Last UTC day (default: the last day of the current month) */
                 to?: string;
             };
             header?: never;

@@ -1,26 +1,16 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiHeader, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import type { ApiQueryOptions, HeadersObject, SchemaObject } from '@nestjs/swagger';
+import type { HeadersObject } from '@nestjs/swagger';
 import { queryParameters } from './query-parameters.js';
+import { CREDIT_HEADERS, PAGE_HEADERS, responseHeaders } from './response-headers.js';
 import { ref } from './schemas.js';
 import type { SchemaName } from './schemas.js';
 
 /** Route decorators for the OpenAPI document: one bundle per kind of route, so controllers stay one line each. */
+/** A route's query DTO: its parameters are documented from its rules and @ParamDoc. */
+type QueryDto = abstract new () => object;
+
 const json = (schema: object) => ({ 'application/json': { schema } });
-const header = (description: string, type: 'string' | 'integer' = 'string') => ({ description, schema: { type } });
-
-const CREDIT_HEADERS: HeadersObject = {
-  'X-Credits-Charged': header('Credits charged by this request (0 when refunded; a replay repeats the first charge)', 'integer'),
-  'X-Credits-Remaining': header('The balance after this request', 'integer'),
-  'X-Job-Id': header('The job, collectable at GET /crawl/{job}'),
-  'Idempotent-Replayed': header('"true" when answered from an earlier request with the same Idempotency-Key'),
-};
-const PAGE_HEADERS: HeadersObject = {
-  ...CREDIT_HEADERS,
-  'X-Target-Status': header('The target\'s own HTTP status', 'integer'),
-  'X-Final-Url': header('The URL after redirects'),
-};
-
 /** Bare page answers: the page, or its content as Markdown or text (decisions.md 8.1). */
 const PAGE_CONTENT = {
   'text/html': { schema: { type: 'string' } },
@@ -32,14 +22,14 @@ const failure = (status: number, description: string, schema: SchemaName, header
   ApiResponse({ status, description, content: json(ref(schema)), ...(headers ? { headers } : {}) });
 const Unauthorized = () => failure(401, 'No key, an unknown or revoked key, or a dashboard user\'s token', 'MessageError');
 const Invalid = () => failure(422, 'Invalid parameters, body or header', 'ValidationError');
-
-const text = (name: string, description: string, schema: SchemaObject = { type: 'string' }): ApiQueryOptions => ({ name, required: false, description, schema });
+/** A route's query parameters, from its DTO's rules and @ParamDoc. */
+const queryOf = (dto?: QueryDto) => (dto ? queryParameters(dto).map((parameter) => ApiQuery(parameter)) : []);
 
 interface MeteredDoc {
   readonly tag: string;
   readonly summary: string;
   /** The route's query DTO: its parameters are documented from its rules and @ParamDoc (webhook_url included). */
-  readonly query: abstract new () => object;
+  readonly query: QueryDto;
   readonly envelope: SchemaName;
   /** text/html besides the envelope on 200 (a page). */
   readonly page?: boolean;
@@ -55,18 +45,18 @@ export function ApiMetered(doc: MeteredDoc): MethodDecorator & ClassDecorator {
     ApiBearerAuth('bearer'),
     ApiSecurity('key'),
     ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Replays the first job for 24 hours instead of charging again', schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' } }),
-    ...queryParameters(doc.query).map((parameter) => ApiQuery(parameter)),
-    ApiResponse({ status: 200, description: 'Done within SYNC_WAIT_MS', content: ok, headers: doc.page ? PAGE_HEADERS : CREDIT_HEADERS }),
-    ApiResponse({ status: 202, description: 'Paid and still running: collect it at GET /crawl/{job}', content: json(envelope), headers: CREDIT_HEADERS }),
+    ...queryOf(doc.query),
+    ApiResponse({ status: 200, description: 'Done within SYNC_WAIT_MS', content: ok, headers: responseHeaders(...(doc.page ? PAGE_HEADERS : CREDIT_HEADERS)) }),
+    ApiResponse({ status: 202, description: 'Paid and still running: collect it at GET /crawl/{job}', content: json(envelope), headers: responseHeaders(...CREDIT_HEADERS) }),
     Unauthorized(),
     failure(402, 'Balance too low or daily limit reached', 'MessageError'),
     Invalid(),
-    failure(429, 'Concurrency or burst limit of the plan', 'MessageError', { 'Retry-After': header('Seconds', 'integer') }),
+    failure(429, 'Concurrency or burst limit of the plan', 'MessageError', responseHeaders('Retry-After')),
     ApiResponse({
       status: 500,
       description: 'The operation ran and failed (refunded, the envelope with X-Error-Code), or an internal error before it ran',
       content: json({ oneOf: [envelope, ref('ServiceError')] }),
-      headers: { ...CREDIT_HEADERS, 'X-Error-Code': header('The failure code') },
+      headers: responseHeaders(...CREDIT_HEADERS, 'X-Error-Code'),
     }),
     failure(503, 'Proxy pool or model unavailable, queue or database down; nothing charged', 'ServiceError'),
   );
@@ -81,7 +71,7 @@ export function ApiCollect(): MethodDecorator & ClassDecorator {
     // Declared here: the handler reads the job through CollectKeyGuard, not @Param, so nothing else documents it.
     ApiParam({ name: 'job', type: String, required: true, description: 'The job id of a 202 answer (`job_id`, `X-Job-Id`).' }),
     ApiBearerAuth('bearer'),
-    ApiResponse({ status: 200, description: 'Done', content: { ...PAGE_CONTENT, ...json(any) }, headers: { 'X-Job-Id': CREDIT_HEADERS['X-Job-Id'] } }),
+    ApiResponse({ status: 200, description: 'Done', content: { ...PAGE_CONTENT, ...json(any) }, headers: responseHeaders('X-Job-Id') }),
     ApiResponse({ status: 202, description: 'Queued or running', content: json(any) }),
     Unauthorized(),
     failure(404, 'Unknown job, or another organization\'s', 'MessageError'),
@@ -89,24 +79,19 @@ export function ApiCollect(): MethodDecorator & ClassDecorator {
   );
 }
 
-/** Organization-key routes that are not metered (header key only); with query parameters, a 422 for bad ones. */
-export function ApiAccount(summary: string, status: number, schema: SchemaName, parameters: ApiQueryOptions[] = []): MethodDecorator & ClassDecorator {
+/** Organization-key routes that are not metered (header key only); with a query DTO, its parameters and a 422 for bad ones. */
+export function ApiAccount(summary: string, status: number, schema: SchemaName, query?: QueryDto): MethodDecorator & ClassDecorator {
+  const parameters = queryOf(query);
   return applyDecorators(
     ApiTags('account'),
     ApiOperation({ summary }),
     ApiBearerAuth('bearer'),
-    ...parameters.map((parameter) => ApiQuery(parameter)),
+    ...parameters,
     ApiResponse({ status, description: 'OK', content: json(ref(schema)) }),
     Unauthorized(),
     ...(parameters.length > 0 ? [Invalid()] : []),
   );
 }
-
-export const USAGE_PARAMETERS: ApiQueryOptions[] = [
-  text('from', 'First UTC day, YYYY-MM-DD (default: the first of this month)', { type: 'string', format: 'date' }),
-  text('to', 'Last UTC day, YYYY-MM-DD (default: today); at most 366 days after from', { type: 'string', format: 'date' }),
-];
-export const JOBS_PARAMETERS: ApiQueryOptions[] = [text('limit', 'How many jobs, 1 to 100 (default 20)', { type: 'integer', minimum: 1, maximum: 100 })];
 
 /** GET /metrics (decisions.md 7.5): Prometheus text, bearer ADMIN_TOKEN (or METRICS_TOKEN); 404 with neither set. */
 export function ApiMetrics(): MethodDecorator & ClassDecorator {
@@ -120,16 +105,18 @@ export function ApiMetrics(): MethodDecorator & ClassDecorator {
   );
 }
 
-/** Admin API (decisions.md 4): Bearer ADMIN_TOKEN, 401 otherwise; `notFound` for routes naming an organization or key. */
-export function ApiAdmin(doc: { summary: string; status: number; schema?: SchemaName; body?: SchemaName; notFound?: boolean; invalid?: boolean }): MethodDecorator & ClassDecorator {
+/** Admin API (decisions.md 4): Bearer ADMIN_TOKEN, 401 otherwise; `notFound` for routes naming an organization or key; `query` its DTO. */
+export function ApiAdmin(doc: { summary: string; status: number; schema?: SchemaName; body?: SchemaName; notFound?: boolean; query?: QueryDto }): MethodDecorator & ClassDecorator {
+  const parameters = queryOf(doc.query);
   return applyDecorators(
     ApiTags('admin'),
     ApiOperation({ summary: doc.summary }),
     ApiBearerAuth('admin'),
     ...(doc.body ? [ApiBody({ schema: ref(doc.body) })] : []),
+    ...parameters,
     ApiResponse({ status: doc.status, description: 'OK', ...(doc.schema ? { content: json(ref(doc.schema)) } : {}) }),
     failure(401, 'Missing or wrong admin token, or ADMIN_TOKEN unset', 'MessageError'),
     ...(doc.notFound ? [failure(404, 'No such organization or key', 'MessageError')] : []),
-    ...(doc.invalid || doc.body ? [Invalid()] : []),
+    ...(parameters.length > 0 || doc.body ? [Invalid()] : []),
   );
 }

@@ -1,5 +1,4 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
-import { ApiQuery } from '@nestjs/swagger';
 import { ApiAdmin } from '../../common/openapi/api-docs.js';
 import { NoQuery, QueryOf } from '../../common/validation/query-of.js';
 import { validateDto } from '../../common/validation/validate-dto.js';
@@ -12,7 +11,6 @@ import { UpdateOrganizationDto } from './dto/update-organization.dto.js';
 import { UsageQueryDto } from './dto/usage-query.dto.js';
 import { OrganizationReportsService } from './organization-reports.service.js';
 import { OrganizationsService } from './organizations.service.js';
-import { usageRange } from './usage-range.js';
 
 /** decisions.md section 4: every route answers 401 without `Authorization: Bearer <ADMIN_TOKEN>`. */
 @Controller('admin')
@@ -70,11 +68,9 @@ export class AdminController {
   }
 
   @Get('organizations/:id/usage')
-  @ApiAdmin({ summary: 'Usage per day and host (from, to: YYYY-MM-DD; default the current month)', status: 200, schema: 'Usage', notFound: true, invalid: true })
-  @ApiQuery({ name: 'from', required: false, schema: { type: 'string', format: 'date' } })
-  @ApiQuery({ name: 'to', required: false, schema: { type: 'string', format: 'date' } })
+  @ApiAdmin({ summary: 'Usage per day and host (from, to: YYYY-MM-DD; default the current month)', status: 200, schema: 'Usage', notFound: true, query: UsageQueryDto })
   usage(@Param('id') id: string, @QueryOf(UsageQueryDto) query: UsageQueryDto) {
-    return this.reports.days(id, usageRange(query));
+    return this.reports.days(id, query);
   }
 
   @Post('users')

@@ -1,48 +1,24 @@
 import { describe, expect, it } from '@jest/globals';
-import { AppError } from '../../common/errors/app-error.js';
-import { parseDay, usageRange } from './usage-range.js';
+import { firstDayOfMonth, isDay, lastDayOfMonth } from './usage-range.js';
 
-const NOW = new Date('2024-02-10T23:59:59Z');
-
-function fieldErrors(run: () => unknown): Record<string, string[]> | undefined {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof AppError) return error.details.errors;
-    throw error;
-  }
-  throw new Error('expected a 422');
-}
-
-describe('parseDay', () => {
+describe('isDay', () => {
   it.each(['2024-02-29', '2023-12-31', '1999-01-01'])('accepts %s', (day) => {
-    expect(parseDay(day, 'from')).toBe(day);
+    expect(isDay(day)).toBe(true);
   });
 
-  it.each(['2023-02-29', '2024-13-01', '2024-00-10', '2024-1-1', '20240101', '2024-01-01T00:00:00Z', ' 2024-01-01', 'today', ''])(
-    'refuses %j on the named parameter',
+  it.each(['2023-02-29', '2024-13-01', '2024-00-10', '2024-1-1', '20240101', '2024-01-01T00:00:00Z', ' 2024-01-01', 'today', '', undefined, ['2024-01-01']])(
+    'refuses %j',
     (text) => {
-      expect(fieldErrors(() => parseDay(text, 'to'))).toEqual({ to: ['to must be a date written YYYY-MM-DD'] });
+      expect(isDay(text)).toBe(false);
     },
   );
 });
 
-describe('usageRange', () => {
-  it('defaults to the current UTC month, both ends included', () => {
-    expect(usageRange({}, NOW)).toEqual({ from: '2024-02-01', to: '2024-02-29' });
-    expect(usageRange({}, new Date('2023-12-31T12:00:00Z'))).toEqual({ from: '2023-12-01', to: '2023-12-31' });
-  });
-
-  it('fills only the missing end', () => {
-    expect(usageRange({ from: '2024-01-15' }, NOW)).toEqual({ from: '2024-01-15', to: '2024-02-29' });
-    expect(usageRange({ to: '2024-02-05' }, NOW)).toEqual({ from: '2024-02-01', to: '2024-02-05' });
-  });
-
-  it('accepts a single day', () => {
-    expect(usageRange({ from: '2024-01-01', to: '2024-01-01' }, NOW)).toEqual({ from: '2024-01-01', to: '2024-01-01' });
-  });
-
-  it('refuses a range that ends before it starts', () => {
-    expect(fieldErrors(() => usageRange({ from: '2024-01-02', to: '2024-01-01' }, NOW))).toEqual({ from: ['from must not be after to'] });
+describe('the current UTC month, the default range', () => {
+  it('starts on its first day and ends on its last, leap days and year ends included', () => {
+    const at = (iso: string) => [firstDayOfMonth(new Date(iso)), lastDayOfMonth(new Date(iso))];
+    expect(at('2024-02-10T23:59:59Z')).toEqual(['2024-02-01', '2024-02-29']);
+    expect(at('2023-02-01T00:00:00Z')).toEqual(['2023-02-01', '2023-02-28']);
+    expect(at('2023-12-31T12:00:00Z')).toEqual(['2023-12-01', '2023-12-31']);
   });
 });

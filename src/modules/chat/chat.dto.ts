@@ -1,7 +1,8 @@
 import { Transform } from 'class-transformer';
-import { IsOptional, registerDecorator } from 'class-validator';
+import { IsOptional } from 'class-validator';
 import { ParamDoc } from '../../common/openapi/param-doc.js';
 import { BooleanText } from '../../common/validation/boolean-text.js';
+import { OneRule } from '../../common/validation/one-rule.js';
 import { lastValue as last } from '../../common/validation/query-params.js';
 import { GeographyQuery } from '../jobs/dto/geography-query.dto.js';
 
@@ -16,20 +17,9 @@ function promptProblem(value: unknown): string | null {
 }
 
 /** One rule, one message: a missing prompt is not also reported as too long and not a string. */
-function IsPrompt(): PropertyDecorator {
-  return (target: object, propertyKey: string | symbol) =>
-    registerDecorator({
-      name: 'isPrompt',
-      target: target.constructor,
-      propertyName: propertyKey as string,
-      // JSON Schema's lengths count code points, as this rule does.
-      constraints: [{ openapi: { type: 'string', minLength: 1, maxLength: PROMPT_MAX_CHARS } }],
-      validator: {
-        validate: (value: unknown) => promptProblem(value) === null,
-        defaultMessage: (args) => promptProblem(args?.value) ?? 'prompt is invalid',
-      },
-    });
-}
+const IsPrompt = () =>
+  // JSON Schema's lengths count code points, as this rule does.
+  OneRule({ name: 'isPrompt', openapi: { type: 'string', minLength: 1, maxLength: PROMPT_MAX_CHARS }, problem: promptProblem });
 
 /** GET /chat query parameters (spec, GET /chat). */
 export class ChatQuery extends GeographyQuery {

@@ -1,17 +1,24 @@
-import { Allow } from 'class-validator';
+import { ParamDoc } from '../../../common/openapi/param-doc.js';
+import { firstDayOfMonth, lastDayOfMonth } from '../../admin/usage-range.js';
 import { HeaderOnlyQuery } from '../../auth/header-only-query.js';
+import { DEFAULT_JOBS_LIMIT, MAX_JOBS_LIMIT, MAX_RANGE_DAYS } from '../activity-query.js';
+import { DayParam, RangeStart } from '../../admin/dto/day-params.js';
+import { IntegerParam } from './activity-params.js';
 
-/** GET /account/usage: the values are read by accountUsageRange(), which also refuses a repeated one. */
+/** GET /account/usage: both ends included, absent ends from the current UTC month; a DayRange once validated. */
 export class AccountUsageQuery extends HeaderOnlyQuery {
-  @Allow()
-  from?: unknown;
+  @ParamDoc(`First UTC day (default: the first day of the current month); not after to, and at most ${MAX_RANGE_DAYS} days before it`)
+  @DayParam(() => firstDayOfMonth()) @RangeStart({ end: 'to', maxDays: MAX_RANGE_DAYS })
+  from!: string;
 
-  @Allow()
-  to?: unknown;
+  @ParamDoc('Last UTC day (default: the last day of the current month)')
+  @DayParam(() => lastDayOfMonth())
+  to!: string;
 }
 
-/** GET /account/jobs: the value is read by jobsLimit(). */
+/** GET /account/jobs. */
 export class AccountJobsQuery extends HeaderOnlyQuery {
-  @Allow()
-  limit?: unknown;
+  @ParamDoc('How many jobs, newest first')
+  @IntegerParam({ min: 1, max: MAX_JOBS_LIMIT, fallback: DEFAULT_JOBS_LIMIT })
+  limit!: number;
 }

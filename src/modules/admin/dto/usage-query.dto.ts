@@ -1,11 +1,14 @@
-import { IsString } from 'class-validator';
-import { WhenPresent } from './validators.js';
+import { ParamDoc } from '../../../common/openapi/param-doc.js';
+import { firstDayOfMonth, lastDayOfMonth } from '../usage-range.js';
+import { DayParam, RangeStart } from './day-params.js';
 
-/** GET /admin/organizations/:id/usage; the dates themselves are read by usageRange(). */
+/** GET /admin/organizations/:id/usage: both ends included, absent ends from the current UTC month; a DayRange once validated. */
 export class UsageQueryDto {
-  @WhenPresent() @IsString()
-  from?: string;
+  @ParamDoc('First UTC day (default: the first day of the current month); not after to')
+  @DayParam(() => firstDayOfMonth()) @RangeStart({ end: 'to' })
+  from!: string;
 
-  @WhenPresent() @IsString()
-  to?: string;
+  @ParamDoc('Last UTC day (default: the last day of the current month)')
+  @DayParam(() => lastDayOfMonth())
+  to!: string;
 }

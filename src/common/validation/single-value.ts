@@ -1,0 +1,12 @@
+import { applyDecorators } from '@nestjs/common';
+import { Expose, Transform } from 'class-transformer';
+
+/**
+ * For query parameters that refuse a repeat rather than take its last value (GET /account/usage, /account/jobs,
+ * the admin usage report): the message for a repeated one, null for a single one.
+ */
+export const repeated = (value: unknown, property: string): string | null => (Array.isArray(value) ? `${property} must be given once` : null);
+
+/** `fallback()` when the parameter is absent, else `read(value)`; exposed so that class-transformer runs it on an absent key. */
+export const Fallback = (fallback: () => unknown, read: (value: unknown) => unknown = (value) => value) =>
+  applyDecorators(Expose(), Transform(({ value }: { value: unknown }) => (value === undefined ? fallback() : read(value))));
