@@ -45,6 +45,10 @@ describe('job heartbeats in Redis', () => {
     expect(await onAlive.liveHolder(id('live'))).toBe(alive.processId);
     expect(await onAlive.liveHolder(id('orphan'))).toBeNull();
 
+    // A beat written by the previous version names its process only: live, and never overdue.
+    await redis.set(`crawlgate:job-beat:${id('old')}`, alive.processId, 'PX', 5000);
+    expect(await onAlive.judge([id('old')], now + 3_600_000, 30_000)).toEqual({ lost: [], overdue: [] });
+
     // A job's end removes its beat: the sweeper would judge it lost, but its row is no longer running by then.
     stops[0]();
     await sendBatch(onAlive.endIn(redis.multi(), id('live')));
