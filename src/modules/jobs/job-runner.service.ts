@@ -11,11 +11,11 @@ import type { ProxyRoute } from '../../infra/proxy/proxy-route.js';
 import { ProxyPoolService } from '../../infra/proxy/proxy-pool.service.js';
 import type { JobPayload } from '../../infra/queue/queue.constants.js';
 import { LimitsService } from '../billing/limits.service.js';
-import { UsageRepository } from '../billing/usage.repository.js';
 import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.service.js';
 import { JobEventsService } from './job-events.service.js';
 import { JobHeartbeat } from './job-heartbeat.js';
 import { JobLine } from './job-line.service.js';
+import type { JobFailure } from './job-finish.js';
 import { JobRepository } from './job.repository.js';
 import type { JobOutput, Operation, TaskContext } from './operation.js';
 import { OperationRegistry } from './operation-registry.js';
@@ -39,7 +39,6 @@ export class JobRunner {
     private readonly browser: BrowserCluster,
     private readonly proxies: ProxyPoolService,
     private readonly limits: LimitsService,
-    private readonly usage: UsageRepository,
     private readonly events: JobEventsService,
     private readonly metrics: MetricsService,
     private readonly heartbeat: JobHeartbeat,
@@ -80,28 +79,23 @@ export class JobRunner {
 
   /** A job lost with its worker: fail it, count the attempt (once, whoever gets here first), free its slot. */
   async abandon(payload: JobPayload, reason: string): Promise<void> {
-    if (await this.jobs.markFailed(payload.organizationId, payload.jobId, ErrorCode.WorkerLost, reason)) {
-      const job = await this.jobs.getForOrganization(payload.organizationId, payload.jobId);
-      if (job) await this.usage.recordOutcome(job.organizationId, job.host, false);
+    if (await this.jobs.finish(payload.organizationId, payload.jobId, { code: ErrorCode.WorkerLost, message: reason })) {
       this.metrics.jobEnded(payload.kind, 'failed', null, ErrorCode.WorkerLost);
+      const job = await this.jobs.getForOrganization(payload.organizationId, payload.jobId);
       if (job?.webhookUrl) await this.webhooks.jobEnded(payload.organizationId, payload.jobId);
     }
     await this.endJob(payload.organizationId, payload.jobId);
   }
 
-  /** Stores the outcome (waiting out a store restart) and tallies it only if this worker's outcome is the one kept. */
-  private async record(job: Job, started: number, outcome: JobOutput | Failure): Promise<void> {
+  /** Stores the outcome and its tally in one round trip (waiting out a store restart), only if this worker's outcome is the one kept. */
+  private async record(job: Job, started: number, outcome: JobOutput | JobFailure): Promise<void> {
     const ms = Date.now() - started;
-    if (!('type' in outcome)) {
-      this.logger.warn({ jobId: job.id, kind: job.kind, code: outcome.code, ms }, outcome.message);
-      if (await retryOnOutage(() => this.jobs.markFailed(job.organizationId, job.id, outcome.code, outcome.message))) {
-        await retryOnOutage(() => this.usage.recordOutcome(job.organizationId, job.host, false));
-        this.metrics.jobEnded(job.kind, 'failed', started, outcome.code);
-      }
-      return;
-    }
-    if (await retryOnOutage(() => this.jobs.complete(job.organizationId, job.id, outcome))) {
-      await retryOnOutage(() => this.usage.recordOutcome(job.organizationId, job.host, true));
+    const failed = !('type' in outcome);
+    if (failed) this.logger.warn({ jobId: job.id, kind: job.kind, code: outcome.code, ms }, outcome.message);
+    const kept = await retryOnOutage(() => this.jobs.finish(job.organizationId, job.id, outcome));
+    if (failed) {
+      if (kept) this.metrics.jobEnded(job.kind, 'failed', started, outcome.code);
+    } else if (kept) {
       this.logger.log({ jobId: job.id, kind: job.kind, ms }, 'job done');
       this.metrics.jobEnded(job.kind, 'done', started);
     } else {
@@ -163,12 +157,7 @@ export class JobRunner {
   }
 }
 
-interface Failure {
-  readonly code: string;
-  readonly message: string;
-}
-
-function toFailure(error: unknown, jobId: string, logger: Logger): Failure {
+function toFailure(error: unknown, jobId: string, logger: Logger): JobFailure {
   if (isAppError(error)) return { code: error.code, message: error.message };
   logger.error({ err: error, jobId }, 'job crashed');
   return { code: ErrorCode.InternalError, message: 'The job failed on our side.' };
