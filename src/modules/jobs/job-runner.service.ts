@@ -20,7 +20,7 @@ import { JobRepository } from './job.repository.js';
 import type { JobOutput, Operation, TaskContext } from './operation.js';
 import { OperationRegistry } from './operation-registry.js';
 import { retryOnOutage } from './store-retry.js';
-import { sendBatch } from '../../infra/redis/command-batch.js';
+import { CommandBatch, sendBatch } from '../../infra/redis/command-batch.js';
 import { InjectRedis } from '../../infra/redis/redis.module.js';
 import type { Redis } from 'ioredis';
 
@@ -51,15 +51,19 @@ export class JobRunner {
   async run(payload: JobPayload, enqueuedAt?: number): Promise<void> {
     const taken = Date.now();
     if (enqueuedAt !== undefined) this.metrics.jobStep('queue wait', taken - enqueuedAt);
-    // Taken by a worker: no longer in line. Should Redis refuse, the job's end takes it out instead.
-    await this.line.leave(payload.jobId).catch((error: Error) => this.logger.warn(`job ${payload.jobId} still in line: ${error.message}`));
     const job = await retryOnOutage(() => this.jobs.getForOrganization(payload.organizationId, payload.jobId));
-    if (!job || !(await retryOnOutage(() => this.jobs.markRunning(job.organizationId, job.id)))) return;
+    if (!job || !(await retryOnOutage(() => this.jobs.markRunning(job.organizationId, job.id)))) {
+      await this.startIn(this.redis.multi(), payload.jobId);
+      return;
+    }
     const operation = this.registry.get(job.kind);
     // The job's one deadline: its page runs end at it, this runner fails the job just after it, and the heartbeat
     // carries it so the LostJobSweeper can fail the job should this worker hang past it.
     const deadline = Date.now() + operation.timeoutMs(this.config);
-    const stopBeat = this.heartbeat.start(job.id, deadline);
+    const batch = this.redis.multi();
+    const stopBeat = this.heartbeat.start(job.id, deadline, batch);
+    // Not awaited: one connection sends commands in order, so the job's end still comes after its start.
+    void this.startIn(batch, job.id);
     this.metrics.jobStep('dispatch', Date.now() - taken);
     try {
       const started = Date.now();
@@ -101,6 +105,14 @@ export class JobRunner {
     } else {
       this.logger.warn({ jobId: job.id }, 'job finished after it was failed as lost; its result is dropped');
     }
+  }
+
+  /**
+   * Taken by a worker: out of the line, in one round trip with the first beat (`batch`). Out of the line only once the
+   * row says running, so a reader who saw the job queued still finds its place. Should Redis refuse, the end takes it out.
+   */
+  private async startIn(batch: CommandBatch, jobId: string): Promise<void> {
+    await sendBatch(this.line.leaveIn(batch, jobId)).catch((error: Error) => this.logger.warn(`start of job ${jobId} not written to Redis (line, first beat): ${error.message}`));
   }
 
   /**
