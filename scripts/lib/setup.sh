@@ -55,6 +55,7 @@ GRANT ALL ON crawlgate_test.* TO 'crawlgate'@'127.0.0.1';
 GRANT ALL ON crawlgate_bench.* TO 'crawlgate'@'localhost';
 CREATE DATABASE IF NOT EXISTS crawlgate_it;
 CREATE DATABASE IF NOT EXISTS crawlgate_it_rows;
+CREATE DATABASE IF NOT EXISTS crawlgate_it_finish;
 GRANT ALL ON `crawlgate\_it%`.* TO 'crawlgate'@'localhost';
 GRANT ALL ON `crawlgate\_it%`.* TO 'crawlgate'@'127.0.0.1';
 GRANT ALL ON crawlgate_bench.* TO 'crawlgate'@'127.0.0.1';

@@ -63,15 +63,17 @@ export function chargeProcedureSuites(): void {
       expect(await state(id)).toEqual({ balance: 0, ledger: 0, entries: 1, used: 0, requests: 1, credits: 0 });
     });
 
-    it('undoes and redoes the procedure migration (and the options column after it)', async () => {
-      const routines = async () => (kind === 'mariadb' ? Number((await db.query("SELECT COUNT(*) AS n FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = DATABASE() AND ROUTINE_NAME = 'crawlgate_charge'"))[0].n) : null);
+    it('undoes and redoes the procedure migrations (and the options column between them)', async () => {
+      const routines = async () => (kind === 'mariadb' ? Number((await db.query("SELECT COUNT(*) AS n FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = DATABASE() AND ROUTINE_NAME IN ('crawlgate_charge', 'crawlgate_finish')"))[0].n) : null);
       const last = async () => (await db.query('SELECT name FROM migrations ORDER BY id DESC LIMIT 1'))[0].name;
+      expect([await routines(), await last()]).toEqual([kind === 'mariadb' ? 2 : null, 'FinishProcedure1764400000000']);
+      await db.undoLastMigration();
       expect([await routines(), await last()]).toEqual([kind === 'mariadb' ? 1 : null, 'JobOptionsMediumText1764300000000']);
       await db.undoLastMigration();
       await db.undoLastMigration();
       expect([await routines(), await last()]).toEqual([kind === 'mariadb' ? 0 : null, 'JobStatusIndex1764100000000']);
       await db.runMigrations();
-      expect([await routines(), await last()]).toEqual([kind === 'mariadb' ? 1 : null, 'JobOptionsMediumText1764300000000']);
+      expect([await routines(), await last()]).toEqual([kind === 'mariadb' ? 2 : null, 'FinishProcedure1764400000000']);
       const id = await org(50);
       expect((await charge(id, `${id}-after`)).balanceAfter).toBe(20);
     });

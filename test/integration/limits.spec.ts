@@ -49,6 +49,18 @@ describe('concurrency slots and burst tokens in Redis', () => {
     expect((await limits.slotHolders()).some((entry) => entry.holder === 'alive')).toBe(false);
   });
 
+  it('indexes a holder in its lease\'s own script, and never a refused one', async () => {
+    const indexed = `${org}-index`;
+    const before = Date.now();
+    await limits.acquireSlot(indexed, 'first', 1, LEASE);
+    await expect(limits.acquireSlot(indexed, 'refused', 1, LEASE)).rejects.toMatchObject({ code: 'concurrency_exceeded' });
+    const holders = (await limits.slotHolders()).filter((entry) => entry.organizationId === indexed);
+    expect(holders).toEqual([{ holder: 'first', organizationId: indexed, since: expect.any(Number) }]);
+    expect(holders[0].since).toBeGreaterThanOrEqual(before);
+    expect(holders[0].since).toBeLessThanOrEqual(Date.now());
+    await limits.releaseSlot(indexed, 'first');
+  });
+
   it('allows the burst per second and refuses the next with Retry-After', async () => {
     const burst = `${org}-burst`;
     await Promise.all(Array.from({ length: 5 }, () => limits.takeBurstToken(burst, 5)));

@@ -27,7 +27,7 @@ describe.each(['sqlite', 'mariadb'] as const)('plain-row reads on %s', (kind) =>
       finishedAt: null, expiresAt: new Date('2026-11-26T21:00:00.000Z'),
     });
     await jobs.insert(job);
-    await jobs.complete(org, job.id, { type: 'page', mediaType: 'text/html', text: '<p>é</p>', targetStatus: 201, finalUrl: 'http://example.test/' });
+    await jobs.finish(org, job.id, { type: 'page', mediaType: 'text/html', text: '<p>é</p>', targetStatus: 201, finalUrl: 'http://example.test/' });
   });
   afterAll(async () => dataSource?.destroy());
 

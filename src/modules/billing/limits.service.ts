@@ -39,12 +39,11 @@ export class LimitsService {
   }
 
   async acquireSlot(organizationId: string, holder: string, limit: number, leaseMs: number): Promise<void> {
-    const since = Date.now();
-    if (!(await takeLease(this.redis, this.slotKey(organizationId), holder, limit, leaseMs))) {
+    // Indexed in the lease's own script: one round trip at admission, and a refused holder is never indexed.
+    const index = { key: HOLDERS_KEY, value: `${Date.now()} ${organizationId}` };
+    if (!(await takeLease(this.redis, this.slotKey(organizationId), holder, limit, leaseMs, index))) {
       throw new AppError(ErrorCode.ConcurrencyExceeded, `The plan allows ${limit} concurrent requests; back off and retry.`, { retryAfterSeconds: 1 });
     }
-    // Indexed after it is taken: a holder that dies in between is never renewed, and its lease lapses.
-    await this.redis.hset(HOLDERS_KEY, holder, `${since} ${organizationId}`);
   }
 
   /** Extends the leases of these holders by `leaseMs` from now, restoring lapsed ones; released holders are skipped. */

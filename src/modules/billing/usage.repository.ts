@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Between, Repository } from 'typeorm';
 import { DailyQuota, UsageTally } from '../../infra/database/entities/index.js';
-import { SqlProgramRunner, upsertAdd } from '../../infra/database/sql-program.js';
+import { Dialect, SqlStatement, upsertAdd } from '../../infra/database/sql-program.js';
 import { utcDay } from './utc-day.js';
 
 export interface UsageDay {
@@ -14,19 +14,18 @@ export interface UsageDay {
   readonly credits: number;
 }
 
+/** A job's outcome in the tally (written with the job's end, see the jobs' finish): an attempt; a success is also a crawl. */
+export function outcomeTally(dialect: Dialect, organizationId: string, day: string, host: string, succeeded: boolean): SqlStatement {
+  return upsertAdd(dialect, 'usage_tally', { organization_id: organizationId, day, host }, { attempts: 1, crawls: succeeded ? 1 : 0 });
+}
+
 /** Per organization, host and UTC day. Every query takes the organization first. */
 @Injectable()
 export class UsageRepository {
   constructor(
-    private readonly sql: SqlProgramRunner,
     @InjectRepository(UsageTally) private readonly tallies: Repository<UsageTally>,
     @InjectRepository(DailyQuota) private readonly quotas: Repository<DailyQuota>,
   ) {}
-
-  /** A request reached the crawler (attempt); a billed success is also a crawl. */
-  recordOutcome(organizationId: string, host: string, succeeded: boolean): Promise<void> {
-    return this.sql.runOne(upsertAdd(this.sql.dialect, 'usage_tally', { organization_id: organizationId, day: utcDay(), host }, { attempts: 1, crawls: succeeded ? 1 : 0 }));
-  }
 
   /** Oldest day first; with `limit`, only the rows of the newest days up to that many (the database reads no more). */
   async days(organizationId: string, from: string, to: string, limit?: number): Promise<UsageDay[]> {

@@ -41,14 +41,16 @@ export class JobHeartbeat {
 
   /**
    * Beats for the job until the returned stop is called (it stops the timer; endIn then removes the beat); a failed
-   * beat (Redis down) is retried at the next period.
+   * beat (Redis down) is retried at the next period. With `batch`, the first beat is added to it (the caller sends it
+   * with the job's other start commands) instead of sent at once.
    */
-  start(jobId: string, deadline: number): () => void {
+  start(jobId: string, deadline: number, batch?: CommandBatch): () => void {
     const value = `${this.events.processId} ${deadline}`;
     const beat = () => this.redis.set(this.key(jobId), value, 'PX', this.ttlMs).catch((error: Error) => {
       this.logger.warn(`heartbeat of ${jobId} not written: ${error.message}`);
     });
-    void beat();
+    if (batch) batch.set(this.key(jobId), value, 'PX', this.ttlMs);
+    else void beat();
     const timer = setInterval(() => void beat(), this.periodMs);
     return () => clearInterval(timer);
   }

@@ -11,16 +11,16 @@ import type { ProxyRoute } from '../../infra/proxy/proxy-route.js';
 import { ProxyPoolService } from '../../infra/proxy/proxy-pool.service.js';
 import type { JobPayload } from '../../infra/queue/queue.constants.js';
 import { LimitsService } from '../billing/limits.service.js';
-import { UsageRepository } from '../billing/usage.repository.js';
 import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.service.js';
 import { JobEventsService } from './job-events.service.js';
 import { JobHeartbeat } from './job-heartbeat.js';
 import { JobLine } from './job-line.service.js';
+import type { JobFailure } from './job-finish.js';
 import { JobRepository } from './job.repository.js';
 import type { JobOutput, Operation, TaskContext } from './operation.js';
 import { OperationRegistry } from './operation-registry.js';
 import { retryOnOutage } from './store-retry.js';
-import { sendBatch } from '../../infra/redis/command-batch.js';
+import { CommandBatch, sendBatch } from '../../infra/redis/command-batch.js';
 import { InjectRedis } from '../../infra/redis/redis.module.js';
 import type { Redis } from 'ioredis';
 
@@ -39,7 +39,6 @@ export class JobRunner {
     private readonly browser: BrowserCluster,
     private readonly proxies: ProxyPoolService,
     private readonly limits: LimitsService,
-    private readonly usage: UsageRepository,
     private readonly events: JobEventsService,
     private readonly metrics: MetricsService,
     private readonly heartbeat: JobHeartbeat,
@@ -52,15 +51,19 @@ export class JobRunner {
   async run(payload: JobPayload, enqueuedAt?: number): Promise<void> {
     const taken = Date.now();
     if (enqueuedAt !== undefined) this.metrics.jobStep('queue wait', taken - enqueuedAt);
-    // Taken by a worker: no longer in line. Should Redis refuse, the job's end takes it out instead.
-    await this.line.leave(payload.jobId).catch((error: Error) => this.logger.warn(`job ${payload.jobId} still in line: ${error.message}`));
     const job = await retryOnOutage(() => this.jobs.getForOrganization(payload.organizationId, payload.jobId));
-    if (!job || !(await retryOnOutage(() => this.jobs.markRunning(job.organizationId, job.id)))) return;
+    if (!job || !(await retryOnOutage(() => this.jobs.markRunning(job.organizationId, job.id)))) {
+      await this.startIn(this.redis.multi(), payload.jobId);
+      return;
+    }
     const operation = this.registry.get(job.kind);
     // The job's one deadline: its page runs end at it, this runner fails the job just after it, and the heartbeat
     // carries it so the LostJobSweeper can fail the job should this worker hang past it.
     const deadline = Date.now() + operation.timeoutMs(this.config);
-    const stopBeat = this.heartbeat.start(job.id, deadline);
+    const batch = this.redis.multi();
+    const stopBeat = this.heartbeat.start(job.id, deadline, batch);
+    // Not awaited: one connection sends commands in order, so the job's end still comes after its start.
+    void this.startIn(batch, job.id);
     this.metrics.jobStep('dispatch', Date.now() - taken);
     try {
       const started = Date.now();
@@ -80,33 +83,36 @@ export class JobRunner {
 
   /** A job lost with its worker: fail it, count the attempt (once, whoever gets here first), free its slot. */
   async abandon(payload: JobPayload, reason: string): Promise<void> {
-    if (await this.jobs.markFailed(payload.organizationId, payload.jobId, ErrorCode.WorkerLost, reason)) {
-      const job = await this.jobs.getForOrganization(payload.organizationId, payload.jobId);
-      if (job) await this.usage.recordOutcome(job.organizationId, job.host, false);
+    if (await this.jobs.finish(payload.organizationId, payload.jobId, { code: ErrorCode.WorkerLost, message: reason })) {
       this.metrics.jobEnded(payload.kind, 'failed', null, ErrorCode.WorkerLost);
+      const job = await this.jobs.getForOrganization(payload.organizationId, payload.jobId);
       if (job?.webhookUrl) await this.webhooks.jobEnded(payload.organizationId, payload.jobId);
     }
     await this.endJob(payload.organizationId, payload.jobId);
   }
 
-  /** Stores the outcome (waiting out a store restart) and tallies it only if this worker's outcome is the one kept. */
-  private async record(job: Job, started: number, outcome: JobOutput | Failure): Promise<void> {
+  /** Stores the outcome and its tally in one round trip (waiting out a store restart), only if this worker's outcome is the one kept. */
+  private async record(job: Job, started: number, outcome: JobOutput | JobFailure): Promise<void> {
     const ms = Date.now() - started;
-    if (!('type' in outcome)) {
-      this.logger.warn({ jobId: job.id, kind: job.kind, code: outcome.code, ms }, outcome.message);
-      if (await retryOnOutage(() => this.jobs.markFailed(job.organizationId, job.id, outcome.code, outcome.message))) {
-        await retryOnOutage(() => this.usage.recordOutcome(job.organizationId, job.host, false));
-        this.metrics.jobEnded(job.kind, 'failed', started, outcome.code);
-      }
-      return;
-    }
-    if (await retryOnOutage(() => this.jobs.complete(job.organizationId, job.id, outcome))) {
-      await retryOnOutage(() => this.usage.recordOutcome(job.organizationId, job.host, true));
+    const failed = !('type' in outcome);
+    if (failed) this.logger.warn({ jobId: job.id, kind: job.kind, code: outcome.code, ms }, outcome.message);
+    const kept = await retryOnOutage(() => this.jobs.finish(job.organizationId, job.id, outcome));
+    if (failed) {
+      if (kept) this.metrics.jobEnded(job.kind, 'failed', started, outcome.code);
+    } else if (kept) {
       this.logger.log({ jobId: job.id, kind: job.kind, ms }, 'job done');
       this.metrics.jobEnded(job.kind, 'done', started);
     } else {
       this.logger.warn({ jobId: job.id }, 'job finished after it was failed as lost; its result is dropped');
     }
+  }
+
+  /**
+   * Taken by a worker: out of the line, in one round trip with the first beat (`batch`). Out of the line only once the
+   * row says running, so a reader who saw the job queued still finds its place. Should Redis refuse, the end takes it out.
+   */
+  private async startIn(batch: CommandBatch, jobId: string): Promise<void> {
+    await sendBatch(this.line.leaveIn(batch, jobId)).catch((error: Error) => this.logger.warn(`start of job ${jobId} not written to Redis (line, first beat): ${error.message}`));
   }
 
   /**
@@ -163,12 +169,7 @@ export class JobRunner {
   }
 }
 
-interface Failure {
-  readonly code: string;
-  readonly message: string;
-}
-
-function toFailure(error: unknown, jobId: string, logger: Logger): Failure {
+function toFailure(error: unknown, jobId: string, logger: Logger): JobFailure {
   if (isAppError(error)) return { code: error.code, message: error.message };
   logger.error({ err: error, jobId }, 'job crashed');
   return { code: ErrorCode.InternalError, message: 'The job failed on our side.' };

@@ -4,7 +4,9 @@ import { In, LessThan, Repository } from 'typeorm';
 import { Job, JobResult } from '../../infra/database/entities/index.js';
 import type { TargetMediaType } from '../../common/http/metered-answer.js';
 import type { JobOutput } from './operation.js';
-import { Dialect, exec, query, SqlProgramRunner } from '../../infra/database/sql-program.js';
+import { exec, query, SqlProgramRunner } from '../../infra/database/sql-program.js';
+import { utcDay } from '../billing/utc-day.js';
+import { finishParams, finishProgram, JobEnd, JobFailure } from './job-finish.js';
 import { JOB_WITH_RESULT_COLUMNS, jobFromRow, resultFromRow } from './job-row.js';
 
 const GET_WITH_OUTPUT = `SELECT ${JOB_WITH_RESULT_COLUMNS} FROM job j LEFT JOIN job_result r ON r.job_id = j.id WHERE j.organization_id = ? AND j.id = ?`;
@@ -12,17 +14,11 @@ const GET_WITH_OUTPUT = `SELECT ${JOB_WITH_RESULT_COLUMNS} FROM job j LEFT JOIN 
 const COLLECT_BY_KEY = `SELECT k.key_hash AS stored_key_hash, k.organization_id AS key_organization_id, ${JOB_WITH_RESULT_COLUMNS} FROM api_key k `
   + 'INNER JOIN organization o ON o.id = k.organization_id LEFT JOIN job j ON j.organization_id = k.organization_id AND j.id = ? '
   + 'LEFT JOIN job_result r ON r.job_id = j.id WHERE k.key_hash = ? AND k.revoked_at IS NULL';
-const RESULT_INSERT = 'INSERT INTO job_result (job_id, content_type, body, meta) VALUES (?, ?, ?, ?)';
-const RESULT_UPSERT: Record<Dialect, string> = {
-  mysql: `${RESULT_INSERT} ON DUPLICATE KEY UPDATE content_type = VALUES(content_type), body = VALUES(body), meta = VALUES(meta)`,
-  sqlite: `${RESULT_INSERT} ON CONFLICT (job_id) DO UPDATE SET content_type = excluded.content_type, body = excluded.body, meta = excluded.meta`,
-};
-
 export type CollectedJob = { keyHash: string; organizationId: string; found: { job: Job; output: JobOutput | null } | null };
 
 /**
  * Jobs and their results. Every lookup for a caller takes the organization first. The writes of every job (running,
- * done) are plain SQL: TypeORM's query builder cost more than the statements themselves.
+ * its end) are plain SQL: TypeORM's query builder cost more than the statements themselves.
  */
 @Injectable()
 export class JobRepository {
@@ -59,14 +55,15 @@ export class JobRepository {
     return (result.affected ?? 0) === 1;
   }
 
-  /** Stores the output, then marks the job done; the result row exists before anyone can see `done`. */
-  async complete(organizationId: string, id: string, output: JobOutput): Promise<boolean> {
-    const { body, contentType, meta } = encodeOutput(output);
-    // An upsert in one statement: a retry after a lost acknowledgement finds its own row there.
-    await this.sql.execOne(exec(RESULT_UPSERT[this.sql.dialect], id, contentType, body, JSON.stringify(meta)));
-    // Only a job still running ends done: one already failed as lost stays failed.
-    const sql = 'UPDATE job SET status = ?, finished_at = ? WHERE organization_id = ? AND id = ? AND status = ?';
-    return (await this.sql.execOne(exec(sql, 'done', new Date(), organizationId, id, 'running'))).affected === 1;
+  /**
+   * Ends a running job in one round trip, all or nothing: done with its result row, or failed; and the outcome tallied.
+   * False when the job was no longer running (failed as lost meanwhile): then nothing is written.
+   */
+  async finish(organizationId: string, id: string, end: JobOutput | JobFailure): Promise<boolean> {
+    const request = { organizationId, jobId: id, end: encodeEnd(end), day: utcDay(), now: new Date() };
+    if (this.sql.dialect === 'sqlite') return this.sql.run(() => finishProgram(this.sql.dialect, request));
+    const [row] = await this.sql.call('crawlgate_finish', ...finishParams(request));
+    return Number(row.kept) === 1;
   }
 
   /**
@@ -123,15 +120,11 @@ export class JobRepository {
   }
 }
 
-function encodeOutput(output: JobOutput): { body: Buffer; contentType: string; meta: object } {
-  if (output.type === 'page') {
-    return { body: Buffer.from(output.text, 'utf8'), contentType: output.mediaType, meta: { targetStatus: output.targetStatus, finalUrl: output.finalUrl } };
-  }
-  return {
-    body: Buffer.from(JSON.stringify(output.data ?? null), 'utf8'),
-    contentType: 'application/json',
-    meta: { targetStatus: output.targetStatus, finalUrl: output.finalUrl },
-  };
+function encodeEnd(end: JobOutput | JobFailure): JobEnd {
+  if (!('type' in end)) return { status: 'failed', code: end.code, message: end.message.slice(0, 1000) };
+  const meta = JSON.stringify({ targetStatus: end.targetStatus, finalUrl: end.finalUrl });
+  if (end.type === 'page') return { status: 'done', body: Buffer.from(end.text, 'utf8'), contentType: end.mediaType, meta };
+  return { status: 'done', body: Buffer.from(JSON.stringify(end.data ?? null), 'utf8'), contentType: 'application/json', meta };
 }
 
 function decodeOutput(row: JobResult): JobOutput {

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { DataSource } from 'typeorm';
+import { Job, JobResult } from '../../src/infra/database/entities/index.js';
+import { SqlProgramRunner } from '../../src/infra/database/sql-program.js';
+import { utcDay } from '../../src/modules/billing/utc-day.js';
+import { finishProgram } from '../../src/modules/jobs/job-finish.js';
+import type { JobOutput } from '../../src/modules/jobs/operation.js';
+import { JobRepository } from '../../src/modules/jobs/job.repository.js';
+import { insertOrganization, openDatabase } from './database.js';
+
+const page = (text: string): JobOutput => ({ type: 'page', mediaType: 'text/html', text, targetStatus: 201, finalUrl: 'http://fin.example/x' });
+const lost = { code: 'worker_lost', message: 'The worker running the job stopped.' };
+
+/** A job's end (status, result, tally) as one round trip: crawlgate_finish on MariaDB, its twin program on SQLite. */
+describe.each(['sqlite', 'mariadb'] as const)('the job finish on %s', (kind) => {
+  let db: DataSource;
+  let sql: SqlProgramRunner;
+  let jobs: JobRepository;
+  let sequence = 0;
+  const org = `it-fin-${kind}`;
+
+  /** A running job of its own host, so each test reads its own tally row. */
+  const runningJob = async (): Promise<{ id: string; host: string }> => {
+    sequence += 1;
+    const id = `itfin_${kind}_${sequence}`;
+    const host = `fin${sequence}.example`;
+    await jobs.insert(Object.assign(new Job(), {
+      id, organizationId: org, kind: 'crawl', status: 'running', host, price: 1, refunded: false, options: '{}', webhookUrl: null,
+      errorCode: null, errorMessage: null, startedAt: new Date(), finishedAt: null, expiresAt: new Date(Date.now() + 86_400_000),
+    }));
+    return { id, host };
+  };
+  /** Everything a finish writes. */
+  const state = async (job: { id: string; host: string }) => {
+    const [row] = await db.query('SELECT status, error_code, error_message, finished_at FROM job WHERE id = ?', [job.id]);
+    const results = await db.query('SELECT content_type, body, meta FROM job_result WHERE job_id = ?', [job.id]);
+    const [tally] = await db.query('SELECT attempts, crawls FROM usage_tally WHERE organization_id = ? AND day = ? AND host = ?', [org, utcDay(), job.host]);
+    return {
+      status: row.status, errorCode: row.error_code, errorMessage: row.error_message, finished: row.finished_at !== null,
+      results: results.map((r: { content_type: string; body: Buffer; meta: string }) => ({ contentType: r.content_type, body: Buffer.from(r.body).toString('utf8'), meta: JSON.parse(r.meta) })),
+      tally: tally ? { attempts: Number(tally.attempts), crawls: Number(tally.crawls) } : null,
+    };
+  };
+
+  beforeAll(async () => {
+    db = await openDatabase(kind, '_finish');
+    sql = new SqlProgramRunner(db);
+    jobs = new JobRepository(db.getRepository(Job), db.getRepository(JobResult), sql);
+    await insertOrganization(db, org, 0);
+  });
+  afterAll(async () => db?.destroy());
+
+  it('ends a running job done: its result row, done, and an attempt that is a crawl', async () => {
+    const job = await runningJob();
+    expect(await jobs.finish(org, job.id, page('<p>é</p>'))).toBe(true);
+    expect(await state(job)).toEqual({
+      status: 'done', errorCode: null, errorMessage: null, finished: true,
+      results: [{ contentType: 'text/html', body: '<p>é</p>', meta: { targetStatus: 201, finalUrl: 'http://fin.example/x' } }],
+      tally: { attempts: 1, crawls: 1 },
+    });
+    expect((await jobs.getWithOutput(org, job.id))?.output).toEqual(page('<p>é</p>'));
+  });
+
+  it('ends a running job failed: its error (cut at 1,000 characters), no result, an attempt and no crawl', async () => {
+    const job = await runningJob();
+    expect(await jobs.finish(org, job.id, { code: 'navigation_timeout', message: `é${'x'.repeat(1200)}` })).toBe(true);
+    expect(await state(job)).toEqual({
+      status: 'failed', errorCode: 'navigation_timeout', errorMessage: `é${'x'.repeat(999)}`, finished: true, results: [], tally: { attempts: 1, crawls: 0 },
+    });
+  });
+
+  it('refuses a second finish: nothing written twice, the tally counted once', async () => {
+    const job = await runningJob();
+    await jobs.finish(org, job.id, page('first'));
+    expect(await jobs.finish(org, job.id, page('second'))).toBe(false);
+    expect(await jobs.finish(org, job.id, lost)).toBe(false);
+    const after = await state(job);
+    expect([after.status, after.errorCode, after.results.map((r: { body: string }) => r.body), after.tally]).toEqual(['done', null, ['first'], { attempts: 1, crawls: 1 }]);
+  });
+
+  it('drops a result that comes after the job was failed as lost: the failure stays, no result row, one attempt', async () => {
+    const job = await runningJob();
+    expect(await jobs.finish(org, job.id, lost)).toBe(true);
+    expect(await jobs.finish(org, job.id, page('late'))).toBe(false);
+    expect(await state(job)).toEqual({
+      status: 'failed', errorCode: 'worker_lost', errorMessage: lost.message, finished: true, results: [], tally: { attempts: 1, crawls: 0 },
+    });
+  });
+
+  it('keeps exactly one of two finishes racing on the same job', async () => {
+    const job = await runningJob();
+    const kept = await Promise.all([jobs.finish(org, job.id, page('worker')), jobs.finish(org, job.id, lost), jobs.finish(org, job.id, page('again'))]);
+    expect(kept.filter(Boolean)).toHaveLength(1);
+    const after = await state(job);
+    expect(after.tally?.attempts).toBe(1);
+    expect(after.results).toHaveLength(after.status === 'done' ? 1 : 0);
+  });
+
+  it('writes nothing when a step after the status fails: the job stays running, no result, no tally', async () => {
+    const job = await runningJob();
+    if (kind === 'mariadb') {
+      // A media type longer than job_result.content_type's 100 characters fails the result's INSERT (strict mode).
+      await expect(jobs.finish(org, job.id, { ...page('x'), mediaType: 't'.repeat(101) } as JobOutput)).rejects.toMatchObject({ code: 'ER_DATA_TOO_LONG' });
+    } else {
+      // SQLite enforces no length: a meta it cannot bind (an object is read as named parameters) fails the INSERT instead.
+      const end = { status: 'done' as const, contentType: 'text/html', body: Buffer.from('x'), meta: {} as unknown as string };
+      await expect(sql.run(() => finishProgram('sqlite', { organizationId: org, jobId: job.id, end, day: utcDay(), now: new Date() }))).rejects.toThrow('Too few parameter values were provided');
+    }
+    expect(await state(job)).toEqual({ status: 'running', errorCode: null, errorMessage: null, finished: false, results: [], tally: null });
+  });
+
+  it('undoes and redoes its migration', async () => {
+    const last = async () => (await db.query('SELECT name FROM migrations ORDER BY id DESC LIMIT 1'))[0].name;
+    expect(await last()).toBe('FinishProcedure1764400000000');
+    await db.undoLastMigration();
+    expect(await last()).toBe('JobOptionsMediumText1764300000000');
+    if (kind === 'mariadb') await expect(jobs.finish(org, (await runningJob()).id, lost)).rejects.toMatchObject({ code: 'ER_SP_DOES_NOT_EXIST' });
+    await db.runMigrations();
+    expect(await last()).toBe('FinishProcedure1764400000000');
+    const job = await runningJob();
+    expect(await jobs.finish(org, job.id, lost)).toBe(true);
+    expect((await state(job)).tally).toEqual({ attempts: 1, crawls: 0 });
+  });
+});
