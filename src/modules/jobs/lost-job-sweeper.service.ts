@@ -69,9 +69,10 @@ export class LostJobSweeper implements OnApplicationBootstrap, OnApplicationShut
     const running = await this.jobs.listByStatus('running', RUNNING_BATCH);
     const { lost, overdue } = await this.heartbeat.judge(running.map((job) => job.id), now, OVERDUE_MS);
     const silent = new Set(lost);
+    const late = new Set(overdue);
     for (const id of this.missingSince.keys()) if (!silent.has(id)) this.missingSince.delete(id);
     for (const job of running) {
-      if (overdue.includes(job.id)) {
+      if (late.has(job.id)) {
         this.logger.warn({ jobId: job.id, startedAt: job.startedAt }, `job still running ${OVERDUE_MS / 1000} s past its deadline on a live worker`);
         await this.runner.abandon(payloadOf(job), 'The job outlived its time limit.');
         continue;
