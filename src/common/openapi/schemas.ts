@@ -1,5 +1,6 @@
 import type { SchemaObject } from '@nestjs/swagger';
 import { ErrorCode } from '../errors/error-code.js';
+import { JOB_ID_PATTERN } from '../validation/job-id-pattern.js';
 import { RECIPE_SCHEMAS } from './recipe-schemas.js';
 
 /** Named schemas of the public JSON (service-spec.md, decisions.md 2 to 4 and 7), referenced by the route decorators. */
@@ -13,7 +14,7 @@ const object = (properties: Record<string, SchemaObject>, required: string[] = O
 export const ref = (name: string): SchemaObject => ({ $ref: `#/components/schemas/${name}` }) as SchemaObject;
 
 const JOB_FIELDS: Record<string, SchemaObject> = {
-  job_id: { type: 'string', pattern: '^[A-Za-z0-9]{1,16}_[A-Za-z0-9]{1,40}$' },
+  job_id: { type: 'string', pattern: JOB_ID_PATTERN },
   status: { type: 'string', enum: ['queued', 'running', 'done', 'failed'] },
   position: { type: 'integer', minimum: 1, nullable: true, description: '1-based while queued, else null' },
   error: { ...nullableStr, description: 'Why the job failed; null unless status is failed' },

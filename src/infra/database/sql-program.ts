@@ -36,24 +36,17 @@ export class SqlProgramRunner {
     return db.transaction(() => drive(program(), (step) => this.runSqliteStatement(db, step)))() as T;
   }
 
-  /** One statement needs no transaction of its own. */
-  async runOne(step: SqlStatement): Promise<void> {
-    await this.dataSource.query(step.sql, [...step.params]);
-  }
-
   /**
    * One write statement, without a transaction or TypeORM's query builder (the job's hot path): on SQLite through its
    * prepared statement, synchronously; on MySQL one round trip.
    */
   async execOne(step: SqlStatement): Promise<ExecResult> {
-    if (this.dialect === 'mysql') return mysqlAnswer(this.dataSource.manager, step) as Promise<ExecResult>;
-    return this.runSqliteStatement(sqliteConnection(this.dataSource), step) as ExecResult;
+    return (await this.one(step)) as ExecResult;
   }
 
   /** One read statement's rows, plain objects keyed by column name: no query builder, no entity hydration. */
   async rows(step: SqlStatement): Promise<Row[]> {
-    if (this.dialect === 'mysql') return mysqlAnswer(this.dataSource.manager, step) as Promise<Row[]>;
-    return this.runSqliteStatement(sqliteConnection(this.dataSource), step) as Row[];
+    return (await this.one(step)) as Row[];
   }
 
   /** A MySQL stored procedure's first result set: the whole transaction in one round trip. */
@@ -66,6 +59,12 @@ export class SqlProgramRunner {
     let next = steps.next();
     while (!next.done) next = steps.next(await mysqlAnswer(manager, next.value));
     return next.value;
+  }
+
+  /** One statement outside any transaction: a round trip on MySQL, the prepared statement on SQLite. */
+  private async one(step: SqlStatement): Promise<Row[] | ExecResult> {
+    if (this.dialect === 'mysql') return mysqlAnswer(this.dataSource.manager, step);
+    return this.runSqliteStatement(sqliteConnection(this.dataSource), step);
   }
 
   private runSqliteStatement(db: SqliteConnection, step: SqlStatement): Row[] | ExecResult {

@@ -1,10 +1,11 @@
 import { CanActivate, createParamDecorator, ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
+import { JOB_ID_PATTERN } from '../../common/validation/job-id-pattern.js';
 import { AuthService } from '../auth/auth.service.js';
 import { bearerToken } from '../auth/org-key.guard.js';
 import { CollectedJob, JobRepository } from './job.repository.js';
 
-const JOB_ID = /^[A-Za-z0-9]{1,16}_[A-Za-z0-9]{1,40}$/;
+const JOB_ID = new RegExp(JOB_ID_PATTERN);
 
 type CollectRequest = FastifyRequest & { collected?: CollectedJob['found'] };
 

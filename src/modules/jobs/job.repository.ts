@@ -41,12 +41,13 @@ export class JobRepository {
     return this.jobs.findOneBy({ organizationId, id });
   }
 
-  /** queued -> running; false when another worker or the janitor got there first. */
+  /** queued -> running; false when another worker got there first, or the job is no longer queued. */
   async markRunning(organizationId: string, id: string): Promise<boolean> {
     const sql = 'UPDATE job SET status = ?, started_at = ? WHERE organization_id = ? AND id = ? AND status = ?';
     return (await this.sql.execOne(exec(sql, 'running', new Date(), organizationId, id, 'queued'))).affected === 1;
   }
 
+  /** A job that never ran (its enqueue failed): failed, not tallied. A running job ends through finish(). */
   async markFailed(organizationId: string, id: string, code: string, message: string): Promise<boolean> {
     const result = await this.jobs.update(
       { organizationId, id, status: In(['queued', 'running']) },
