@@ -1,7 +1,7 @@
 import type { LoadResult } from './load.js';
 import { runCount } from './load.js';
 import { loadAverage, perCrawl, sampleCpu } from './process-cpu.js';
-import { measureRaw } from './raw-puppeteer.js';
+import { measureRaw, type RawMode } from './raw-puppeteer.js';
 import { printTable } from './table.js';
 
 const CRAWLS = Number(process.env.BENCH_ACCOUNT_CRAWLS ?? 200);
@@ -41,7 +41,8 @@ async function bracket(target: AccountTarget, run: () => Promise<LoadResult>) {
 
 /**
  * `npm run bench:crawl -- --account`: CPU milliseconds per crawl of every process, from /proc/<pid>/stat deltas over
- * CRAWLS crawls, for GET /crawl and for raw reused pages (wait_until=load), plus the mean wall time of each job step.
+ * CRAWLS crawls, for GET /crawl and for raw reused pages, bare and wiped after each page as the service wipes its tabs
+ * (wait_until=load), plus the mean wall time of each job step.
  */
 export async function costAccount(target: AccountTarget, pages: Record<string, string>): Promise<void> {
   const columns = new Map<string, Map<string, number>>();
@@ -50,10 +51,21 @@ export async function costAccount(target: AccountTarget, pages: Record<string, s
   for (const [name, url] of Object.entries(pages)) {
     await runCount(CONCURRENCY, 20, target.crawl(url));
     const service = await bracket(target, () => runCount(CONCURRENCY, CRAWLS, target.crawl(url)));
-    const raw = await rawAccount(target, url);
+    const raw = await rawAccount(target, url, 'reused-pages');
+    const wiped = await rawAccount(target, url, 'reused-wiped');
     columns.set(`${name}: GET /crawl`, service.cpu);
     columns.set(`${name}: raw reused`, raw.cpu);
-    results.push({ page: name, 'service pages/s': service.result.pagesPerSecond, 'raw pages/s': raw.result.pagesPerSecond, 'service p50 ms': service.result.p50, 'raw p50 ms': raw.result.p50, failures: service.result.failures + raw.result.failures });
+    columns.set(`${name}: raw reused + wipe`, wiped.cpu);
+    results.push({
+      page: name,
+      'service pages/s': service.result.pagesPerSecond,
+      'raw pages/s': raw.result.pagesPerSecond,
+      'raw + wipe pages/s': wiped.result.pagesPerSecond,
+      'service p50 ms': service.result.p50,
+      'raw p50 ms': raw.result.p50,
+      'raw + wipe p50 ms': wiped.result.p50,
+      failures: service.result.failures + raw.result.failures + wiped.result.failures,
+    });
     for (const step of [...STEPS, ...[...service.stepsAfter.keys()].filter((key) => !STEPS.includes(key))]) {
       const after = service.stepsAfter.get(step);
       if (!after) continue;
@@ -72,10 +84,10 @@ export async function costAccount(target: AccountTarget, pages: Record<string, s
   printTable(`Cost account: wall time of each job step, GET /crawl (${title})`, steps);
 }
 
-/** Raw reused pages, CPU sampled around the measured run only (its browser is the bench's child, grouped by role). */
-async function rawAccount(target: AccountTarget, url: string): Promise<{ result: LoadResult; cpu: Map<string, number> }> {
+/** Raw reused pages (wiped or not), CPU sampled around the measured run only (its browser is the bench's child, grouped by role). */
+async function rawAccount(target: AccountTarget, url: string, mode: RawMode): Promise<{ result: LoadResult; cpu: Map<string, number> }> {
   let cpu = new Map<string, number>();
-  const options = { mode: 'reused-pages' as const, url, concurrency: CONCURRENCY, durationMs: 0, crawls: CRAWLS, waitUntil: 'load' as const, proxyUrl: target.proxyUrl, executablePath: target.executablePath };
+  const options = { mode, url, concurrency: CONCURRENCY, durationMs: 0, crawls: CRAWLS, waitUntil: 'load' as const, proxyUrl: target.proxyUrl, executablePath: target.executablePath };
   const result = await measureRaw(options, async (run) => {
     const measured = await bracket(target, run);
     cpu = measured.cpu;

@@ -24,8 +24,11 @@ const ADMIN = 'bench-admin';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 /** The issue's figures are on MariaDB (scripts/bench.sh creates the database); BENCH_DATABASE_URL=sqlite uses the embedded file. */
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'mysql://crawlgate:crawlgate@127.0.0.1:3306/crawlgate_bench';
-/** BENCH_RAW=reused skips the fresh-context baseline (shorter runs when only the ratio to reused pages matters). */
-const RAW_MODES = (process.env.BENCH_RAW ?? 'fresh,reused').split(',');
+/**
+ * Raw baselines: fresh contexts, reused pages, and reused pages wiped after each page by the service's own wipe (the
+ * isolation the service owes, without the service). BENCH_RAW=reused runs only the issue's baseline.
+ */
+const RAW_MODES = (process.env.BENCH_RAW ?? 'fresh,reused,wiped').split(',');
 
 async function organization(baseUrl: string): Promise<string> {
   const response = await fetch(`${baseUrl}/admin/organizations`, {
@@ -78,15 +81,18 @@ async function main(): Promise<void> {
           const common = { url, concurrency, durationMs: SECONDS, waitUntil: wait, executablePath: CHROMIUM };
           const fresh = RAW_MODES.includes('fresh') ? await measureRaw({ ...common, mode: 'fresh-context', session, proxyUrl: session ? `http://127.0.0.1:${sessionProxy.port}` : proxyUrl }) : null;
           const reused = await measureRaw({ ...common, mode: 'reused-pages', proxyUrl });
+          const wiped = RAW_MODES.includes('wiped') ? await measureRaw({ ...common, mode: 'reused-wiped', proxyUrl }) : null;
           await runLoad(concurrency, 1000, crawl(url, wait, session !== undefined));
           const service = await runLoad(concurrency, SECONDS, crawl(url, wait, session !== undefined));
           const label = `${name}${session ? ' {session}' : ''}`;
           const added = [
             ...(fresh ? [row('(a) raw, fresh context', label, wait, concurrency, fresh)] : []),
             row('(b) raw, reused pages', label, wait, concurrency, reused),
+            ...(wiped ? [row('(w) raw, reused pages + wipe', label, wait, concurrency, wiped)] : []),
             row('(c) GET /crawl', label, wait, concurrency, service, {
               ...(fresh ? { 'c/a': service.pagesPerSecond / fresh.pagesPerSecond, 'p50 overhead ms': service.p50 - fresh.p50 } : {}),
               'c/b': service.pagesPerSecond / reused.pagesPerSecond,
+              ...(wiped ? { 'c/w': service.pagesPerSecond / wiped.pagesPerSecond } : {}),
               load: loadAverage().replace('load average ', ''),
             }),
           ];

@@ -2,13 +2,19 @@
  * Raw puppeteer baselines for the crawl benchmark, with no service around them:
  *   fresh-context  a new browser context (through the proxy) per page, closed after it: full isolation
  *   reused-pages   one open page per concurrent worker, navigated again and again: no isolation at all
- * Both do goto(url, waitUntil) + content(), through the same proxy hop as the service.
+ *   reused-wiped   reused pages, each wiped after its page by the service's own wipe (src/infra/browser/tab-wipe.ts), on
+ *                  the service's own Chromium switches: the isolation the service owes between two jobs, with none of
+ *                  the service around it (no HTTP, queue, database, relay)
+ * All do goto(url, waitUntil) + content(), through the same proxy hop as the service.
  */
 import { randomBytes } from 'node:crypto';
-import puppeteer, { Browser, Page } from 'puppeteer';
+import puppeteer, { Browser, CDPSession, Page } from 'puppeteer';
+import { JobFootprint } from '../src/infra/browser/job-footprint.js';
+import { chromiumArgs } from '../src/infra/browser/launch-options.js';
+import { wipeTab } from '../src/infra/browser/tab-wipe.js';
 import { LoadResult, runCount, runLoad } from './load.js';
 
-export type RawMode = 'fresh-context' | 'reused-pages';
+export type RawMode = 'fresh-context' | 'reused-pages' | 'reused-wiped';
 export type RawWaitUntil = 'load' | 'domcontentloaded' | 'networkidle0' | 'networkidle2';
 
 export interface RawOptions {
@@ -43,14 +49,16 @@ export interface RawScreenshotOptions {
 const WARM_UP_PAGES = 3;
 const NAV_TIMEOUT_MS = 30_000;
 
-async function launch(executablePath: string, extraArgs: readonly string[] = []): Promise<Browser> {
+/** `serviceSwitches`: the worker's own Chromium switches (launch-options.ts) instead of the environment's bare ones. */
+async function launch(executablePath: string, extraArgs: readonly string[] = [], serviceSwitches = false): Promise<Browser> {
   const shell = executablePath.includes('headless-shell');
   const quiet = shell ? [] : ['--disable-features=NetworkTimeServiceQuerying', '--component-updater=url-source=http://127.0.0.1:9/', '--gaia-url=http://127.0.0.1:9'];
+  const bare = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--proxy-bypass-list=<-loopback>', ...quiet];
   return puppeteer.launch({
     executablePath,
     headless: shell ? 'shell' : true,
     defaultViewport: { width: 1920, height: 1080 },
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--proxy-bypass-list=<-loopback>', ...quiet, ...extraArgs],
+    args: [...(serviceSwitches ? chromiumArgs(executablePath) : bare), ...extraArgs],
   });
 }
 
@@ -78,10 +86,19 @@ function pageJob(browser: Browser, options: RawOptions, idle: Page[]): () => Pro
       }
     };
   }
+  const sessions = new WeakMap<Page, CDPSession>();
   return async () => {
     const page = idle.pop() ?? (await (await browser.createBrowserContext(contextOptions(options.proxyUrl))).newPage());
     try {
-      return await visit(page);
+      const visited = await visit(page);
+      if (options.mode === 'reused-wiped') {
+        const footprint = new JobFootprint();
+        footprint.recordUrl(options.url);
+        const session = sessions.get(page) ?? (await page.createCDPSession());
+        sessions.set(page, session);
+        await wipeTab(page, session, page.browserContext(), footprint);
+      }
+      return visited;
     } finally {
       idle.push(page);
     }
@@ -93,7 +110,7 @@ function pageJob(browser: Browser, options: RawOptions, idle: Page[]): () => Pro
  * brackets the measured run alone (the cost account samples CPU there).
  */
 export async function measureRaw(options: RawOptions, around = (run: () => Promise<LoadResult>) => run()): Promise<LoadResult> {
-  const browser = await launch(options.executablePath ?? '/usr/bin/chromium-headless-shell', options.extraArgs);
+  const browser = await launch(options.executablePath ?? '/usr/bin/chromium-headless-shell', options.extraArgs, options.mode === 'reused-wiped');
   try {
     const idle: Page[] = [];
     const job = pageJob(browser, options, idle);
