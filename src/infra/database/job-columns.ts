@@ -1,0 +1,13 @@
+/**
+ * The job table's columns, in the order plain-SQL reads name them: shared by the job's plain reads (jobs/job-row.ts)
+ * and the procedures that answer a job row (crawlgate_start), so both read the same row.
+ */
+export const JOB_COLUMN_NAMES = [
+  'id', 'organization_id', 'kind', 'status', 'host', 'price', 'refunded', 'options', 'webhook_url', 'error_code', 'error_message',
+  'created_at', 'started_at', 'finished_at', 'expires_at',
+] as const;
+
+/** The job's columns, qualified by `alias` when given (`j.id, j.organization_id, ...`). */
+export function jobColumns(alias?: string): string {
+  return JOB_COLUMN_NAMES.map((name) => (alias ? `${alias}.${name}` : name)).join(', ');
+}
