@@ -81,13 +81,15 @@ describe.each(['sqlite', 'mariadb'] as const)('the job start on %s', (kind) => {
     expect(await row(job.id)).toEqual({ status: 'running', started: true });
   });
 
-  it('undoes and redoes its migration', async () => {
+  it('undoes and redoes its migration (after the one that follows it)', async () => {
+    expect(await lastMigration(db)).toBe('ChargeWithJob1764600000000');
+    await db.undoLastMigration();
     expect(await lastMigration(db)).toBe('StartProcedure1764500000000');
     await db.undoLastMigration();
     expect(await lastMigration(db)).toBe('FinishProcedure1764400000000');
     if (kind === 'mariadb') await expect(jobs.start(org, (await jobIn('queued')).id)).rejects.toMatchObject({ code: 'ER_SP_DOES_NOT_EXIST' });
     await db.runMigrations();
-    expect(await lastMigration(db)).toBe('StartProcedure1764500000000');
+    expect(await lastMigration(db)).toBe('ChargeWithJob1764600000000');
     expect((await jobs.start(org, (await jobIn('queued')).id))?.status).toBe('running');
   });
 });

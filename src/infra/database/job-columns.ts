@@ -11,3 +11,9 @@ export const JOB_COLUMN_NAMES = [
 export function jobColumns(alias?: string): string {
   return JOB_COLUMN_NAMES.map((name) => (alias ? `${alias}.${name}` : name)).join(', ');
 }
+
+/**
+ * The columns the charge writes when it creates its job's row (crawlgate_charge and its SQLite twin); the others keep
+ * their defaults (no error, not started, not finished).
+ */
+export const CHARGED_JOB_COLUMNS = 'id, organization_id, kind, status, host, price, refunded, options, webhook_url, created_at, expires_at';
