@@ -30,8 +30,8 @@ export class JobRepository {
   ) {}
 
   /**
-   * One INSERT: save() would first SELECT the row, wrap both in a transaction and read the defaults back (four round
-   * trips and TypeORM's persistence machinery for a row whose every column we set).
+   * A whole job row in one INSERT, in any status (tools and tests). A metered request's job row is written by its
+   * charge, in the charge's transaction (LedgerService.charge); save() would SELECT first and read the defaults back.
    */
   async insert(job: Job): Promise<Job> {
     await this.jobs.createQueryBuilder().insert().values(job).updateEntity(false).execute();
