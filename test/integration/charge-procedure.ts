@@ -64,9 +64,9 @@ export function chargeProcedureSuites(): void {
     });
 
     it('undoes and redoes the procedure migrations (and the options column between them)', async () => {
-      const routines = async () => (kind === 'mariadb' ? Number((await db.query("SELECT COUNT(*) AS n FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = DATABASE() AND ROUTINE_NAME IN ('crawlgate_charge', 'crawlgate_finish', 'crawlgate_start')"))[0].n) : null);
+      const routines = async () => (kind === 'mariadb' ? Number((await db.query("SELECT COUNT(*) AS n FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = DATABASE() AND ROUTINE_NAME IN ('crawlgate_charge', 'crawlgate_charge_job', 'crawlgate_finish', 'crawlgate_start')"))[0].n) : null);
       const last = () => lastMigration(db);
-      expect([await routines(), await last()]).toEqual([kind === 'mariadb' ? 3 : null, 'ChargeWithJob1764600000000']);
+      expect([await routines(), await last()]).toEqual([kind === 'mariadb' ? 4 : null, 'ChargeWithJob1764600000000']);
       await db.undoLastMigration();
       expect([await routines(), await last()]).toEqual([kind === 'mariadb' ? 3 : null, 'StartProcedure1764500000000']);
       await db.undoLastMigration();
@@ -76,7 +76,7 @@ export function chargeProcedureSuites(): void {
       await db.undoLastMigration();
       expect([await routines(), await last()]).toEqual([kind === 'mariadb' ? 0 : null, 'JobStatusIndex1764100000000']);
       await db.runMigrations();
-      expect([await routines(), await last()]).toEqual([kind === 'mariadb' ? 3 : null, 'ChargeWithJob1764600000000']);
+      expect([await routines(), await last()]).toEqual([kind === 'mariadb' ? 4 : null, 'ChargeWithJob1764600000000']);
       const id = await org(50);
       expect((await charge(id, `${id}-after`)).balanceAfter).toBe(20);
     });

@@ -7,7 +7,7 @@ import { LedgerService } from '../../src/modules/billing/ledger.service.js';
 import { JobRepository } from '../../src/modules/jobs/job.repository.js';
 import { balanceOf, fundedOrganization, lastMigration, ledgerSum, openDatabase } from './database.js';
 
-/** The charge writes its job's row in its own transaction (crawlgate_charge on MariaDB, its twin program on SQLite). */
+/** The charge writes its job's row in its own transaction (crawlgate_charge_job on MariaDB, its twin program on SQLite). */
 describe.each(['sqlite', 'mariadb'] as const)('the charge with its job row on %s', (kind) => {
   let db: DataSource;
   let ledger: LedgerService;
@@ -107,23 +107,27 @@ describe.each(['sqlite', 'mariadb'] as const)('the charge with its job row on %s
     expect(await state(id)).toEqual({ balance: 100, ledger: 100, used: 0, requests: 1, credits: 0, charges: [`${id}-back`], jobs: [`${id}-back`] });
   });
 
-  it('undoes its migration back to the previous procedure, and redoes it', async () => {
-    const parameters = async () => (kind === 'mariadb'
-      ? Number((await db.query("SELECT COUNT(*) AS n FROM information_schema.PARAMETERS WHERE SPECIFIC_SCHEMA = DATABASE() AND SPECIFIC_NAME = 'crawlgate_charge'"))[0].n)
+  it('keeps the previous release\'s crawlgate_charge callable (rolling deploys); undoes and redoes its own migration', async () => {
+    const parameters = async (name: string) => (kind === 'mariadb'
+      ? Number((await db.query('SELECT COUNT(*) AS n FROM information_schema.PARAMETERS WHERE SPECIFIC_SCHEMA = DATABASE() AND SPECIFIC_NAME = ?', [name]))[0].n)
       : null);
-    expect([await lastMigration(db), await parameters()]).toEqual(['ChargeWithJob1764600000000', kind === 'mariadb' ? 15 : null]);
-    await db.undoLastMigration();
-    expect([await lastMigration(db), await parameters()]).toEqual(['StartProcedure1764500000000', kind === 'mariadb' ? 10 : null]);
+    const both = async () => [await lastMigration(db), await parameters('crawlgate_charge_job'), await parameters('crawlgate_charge')];
     const id = await org(100);
-    if (kind === 'mariadb') {
-      // The previous procedure, as the previous release called it: a charge and no job row.
-      const [[answer]] = await db.query('CALL crawlgate_charge(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)', [id, 30, 'test', `${id}-old`, `${id}-old`, 'cj.example', '2026-11-26', false, null, new Date()]);
-      expect(answer).toEqual({ refusal: null, entry_id: expect.anything(), balance_after: 70 });
-      expect(await state(id)).toMatchObject({ balance: 70, ledger: 70, charges: [`${id}-old`], jobs: [] });
-    }
+    // The previous release's call, while this release runs: a charge and no job row.
+    const previousRelease = async (key: string) => {
+      if (kind !== 'mariadb') return;
+      const [[answer]] = await db.query('CALL crawlgate_charge(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)', [id, 30, 'test', key, key, 'cj.example', '2026-11-26', false, null, new Date()]);
+      expect(answer).toEqual({ refusal: null, entry_id: expect.anything(), balance_after: expect.any(Number) });
+    };
+    expect(await both()).toEqual(['ChargeWithJob1764600000000', ...(kind === 'mariadb' ? [15, 10] : [null, null])]);
+    await previousRelease(`${id}-old`);
+    await db.undoLastMigration();
+    expect(await both()).toEqual(['StartProcedure1764500000000', ...(kind === 'mariadb' ? [0, 10] : [null, null])]);
+    await previousRelease(`${id}-older`);
     await db.runMigrations();
-    expect([await lastMigration(db), await parameters()]).toEqual(['ChargeWithJob1764600000000', kind === 'mariadb' ? 15 : null]);
+    expect(await both()).toEqual(['ChargeWithJob1764600000000', ...(kind === 'mariadb' ? [15, 10] : [null, null])]);
     await charge(id, `${id}-new`);
-    expect((await state(id)).jobs).toEqual([`${id}-new`]);
+    const charges = kind === 'mariadb' ? [`${id}-old`, `${id}-older`, `${id}-new`] : [`${id}-new`];
+    expect(await state(id)).toMatchObject({ balance: 100 - 30 * charges.length, charges, jobs: [`${id}-new`] });
   });
 });

@@ -22,7 +22,7 @@ export async function openDatabase(kind: 'sqlite' | 'mariadb', suffix = ''): Pro
   if (kind === 'mariadb') {
     const tables = ['job_result', 'job', 'daily_quota', 'usage_tally', 'ledger_entry', 'user', 'api_key', 'organization', 'migrations'];
     for (const table of tables) await dataSource.query(`DROP TABLE IF EXISTS \`${table}\``);
-    for (const procedure of ['crawlgate_charge', 'crawlgate_finish', 'crawlgate_start']) await dataSource.query(`DROP PROCEDURE IF EXISTS ${procedure}`);
+    for (const procedure of ['crawlgate_charge', 'crawlgate_charge_job', 'crawlgate_finish', 'crawlgate_start']) await dataSource.query(`DROP PROCEDURE IF EXISTS ${procedure}`);
   }
   await dataSource.runMigrations();
   return dataSource;

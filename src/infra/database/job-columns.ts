@@ -1,6 +1,6 @@
 /**
- * The job table's columns, in the order plain-SQL reads name them: shared by the job's plain reads (jobs/job-row.ts)
- * and the procedures that answer a job row (crawlgate_start), so both read the same row.
+ * The job table's columns, in the order plain-SQL reads name them (jobs/job-row.ts, jobs/job-start.ts). Migrations
+ * write their own lists out: their text is frozen.
  */
 export const JOB_COLUMN_NAMES = [
   'id', 'organization_id', 'kind', 'status', 'host', 'price', 'refunded', 'options', 'webhook_url', 'error_code', 'error_message',
@@ -13,7 +13,7 @@ export function jobColumns(alias?: string): string {
 }
 
 /**
- * The columns the charge writes when it creates its job's row (crawlgate_charge and its SQLite twin); the others keep
- * their defaults (no error, not started, not finished).
+ * The columns the charge writes when it creates its job's row (the SQLite twin of crawlgate_charge_job, whose migration
+ * writes the same list out); the others keep their defaults (no error, not started, not finished).
  */
 export const CHARGED_JOB_COLUMNS = 'id, organization_id, kind, status, host, price, refunded, options, webhook_url, created_at, expires_at';

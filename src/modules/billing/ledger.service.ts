@@ -61,7 +61,7 @@ export class LedgerService {
   /** MySQL: the procedure of migration 1764600000000 runs the steps of chargeProgram in one round trip. */
   private async callCharge(r: ChargeRequest, day: string): Promise<LedgerMove> {
     const [row] = await this.sql.call(
-      'crawlgate_charge', r.organizationId, r.amount, r.reason.slice(0, 255), r.requestKey, r.jobId, r.host, day,
+      'crawlgate_charge_job', r.organizationId, r.amount, r.reason.slice(0, 255), r.requestKey, r.jobId, r.host, day,
       r.dailyLimit !== undefined, r.dailyLimit ?? null, new Date(), ...chargedJobParams(r.job),
     );
     if (row.refusal) throw refusal(row.refusal as RefusalCode, r);

@@ -5,9 +5,9 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * held only while the server works, which keeps many callers on one organization fast. SQLite has no procedures:
  * LedgerService runs the same steps there in a synchronous transaction. Answers one row (refusal, entry_id,
  * balance_after); a refusal or an error (a duplicate request key) rolls everything back.
- * Replaced by migration 1764600000000 (the job row in the same transaction), whose `down` restores this one.
+ * Kept for the previous release during a rolling deploy: this release calls crawlgate_charge_job (migration 1764600000000).
  */
-export const CHARGE = `
+const CHARGE = `
 CREATE PROCEDURE crawlgate_charge(
   IN p_organization_id VARCHAR(32), IN p_amount INT, IN p_reason VARCHAR(255), IN p_request_key VARCHAR(80),
   IN p_job_id VARCHAR(64), IN p_host VARCHAR(255), IN p_day VARCHAR(10), IN p_daily_limited BOOLEAN,

@@ -1,16 +1,16 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { CHARGED_JOB_COLUMNS } from '../job-columns.js';
-import { CHARGE } from './1764200000000-charge-procedure.js';
 
 /**
- * crawlgate_charge also writes its job's row, in the same transaction, when the caller passes one (p_job_kind not
- * null): admission becomes one round trip instead of two. The row is written after every refusal and after the ledger
+ * crawlgate_charge_job: crawlgate_charge's steps, and its job's row written in the same transaction when the caller
+ * passes one (p_job_kind not null): admission becomes one round trip instead of two. A new name, not a replacement:
+ * during a rolling deploy the previous release's processes still call crawlgate_charge (migration 1764200000000) with
+ * its ten parameters, and it stays until no release calls it. The row is written after every refusal and after the ledger
  * entry, so a refused charge (balance, daily limit) or a replayed request key (the entry's unique key) writes no job
  * row, and a row that cannot be written takes the charge back with it. A charged job starts queued, priced at the
- * charge, on the charged host. `down` restores the procedure of migration 1764200000000.
+ * charge, on the charged host. The column list is written out: a migration's text is frozen.
  */
 const CHARGE_WITH_JOB = `
-CREATE PROCEDURE crawlgate_charge(
+CREATE PROCEDURE crawlgate_charge_job(
   IN p_organization_id VARCHAR(32), IN p_amount INT, IN p_reason VARCHAR(255), IN p_request_key VARCHAR(80),
   IN p_job_id VARCHAR(64), IN p_host VARCHAR(255), IN p_day VARCHAR(10), IN p_daily_limited BOOLEAN,
   IN p_daily_limit INT, IN p_now DATETIME(6),
@@ -47,7 +47,7 @@ charge: BEGIN
   INSERT INTO usage_tally (organization_id, day, host, requests, credits) VALUES (p_organization_id, p_day, p_host, 1, p_amount)
     ON DUPLICATE KEY UPDATE requests = requests + 1, credits = credits + p_amount;
   IF p_job_kind IS NOT NULL THEN
-    INSERT INTO job (${CHARGED_JOB_COLUMNS}) VALUES (p_job_id, p_organization_id, p_job_kind, 'queued', p_host, p_amount, FALSE,
+    INSERT INTO job (id, organization_id, kind, status, host, price, refunded, options, webhook_url, created_at, expires_at) VALUES (p_job_id, p_organization_id, p_job_kind, 'queued', p_host, p_amount, FALSE,
       p_job_options, p_job_webhook_url, p_job_created_at, p_job_expires_at);
   END IF;
   COMMIT;
@@ -58,16 +58,10 @@ export class ChargeWithJob1764600000000 implements MigrationInterface {
   name = 'ChargeWithJob1764600000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await this.replace(queryRunner, CHARGE_WITH_JOB);
+    if (queryRunner.connection.driver.options.type === 'mysql') await queryRunner.query(CHARGE_WITH_JOB);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await this.replace(queryRunner, CHARGE);
-  }
-
-  private async replace(queryRunner: QueryRunner, procedure: string): Promise<void> {
-    if (queryRunner.connection.driver.options.type !== 'mysql') return;
-    await queryRunner.query('DROP PROCEDURE IF EXISTS crawlgate_charge');
-    await queryRunner.query(procedure);
+    if (queryRunner.connection.driver.options.type === 'mysql') await queryRunner.query('DROP PROCEDURE IF EXISTS crawlgate_charge_job');
   }
 }
