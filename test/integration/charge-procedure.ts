@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { SqlProgramRunner } from '../../src/infra/database/sql-program.js';
 import type { ChargeRequest } from '../../src/modules/billing/ledger-move.js';
 import { LedgerService } from '../../src/modules/billing/ledger.service.js';
-import { balanceOf, fundedOrganization, insertOrganization, ledgerSum, openDatabase } from './database.js';
+import { balanceOf, fundedOrganization, insertOrganization, lastMigration, ledgerSum, openDatabase } from './database.js';
 
 export function chargeProcedureSuites(): void {
   describe.each(['sqlite', 'mariadb'] as const)('the charge on %s', (kind) => {
@@ -64,16 +64,19 @@ export function chargeProcedureSuites(): void {
     });
 
     it('undoes and redoes the procedure migrations (and the options column between them)', async () => {
-      const routines = async () => (kind === 'mariadb' ? Number((await db.query("SELECT COUNT(*) AS n FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = DATABASE() AND ROUTINE_NAME IN ('crawlgate_charge', 'crawlgate_finish')"))[0].n) : null);
-      const last = async () => (await db.query('SELECT name FROM migrations ORDER BY id DESC LIMIT 1'))[0].name;
-      expect([await routines(), await last()]).toEqual([kind === 'mariadb' ? 2 : null, 'FinishProcedure1764400000000']);
+      const routines = async () => (kind === 'mariadb' ? Number((await db.query("SELECT COUNT(*) AS n FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = DATABASE() AND ROUTINE_NAME IN ('crawlgate_charge', 'crawlgate_charge_job', 'crawlgate_finish', 'crawlgate_start')"))[0].n) : null);
+      const last = () => lastMigration(db);
+      expect([await routines(), await last()]).toEqual([kind === 'mariadb' ? 4 : null, 'ChargeWithJob1764600000000']);
+      await db.undoLastMigration();
+      expect([await routines(), await last()]).toEqual([kind === 'mariadb' ? 3 : null, 'StartProcedure1764500000000']);
+      await db.undoLastMigration();
       await db.undoLastMigration();
       expect([await routines(), await last()]).toEqual([kind === 'mariadb' ? 1 : null, 'JobOptionsMediumText1764300000000']);
       await db.undoLastMigration();
       await db.undoLastMigration();
       expect([await routines(), await last()]).toEqual([kind === 'mariadb' ? 0 : null, 'JobStatusIndex1764100000000']);
       await db.runMigrations();
-      expect([await routines(), await last()]).toEqual([kind === 'mariadb' ? 2 : null, 'FinishProcedure1764400000000']);
+      expect([await routines(), await last()]).toEqual([kind === 'mariadb' ? 4 : null, 'ChargeWithJob1764600000000']);
       const id = await org(50);
       expect((await charge(id, `${id}-after`)).balanceAfter).toBe(20);
     });

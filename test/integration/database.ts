@@ -22,10 +22,15 @@ export async function openDatabase(kind: 'sqlite' | 'mariadb', suffix = ''): Pro
   if (kind === 'mariadb') {
     const tables = ['job_result', 'job', 'daily_quota', 'usage_tally', 'ledger_entry', 'user', 'api_key', 'organization', 'migrations'];
     for (const table of tables) await dataSource.query(`DROP TABLE IF EXISTS \`${table}\``);
-    for (const procedure of ['crawlgate_charge', 'crawlgate_finish']) await dataSource.query(`DROP PROCEDURE IF EXISTS ${procedure}`);
+    for (const procedure of ['crawlgate_charge', 'crawlgate_charge_job', 'crawlgate_finish', 'crawlgate_start']) await dataSource.query(`DROP PROCEDURE IF EXISTS ${procedure}`);
   }
   await dataSource.runMigrations();
   return dataSource;
+}
+
+/** The name of the last migration run. */
+export async function lastMigration(dataSource: DataSource): Promise<string> {
+  return (await dataSource.query('SELECT name FROM migrations ORDER BY id DESC LIMIT 1'))[0].name;
 }
 
 export async function insertOrganization(dataSource: DataSource, id: string, balance: number, plan = 'standard'): Promise<void> {

@@ -36,14 +36,6 @@ export class SqlProgramRunner {
     return db.transaction(() => drive(program(), (step) => this.runSqliteStatement(db, step)))() as T;
   }
 
-  /**
-   * One write statement, without a transaction or TypeORM's query builder (the job's hot path): on SQLite through its
-   * prepared statement, synchronously; on MySQL one round trip.
-   */
-  async execOne(step: SqlStatement): Promise<ExecResult> {
-    return (await this.one(step)) as ExecResult;
-  }
-
   /** One read statement's rows, plain objects keyed by column name: no query builder, no entity hydration. */
   async rows(step: SqlStatement): Promise<Row[]> {
     return (await this.one(step)) as Row[];

@@ -4,6 +4,7 @@ import { ErrorCode } from '../../common/errors/error-code.js';
 import type { LedgerKind } from '../../infra/database/entities/index.js';
 import { MetricsService } from '../../infra/metrics/metrics.service.js';
 import { exec, query, SqlProgram, SqlProgramRunner, upsertAdd } from '../../infra/database/sql-program.js';
+import { chargedJobParams, insertChargedJob } from './charged-job-row.js';
 import type { ChargeRequest, LedgerMove } from './ledger-move.js';
 import { dayOf, utcDay } from './utc-day.js';
 
@@ -18,7 +19,10 @@ export class LedgerService {
     @Optional() private readonly metrics?: MetricsService,
   ) {}
 
-  /** Throws 402 (insufficient_credits / daily_limit_reached) with the transaction rolled back. */
+  /**
+   * Throws 402 (insufficient_credits / daily_limit_reached) with the transaction rolled back. With `request.job`, the
+   * job's row is written in the same transaction: it exists exactly when the charge is taken.
+   */
   async charge(request: ChargeRequest): Promise<LedgerMove> {
     const day = utcDay();
     const move = this.sql.dialect === 'mysql' ? await this.callCharge(request, day) : await this.sql.run(() => this.chargeProgram(request, day));
@@ -54,11 +58,11 @@ export class LedgerService {
     return { entryId: String(entry.insertId), balanceAfter: allowance };
   }
 
-  /** MySQL: the procedure of migration 1764200000000 runs the steps of chargeProgram in one round trip. */
+  /** MySQL: the procedure of migration 1764600000000 runs the steps of chargeProgram in one round trip. */
   private async callCharge(r: ChargeRequest, day: string): Promise<LedgerMove> {
     const [row] = await this.sql.call(
-      'crawlgate_charge', r.organizationId, r.amount, r.reason.slice(0, 255), r.requestKey, r.jobId, r.host, day,
-      r.dailyLimit !== undefined, r.dailyLimit ?? null, new Date(),
+      'crawlgate_charge_job', r.organizationId, r.amount, r.reason.slice(0, 255), r.requestKey, r.jobId, r.host, day,
+      r.dailyLimit !== undefined, r.dailyLimit ?? null, new Date(), ...chargedJobParams(r.job),
     );
     if (row.refusal) throw refusal(row.refusal as RefusalCode, r);
     return { entryId: String(row.entry_id), balanceAfter: Number(row.balance_after) };
@@ -76,6 +80,7 @@ export class LedgerService {
     }
     const entry = yield this.insertEntry(r.organizationId, -r.amount, balanceAfter, 'charge', r.reason, r.requestKey, r.jobId);
     yield upsertAdd(this.sql.dialect, 'usage_tally', { organization_id: r.organizationId, day, host: r.host }, { requests: 1, credits: r.amount });
+    if (r.job) yield insertChargedJob(r, r.job);
     return { entryId: String(entry.insertId), balanceAfter };
   }
 

@@ -8,23 +8,6 @@ import type { JobRepository } from './job.repository.js';
 
 const logger = new Logger('ChargedJob');
 
-/**
- * Writes the job row of a charge that has committed. If it cannot be written, the charge is refunded before the
- * caller hears `billed: false`, so that answer is true.
- */
-export async function insertChargedJob(jobs: Pick<JobRepository, 'insert'>, ledger: LedgerService, job: Job, dailyLimited: boolean): Promise<Job> {
-  try {
-    return await jobs.insert(job);
-  } catch (error) {
-    logger.error({ err: error, jobId: job.id }, 'job row not written after its charge; refunding');
-    await ledger.refund({
-      organizationId: job.organizationId, requestKey: job.id, amount: job.price, jobId: job.id, host: job.host, dailyLimited,
-      reason: 'refund: the job could not be recorded',
-    });
-    throw new AppError(ErrorCode.DatabaseUnavailable, 'The job could not be recorded; nothing was charged. Retry later.');
-  }
-}
-
 /** Queues a charged job; if the queue refuses it, the job is marked failed and refunded before the caller hears so. */
 export async function enqueueChargedJob(
   line: Pick<JobLine, 'add'>, jobs: Pick<JobRepository, 'markFailed'>, ledger: LedgerService, job: Job, priority: number, dailyLimited: boolean,

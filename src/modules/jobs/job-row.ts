@@ -1,12 +1,11 @@
 import { Job, JobResult } from '../../infra/database/entities/index.js';
+import { jobColumns } from '../../infra/database/job-columns.js';
 import type { Row } from '../../infra/database/sql-program.js';
 import { rowBoolean, rowBuffer, rowDate, rowInt } from '../../infra/database/row-values.js';
 
 /** The job's columns, then its result's (null without one), for reads in plain SQL: `FROM job j LEFT JOIN job_result r`. */
 export const JOB_WITH_RESULT_COLUMNS =
-  'j.id, j.organization_id, j.kind, j.status, j.host, j.price, j.refunded, j.options, j.webhook_url, j.error_code, j.error_message, ' +
-  'j.created_at, j.started_at, j.finished_at, j.expires_at, r.job_id AS result_job_id, r.content_type AS result_content_type, ' +
-  'r.body AS result_body, r.meta AS result_meta';
+  `${jobColumns('j')}, r.job_id AS result_job_id, r.content_type AS result_content_type, r.body AS result_body, r.meta AS result_meta`;
 
 /** A plain row as the Job entity TypeORM would have hydrated. */
 export function jobFromRow(row: Row): Job {

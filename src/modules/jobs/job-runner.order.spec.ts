@@ -42,8 +42,7 @@ function runner(steps: Steps, found: boolean) {
   };
   const row = { id: 'j1', organizationId: 'o1', kind: 'crawl', options: '{}', host: 'h.example', webhookUrl: null } as unknown as Job;
   const jobs = {
-    getForOrganization: async () => (steps.push('read'), found ? row : null),
-    markRunning: async () => (steps.push('running'), true),
+    start: async () => (steps.push('start'), found ? row : null),
     finish: async (_org: string, _id: string, end: { code: string }) => (steps.push(`finish ${end.code}`), true),
   };
   const heartbeat = {
@@ -68,7 +67,7 @@ describe('JobRunner, the Redis round trips of a job', () => {
     const steps: Steps = [];
     await runner(steps, true).run(payload);
     expect(steps).toEqual([
-      'read', 'running', 'redis [set beat:j1, zrem line j1]', 'run', 'finish navigation_timeout', 'stop beat',
+      'start', 'redis [set beat:j1, zrem line j1]', 'run', 'finish navigation_timeout', 'stop beat',
       'redis [del beat:j1, zrem slots j1, zrem line j1, publish end:j1]',
     ]);
   });
@@ -76,6 +75,6 @@ describe('JobRunner, the Redis round trips of a job', () => {
   it('still leaves the line when the job is gone or taken by another worker', async () => {
     const steps: Steps = [];
     await runner(steps, false).run(payload);
-    expect(steps).toEqual(['read', 'redis [zrem line j1]']);
+    expect(steps).toEqual(['start', 'redis [zrem line j1]']);
   });
 });

@@ -51,8 +51,8 @@ export class JobRunner {
   async run(payload: JobPayload, enqueuedAt?: number): Promise<void> {
     const taken = Date.now();
     if (enqueuedAt !== undefined) this.metrics.jobStep('queue wait', taken - enqueuedAt);
-    const job = await retryOnOutage(() => this.jobs.getForOrganization(payload.organizationId, payload.jobId));
-    if (!job || !(await retryOnOutage(() => this.jobs.markRunning(job.organizationId, job.id)))) {
+    const job = await retryOnOutage(() => this.jobs.start(payload.organizationId, payload.jobId));
+    if (!job) {
       await this.startIn(this.redis.multi(), payload.jobId);
       return;
     }

@@ -4,10 +4,11 @@ import { In, LessThan, Repository } from 'typeorm';
 import { Job, JobResult } from '../../infra/database/entities/index.js';
 import type { TargetMediaType } from '../../common/http/metered-answer.js';
 import type { JobOutput } from './operation.js';
-import { exec, query, SqlProgramRunner } from '../../infra/database/sql-program.js';
+import { query, SqlProgramRunner } from '../../infra/database/sql-program.js';
 import { utcDay } from '../billing/utc-day.js';
 import { finishParams, finishProgram, JobEnd, JobFailure } from './job-finish.js';
 import { JOB_WITH_RESULT_COLUMNS, jobFromRow, resultFromRow } from './job-row.js';
+import { startParams, startProgram } from './job-start.js';
 
 const GET_WITH_OUTPUT = `SELECT ${JOB_WITH_RESULT_COLUMNS} FROM job j LEFT JOIN job_result r ON r.job_id = j.id WHERE j.organization_id = ? AND j.id = ?`;
 /** The live key with this hash, and its organization's job with this id when there is one (job collection). */
@@ -17,7 +18,7 @@ const COLLECT_BY_KEY = `SELECT k.key_hash AS stored_key_hash, k.organization_id 
 export type CollectedJob = { keyHash: string; organizationId: string; found: { job: Job; output: JobOutput | null } | null };
 
 /**
- * Jobs and their results. Every lookup for a caller takes the organization first. The writes of every job (running,
+ * Jobs and their results. Every lookup for a caller takes the organization first. The writes of every job (its start,
  * its end) are plain SQL: TypeORM's query builder cost more than the statements themselves.
  */
 @Injectable()
@@ -29,8 +30,8 @@ export class JobRepository {
   ) {}
 
   /**
-   * One INSERT: save() would first SELECT the row, wrap both in a transaction and read the defaults back (four round
-   * trips and TypeORM's persistence machinery for a row whose every column we set).
+   * A whole job row in one INSERT, in any status (tools and tests). A metered request's job row is written by its
+   * charge, in the charge's transaction (LedgerService.charge); save() would SELECT first and read the defaults back.
    */
   async insert(job: Job): Promise<Job> {
     await this.jobs.createQueryBuilder().insert().values(job).updateEntity(false).execute();
@@ -41,10 +42,15 @@ export class JobRepository {
     return this.jobs.findOneBy({ organizationId, id });
   }
 
-  /** queued -> running; false when another worker got there first, or the job is no longer queued. */
-  async markRunning(organizationId: string, id: string): Promise<boolean> {
-    const sql = 'UPDATE job SET status = ?, started_at = ? WHERE organization_id = ? AND id = ? AND status = ?';
-    return (await this.sql.execOne(exec(sql, 'running', new Date(), organizationId, id, 'queued'))).affected === 1;
+  /**
+   * queued -> running in one round trip, answering the running job; null when this call did not move it (unknown job,
+   * another organization's, another worker got there first, or no longer queued).
+   */
+  async start(organizationId: string, id: string): Promise<Job | null> {
+    const request = { organizationId, jobId: id, now: new Date() };
+    if (this.sql.dialect === 'sqlite') return this.sql.run(() => startProgram(request));
+    const [row] = await this.sql.call('crawlgate_start', ...startParams(request));
+    return row ? jobFromRow(row) : null;
   }
 
   /** A job that never ran (its enqueue failed): failed, not tallied. A running job ends through finish(). */

@@ -4,6 +4,7 @@ import { ErrorCode } from '../../common/errors/error-code.js';
 import { loadConfig } from '../../config/app-config.js';
 import type { Organization } from '../../infra/database/entities/index.js';
 import { NetworkPolicy } from '../../infra/network/network-policy.js';
+import type { ChargeRequest } from '../billing/ledger-move.js';
 import { WebhookUrlPolicy } from '../webhooks/webhook-url.js';
 import { MeteredPipeline } from './metered-pipeline.service.js';
 import type { MeteredRequest } from './metered-request.js';
@@ -12,7 +13,7 @@ import type { Operation } from './operation.js';
 type Steps = string[];
 
 /** The pipeline around a recording admission (its own order: admission.order.spec.ts), up to a charge that fails. */
-function pipeline(steps: Steps, burstLeft: boolean, replayOf: string | null = null) {
+function pipeline(steps: Steps, burstLeft: boolean, replayOf: string | null = null, charges: ChargeRequest[] = []) {
   const config = loadConfig({ ALLOW_PRIVATE_TARGETS: 'false' });
   const webhookUrls = new WebhookUrlPolicy(new NetworkPolicy(config, async () => ['93.184.216.34']));
   const burst = async () => {
@@ -29,8 +30,9 @@ function pipeline(steps: Steps, burstLeft: boolean, replayOf: string | null = nu
     },
   };
   const ledger = {
-    charge: async () => {
+    charge: async (request: ChargeRequest) => {
       steps.push('charge');
+      charges.push(request);
       throw new AppError(ErrorCode.InsufficientCredits, 'stop here');
     },
   };
@@ -55,6 +57,14 @@ describe('MeteredPipeline: admission first, then the charge; a refused charge gi
     const steps: Steps = [];
     await expect(pipeline(steps, true).serve(operation, {}, organization())).rejects.toMatchObject({ message: 'stop here' });
     expect(steps).toEqual(['burst', 'slot', 'charge', 'release']);
+  });
+
+  it('hands the charge its job row, so that the row exists exactly when the charge is taken', async () => {
+    const charges: ChargeRequest[] = [];
+    await expect(pipeline([], true, null, charges).serve(operation, { url: 'http://stranger.example/' }, organization())).rejects.toMatchObject({ message: 'stop here' });
+    expect(charges).toEqual([expect.objectContaining({ organizationId: 'org1', amount: 5, host: 'stranger.example', jobId: charges[0].requestKey })]);
+    expect(charges[0].job).toMatchObject({ id: charges[0].jobId, kind: 'crawl', status: 'queued', price: 5, options: '{"url":"http://stranger.example/"}', webhookUrl: null });
+    expect(charges[0].job!.expiresAt.getTime() - charges[0].job!.createdAt.getTime()).toBe(loadConfig({}).resultTtlHours * 3_600_000);
   });
 
   it('refuses a webhook_url with 422 before anything else while the organization has no secret', async () => {

@@ -7,7 +7,7 @@ import { MetricsService } from '../../infra/metrics/metrics.service.js';
 import type { MeteredAnswer } from '../../common/http/metered-answer.js';
 import { LedgerService } from '../billing/ledger.service.js';
 import { AdmissionService } from './admission.service.js';
-import { enqueueChargedJob, insertChargedJob } from './charged-job.js';
+import { enqueueChargedJob } from './charged-job.js';
 import { IdempotencyService } from './idempotency.service.js';
 import { JobLine } from './job-line.service.js';
 import { newJobId } from './job-id.js';
@@ -19,7 +19,7 @@ import { ReplayService } from './replay.service.js';
 import { SyncAnswerService } from './sync-answer.service.js';
 
 /**
- * The one metered pipeline: admission (checks, burst token, slot), Idempotency-Key, charge, job row, enqueue, then
+ * The one metered pipeline: admission (checks, burst token, slot), Idempotency-Key, charge with its job row, enqueue, then
  * the synchronous wait and its answer. The slot is released by the worker when the job ends.
  */
 @Injectable()
@@ -68,14 +68,14 @@ export class MeteredPipeline {
   ): Promise<MeteredAnswer> {
     const admitted = Date.now();
     const { limits, price, host, releaseSlot } = await this.admission.admit(operation, options, organization, jobId, webhookUrl);
-    let job: Job;
+    const job = this.newJob(jobId, organization, operation, options, host, price, webhookUrl);
     let remaining: number;
     try {
+      // The job's row is written by the charge, in its transaction: it exists exactly when the charge is taken.
       ({ balanceAfter: remaining } = await this.ledger.charge({
         organizationId: organization.id, requestKey: jobId, amount: price, reason: `${operation.kind} ${host}`, jobId, host,
-        ...(operation.dailyLimited ? { dailyLimit: limits.dailyLimit } : {}),
+        ...(operation.dailyLimited ? { dailyLimit: limits.dailyLimit } : {}), job,
       }));
-      job = await insertChargedJob(this.jobs, this.ledger, Object.assign(this.newJob(jobId, organization, operation, options, host, price), { webhookUrl }), operation.dailyLimited);
       // Replays find the row from now on; a lost confirmation only shortens the key's life to its pending lease.
       await jobCreated().catch((error: unknown) => this.logger.warn({ err: error, jobId }, 'Idempotency-Key not kept for 24 hours'));
       await enqueueChargedJob(this.line, this.jobs, this.ledger, job, limits.priority, operation.dailyLimited);
@@ -87,11 +87,11 @@ export class MeteredPipeline {
     return this.syncAnswer.answer(operation, job, remaining);
   }
 
-  private newJob<O>(id: string, organization: Organization, operation: Operation<O>, options: O, host: string, price: number): Job {
+  private newJob<O>(id: string, organization: Organization, operation: Operation<O>, options: O, host: string, price: number, webhookUrl: string | null): Job {
     const now = new Date();
     return Object.assign(new Job(), {
       id, organizationId: organization.id, kind: operation.kind, status: 'queued', host, price, refunded: false,
-      options: JSON.stringify(options), errorCode: null, errorMessage: null, createdAt: now, startedAt: null, finishedAt: null,
+      options: JSON.stringify(options), webhookUrl, errorCode: null, errorMessage: null, createdAt: now, startedAt: null, finishedAt: null,
       expiresAt: new Date(now.getTime() + this.config.resultTtlHours * 3_600_000),
     });
   }

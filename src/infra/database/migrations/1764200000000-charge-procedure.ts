@@ -5,6 +5,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * held only while the server works, which keeps many callers on one organization fast. SQLite has no procedures:
  * LedgerService runs the same steps there in a synchronous transaction. Answers one row (refusal, entry_id,
  * balance_after); a refusal or an error (a duplicate request key) rolls everything back.
+ * Kept for the previous release during a rolling deploy: this release calls crawlgate_charge_job (migration 1764600000000).
  */
 const CHARGE = `
 CREATE PROCEDURE crawlgate_charge(
