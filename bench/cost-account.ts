@@ -13,7 +13,8 @@ const STEPS = ['admission', 'queue wait', 'dispatch', 'tab', 'ready', 'parsed', 
 const STEP_NAMES: Record<string, string> = { tab: 'tab handed out', ready: 'tab preparation', parsed: 'navigation (parsed)', navigated: 'navigation', read: 'read', release: 'release (slot, line, end event)', wipe: 'wipe (after the answer)' };
 
 export interface AccountTarget {
-  readonly appPid: number;
+  /** The service's node processes by label: one (API + worker), or the API and the worker (BENCH_SPLIT=1). */
+  readonly nodes: Record<string, number>;
   readonly metrics: () => Promise<string>;
   readonly crawl: (url: string) => () => Promise<boolean>;
   readonly proxyUrl: string;
@@ -24,15 +25,16 @@ export interface AccountTarget {
 function stepTotals(text: string): Map<string, { sum: number; count: number }> {
   const totals = new Map<string, { sum: number; count: number }>();
   for (const match of text.matchAll(/^crawlgate_job_step_seconds_(sum|count)\{step="([^"]+)"\} (\S+)$/gm)) {
+    // Summed: with the API and the worker in two processes, each reports the steps it takes.
     const entry = totals.get(match[2]) ?? { sum: 0, count: 0 };
-    entry[match[1] as 'sum' | 'count'] = Number(match[3]);
+    entry[match[1] as 'sum' | 'count'] += Number(match[3]);
     totals.set(match[2], entry);
   }
   return totals;
 }
 
 async function bracket(target: AccountTarget, run: () => Promise<LoadResult>) {
-  const sample = () => sampleCpu({ 'bench (client, proxy, site)': process.pid, 'node (API + worker)': target.appPid }, SHARED);
+  const sample = () => sampleCpu({ 'bench (client, proxy, site)': process.pid, ...target.nodes }, SHARED);
   const [cpuBefore, stepsBefore] = [sample(), stepTotals(await target.metrics())];
   const result = await run();
   const [cpuAfter, stepsAfter] = [sample(), stepTotals(await target.metrics())];

@@ -28,6 +28,7 @@ const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'mysql://crawlgate:crawlg
  * Raw baselines: fresh contexts, reused pages, and reused pages wiped after each page by the service's own wipe (the
  * isolation the service owes, without the service). BENCH_RAW=reused runs only the issue's baseline.
  */
+const SPLIT = process.env.BENCH_SPLIT === '1';
 const RAW_MODES = (process.env.BENCH_RAW ?? 'fresh,reused,wiped').split(',');
 
 async function organization(baseUrl: string): Promise<string> {
@@ -51,13 +52,17 @@ async function main(): Promise<void> {
   await Promise.all([proxy.listen(), sessionProxy.listen()]);
   const proxyUrl = `http://127.0.0.1:${proxy.port}`;
   const sessionProxyUrl = `http://${SESSION_USER}:${SESSION_PASSWORD}@127.0.0.1:${sessionProxy.port}`;
-  const app = await startAppProcess('bench-app', {
-    ROLE: 'all', ADMIN_TOKEN: ADMIN, DATA_DIR: mkdtempSync(join(tmpdir(), 'crawlgate-bench-')), REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/6',
+  const env = {
+    ADMIN_TOKEN: ADMIN, DATA_DIR: mkdtempSync(join(tmpdir(), 'crawlgate-bench-')), REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/6',
     ...(DATABASE_URL === 'sqlite' ? {} : { DATABASE_URL }),
     ALLOW_PRIVATE_TARGETS: 'true', PROXY_STANDARD: proxyUrl, PROXY_PREMIUM: sessionProxyUrl, BROWSER_CONCURRENCY: '4', LOG_LEVEL: 'warn',
     CHROMIUM_PATH: CHROMIUM,
-    // BENCH_APP_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the service under the bench.
-  }, (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean));
+  };
+  // BENCH_APP_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the service under the bench.
+  const nodeArgs = (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  // BENCH_SPLIT=1: the API and the worker in two processes, as deployed on Kubernetes (the account shows each).
+  const app = await startAppProcess('bench-app', { ...env, ROLE: SPLIT ? 'api' : 'all' }, nodeArgs);
+  const worker = SPLIT ? await startAppProcess('bench-worker', { ...env, ROLE: 'worker' }, nodeArgs) : null;
   const key = await organization(app.baseUrl);
   const crawl = (url: string, wait: string, session = false, extra = '') => async () => {
     const query = `url=${encodeURIComponent(url)}&wait_until=${wait}&adblock=false${session ? '&premium=true' : ''}${extra}`;
@@ -69,8 +74,10 @@ async function main(): Promise<void> {
   const rows: Array<Record<string, string | number>> = [];
   const pages = { static: `${site.url}/static`, 'js-rendered': `${site.url}/js-rendered` };
   if (process.argv.includes('--account')) {
-    const metrics = async () => (await fetch(`${app.baseUrl}/metrics`, { headers: { authorization: `Bearer ${ADMIN}` } })).text();
-    await costAccount({ appPid: app.child.pid!, metrics, crawl: (url) => crawl(url, 'load'), proxyUrl, executablePath: CHROMIUM }, pages);
+    const scrape = async (baseUrl: string) => (await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${ADMIN}` } })).text();
+    const metrics = async () => (await Promise.all([app, ...(worker ? [worker] : [])].map((one) => scrape(one.baseUrl)))).join('\n');
+    const nodes: Record<string, number> = worker ? { 'node (API)': app.child.pid!, 'node (worker)': worker.child.pid! } : { 'node (API + worker)': app.child.pid! };
+    await costAccount({ nodes, metrics, crawl: (url) => crawl(url, 'load'), proxyUrl, executablePath: CHROMIUM }, pages);
     ONLY.clear();
   }
   for (const wait of ONLY.has('throughput') ? (WAITS as Array<'networkidle0' | 'load'>) : []) {
@@ -104,11 +111,12 @@ async function main(): Promise<void> {
   }
   printTable(`GET /crawl vs raw puppeteer (same proxy hop, same browser binary; ${loadAverage()})`, rows);
   if (ONLY.has('formats')) await formatsRun((format) => crawl(pages.static, 'load', false, `&format=${format}`));
-  if (ONLY.has('memory')) await memoryRun(app.child.pid!, crawl(pages.static, 'load'));
+  if (ONLY.has('memory')) await memoryRun((worker ?? app).child.pid!, crawl(pages.static, 'load'));
   if (ONLY.has('collection')) await collectionRun(app.baseUrl, key, pages.static);
   if (ONLY.has('backlog')) await backlogCollectionRun(pages.static);
-  if (ONLY.has('screenshot')) await screenshotRun(app, key, `${site.url}/tall?h=3000`, proxyUrl);
+  if (ONLY.has('screenshot')) await screenshotRun({ baseUrl: app.baseUrl, child: (worker ?? app).child }, key, `${site.url}/tall?h=3000`, proxyUrl);
   await app.stop();
+  await worker?.stop();
   await proxy.close(true);
   await sessionProxy.close(true);
   await site.close();
