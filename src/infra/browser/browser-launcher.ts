@@ -32,7 +32,12 @@ export class BrowserInstance {
   ) {}
 
   get usable(): boolean {
-    return !this.draining && !this.crashed && !this.closing && this.browser.connected;
+    return !this.draining && this.alive;
+  }
+
+  /** Still able to serve the jobs it has: a draining browser is alive until its last job ends. */
+  get alive(): boolean {
+    return !this.crashed && !this.closing && this.browser.connected;
   }
 
   /** The browser's own user agent (restored on a reused tab after a job that replaced it). */

@@ -86,7 +86,7 @@ export class HangWatchdog {
     this.probing = true;
     try {
       const jobs = [...this.hooks.running()].filter((job) => !job.run.ended);
-      const browsers = [...new Set(jobs.map((job) => job.instance))].filter((instance) => instance.usable);
+      const browsers = [...new Set(jobs.map((job) => job.instance))].filter((instance) => instance.alive);
       await Promise.all([...browsers.map((instance) => this.probeBrowser(instance)), ...jobs.map((job) => this.probePage(job))]);
     } finally {
       this.probing = false;

@@ -78,7 +78,8 @@ export class PageTask<T> {
     const prepared = await job.tab.prepare(spec.options, rules, userAgent, (error) => run.fail(error));
     this.guard = prepared.job;
     run.onStop(() => void job.tab.page.close().catch(() => undefined));
-    if (!job.instance.usable) run.crash();
+    // A browser that died while the tab was prepared; one draining (recycled) still serves the jobs it holds.
+    if (!job.instance.alive) run.crash();
     if (run.ended) throw run.signal.reason;
     run.mark('ready');
     onHold({ run, instance: job.instance, tab: job.tab });
