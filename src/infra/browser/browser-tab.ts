@@ -4,7 +4,6 @@ import { ErrorCode } from '../../common/errors/error-code.js';
 import type { NetworkPolicy } from '../network/network-policy.js';
 import type { SlotCredentials } from '../proxy/relay/relay-slot.js';
 import { JobFootprint } from './job-footprint.js';
-import { authenticateToRelay } from './relay-auth.js';
 import type { PageOptions } from './page-options.js';
 import { AppliedOptions, applyPageOptions } from './page-setup.js';
 import { GuardJob, GuardRules, RequestGuard } from './request-guard.js';
@@ -45,8 +44,8 @@ export class BrowserTab {
 
   static async open(context: BrowserContext, policy: NetworkPolicy, relayCredentials: SlotCredentials): Promise<BrowserTab> {
     const page = await context.newPage();
-    // The relay's port answers only its slot's context: its challenge is met with the slot's credentials, once.
-    await authenticateToRelay(page, relayCredentials);
+    // The relay's port answers only its slot's context: its challenge is met with the slot's credentials.
+    await page.authenticate(relayCredentials);
     // A service worker's fetches would escape the page's request guard (the relay still checks them).
     await page.setBypassServiceWorker(true);
     let tab: BrowserTab | null = null;
