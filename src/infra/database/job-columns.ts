@@ -12,8 +12,3 @@ export function jobColumns(alias?: string): string {
   return JOB_COLUMN_NAMES.map((name) => (alias ? `${alias}.${name}` : name)).join(', ');
 }
 
-/**
- * The columns the charge writes when it creates its job's row (the SQLite twin of crawlgate_charge_job, whose migration
- * writes the same list out); the others keep their defaults (no error, not started, not finished).
- */
-export const CHARGED_JOB_COLUMNS = 'id, organization_id, kind, status, host, price, refunded, options, webhook_url, created_at, expires_at';

@@ -1,8 +1,12 @@
-import { CHARGED_JOB_COLUMNS } from '../../infra/database/job-columns.js';
 import { exec, SqlStatement } from '../../infra/database/sql-program.js';
 import type { ChargedJobRow, ChargeRequest } from './ledger-move.js';
 
-const INSERT_CHARGED_JOB = `INSERT INTO job (${CHARGED_JOB_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+/**
+ * The columns the charge writes when it creates its job's row (crawlgate_charge_job's migration writes the same list
+ * out); the others keep their defaults (no error, not started, not finished).
+ */
+const INSERT_CHARGED_JOB = 'INSERT INTO job (id, organization_id, kind, status, host, price, refunded, options, webhook_url, created_at, expires_at) '
+  + 'VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
 
 /** The charge's job row, as crawlgate_charge_job writes it (migration 1764600000000): queued, priced at the charge, on its host. */
 export function insertChargedJob(r: ChargeRequest, job: ChargedJobRow): SqlStatement {
