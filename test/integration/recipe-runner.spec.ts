@@ -28,7 +28,7 @@ async function session(deadline: number, waitUntil: WaitUntil, js = true, reuse?
   const page = reuse ?? (await browser.newPage());
   pages.push(page);
   await page.setJavaScriptEnabled(js);
-  const frames = await TabFrames.open(page, () => undefined);
+  const frames = await TabFrames.open(page, () => undefined, async () => undefined);
   const options: PageOptions = { js, images: false, adblock: false, waitUntil, viewport: { width: 1280, height: 800 }, userAgent: null };
   return {
     page,

@@ -2,7 +2,7 @@ import type { BrowserContext, CDPSession, Page } from 'puppeteer';
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import type { NetworkPolicy } from '../network/network-policy.js';
-import type { SlotCredentials } from '../proxy/relay/relay-slot.js';
+import type { RelayLogin } from '../proxy/relay/relay-slot.js';
 import { JobFootprint } from './job-footprint.js';
 import type { PageOptions } from './page-options.js';
 import { AppliedOptions, applyPageOptions } from './page-setup.js';
@@ -42,15 +42,15 @@ export class BrowserTab {
     page.on('error', () => this.onCrash());
   }
 
-  static async open(context: BrowserContext, policy: NetworkPolicy, relayCredentials: SlotCredentials): Promise<BrowserTab> {
+  static async open(context: BrowserContext, policy: NetworkPolicy, relay: RelayLogin): Promise<BrowserTab> {
     const page = await context.newPage();
-    // The relay's port answers only its slot's context: its challenge is met with the slot's credentials.
-    await page.authenticate(relayCredentials);
     // A service worker's fetches would escape the page's request guard (the relay still checks them).
     await page.setBypassServiceWorker(true);
     let tab: BrowserTab | null = null;
-    const frames = await TabFrames.open(page, (frame) => tab?.onFrameCommitted(frame));
-    tab = new BrowserTab(page, frames, new RequestGuard(page, frames.client, policy));
+    let frames: TabFrames | null = null;
+    const guard = new RequestGuard(policy, relay, { mainFrameId: () => frames?.mainFrameId ?? null, url: () => page.url() });
+    frames = await TabFrames.open(page, (frame) => tab?.onFrameCommitted(frame), (session, kind) => guard.watch(session, kind));
+    tab = new BrowserTab(page, frames, guard);
     return tab;
   }
 
@@ -85,9 +85,9 @@ export class BrowserTab {
   async prepare(options: PageOptions, rules: GuardRules, defaultUserAgent: string, fail: Fail): Promise<{ job: GuardJob; page: Page }> {
     this.fail = fail;
     const reused = this.jobs > 1;
-    const [applied, job] = await Promise.all([
+    const job = this.guard.begin(rules, this.footprint, fail);
+    const [applied] = await Promise.all([
       applyPageOptions(this.page, options, this.applied, defaultUserAgent),
-      this.guard.begin(rules, this.footprint, fail),
       // A response of the previous job that arrived after its wipe could still have set a cookie.
       reused ? this.client.send('Network.clearBrowserCookies') : undefined,
     ]);

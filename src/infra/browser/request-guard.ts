@@ -1,12 +1,14 @@
 import type { FiltersEngine } from '@ghostery/adblocker-puppeteer';
 import { Request as AdblockRequest } from '@ghostery/adblocker-puppeteer';
-import type { CDPSession, HTTPRequest, Page } from 'puppeteer';
+import type { CDPSession, Protocol } from 'puppeteer';
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import type { AppConfig } from '../../config/app-config.js';
 import type { NetworkPolicy } from '../network/network-policy.js';
+import type { RelayLogin } from '../proxy/relay/relay-slot.js';
 import type { JobFootprint } from './job-footprint.js';
 import type { PageOptions } from './page-options.js';
+import type { SessionKind } from './tab-frames.js';
 
 type AdblockType = Parameters<typeof AdblockRequest.fromRawDetails>[0]['type'];
 
@@ -56,12 +58,23 @@ export class GuardJob {
   }
 }
 
+type PausedRequest = Protocol.Fetch.RequestPausedEvent;
+
+/** What the guard asks of its tab's page: the id of its main frame (null before it has one) and its address. */
+export interface GuardedPage {
+  mainFrameId(): string | null;
+  /** The source of the page's requests for EasyList's third-party rules. */
+  url(): string;
+}
+
 /**
- * A `<link rel=prefetch>`: Chromium types it `other` and marks it `Sec-Purpose: prefetch`. With js=false it is
- * refused whatever it names (decisions.md 8.1: no script downloaded); it only warms a cache for later pages.
+ * A `<link rel=prefetch>`: Chromium types it `Prefetch` (or `Other`) and marks it `Sec-Purpose: prefetch`. With
+ * js=false it is refused whatever it names (decisions.md 8.1: no script downloaded); it only warms a cache for later pages.
  */
-function isPrefetch(request: HTTPRequest): boolean {
-  return request.resourceType() === 'prefetch' || /^prefetch\b/i.test(request.headers()['sec-purpose'] ?? '');
+function isPrefetch(type: string, headers: Protocol.Network.Headers): boolean {
+  if (type === 'prefetch') return true;
+  const purpose = Object.entries(headers).find(([name]) => name.toLowerCase() === 'sec-purpose')?.[1] ?? '';
+  return /^prefetch\b/i.test(purpose);
 }
 
 type Verdict = 'continue' | 'abort' | { readonly body: string | Buffer; readonly contentType: string };
@@ -80,73 +93,90 @@ export function guardRules(
   };
 }
 
-export function needsInterception(rules: GuardRules): boolean {
-  return rules.checkPolicy || rules.blockScripts || rules.blockImages || rules.adblock !== null;
-}
-
 /**
- * The page's one request handler (puppeteer's cooperative interception, priority 0): the network policy on every
- * request and redirect hop, scripts off for js=false, images off, EasyList network rules. WebSockets cannot be
- * intercepted; they are checked when created and end the job when refused.
+ * The tab's one request handler, on the protocol's Fetch domain of each of the tab's sessions (its page and its
+ * out-of-process frames): the network policy on every request and redirect hop, scripts off
+ * for js=false, images off, EasyList network rules. WebSockets cannot be intercepted; they are checked when created
+ * and end the job when refused.
+ *
+ * It also answers the tab's authentication challenges, which is why it is not puppeteer's interception: puppeteer's
+ * page.authenticate() answers every challenge with the same credentials, a target's `WWW-Authenticate` included. Here
+ * only the relay's own challenge gets the slot's credentials, once a request; every other challenge is cancelled, so a
+ * target sees its 401 page and never the relay's password.
  */
 export class RequestGuard {
   private job: GuardJob | null = null;
-  private intercepting = false;
+  /** Requests already given the relay's credentials: a second challenge means the relay refused them. */
+  private readonly answered = new Set<string>();
 
   constructor(
-    private readonly page: Page,
-    private readonly client: CDPSession,
     private readonly policy: NetworkPolicy,
-  ) {
-    page.on('request', this.onRequest);
-    client.on('Network.webSocketCreated', this.onWebSocket);
+    private readonly relay: RelayLogin,
+    private readonly page: GuardedPage,
+  ) {}
+
+  /** Pauses every request of the session before it is sent, for its verdict, and takes its authentication challenges. */
+  async watch(session: CDPSession, kind: SessionKind): Promise<void> {
+    const onPage = kind === 'page';
+    if (onPage) session.on('Network.webSocketCreated', this.onWebSocket);
+    session.on('Fetch.requestPaused', (event: PausedRequest) => void this.onPaused(session, onPage, event));
+    session.on('Fetch.authRequired', (event: Protocol.Fetch.AuthRequiredEvent) => this.onAuthRequired(session, event));
+    await session.send('Fetch.enable', { handleAuthRequests: true, patterns: [{ urlPattern: '*' }] });
   }
 
-  /** Starts a job's rules; interception is switched only when the need changes from the previous job. */
-  async begin(rules: GuardRules, footprint: JobFootprint, fail: (error: AppError) => void): Promise<GuardJob> {
-    const wanted = needsInterception(rules);
-    if (wanted !== this.intercepting) {
-      await this.page.setRequestInterception(wanted);
-      this.intercepting = wanted;
-    }
+  /** Starts a job's rules and its record of what the page asked for. */
+  begin(rules: GuardRules, footprint: JobFootprint, fail: (error: AppError) => void): GuardJob {
     this.job = new GuardJob(rules, footprint, fail);
     return this.job;
   }
 
   end(): void {
     this.job = null;
+    this.answered.clear();
   }
 
-  private readonly onRequest = async (request: HTTPRequest): Promise<void> => {
+  /** A request of no job, or of a job already over, is refused; so is one whose verdict could not be reached. */
+  private async onPaused(session: CDPSession, onPage: boolean, event: PausedRequest): Promise<void> {
     const job = this.job;
-    job?.footprint.recordUrl(request.url());
-    if (request.interceptResolutionState().action === 'disabled' || request.isInterceptResolutionHandled()) return;
-    const verdict = job && !job.closed ? await this.verdict(job, request) : 'abort';
-    if (request.isInterceptResolutionHandled()) return;
-    if (verdict === 'continue') return request.continue(request.continueRequestOverrides(), 0);
-    if (verdict === 'abort') return request.abort('blockedbyclient', 0);
-    return request.respond({ status: 200, body: verdict.body, contentType: verdict.contentType }, 0);
-  };
+    job?.footprint.recordUrl(event.request.url);
+    const verdict = job && !job.closed ? await this.verdict(job, event, onPage).catch((): Verdict => 'abort') : 'abort';
+    // A request whose frame or session went away in the meantime needs no answer.
+    await this.answer(session, event.requestId, verdict).catch(() => undefined);
+  }
 
-  private async verdict(job: GuardJob, request: HTTPRequest): Promise<Verdict> {
-    const type = request.resourceType();
+  private answer(session: CDPSession, requestId: string, verdict: Verdict): Promise<unknown> {
+    if (verdict === 'continue') return session.send('Fetch.continueRequest', { requestId });
+    if (verdict === 'abort') return session.send('Fetch.failRequest', { requestId, errorReason: 'BlockedByClient' });
+    return session.send('Fetch.fulfillRequest', {
+      requestId,
+      responseCode: 200,
+      responseHeaders: [{ name: 'content-type', value: verdict.contentType }],
+      body: Buffer.from(verdict.body).toString('base64'),
+    });
+  }
+
+  private async verdict(job: GuardJob, event: PausedRequest, onPage: boolean): Promise<Verdict> {
+    // Chromium's resource types, as puppeteer and EasyList name them (`Script` is `script`).
+    const type = event.resourceType.toLowerCase();
+    const { url } = event.request;
     const { rules } = job;
-    if (rules.blockScripts && (type === 'script' || isPrefetch(request))) return 'abort';
+    const mainDocument = onPage && type === 'document' && event.frameId === this.page.mainFrameId();
+    if (rules.blockScripts && (type === 'script' || isPrefetch(type, event.request.headers))) return 'abort';
     if (rules.blockImages && type === 'image') return 'abort';
-    if (rules.adblock && !this.isMainDocument(request)) {
-      const adblock = this.adblock(rules.adblock, request);
+    if (rules.adblock && !mainDocument) {
+      const adblock = this.adblock(rules.adblock, url, type);
       if (adblock !== 'continue') return adblock;
     }
     if (!rules.checkPolicy) return 'continue';
-    const reason = await this.policy.checkDuringCrawl(request.url());
+    const reason = await this.policy.checkDuringCrawl(url);
     if (!reason) return 'continue';
-    job.recordBlocked(request.url(), reason);
-    if (this.isMainDocument(request)) job.blockedNavigation = reason;
+    job.recordBlocked(url, reason);
+    if (mainDocument) job.blockedNavigation = reason;
     return 'abort';
   }
 
-  private adblock(engine: FiltersEngine, request: HTTPRequest): Verdict {
-    const details = { url: request.url(), type: request.resourceType() as AdblockType, sourceUrl: this.page.url() };
+  private adblock(engine: FiltersEngine, url: string, type: string): Verdict {
+    const details = { url, type: type as AdblockType, sourceUrl: this.page.url() };
     const { match, redirect } = engine.match(AdblockRequest.fromRawDetails(details));
     if (redirect) {
       const base64 = redirect.contentType.endsWith(';base64');
@@ -156,8 +186,15 @@ export class RequestGuard {
     return match ? 'abort' : 'continue';
   }
 
-  private isMainDocument(request: HTTPRequest): boolean {
-    return request.isNavigationRequest() && request.frame() === this.page.mainFrame();
+  /** The relay's challenge is met with the slot's credentials, once a request; a target's is cancelled. */
+  private onAuthRequired(session: CDPSession, event: Protocol.Fetch.AuthRequiredEvent): void {
+    const { source, origin } = event.authChallenge;
+    const provide = source === 'Proxy' && origin === this.relay.url && !this.answered.has(event.requestId);
+    if (provide) this.answered.add(event.requestId);
+    const authChallengeResponse = provide
+      ? { response: 'ProvideCredentials' as const, ...this.relay.credentials }
+      : { response: 'CancelAuth' as const };
+    void session.send('Fetch.continueWithAuth', { requestId: event.requestId, authChallengeResponse }).catch(() => undefined);
   }
 
   private readonly onWebSocket = (event: { url: string }): void => {

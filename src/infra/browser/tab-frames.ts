@@ -7,6 +7,14 @@ export interface CommittedFrame {
   readonly url: string;
 }
 
+/**
+ * A session of the tab: its page's (which dedicated workers' requests are paused on too), or an out-of-process frame's.
+ */
+export type SessionKind = 'page' | 'iframe';
+
+/** Called with each session of the tab before its frame runs. */
+export type SessionWatcher = (session: CDPSession, kind: SessionKind) => Promise<void>;
+
 /** What navigation waits need of a tab: its own CDP session and the id of its main frame. */
 export interface TabSession {
   readonly client: CDPSession;
@@ -34,11 +42,16 @@ export class TabFrames implements TabSession {
     readonly client: CDPSession,
     mainFrameId: string,
     private readonly onCommit: (frame: CommittedFrame) => void,
+    private readonly watch: SessionWatcher,
   ) {
     this.mainId = mainFrameId;
   }
 
-  static async open(page: Page, onCommit: (frame: CommittedFrame) => void): Promise<TabFrames> {
+  /**
+   * `watch` is given every session of the tab, the page's first and then each out-of-process frame's as it attaches,
+   * before the frame runs: the request guard intercepts there.
+   */
+  static async open(page: Page, onCommit: (frame: CommittedFrame) => void, watch: SessionWatcher): Promise<TabFrames> {
     const client = await page.createCDPSession();
     await Promise.all([
       client.send('Page.enable'),
@@ -47,7 +60,8 @@ export class TabFrames implements TabSession {
       client.send('Network.enable', { maxTotalBufferSize: 0, maxResourceBufferSize: 0 }),
     ]);
     const { frameTree } = await client.send('Page.getFrameTree');
-    const frames = new TabFrames(client, frameTree.frame.id, onCommit);
+    const frames = new TabFrames(client, frameTree.frame.id, onCommit, watch);
+    await watch(client, 'page');
     await frames.follow(client, true);
     return frames;
   }
@@ -74,13 +88,15 @@ export class TabFrames implements TabSession {
     });
     session.on(CDPSessionEvent.SessionAttached, (child) => void this.adopt(child));
     session.on(CDPSessionEvent.SessionDetached, (child) => this.children.delete(child));
-    // An out-of-process frame waits until we follow it, so none of its commits goes unseen.
+    // An out-of-process frame waits until we follow it, so none of its commits or requests goes unseen.
     await session.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true, filter: [{ type: 'iframe' }] });
   }
 
   private async adopt(child: CDPSession): Promise<void> {
     this.children.add(child);
     try {
+      // Its requests are intercepted before it runs; then its commits and its own frames are followed.
+      await this.watch(child, 'iframe');
       await child.send('Page.enable');
       await this.follow(child, false);
     } catch {

@@ -1,7 +1,7 @@
 import type { BrowserContext } from 'puppeteer';
 import { withFallback } from '../../../common/time/deadline.js';
 import type { NetworkPolicy } from '../../network/network-policy.js';
-import type { SlotCredentials } from '../../proxy/relay/relay-slot.js';
+import type { RelayLogin } from '../../proxy/relay/relay-slot.js';
 import type { BrowserInstance } from '../browser-launcher.js';
 import { BrowserTab } from '../browser-tab.js';
 
@@ -20,27 +20,27 @@ export class SlotContext {
   private constructor(
     readonly instance: BrowserInstance,
     readonly context: BrowserContext,
-    private readonly relayCredentials: SlotCredentials,
+    private readonly relay: RelayLogin,
   ) {}
 
   /**
    * A context whose every request goes to the slot's relay port (the slot, not a route: the relay switches upstreams),
    * its tab answering the relay's challenge with the slot's credentials.
    */
-  static async create(instance: BrowserInstance, relayUrl: string, relayCredentials: SlotCredentials): Promise<SlotContext> {
+  static async create(instance: BrowserInstance, relay: RelayLogin): Promise<SlotContext> {
     const context = await instance.browser.createBrowserContext({
-      proxyServer: relayUrl,
+      proxyServer: relay.url,
       // A context's proxy ignores the browser's bypass switch: loopback targets must go through the relay too.
       proxyBypassList: ['<-loopback>'],
       downloadBehavior: { policy: 'deny' },
     });
-    return new SlotContext(instance, context, relayCredentials);
+    return new SlotContext(instance, context, relay);
   }
 
   /** The context's tab, opened when the previous one was closed or never existed; `opened` says which. */
   async openTab(policy: NetworkPolicy): Promise<{ tab: BrowserTab; opened: boolean }> {
     if (this.tab) return { tab: this.tab, opened: false };
-    this.tab = await BrowserTab.open(this.context, policy, this.relayCredentials);
+    this.tab = await BrowserTab.open(this.context, policy, this.relay);
     return { tab: this.tab, opened: true };
   }
 

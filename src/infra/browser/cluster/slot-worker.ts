@@ -64,7 +64,7 @@ export class SlotWorker {
     try {
       if (this.context?.instance !== instance) {
         void this.context?.close();
-        this.context = await SlotContext.create(instance, this.slot.url, this.slot.credentials);
+        this.context = await SlotContext.create(instance, this.slot.login);
         this.host.counters.contextsCreated++;
       }
       const { tab, opened } = await this.context.openTab(this.host.policy);

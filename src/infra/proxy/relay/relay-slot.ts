@@ -43,6 +43,13 @@ export interface SlotCredentials {
   readonly password: string;
 }
 
+/** What a slot's browser context needs: the proxy server it goes through, and the credentials that proxy asks for. */
+export interface RelayLogin {
+  /** `http://127.0.0.1:<port>`, also the origin of the relay's challenge. */
+  readonly url: string;
+  readonly credentials: SlotCredentials;
+}
+
 /**
  * A local proxy port that one browser context uses for its whole life. Each job binds the slot to its route; a new
  * binding first closes every connection of the previous one (browser side and upstream side), so no byte of one
@@ -74,6 +81,10 @@ export class RelaySlot {
   get url(): string {
     if (!this.address) throw new Error('The relay slot is not listening.');
     return this.address;
+  }
+
+  get login(): RelayLogin {
+    return { url: this.url, credentials: this.credentials };
   }
 
   /** Listens once; called again after it listened, answers the same address. */
