@@ -25,6 +25,12 @@ describe('loadConfig', () => {
     expect(() => ((config as { role: string }).role = 'api')).toThrow(TypeError);
   });
 
+  it('keeps BROWSER_CONCURRENCY jobs at once and half as many spare tabs again, rounded up', () => {
+    const tabs = ['1', '2', '3', '4'].map((value) => loadConfig({ BROWSER_CONCURRENCY: value }).browser);
+    expect(tabs.map(({ concurrency, tabs: open }) => [concurrency, open])).toEqual([[1, 2], [2, 3], [3, 5], [4, 6]]);
+    expect(loadConfig({}).browser).toMatchObject({ concurrency: 4, tabs: 6 });
+  });
+
   it('names every bad variable at once', () => {
     const problems = problemsOf({ PORT: 'eighty', ROLE: 'both', REDIS_URL: 'localhost:6379', ALLOW_PRIVATE_TARGETS: 'perhaps' });
     expect(problems.map((problem) => problem.split('=')[0]).sort()).toEqual(['ALLOW_PRIVATE_TARGETS', 'PORT', 'REDIS_URL', 'ROLE']);

@@ -32,7 +32,13 @@ export interface AppConfig {
   /** A plan slot is a lease this long, renewed every third of it while its job is queued or running. */
   readonly slotLeaseMs: number;
   readonly browser: {
+    /** Jobs a worker runs at once (the queue's processor concurrency). */
     readonly concurrency: number;
+    /**
+     * Tabs (each a context and a relay slot) the worker keeps: concurrency plus half of it again, opened on demand. A tab
+     * is wiped after its job's answer; the spares let the next job start meanwhile instead of waiting for the wipe.
+     */
+    readonly tabs: number;
     readonly chromiumPath: string;
     readonly adblockLists: readonly string[];
     /** A page or browser silent this long is hung: its job fails and the browser is replaced. */
@@ -105,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   };
   const dataDir = resolve(e.DATA_DIR ?? './data');
   const role = e.ROLE ?? 'all';
+  const concurrency = e.BROWSER_CONCURRENCY ?? 4;
   const plans = attempt('config/plans.json', loadPlans);
   const pricing = attempt('config/pricing.json', loadPricing);
   const profile = attempt('CHAT_PROFILE_FILE', () => loadChatProfile(e.CHAT_PROFILE_FILE));
@@ -134,7 +141,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobHeartbeatMs: e.JOB_HEARTBEAT_MS ?? 2000,
     slotLeaseMs: e.SLOT_LEASE_MS ?? 60000,
     browser: {
-      concurrency: e.BROWSER_CONCURRENCY ?? 4,
+      concurrency,
+      tabs: concurrency + Math.ceil(concurrency / 2),
       chromiumPath: e.CHROMIUM_PATH ?? defaultChromium(),
       adblockLists: e.ADBLOCK_LISTS ? list(e.ADBLOCK_LISTS) : DEFAULT_ADBLOCK_LISTS,
       hangMs: e.BROWSER_HANG_MS ?? 30000,

@@ -122,9 +122,19 @@ function workerConfig(concurrency: number, env: Record<string, string> = {}): Ap
   return loadConfig({ ROLE: 'worker', DATA_DIR: mkdtempSync(join(tmpdir(), 'crawlgate-browser-')), BROWSER_CONCURRENCY: String(concurrency), ...env });
 }
 
-/** A cluster of its own (own relay slots and browser), for tests that change its settings or shut it down. */
-async function ownCluster<T>(concurrency: number, tuning: BrowserTuning, test: (cluster: BrowserCluster) => Promise<T>, env: Record<string, string> = {}): Promise<T> {
-  const own = workerConfig(concurrency, env);
+/**
+ * A cluster of its own (own relay slots and browser), for tests that change its settings or shut it down. `tabs`
+ * overrides the tabs it may open (by default BROWSER_CONCURRENCY and half of it again).
+ */
+async function ownCluster<T>(
+  concurrency: number,
+  tuning: BrowserTuning,
+  test: (cluster: BrowserCluster) => Promise<T>,
+  env: Record<string, string> = {},
+  tabs?: number,
+): Promise<T> {
+  const configured = workerConfig(concurrency, env);
+  const own = tabs === undefined ? configured : { ...configured, browser: { ...configured.browser, tabs } };
   const ownRelay = new EgressRelay(own, policy, { markFailed: async () => undefined } as unknown as ProxyPoolService);
   const cluster = new BrowserCluster(own, policy, ownRelay, tuning);
   try {
@@ -378,8 +388,9 @@ describe('BrowserCluster proxies with credentials', () => {
 
   afterAll(() => upstream.close(true));
 
-  // The second crawl runs on the reused tab, whose context already holds the relay's credentials: the target's is
-  // then the first challenge of its request, and must still not be answered with them.
+  // Three crawls on two tabs (BROWSER_CONCURRENCY=1 and a spare): at least one runs on a reused tab, whose context
+  // already holds the relay's credentials. The target's is then the first challenge of its request, and must still
+  // not be answered with them.
   it('goes through the proxy with its credentials and never hands them to a target that asks, on a fresh or a reused tab', async () => {
     site.reset();
     const statuses = [];
@@ -450,6 +461,7 @@ describe("puppeteer-cluster's sharp edges, handled", () => {
   });
 
   it("a task still running when the cluster's timeout fires has its page closed, and the slot waits for it", async () => {
+    // One tab: the next job can only have the stuck one.
     await ownCluster(1, { clusterTimeoutMs: 1500 }, async (cluster) => {
       const started = Date.now();
       let firstSettled = 0;
@@ -468,10 +480,30 @@ describe("puppeteer-cluster's sharp edges, handled", () => {
       expect(secondStarted).toBeGreaterThanOrEqual(firstSettled);
       await cluster.settle();
       expect(cluster.stats()).toMatchObject({ jobsServed: 2, tabsOpened: 2, browsersLaunched: 1 });
+    }, {}, 1);
+  });
+
+  it("a job does not wait for the previous job's wipe: it starts on a spare tab (BROWSER_CONCURRENCY=1, two tabs)", async () => {
+    await ownCluster(1, {}, async (cluster) => {
+      await cluster.withPage(spec(), async (session) => {
+        await session.goto(`${site.url}/static`);
+        // Leaving this page, the wipe's first step, now takes 3 s.
+        await session.page.evaluate(() => addEventListener('pagehide', () => {
+          const end = Date.now() + 3000;
+          while (Date.now() < end);
+        }));
+      });
+      const status = await cluster.withPage(spec(), async (session) => (await session.goto(`${site.url}/static`)).status);
+      expect(status).toBe(200);
+      // Answered while the first tab is still being wiped: no slot has been given back yet.
+      expect(cluster.stats()).toMatchObject({ jobsServed: 0, tabsOpened: 2 });
+      await cluster.settle();
+      expect(cluster.stats()).toMatchObject({ jobsServed: 2, tabsOpened: 2, contextsCreated: 2 });
     });
   });
 
   it('a browser recycled after N jobs is replaced at once: the other slot does not wait for the long job', async () => {
+    // No spare tab: each short job waits for the previous one's wipe, so the third is the first after the recycle.
     await ownCluster(2, { recycle: { maxJobs: 3 } }, async (cluster) => {
       let longDone = 0;
       const long = cluster.withPage(spec(), async (session) => {
@@ -491,7 +523,7 @@ describe("puppeteer-cluster's sharp edges, handled", () => {
       expect(longDone).toBe(0);
       expect(await long).toBe(200);
       expect(longDone).toBeGreaterThan(thirdDone);
-    });
+    }, {}, 2);
   });
 
   it('a browser that cannot start fails each job with the launch error instead of leaving it in the cluster for good', async () => {

@@ -41,7 +41,8 @@ const SLOW_JOB_MS = 5000;
 
 /**
  * The worker's browser, scheduled by puppeteer-cluster: one Chromium per process (owned by the cluster's custom
- * concurrency), BROWSER_CONCURRENCY cluster workers, each a relay slot with a context reused one job at a time.
+ * concurrency), a cluster worker per tab (config browser.tabs: BROWSER_CONCURRENCY and spares, opened on demand), each
+ * a relay slot with a context reused one job at a time. The queue runs at most BROWSER_CONCURRENCY jobs at once.
  * A job is `cluster.execute(spec, task)`; the task binds the slot to the job's route, sets the tab up, and runs the
  * operation under the job's deadline. The answer is handed back as soon as the operation settles; the cluster wipes
  * the tab after it. Provided by BrowserModule's factory with the default tuning.
@@ -160,7 +161,8 @@ export class BrowserCluster implements OnModuleInit, OnApplicationShutdown {
       concurrency: slotConcurrency({ relay: this.relay, policy: this.policy, counters: this.counters, recycle: this.recycle, adopt: (launcher) => this.adopt(launcher),
         stepTaken: (step, ms) => this.metrics?.jobStep(step, ms),
       }),
-      maxConcurrency: this.config.browser.concurrency,
+      // More tabs than jobs at once (the queue's concurrency bounds those): a job does not wait for a tab's wipe.
+      maxConcurrency: this.config.browser.tabs,
       puppeteer,
       puppeteerOptions: launchOptions(this.config.browser.chromiumPath, Math.max(180_000, this.config.chatTimeoutMs + 30_000), this.config.browser.environment),
       timeout: this.tuning.clusterTimeoutMs ?? Math.max(300_000, this.config.chatTimeoutMs + 60_000),

@@ -7,7 +7,7 @@ import type { ProxyRoute } from '../proxy-route.js';
 import { RelaySlot, type ProxyFaultListener } from './relay-slot.js';
 
 /**
- * The worker's one way out: BROWSER_CONCURRENCY relay slots on 127.0.0.1, each the fixed proxy of one browser context.
+ * The worker's one way out: a relay slot on 127.0.0.1 per tab (config browser.tabs), each the fixed proxy of one context.
  * It applies the network policy to every request and tunnel, and is the only judge of an upstream proxy's health.
  */
 @Injectable()
@@ -23,15 +23,15 @@ export class EgressRelay implements OnApplicationShutdown {
     private readonly proxies: ProxyPoolService,
   ) {
     const onFault: ProxyFaultListener = (route, reason, fault) => this.onProxyFault(route, reason, fault);
-    this.slots = Array.from({ length: config.browser.concurrency }, (_, index) => new RelaySlot(index, policy, onFault));
+    this.slots = Array.from({ length: config.browser.tabs }, (_, index) => new RelaySlot(index, policy, onFault));
     this.free = [...this.slots];
   }
 
-  /** A slot no job holds (the browser pool holds at most BROWSER_CONCURRENCY at once); pair with release(). */
+  /** A slot no job holds (the browser pool holds at most one per tab at once); pair with release(). */
   async claim(): Promise<RelaySlot> {
     await this.started();
     const slot = this.free.pop();
-    if (!slot) throw new Error('Every relay slot is held: more jobs than BROWSER_CONCURRENCY.');
+    if (!slot) throw new Error('Every relay slot is held: more tabs than browser.tabs.');
     return slot;
   }
 
