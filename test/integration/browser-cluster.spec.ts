@@ -243,6 +243,33 @@ describe('BrowserCluster page options', () => {
     expect(requested('/static?from=worker')).toEqual(['/static?from=worker', '/static?from=worker']);
   });
 
+  /** The target site's paths under /img/ that a cross-site frame (localhost inside 127.0.0.1) showing /images asked for. */
+  async function frameImages(cluster: BrowserCluster, images: boolean): Promise<string[]> {
+    site.reset();
+    await cluster.withPage(spec({ images }), async (session) => {
+      await session.goto(`${site.url}/static`);
+      const src = `http://localhost:${site.port}/images?frame=${images}`;
+      await session.page.evaluate(
+        (url) => new Promise((resolve) => document.body.append(Object.assign(document.createElement('iframe'), { src: url, onload: resolve }))),
+        src,
+      );
+    });
+    await cluster.settle();
+    return requested('/img/').sort();
+  }
+
+  // chromium-headless-shell keeps a cross-site frame in the page's renderer: its requests are paused on the page's
+  // session. Full Chromium isolates sites: the frame gets a renderer and a session of its own, which the tab watches
+  // before the frame runs (TabFrames.adopt); without that its images would load.
+  it.each([
+    ['chromium-headless-shell (the frame in the page\'s renderer)', null],
+    ['full Chromium (an out-of-process frame)', '/usr/bin/chromium'],
+  ])("a cross-site frame's requests go through the tab's guard on %s: images=false aborts its images", async (_, chromium) => {
+    const both = async (cluster: BrowserCluster) => [await frameImages(cluster, false), await frameImages(cluster, true)];
+    const seen = chromium ? await ownCluster(1, {}, both, { CHROMIUM_PATH: chromium }) : await both(pool);
+    expect(seen).toEqual([[], ['/img/a.png', '/img/b.png']]);
+  });
+
   it('adblock removes what the ad script writes; without it the ad is there', async () => {
     const visit = async (session: PageSession) => (await session.goto(`${site.url}/ads`), session.page.content());
     const blocked = await crawl(visit, { adblock: true });
