@@ -73,8 +73,8 @@ async function report(session: PageSession, path: string): Promise<Report> {
 type Frame = ReturnType<BrowserPage['mainFrame']>;
 
 /** A third-party frame (localhost inside 127.0.0.1): its storage is partitioned by the top-level site. */
-async function thirdPartyFrame(session: PageSession): Promise<Frame> {
-  const src = `http://localhost:${site.port}/static?frame=${jobs}`;
+async function thirdPartyFrame(session: PageSession, path = `/static?frame=${jobs}`): Promise<Frame> {
+  const src = `http://localhost:${site.port}${path}`;
   await session.page.evaluate(
     (url) => new Promise((resolve) => document.body.append(Object.assign(document.createElement('iframe'), { src: url, onload: resolve }))),
     src,
@@ -248,11 +248,7 @@ describe('BrowserCluster page options', () => {
     site.reset();
     await cluster.withPage(spec({ images }), async (session) => {
       await session.goto(`${site.url}/static`);
-      const src = `http://localhost:${site.port}/images?frame=${images}`;
-      await session.page.evaluate(
-        (url) => new Promise((resolve) => document.body.append(Object.assign(document.createElement('iframe'), { src: url, onload: resolve }))),
-        src,
-      );
+      await thirdPartyFrame(session, `/images?frame=${images}`);
     });
     await cluster.settle();
     return requested('/img/').sort();
