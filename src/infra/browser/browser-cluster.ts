@@ -8,6 +8,7 @@ import type { MetricsService } from '../metrics/metrics.service.js';
 import { EgressRelay } from '../proxy/relay/egress-relay.js';
 import { AdblockEngineLoader } from './adblock-engine.js';
 import type { BrowserLauncher, RecyclePolicy } from './browser-launcher.js';
+import { dispatchPromptly } from './cluster/prompt-dispatch.js';
 import { slotConcurrency } from './cluster/slot-concurrency.js';
 import { ClusterCounters } from './cluster/slot-worker.js';
 import { captureTab, DebugCapture } from './debug-capture.js';
@@ -176,11 +177,19 @@ export class BrowserCluster implements OnModuleInit, OnApplicationShutdown {
     return this.cluster;
   }
 
-  /** puppeteer-cluster's custom concurrency is duck-typed (slot-concurrency.ts): this says at once if it was not used. */
+  /**
+   * puppeteer-cluster's custom concurrency is duck-typed (slot-concurrency.ts) and its dispatch rescheduled
+   * (prompt-dispatch.ts): this says at once if either no longer fits the cluster.
+   */
   private async checked(cluster: Cluster<string, void>): Promise<Cluster<string, void>> {
-    if (this.launcher) return cluster;
-    await cluster.close();
-    throw new Error('puppeteer-cluster assumption broken: Cluster.launch did not construct the slot concurrency (see slot-concurrency.ts)');
+    try {
+      if (!this.launcher) throw new Error('puppeteer-cluster assumption broken: Cluster.launch did not construct the slot concurrency (see slot-concurrency.ts)');
+      dispatchPromptly(cluster);
+      return cluster;
+    } catch (error) {
+      await cluster.close();
+      throw error;
+    }
   }
 
   private hold(jobId: string, held: HeldPage): void {
