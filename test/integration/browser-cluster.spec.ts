@@ -473,13 +473,28 @@ describe("puppeteer-cluster's sharp edges, handled", () => {
     expect(new Set(counts)).toEqual(new Set([counts[0]]));
   });
 
-  it("GET /crawl's read of the rendered page (an isolated world) keeps the tab: no new context, tab or renderer a job", async () => {
+  it("GET /crawl's read of the rendered page (an isolated world) keeps the tab: no new context, tab, renderer or session a job", async () => {
     await crawl((session) => session.goto(`${site.url}/static`));
     const before = pool.stats();
+    let sessionsOpened = 0;
     for (let index = 0; index < 3; index++) {
-      const html = await crawl(async (session) => (await session.goto(`${site.url}/static`), readRenderedHtml(session.page, 1_000_000)));
+      const html = await crawl(async (session) => {
+        await session.goto(`${site.url}/static`);
+        // The read goes through the tab's own session: none is opened for it on the page (the tracked page's calls reach it).
+        const real = session.page.mainFrame().page();
+        jest.spyOn(real, 'createCDPSession').mockImplementation(() => {
+          sessionsOpened++;
+          return Promise.reject(new Error('a session was opened for the read'));
+        });
+        try {
+          return await readRenderedHtml(session.page, 1_000_000);
+        } finally {
+          jest.restoreAllMocks();
+        }
+      });
       expect(html).toContain('<html');
     }
+    expect(sessionsOpened).toBe(0);
     expect(pool.stats()).toMatchObject({ jobsServed: before.jobsServed + 3, tabsOpened: before.tabsOpened, contextsCreated: before.contextsCreated });
   });
 

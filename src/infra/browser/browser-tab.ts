@@ -3,6 +3,7 @@ import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import type { NetworkPolicy } from '../network/network-policy.js';
 import type { RelayLogin } from '../proxy/relay/relay-slot.js';
+import { readThrough } from './isolated-world.js';
 import { JobFootprint } from './job-footprint.js';
 import type { PageOptions } from './page-options.js';
 import { AppliedOptions, applyPageOptions } from './page-setup.js';
@@ -51,6 +52,7 @@ export class BrowserTab {
     const guard = new RequestGuard(policy, relay, { mainFrameId: () => frames?.mainFrameId ?? null, url: () => page.url() });
     frames = await TabFrames.open(page, (frame) => tab?.onFrameCommitted(frame), (session, kind) => guard.watch(session, kind));
     tab = new BrowserTab(page, frames, guard);
+    readThrough(page, frames);
     return tab;
   }
 

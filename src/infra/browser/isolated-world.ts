@@ -1,24 +1,36 @@
 import type { CDPSession, Page } from 'puppeteer';
+import type { TabSession } from './tab-frames.js';
 
 const WORLD_NAME = 'crawlgate-reader';
 
-/** One session per tab, kept while the tab lives (it ends with the page). */
-const sessions = new WeakMap<Page, Promise<CDPSession>>();
+/** The session and main frame of each page a BrowserTab opened (tab-frames.ts): reads use the tab's own session. */
+const tabSessions = new WeakMap<Page, TabSession>();
+
+/** Sessions opened for pages no tab knows, kept while the page lives (it ends with the page). */
+const ownSessions = new WeakMap<Page, Promise<CDPSession>>();
+
+/** Called by the tab as it opens: from then on a read of its page costs one round trip less and no session of its own. */
+export function readThrough(page: Page, session: TabSession): void {
+  tabSessions.set(page, session);
+}
 
 /**
- * The tab's reader session, opened on the real page: through a job's tracked page, createCDPSession marks the tab unfit
- * (it is closed and a new context, tab and renderer made for the next job, doubling Chromium's CPU per crawl), and a
- * session per read costs an attach and a detach each time.
+ * The session and main frame to read a page through, looked up on the real page: through a job's tracked page,
+ * createCDPSession marks the tab unfit (it is closed and a new context, tab and renderer made for the next job).
  */
-function readerSession(page: Page): Promise<CDPSession> {
+async function readerOf(page: Page): Promise<{ client: CDPSession; frameId: string }> {
   const real = page.mainFrame().page();
-  let session = sessions.get(real);
+  const tab = tabSessions.get(real);
+  if (tab) return { client: tab.client, frameId: tab.mainFrameId };
+  let session = ownSessions.get(real);
   if (!session) {
     session = real.createCDPSession();
-    sessions.set(real, session);
-    session.catch(() => sessions.delete(real));
+    ownSessions.set(real, session);
+    session.catch(() => ownSessions.delete(real));
   }
-  return session;
+  const client = await session;
+  const { frameTree } = await client.send('Page.getFrameTree');
+  return { client, frameId: frameTree.frame.id };
 }
 
 /**
@@ -27,9 +39,8 @@ function readerSession(page: Page): Promise<CDPSession> {
  * `Array.prototype.push` there, so what we measure is what we get. `fn` must be self-contained (it is sent as text).
  */
 export async function evaluateIsolated<T, A extends unknown[]>(page: Page, fn: (...args: A) => T, ...args: A): Promise<T> {
-  const client = await readerSession(page);
-  const { frameTree } = await client.send('Page.getFrameTree');
-  const { executionContextId } = await client.send('Page.createIsolatedWorld', { frameId: frameTree.frame.id, worldName: WORLD_NAME });
+  const { client, frameId } = await readerOf(page);
+  const { executionContextId } = await client.send('Page.createIsolatedWorld', { frameId, worldName: WORLD_NAME });
   const { result, exceptionDetails } = await client.send('Runtime.evaluate', {
     expression: `(${fn.toString()})(...${JSON.stringify(args)})`,
     contextId: executionContextId,
