@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
@@ -102,6 +102,15 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
   const error = await promise.then(() => null, (caught: unknown) => caught);
   expect(error).toBeInstanceOf(AppError);
   return (error as AppError).code;
+}
+
+/** A process's state letter from /proc (R, S, T for stopped, Z for a zombie), or 'gone'. */
+function processState(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').charAt(0);
+  } catch {
+    return 'gone';
+  }
 }
 
 /** The process group of the cluster's browser (the process puppeteer spawned leads it). */
@@ -443,6 +452,25 @@ describe('BrowserCluster browser lifecycle', () => {
     expect(await codeOf(job)).toBe('browser_crashed');
     expect(await crawl(async (session) => (await session.goto(`${site.url}/static`)).status)).toBe(200);
     expect(pool.stats().browserPid).not.toBe(pid);
+  });
+
+  it('a browser that stops answering (SIGSTOP) is killed by the hang watchdog: its job fails as browser_crashed, the next gets a new browser', async () => {
+    await ownCluster(1, {}, async (cluster) => {
+      await cluster.onModuleInit();
+      const status = (path: string) => cluster.withPage(spec(), async (session) => (await session.goto(`${site.url}${path}`)).status);
+      expect(await status('/static')).toBe(200);
+      const pid = cluster.stats().browserPid!;
+      const job = cluster.withPage(spec({}, 30_000), async (session) => {
+        setTimeout(() => process.kill(pid, 'SIGSTOP'), 300);
+        await session.goto(`${site.url}/slow?ms=20000`);
+      });
+      expect(await codeOf(job)).toBe('browser_crashed');
+      // Killed, not left stopped: a stopped browser would hold the job's cleanup (and its slot) for good.
+      for (const until = Date.now() + 5000; processState(pid) === 'T' && Date.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(['gone', 'Z']).toContain(processState(pid));
+      expect(await status('/static')).toBe(200);
+      expect(cluster.stats().browserPid).not.toBe(pid);
+    }, { BROWSER_HANG_MS: '1000' });
   });
 
   it('leaves no chromium process behind after shutdown', async () => {

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { Browser } from 'puppeteer';
+import type { Browser, CDPSession } from 'puppeteer';
 import { browserPid, killQuietly, treeRssMb } from './browser-process.js';
 import { withFallback } from '../../common/time/deadline.js';
 
@@ -21,6 +21,7 @@ export class BrowserInstance {
   crashed = false;
   closing = false;
   private userAgent: Promise<string> | null = null;
+  private probeSession: Promise<CDPSession> | null = null;
 
   constructor(
     readonly browser: Browser,
@@ -38,6 +39,19 @@ export class BrowserInstance {
   /** Still able to serve the jobs it has: a draining browser is alive until its last job ends. */
   get alive(): boolean {
     return !this.crashed && !this.closing && this.browser.connected;
+  }
+
+  /**
+   * A round trip to the browser process itself, on a session of its own target kept for these probes. Not
+   * browser.version(): puppeteer caches its answer, so it answers from memory for a browser that stopped.
+   */
+  probe(): Promise<unknown> {
+    const session = (this.probeSession ??= this.browser.target().createCDPSession());
+    // A session that could not attach is not kept: the next probe attaches again.
+    session.catch(() => {
+      if (this.probeSession === session) this.probeSession = null;
+    });
+    return session.then((client) => client.send('Browser.getVersion'));
   }
 
   /** The browser's own user agent (restored on a reused tab after a job that replaced it). */

@@ -94,7 +94,7 @@ export class HangWatchdog {
   }
 
   private async probeBrowser(instance: BrowserInstance): Promise<void> {
-    if (await answers(instance.browser.version(), this.hangMs)) return;
+    if (await answers(instance.probe(), this.hangMs)) return;
     this.logger.warn(`Browser #${instance.generation} (pid ${instance.pid}) did not answer for ${this.hangMs} ms: killed`);
     killQuietly(instance.pid);
     if (instance.groupPid) killQuietly(-instance.groupPid);
