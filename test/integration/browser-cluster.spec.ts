@@ -104,6 +104,11 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
   return (error as AppError).code;
 }
 
+/** Polls `done` every 50 ms until it holds or `ms` passed; the caller asserts what it waited for. */
+async function waitFor(done: () => boolean, ms: number): Promise<void> {
+  for (const until = Date.now() + ms; !done() && Date.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
 /** A process's state letter from /proc (R, S, T for stopped, Z for a zombie), or 'gone'. */
 function processState(pid: number): string {
   try {
@@ -468,7 +473,7 @@ describe('BrowserCluster browser lifecycle', () => {
       // Killed, not left stopped: a stopped browser would hold the job's cleanup (and its slot) for good. A killed
       // process runs a moment as it exits; it is waited for until gone (or a zombie), up to 5 s.
       const ended = () => ['gone', 'Z'].includes(processState(pid));
-      for (const until = Date.now() + 5000; !ended() && Date.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 50));
+      await waitFor(ended, 5000);
       expect(processState(pid)).not.toBe('T');
       expect(ended()).toBe(true);
       expect(await status('/static')).toBe(200);
@@ -486,7 +491,7 @@ describe('BrowserCluster browser lifecycle', () => {
       return running;
     });
     // Chromium's processes exit on their own after the browser: waited for, up to 5 s.
-    for (const until = Date.now() + 5000; leftovers(new Set([group])).length > 0 && Date.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor(() => leftovers(new Set([group])).length === 0, 5000);
     expect(leftovers(new Set([group]))).toEqual([]);
   });
 });

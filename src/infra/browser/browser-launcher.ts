@@ -46,12 +46,15 @@ export class BrowserInstance {
    * browser.version(): puppeteer caches its answer, so it answers from memory for a browser that stopped.
    */
   probe(): Promise<unknown> {
-    const session = (this.probeSession ??= this.browser.target().createCDPSession());
-    // A session that could not attach is not kept: the next probe attaches again.
-    session.catch(() => {
-      if (this.probeSession === session) this.probeSession = null;
-    });
-    return session.then((client) => client.send('Browser.getVersion'));
+    if (!this.probeSession) {
+      const session = this.browser.target().createCDPSession();
+      // A session that could not attach is not kept: the next probe attaches again.
+      session.catch(() => {
+        if (this.probeSession === session) this.probeSession = null;
+      });
+      this.probeSession = session;
+    }
+    return this.probeSession.then((client) => client.send('Browser.getVersion'));
   }
 
   /** The browser's own user agent (restored on a reused tab after a job that replaced it). */

@@ -51,7 +51,7 @@ async function holdingCluster(maxConcurrency: number, prompt: boolean) {
     jest.useRealTimers();
     await cluster.close();
   };
-  return { cluster, started, releases, queue, close };
+  return { started, releases, queue, close };
 }
 
 describe('dispatchPromptly', () => {
