@@ -1,6 +1,6 @@
 import type { LoadResult } from './load.js';
 import { runCount } from './load.js';
-import { loadAverage, perCrawl, sampleCpu } from './process-cpu.js';
+import { loadAverage, meterCpu, perCrawl, ProcessLooker } from './process-cpu.js';
 import { measureRaw, type RawMode } from './raw-puppeteer.js';
 import { printTable } from './table.js';
 
@@ -34,17 +34,18 @@ function stepTotals(text: string): Map<string, { sum: number; count: number }> {
 }
 
 async function bracket(target: AccountTarget, run: () => Promise<LoadResult>) {
-  const sample = () => sampleCpu({ 'bench (client, proxy, site)': process.pid, ...target.nodes }, SHARED);
-  const [cpuBefore, stepsBefore] = [sample(), stepTotals(await target.metrics())];
-  const result = await run();
-  const [cpuAfter, stepsAfter] = [sample(), stepTotals(await target.metrics())];
-  return { result, cpu: perCrawl(cpuBefore, cpuAfter, CRAWLS), stepsBefore, stepsAfter };
+  const looker = new ProcessLooker({ 'bench (client, proxy, site)': process.pid, ...target.nodes }, SHARED);
+  const stepsBefore = stepTotals(await target.metrics());
+  const { result, cpuMs } = await meterCpu(looker, run);
+  const stepsAfter = stepTotals(await target.metrics());
+  return { result, cpu: perCrawl(cpuMs, CRAWLS), stepsBefore, stepsAfter };
 }
 
 /**
- * `npm run bench:crawl -- --account`: CPU milliseconds per crawl of every process, from /proc/<pid>/stat deltas over
- * CRAWLS crawls, for GET /crawl and for raw reused pages, bare and wiped after each page as the service wipes its tabs
- * (wait_until=load), plus the mean wall time of each job step.
+ * `npm run bench:crawl -- --account`: CPU milliseconds per crawl of every process over CRAWLS crawls, from
+ * /proc/<pid>/stat looked at every 200 ms (a browser replaced after its 500 jobs counts up to its end, its successor
+ * from its start), for GET /crawl and for raw reused pages, bare and wiped after each page as the service wipes its
+ * tabs (wait_until=load), plus the mean wall time of each job step.
  */
 export async function costAccount(target: AccountTarget, pages: Record<string, string>): Promise<void> {
   const columns = new Map<string, Map<string, number>>();
