@@ -1,5 +1,6 @@
 import { CDPSessionEvent } from 'puppeteer';
 import type { CDPSession, Page } from 'puppeteer';
+import { puppeteerPageSession } from './puppeteer-page-session.js';
 
 /** A frame that committed a document. */
 export interface CommittedFrame {
@@ -40,6 +41,8 @@ export class TabFrames implements TabSession {
 
   private constructor(
     readonly client: CDPSession,
+    /** A session of the page with the Network domain on (puppeteer's), for events such as Network.webSocketCreated. */
+    readonly network: CDPSession,
     mainFrameId: string,
     private readonly onCommit: (frame: CommittedFrame) => void,
     private readonly watch: SessionWatcher,
@@ -53,14 +56,15 @@ export class TabFrames implements TabSession {
    */
   static async open(page: Page, onCommit: (frame: CommittedFrame) => void, watch: SessionWatcher): Promise<TabFrames> {
     const client = await page.createCDPSession();
+    const puppeteers = puppeteerPageSession(page);
     await Promise.all([
       client.send('Page.enable'),
       client.send('Page.setLifecycleEventsEnabled', { enabled: true }),
-      // For the request guard's Network.webSocketCreated; bodies stay with puppeteer's session only.
-      client.send('Network.enable', { maxTotalBufferSize: 0, maxResourceBufferSize: 0 }),
+      // Only if puppeteer's session, whose Network domain is on, cannot be listened to; bodies stay with puppeteer's.
+      puppeteers ? undefined : client.send('Network.enable', { maxTotalBufferSize: 0, maxResourceBufferSize: 0 }),
     ]);
     const { frameTree } = await client.send('Page.getFrameTree');
-    const frames = new TabFrames(client, frameTree.frame.id, onCommit, watch);
+    const frames = new TabFrames(client, puppeteers ?? client, frameTree.frame.id, onCommit, watch);
     await watch(client, 'page');
     await frames.follow(client, true);
     return frames;
