@@ -43,7 +43,7 @@ async function bracket(target: AccountTarget, run: () => Promise<LoadResult>) {
 
 /**
  * `npm run bench:crawl -- --account`: CPU milliseconds per crawl of every process over CRAWLS crawls, from
- * /proc/<pid>/stat looked at every 200 ms (a browser replaced after its 500 jobs counts up to its end, its successor
+ * /proc/<pid>/stat looked at every 200 ms (a browser replaced after its jobs counts up to its end, its successor
  * from its start), for GET /crawl and for raw reused pages, bare and wiped after each page as the service wipes its
  * tabs (wait_until=load), plus the mean wall time of each job step.
  */
