@@ -33,7 +33,8 @@ function flatten(tree: FrameTree): CommittedFrame[] {
 
 /**
  * A tab's own CDP session (page.createCDPSession()) and the sessions of its out-of-process frames, attached by us:
- * frame ids and commits through the protocol's public surface, not puppeteer's internal session or Frame ids.
+ * frame ids and commits through the protocol's public surface, not puppeteer's internal session or Frame ids. Only
+ * network events are heard on puppeteer's session (puppeteer-page-session.ts), which has them anyway.
  */
 export class TabFrames implements TabSession {
   private readonly children = new Set<CDPSession>();
