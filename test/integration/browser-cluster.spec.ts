@@ -8,6 +8,8 @@ import { RequestError, Server as ProxyServer } from 'proxy-chain';
 import { AppError } from '../../src/common/errors/app-error.js';
 import { AppConfig, loadConfig } from '../../src/config/app-config.js';
 import { BrowserCluster, BrowserTuning } from '../../src/infra/browser/browser-cluster.js';
+import type { BrowserInstance, BrowserLauncher } from '../../src/infra/browser/browser-launcher.js';
+import { BrowserTab } from '../../src/infra/browser/browser-tab.js';
 import type { PageJobSpec } from '../../src/infra/browser/page-task.js';
 import type { BrowserPage, PageOptions, PageSession } from '../../src/infra/browser/page-options.js';
 import type { TabSession } from '../../src/infra/browser/tab-frames.js';
@@ -618,6 +620,28 @@ describe("puppeteer-cluster's sharp edges, handled", () => {
       expect(await long).toBe(200);
       expect(longDone).toBeGreaterThan(thirdDone);
     }, {}, 2);
+  });
+
+  it('a job whose browser starts draining while its tab is prepared still runs there: a draining browser is not a crashed one', async () => {
+    await ownCluster(1, {}, async (cluster) => {
+      // The cluster's launcher (made with the cluster, at the first job) and its current browser, both private.
+      const launcher = () => (cluster as unknown as { launcher: Pick<BrowserLauncher, 'drain'> & { current: BrowserInstance | null } }).launcher;
+      const prepare = BrowserTab.prototype.prepare;
+      // Another job's check-in recycles the browser (its job count, its memory) just as this job's tab is set up.
+      jest.spyOn(BrowserTab.prototype, 'prepare').mockImplementationOnce(function (this: BrowserTab, ...args) {
+        launcher().drain(launcher().current!, 'recycled by the test');
+        return prepare.apply(this, args);
+      });
+      try {
+        const first = await cluster.withPage(spec(), async (session) => ({ status: (await session.goto(`${site.url}/static`)).status, pid: cluster.stats().browserPid }));
+        expect(first).toEqual({ status: 200, pid: null });
+      } finally {
+        jest.restoreAllMocks();
+      }
+      // The next job gets the new browser.
+      expect(await cluster.withPage(spec(), async (session) => (await session.goto(`${site.url}/static`)).status)).toBe(200);
+      expect(cluster.stats()).toMatchObject({ browsersLaunched: 2 });
+    });
   });
 
   it('a browser that cannot start fails each job with the launch error instead of leaving it in the cluster for good', async () => {
