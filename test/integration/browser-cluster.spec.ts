@@ -12,7 +12,6 @@ import type { BrowserInstance, BrowserLauncher } from '../../src/infra/browser/b
 import { BrowserTab } from '../../src/infra/browser/browser-tab.js';
 import type { PageJobSpec } from '../../src/infra/browser/page-task.js';
 import type { BrowserPage, PageOptions, PageSession } from '../../src/infra/browser/page-options.js';
-import type { TabSession } from '../../src/infra/browser/tab-frames.js';
 import type { HostVerdict, NetworkPolicy } from '../../src/infra/network/network-policy.js';
 import { BUILTIN_SERVER } from '../../src/infra/proxy/proxy-pool.service.js';
 import type { ProxyPoolService } from '../../src/infra/proxy/proxy-pool.service.js';
@@ -350,25 +349,6 @@ describe('BrowserCluster failures', () => {
       for (let waited = 0; waited < 5000 && !session.page.isClosed(); waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
     });
     expect(await codeOf(job)).toBe('blocked_target');
-  });
-
-  it("watches for WebSockets on puppeteer's session: the tab's own session gets no network event of a crawl", async () => {
-    let networkEvents = 0;
-    const count = () => networkEvents++;
-    const status = await crawl(async (session) => {
-      // The tab's own session (private to the job's page session): a Network domain there would double every event.
-      const { client } = (session as unknown as { session: TabSession }).session;
-      client.on('Network.requestWillBeSent', count);
-      client.on('Network.responseReceived', count);
-      try {
-        return (await session.goto(`${site.url}/js-rendered`)).status;
-      } finally {
-        client.off('Network.requestWillBeSent', count);
-        client.off('Network.responseReceived', count);
-      }
-    });
-    expect(status).toBe(200);
-    expect(networkEvents).toBe(0);
   });
 
   it('maps an unreachable target to target_unreachable', async () => {

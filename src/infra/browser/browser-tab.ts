@@ -51,7 +51,6 @@ export class BrowserTab {
     let frames: TabFrames | null = null;
     const guard = new RequestGuard(policy, relay, { mainFrameId: () => frames?.mainFrameId ?? null, url: () => page.url() });
     frames = await TabFrames.open(page, (frame) => tab?.onFrameCommitted(frame), (session, kind) => guard.watch(session, kind));
-    guard.watchWebSockets(frames.network);
     tab = new BrowserTab(page, frames, guard);
     readThrough(page, frames);
     return tab;

@@ -118,14 +118,10 @@ export class RequestGuard {
   /** Pauses every request of the session before it is sent, for its verdict, and takes its authentication challenges. */
   async watch(session: CDPSession, kind: SessionKind): Promise<void> {
     const onPage = kind === 'page';
+    if (onPage) session.on('Network.webSocketCreated', this.onWebSocket);
     session.on('Fetch.requestPaused', (event: PausedRequest) => void this.onPaused(session, onPage, event));
     session.on('Fetch.authRequired', (event: Protocol.Fetch.AuthRequiredEvent) => this.onAuthRequired(session, event));
     await session.send('Fetch.enable', { handleAuthRequests: true, patterns: [{ urlPattern: '*' }] });
-  }
-
-  /** WebSockets the page opens, from a session of the page with the Network domain on. */
-  watchWebSockets(network: CDPSession): void {
-    network.on('Network.webSocketCreated', this.onWebSocket);
   }
 
   /** Starts a job's rules and its record of what the page asked for. */

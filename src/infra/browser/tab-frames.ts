@@ -1,6 +1,5 @@
 import { CDPSessionEvent } from 'puppeteer';
 import type { CDPSession, Page } from 'puppeteer';
-import { puppeteerPageSession } from './puppeteer-page-session.js';
 
 /** A frame that committed a document. */
 export interface CommittedFrame {
@@ -33,8 +32,7 @@ function flatten(tree: FrameTree): CommittedFrame[] {
 
 /**
  * A tab's own CDP session (page.createCDPSession()) and the sessions of its out-of-process frames, attached by us:
- * frame ids and commits through the protocol's public surface, not puppeteer's internal session or Frame ids. Only
- * network events are heard on puppeteer's session (puppeteer-page-session.ts), which has them anyway.
+ * frame ids and commits through the protocol's public surface, not puppeteer's internal session or Frame ids.
  */
 export class TabFrames implements TabSession {
   private readonly children = new Set<CDPSession>();
@@ -42,8 +40,6 @@ export class TabFrames implements TabSession {
 
   private constructor(
     readonly client: CDPSession,
-    /** A session of the page with the Network domain on (puppeteer's), for events such as Network.webSocketCreated. */
-    readonly network: CDPSession,
     mainFrameId: string,
     private readonly onCommit: (frame: CommittedFrame) => void,
     private readonly watch: SessionWatcher,
@@ -57,15 +53,14 @@ export class TabFrames implements TabSession {
    */
   static async open(page: Page, onCommit: (frame: CommittedFrame) => void, watch: SessionWatcher): Promise<TabFrames> {
     const client = await page.createCDPSession();
-    const puppeteers = puppeteerPageSession(page);
     await Promise.all([
       client.send('Page.enable'),
       client.send('Page.setLifecycleEventsEnabled', { enabled: true }),
-      // Only if puppeteer's session, whose Network domain is on, cannot be listened to; bodies stay with puppeteer's.
-      puppeteers ? undefined : client.send('Network.enable', { maxTotalBufferSize: 0, maxResourceBufferSize: 0 }),
+      // For the request guard's Network.webSocketCreated; bodies stay with puppeteer's session only.
+      client.send('Network.enable', { maxTotalBufferSize: 0, maxResourceBufferSize: 0 }),
     ]);
     const { frameTree } = await client.send('Page.getFrameTree');
-    const frames = new TabFrames(client, puppeteers ?? client, frameTree.frame.id, onCommit, watch);
+    const frames = new TabFrames(client, frameTree.frame.id, onCommit, watch);
     await watch(client, 'page');
     await frames.follow(client, true);
     return frames;
