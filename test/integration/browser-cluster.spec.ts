@@ -624,6 +624,29 @@ describe("puppeteer-cluster's sharp edges, handled", () => {
     });
   });
 
+  it('a draining browser that stops answering is still killed by the hang watchdog, not left stopped under its job', async () => {
+    await ownCluster(1, {}, async (cluster) => {
+      await cluster.onModuleInit();
+      const launcher = () => (cluster as unknown as { launcher: Pick<BrowserLauncher, 'drain'> & { current: BrowserInstance | null } }).launcher;
+      const status = (path: string) => cluster.withPage(spec(), async (session) => (await session.goto(`${site.url}${path}`)).status);
+      expect(await status('/static')).toBe(200);
+      const pid = cluster.stats().browserPid!;
+      const job = cluster.withPage(spec({}, 30_000), async (session) => {
+        // Recycled (no new job goes to it) while this job runs there, then wedged.
+        launcher().drain(launcher().current!, 'recycled by the test');
+        setTimeout(() => process.kill(pid, 'SIGSTOP'), 300);
+        await session.goto(`${site.url}/slow?ms=20000`);
+      });
+      expect(await codeOf(job)).toBe('browser_crashed');
+      const ended = () => ['gone', 'Z'].includes(processState(pid));
+      await waitFor(ended, 5000);
+      expect(processState(pid)).not.toBe('T');
+      expect(ended()).toBe(true);
+      expect(await status('/static')).toBe(200);
+      expect(cluster.stats()).toMatchObject({ browsersLaunched: 2 });
+    }, { BROWSER_HANG_MS: '1000' });
+  });
+
   it('a browser that cannot start fails each job with the launch error instead of leaving it in the cluster for good', async () => {
     await ownCluster(1, {}, async (cluster) => {
       const started = Date.now();
