@@ -87,7 +87,7 @@ export class BrowserTab {
   async prepare(options: PageOptions, rules: GuardRules, defaultUserAgent: string, fail: Fail): Promise<{ job: GuardJob; page: Page }> {
     this.fail = fail;
     const reused = this.jobs > 1;
-    const job = this.guard.begin(rules, this.footprint, fail);
+    const job = this.guard.begin(rules, this.footprint);
     const [applied] = await Promise.all([
       applyPageOptions(this.page, options, this.applied, defaultUserAgent),
       // A response of the previous job that arrived after its wipe could still have set a cookie.

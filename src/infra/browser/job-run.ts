@@ -2,7 +2,7 @@ import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 
 /**
- * One job's hard limits: its deadline and whatever must end it early (browser crash, refused WebSocket).
+ * One job's hard limits: its deadline and whatever must end it early (a browser crash, a hung page).
  * Ending it runs the registered stop hooks (closing the page), so a tab stuck in a script loop or a request that
  * never finishes cannot hold its slot.
  */

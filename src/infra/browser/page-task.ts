@@ -58,7 +58,7 @@ export class PageTask<T> {
     return work;
   }
 
-  /** The job's end reason (deadline, crash, refused WebSocket) wins; otherwise the browser error's meaning, if any. */
+  /** The job's end reason (deadline, crash) wins; otherwise the browser error's meaning, if any. */
   failure(error: unknown): unknown {
     const { run } = this;
     if (run.ended) return run.signal.reason;

@@ -55,7 +55,7 @@ describe('RequestGuard', () => {
     const { guard, pause, answers } = await guarded();
     pause('before', 'http://site.test/');
     await settle();
-    const job = guard.begin({ checkPolicy: true, blockScripts: true, blockImages: false, adblock: null }, new JobFootprint(), () => undefined);
+    const job = guard.begin({ checkPolicy: true, blockScripts: true, blockImages: false, adblock: null }, new JobFootprint());
     pause('ok', 'http://site.test/');
     pause('script', 'http://site.test/app.js', 'Script');
     pause('private', 'http://10.0.0.1/', 'Document');

@@ -1,8 +1,6 @@
 import type { FiltersEngine } from '@ghostery/adblocker-puppeteer';
 import { Request as AdblockRequest } from '@ghostery/adblocker-puppeteer';
 import type { CDPSession, Protocol } from 'puppeteer';
-import { AppError } from '../../common/errors/app-error.js';
-import { ErrorCode } from '../../common/errors/error-code.js';
 import type { AppConfig } from '../../config/app-config.js';
 import type { NetworkPolicy } from '../network/network-policy.js';
 import type { RelayLogin } from '../proxy/relay/relay-slot.js';
@@ -42,8 +40,6 @@ export class GuardJob {
     readonly rules: GuardRules,
     /** Where the requested origins are recorded for the wipe. */
     readonly footprint: JobFootprint,
-    /** Ends the job at once (used for what cannot be aborted, like a WebSocket to a refused host). */
-    readonly fail: (error: AppError) => void,
   ) {}
 
   recordBlocked(url: string, reason: string): void {
@@ -96,8 +92,8 @@ export function guardRules(
 /**
  * The tab's one request handler, on the protocol's Fetch domain of each of the tab's sessions (its page and its
  * out-of-process frames): the network policy on every request and redirect hop, scripts off
- * for js=false, images off, EasyList network rules. WebSockets cannot be intercepted; they are checked when created
- * and end the job when refused.
+ * for js=false, images off, EasyList network rules. What the browser does not pause here (WebSockets, preconnects, a
+ * service worker's fetches) meets the same policy in the worker's relay, which refuses it; the job goes on.
  *
  * It also answers the tab's authentication challenges, which is why it is not puppeteer's interception: puppeteer's
  * page.authenticate() answers every challenge with the same credentials, a target's `WWW-Authenticate` included. Here
@@ -118,15 +114,14 @@ export class RequestGuard {
   /** Pauses every request of the session before it is sent, for its verdict, and takes its authentication challenges. */
   async watch(session: CDPSession, kind: SessionKind): Promise<void> {
     const onPage = kind === 'page';
-    if (onPage) session.on('Network.webSocketCreated', this.onWebSocket);
     session.on('Fetch.requestPaused', (event: PausedRequest) => void this.onPaused(session, onPage, event));
     session.on('Fetch.authRequired', (event: Protocol.Fetch.AuthRequiredEvent) => this.onAuthRequired(session, event));
     await session.send('Fetch.enable', { handleAuthRequests: true, patterns: [{ urlPattern: '*' }] });
   }
 
   /** Starts a job's rules and its record of what the page asked for. */
-  begin(rules: GuardRules, footprint: JobFootprint, fail: (error: AppError) => void): GuardJob {
-    this.job = new GuardJob(rules, footprint, fail);
+  begin(rules: GuardRules, footprint: JobFootprint): GuardJob {
+    this.job = new GuardJob(rules, footprint);
     return this.job;
   }
 
@@ -196,14 +191,4 @@ export class RequestGuard {
       : { response: 'CancelAuth' as const };
     void session.send('Fetch.continueWithAuth', { requestId: event.requestId, authChallengeResponse }).catch(() => undefined);
   }
-
-  private readonly onWebSocket = (event: { url: string }): void => {
-    const job = this.job;
-    if (!job?.rules.checkPolicy) return;
-    void this.policy.checkDuringCrawl(event.url).then((reason) => {
-      if (!reason || this.job !== job) return;
-      job.recordBlocked(event.url, reason);
-      job.fail(new AppError(ErrorCode.BlockedTarget, `The network policy refused a WebSocket the page opened: ${reason}`));
-    });
-  };
 }

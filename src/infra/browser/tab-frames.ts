@@ -53,12 +53,8 @@ export class TabFrames implements TabSession {
    */
   static async open(page: Page, onCommit: (frame: CommittedFrame) => void, watch: SessionWatcher): Promise<TabFrames> {
     const client = await page.createCDPSession();
-    await Promise.all([
-      client.send('Page.enable'),
-      client.send('Page.setLifecycleEventsEnabled', { enabled: true }),
-      // For the request guard's Network.webSocketCreated; bodies stay with puppeteer's session only.
-      client.send('Network.enable', { maxTotalBufferSize: 0, maxResourceBufferSize: 0 }),
-    ]);
+    // No Network domain here: puppeteer's session has it, and a second one would send every network event twice.
+    await Promise.all([client.send('Page.enable'), client.send('Page.setLifecycleEventsEnabled', { enabled: true })]);
     const { frameTree } = await client.send('Page.getFrameTree');
     const frames = new TabFrames(client, frameTree.frame.id, onCommit, watch);
     await watch(client, 'page');

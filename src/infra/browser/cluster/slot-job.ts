@@ -22,7 +22,7 @@ export class SlotJob {
     readonly tab: BrowserTab,
   ) {}
 
-  /** True when the job ended early (deadline, crash, refused WebSocket) while it held the tab. */
+  /** True when the job ended early (deadline, crash) while it held the tab. */
   get endedEarly(): boolean {
     return this.touched && (this.run?.ended ?? false);
   }
