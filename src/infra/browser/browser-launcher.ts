@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { Browser, CDPSession } from 'puppeteer';
-import { browserPid, killQuietly, treeRssMb } from './browser-process.js';
+import { browserPid, hearPipeErrors, killQuietly, treeRssMb } from './browser-process.js';
 import { withFallback } from '../../common/time/deadline.js';
 
 export interface RecyclePolicy {
@@ -153,6 +153,7 @@ export class BrowserLauncher {
 
   private async launch(): Promise<BrowserInstance> {
     const browser = await this.start();
+    hearPipeErrors(browser.process(), (error) => this.logger.debug(`Browser pipe: ${error.message}`));
     const instance = new BrowserInstance(browser, await browserPid(browser), browser.process()?.pid ?? null, ++this.generation);
     browser.on('disconnected', () => this.onDisconnected(instance));
     this.instances.add(instance);

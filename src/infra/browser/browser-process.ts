@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Browser } from 'puppeteer';
 
@@ -70,4 +71,13 @@ export function killQuietly(pid: number | null | undefined): void {
   } catch {
     // already gone
   }
+}
+
+/**
+ * Keeps an error listener on the browser's stdio for the process's whole life (the protocol pipe is fds 3 and 4).
+ * puppeteer removes its own when it closes a browser, and a pipe to a killed browser can still report a reset after
+ * that: with no listener, Node throws it uncaught and the worker ends with every job it runs.
+ */
+export function hearPipeErrors(child: ChildProcess | null, onError: (error: Error) => void): void {
+  for (const stream of child?.stdio ?? []) stream?.on('error', onError);
 }
