@@ -161,6 +161,32 @@ async function ownCluster<T>(
   }
 }
 
+/**
+ * On a cluster with BROWSER_HANG_MS=1000: a job, then a job during which `meanwhile` runs and its browser is stopped
+ * (SIGSTOP) under a slow page. The job fails as browser_crashed, the browser is killed, not left stopped (a stopped
+ * browser would hold the job's cleanup, and its slot, for good), and the next job gets a new browser.
+ */
+async function stopBrowserUnderJob(cluster: BrowserCluster, meanwhile: () => void = () => undefined): Promise<void> {
+  await cluster.onModuleInit();
+  const status = (path: string) => cluster.withPage(spec(), async (session) => (await session.goto(`${site.url}${path}`)).status);
+  expect(await status('/static')).toBe(200);
+  const pid = cluster.stats().browserPid!;
+  const job = cluster.withPage(spec({}, 30_000), async (session) => {
+    meanwhile();
+    setTimeout(() => process.kill(pid, 'SIGSTOP'), 300);
+    await session.goto(`${site.url}/slow?ms=20000`);
+  });
+  expect(await codeOf(job)).toBe('browser_crashed');
+  // A killed process runs a moment as it exits; it is waited for until gone (or a zombie), up to 5 s.
+  const ended = () => ['gone', 'Z'].includes(processState(pid));
+  await waitFor(ended, 5000);
+  expect(processState(pid)).not.toBe('T');
+  expect(ended()).toBe(true);
+  expect(await status('/static')).toBe(200);
+  expect(cluster.stats()).toMatchObject({ browsersLaunched: 2 });
+  expect(cluster.stats().browserPid).not.toBe(pid);
+}
+
 beforeAll(async () => {
   site = await startTargetSite();
   config = workerConfig(1);
@@ -472,25 +498,7 @@ describe('BrowserCluster browser lifecycle', () => {
   });
 
   it('a browser that stops answering (SIGSTOP) is killed by the hang watchdog: its job fails as browser_crashed, the next gets a new browser', async () => {
-    await ownCluster(1, {}, async (cluster) => {
-      await cluster.onModuleInit();
-      const status = (path: string) => cluster.withPage(spec(), async (session) => (await session.goto(`${site.url}${path}`)).status);
-      expect(await status('/static')).toBe(200);
-      const pid = cluster.stats().browserPid!;
-      const job = cluster.withPage(spec({}, 30_000), async (session) => {
-        setTimeout(() => process.kill(pid, 'SIGSTOP'), 300);
-        await session.goto(`${site.url}/slow?ms=20000`);
-      });
-      expect(await codeOf(job)).toBe('browser_crashed');
-      // Killed, not left stopped: a stopped browser would hold the job's cleanup (and its slot) for good. A killed
-      // process runs a moment as it exits; it is waited for until gone (or a zombie), up to 5 s.
-      const ended = () => ['gone', 'Z'].includes(processState(pid));
-      await waitFor(ended, 5000);
-      expect(processState(pid)).not.toBe('T');
-      expect(ended()).toBe(true);
-      expect(await status('/static')).toBe(200);
-      expect(cluster.stats().browserPid).not.toBe(pid);
-    }, { BROWSER_HANG_MS: '1000' });
+    await ownCluster(1, {}, (cluster) => stopBrowserUnderJob(cluster), { BROWSER_HANG_MS: '1000' });
   });
 
   it('leaves no chromium process behind after shutdown', async () => {
@@ -636,26 +644,11 @@ describe("puppeteer-cluster's sharp edges, handled", () => {
 
   it('a draining browser that stops answering is still killed by the hang watchdog, not left stopped under its job', async () => {
     await ownCluster(1, {}, async (cluster) => {
-      await cluster.onModuleInit();
       const launcher = () => (cluster as unknown as { launcher: Pick<BrowserLauncher, 'drain'> & { current: BrowserInstance | null } }).launcher;
-      const status = (path: string) => cluster.withPage(spec(), async (session) => (await session.goto(`${site.url}${path}`)).status);
-      expect(await status('/static')).toBe(200);
-      const pid = cluster.stats().browserPid!;
-      const job = cluster.withPage(spec({}, 30_000), async (session) => {
-        // Recycled (no new job goes to it) while this job runs there, then wedged.
-        launcher().drain(launcher().current!, 'recycled by the test');
-        setTimeout(() => process.kill(pid, 'SIGSTOP'), 300);
-        await session.goto(`${site.url}/slow?ms=20000`);
-      });
-      // Its job's end then closes the drained browser: the dead pipe's reset must not be thrown uncaught (it was, in
-      // about half the runs, before the launcher kept an error listener on the pipe: jest failed with read ECONNRESET).
-      expect(await codeOf(job)).toBe('browser_crashed');
-      const ended = () => ['gone', 'Z'].includes(processState(pid));
-      await waitFor(ended, 5000);
-      expect(processState(pid)).not.toBe('T');
-      expect(ended()).toBe(true);
-      expect(await status('/static')).toBe(200);
-      expect(cluster.stats()).toMatchObject({ browsersLaunched: 2 });
+      // Recycled (no new job goes to it) while the job runs there, then wedged. Its job's end then closes the drained
+      // browser: the dead pipe's reset must not be thrown uncaught (it was, in about half the runs, before the launcher
+      // kept an error listener on the pipe: jest failed with read ECONNRESET).
+      await stopBrowserUnderJob(cluster, () => launcher().drain(launcher().current!, 'recycled by the test'));
     }, { BROWSER_HANG_MS: '1000' });
   });
 
