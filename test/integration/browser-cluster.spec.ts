@@ -161,6 +161,11 @@ async function ownCluster<T>(
   }
 }
 
+/** The cluster's launcher (made with the cluster, at the first job) and its current browser, both private. */
+function launcherOf(cluster: BrowserCluster): Pick<BrowserLauncher, 'drain'> & { current: BrowserInstance | null } {
+  return (cluster as unknown as { launcher: Pick<BrowserLauncher, 'drain'> & { current: BrowserInstance | null } }).launcher;
+}
+
 /**
  * On a cluster with BROWSER_HANG_MS=1000: a job, then a job during which `meanwhile` runs and its browser is stopped
  * (SIGSTOP) under a slow page. The job fails as browser_crashed, the browser is killed, not left stopped (a stopped
@@ -622,8 +627,7 @@ describe("puppeteer-cluster's sharp edges, handled", () => {
 
   it('a job whose browser starts draining while its tab is prepared still runs there: a draining browser is not a crashed one', async () => {
     await ownCluster(1, {}, async (cluster) => {
-      // The cluster's launcher (made with the cluster, at the first job) and its current browser, both private.
-      const launcher = () => (cluster as unknown as { launcher: Pick<BrowserLauncher, 'drain'> & { current: BrowserInstance | null } }).launcher;
+      const launcher = () => launcherOf(cluster);
       const prepare = BrowserTab.prototype.prepare;
       // Another job's check-in recycles the browser (its job count, its memory) just as this job's tab is set up.
       jest.spyOn(BrowserTab.prototype, 'prepare').mockImplementationOnce(function (this: BrowserTab, ...args) {
@@ -644,12 +648,28 @@ describe("puppeteer-cluster's sharp edges, handled", () => {
 
   it('a draining browser that stops answering is still killed by the hang watchdog, not left stopped under its job', async () => {
     await ownCluster(1, {}, async (cluster) => {
-      const launcher = () => (cluster as unknown as { launcher: Pick<BrowserLauncher, 'drain'> & { current: BrowserInstance | null } }).launcher;
+      const launcher = () => launcherOf(cluster);
       // Recycled (no new job goes to it) while the job runs there, then wedged. Its job's end then closes the drained
       // browser: the dead pipe's reset must not be thrown uncaught (it was, in about half the runs, before the launcher
       // kept an error listener on the pipe: jest failed with read ECONNRESET).
       await stopBrowserUnderJob(cluster, () => launcher().drain(launcher().current!, 'recycled by the test'));
     }, { BROWSER_HANG_MS: '1000' });
+  });
+
+  it("an error a killed browser's protocol pipe reports after puppeteer closed it is heard, not thrown (it would end the worker)", async () => {
+    await ownCluster(1, {}, async (cluster) => {
+      expect(await cluster.withPage(spec(), async (session) => (await session.goto(`${site.url}/static`)).status)).toBe(200);
+      const instance = launcherOf(cluster).current!;
+      const pipe = instance.browser.process()!.stdio[4]!;
+      process.kill(instance.pid!, 'SIGKILL');
+      await waitFor(() => !instance.browser.connected, 5000);
+      expect(instance.browser.connected).toBe(false);
+      // What the launcher does when a drained browser's last job ends: puppeteer then drops its listener on the pipe.
+      await instance.browser.close().catch(() => undefined);
+      // What such a socket pair reports when data was left unread in it (seen with the draining hang test above).
+      const reset = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET', syscall: 'read' });
+      expect(() => pipe.emit('error', reset)).not.toThrow();
+    });
   });
 
   it('a browser that cannot start fails each job with the launch error instead of leaving it in the cluster for good', async () => {
