@@ -45,7 +45,8 @@ async function bracket(target: AccountTarget, run: () => Promise<LoadResult>) {
  * `npm run bench:crawl -- --account`: CPU milliseconds per crawl of every process over CRAWLS crawls, from
  * /proc/<pid>/stat looked at every 200 ms (a browser replaced after its jobs counts up to its end, its successor
  * from its start), for GET /crawl and for raw reused pages, bare and wiped after each page as the service wipes its
- * tabs (wait_until=load), plus the mean wall time of each job step.
+ * tabs, and for raw puppeteer driving the worker's own tab (service-tab.ts; its relay runs in the bench process),
+ * wait_until=load, plus the mean wall time of each job step.
  */
 export async function costAccount(target: AccountTarget, pages: Record<string, string>): Promise<void> {
   const columns = new Map<string, Map<string, number>>();
@@ -56,18 +57,22 @@ export async function costAccount(target: AccountTarget, pages: Record<string, s
     const service = await bracket(target, () => runCount(CONCURRENCY, CRAWLS, target.crawl(url)));
     const raw = await rawAccount(target, url, 'reused-pages');
     const wiped = await rawAccount(target, url, 'reused-wiped');
+    const tab = await rawAccount(target, url, 'service-tab');
     columns.set(`${name}: GET /crawl`, service.cpu);
     columns.set(`${name}: raw reused`, raw.cpu);
     columns.set(`${name}: raw reused + wipe`, wiped.cpu);
+    columns.set(`${name}: raw, service's tab`, tab.cpu);
     results.push({
       page: name,
       'service pages/s': service.result.pagesPerSecond,
       'raw pages/s': raw.result.pagesPerSecond,
       'raw + wipe pages/s': wiped.result.pagesPerSecond,
+      "raw, service's tab pages/s": tab.result.pagesPerSecond,
       'service p50 ms': service.result.p50,
       'raw p50 ms': raw.result.p50,
       'raw + wipe p50 ms': wiped.result.p50,
-      failures: service.result.failures + raw.result.failures + wiped.result.failures,
+      "raw, service's tab p50 ms": tab.result.p50,
+      failures: service.result.failures + raw.result.failures + wiped.result.failures + tab.result.failures,
     });
     for (const step of [...STEPS, ...[...service.stepsAfter.keys()].filter((key) => !STEPS.includes(key))]) {
       const after = service.stepsAfter.get(step);

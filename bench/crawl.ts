@@ -25,11 +25,12 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell'
 /** The issue's figures are on MariaDB (scripts/bench.sh creates the database); BENCH_DATABASE_URL=sqlite uses the embedded file. */
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'mysql://crawlgate:crawlgate@127.0.0.1:3306/crawlgate_bench';
 /**
- * Raw baselines: fresh contexts, reused pages, and reused pages wiped after each page by the service's own wipe (the
- * isolation the service owes, without the service). BENCH_RAW=reused runs only the issue's baseline.
+ * Raw baselines: fresh contexts, reused pages, reused pages wiped after each page by the service's own wipe (the
+ * isolation the service owes, without the service), and the worker's own tab driven by raw puppeteer (all the service
+ * does in the browser, without the service around it). BENCH_RAW=reused runs only the issue's baseline.
  */
 const SPLIT = process.env.BENCH_SPLIT === '1';
-const RAW_MODES = (process.env.BENCH_RAW ?? 'fresh,reused,wiped').split(',');
+const RAW_MODES = (process.env.BENCH_RAW ?? 'fresh,reused,wiped,tab').split(',');
 
 async function organization(baseUrl: string): Promise<string> {
   const response = await fetch(`${baseUrl}/admin/organizations`, {
@@ -89,6 +90,7 @@ async function main(): Promise<void> {
           const fresh = RAW_MODES.includes('fresh') ? await measureRaw({ ...common, mode: 'fresh-context', session, proxyUrl: session ? `http://127.0.0.1:${sessionProxy.port}` : proxyUrl }) : null;
           const reused = await measureRaw({ ...common, mode: 'reused-pages', proxyUrl });
           const wiped = RAW_MODES.includes('wiped') ? await measureRaw({ ...common, mode: 'reused-wiped', proxyUrl }) : null;
+          const tab = RAW_MODES.includes('tab') && !session ? await measureRaw({ ...common, mode: 'service-tab', proxyUrl }) : null;
           await runLoad(concurrency, 1000, crawl(url, wait, session !== undefined));
           const service = await runLoad(concurrency, SECONDS, crawl(url, wait, session !== undefined));
           const label = `${name}${session ? ' {session}' : ''}`;
@@ -96,10 +98,12 @@ async function main(): Promise<void> {
             ...(fresh ? [row('(a) raw, fresh context', label, wait, concurrency, fresh)] : []),
             row('(b) raw, reused pages', label, wait, concurrency, reused),
             ...(wiped ? [row('(w) raw, reused pages + wipe', label, wait, concurrency, wiped)] : []),
+            ...(tab ? [row("(t) raw, the service's tab", label, wait, concurrency, tab)] : []),
             row('(c) GET /crawl', label, wait, concurrency, service, {
               ...(fresh ? { 'c/a': service.pagesPerSecond / fresh.pagesPerSecond, 'p50 overhead ms': service.p50 - fresh.p50 } : {}),
               'c/b': service.pagesPerSecond / reused.pagesPerSecond,
               ...(wiped ? { 'c/w': service.pagesPerSecond / wiped.pagesPerSecond } : {}),
+              ...(tab ? { 'c/t': service.pagesPerSecond / tab.pagesPerSecond } : {}),
               load: loadAverage().replace('load average ', ''),
             }),
           ];

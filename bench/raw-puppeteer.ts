@@ -13,8 +13,9 @@ import { JobFootprint } from '../src/infra/browser/job-footprint.js';
 import { chromiumArgs } from '../src/infra/browser/launch-options.js';
 import { wipeTab } from '../src/infra/browser/tab-wipe.js';
 import { LoadResult, runCount, runLoad } from './load.js';
+import { serviceTabJob } from './service-tab.js';
 
-export type RawMode = 'fresh-context' | 'reused-pages' | 'reused-wiped';
+export type RawMode = 'fresh-context' | 'reused-pages' | 'reused-wiped' | 'service-tab';
 export type RawWaitUntil = 'load' | 'domcontentloaded' | 'networkidle0' | 'networkidle2';
 
 export interface RawOptions {
@@ -49,15 +50,19 @@ export interface RawScreenshotOptions {
 const WARM_UP_PAGES = 3;
 const NAV_TIMEOUT_MS = 30_000;
 
-/** `serviceSwitches`: the worker's own Chromium switches (launch-options.ts) instead of the environment's bare ones. */
-async function launch(executablePath: string, extraArgs: readonly string[] = [], serviceSwitches = false): Promise<Browser> {
+/**
+ * `serviceSwitches`: the worker's own Chromium switches (launch-options.ts) instead of the environment's bare ones;
+ * `pipe`: the protocol over a pipe, as the worker runs it, with no default viewport (the tab sets the job's).
+ */
+async function launch(executablePath: string, extraArgs: readonly string[] = [], serviceSwitches = false, pipe = false): Promise<Browser> {
   const shell = executablePath.includes('headless-shell');
   const quiet = shell ? [] : ['--disable-features=NetworkTimeServiceQuerying', '--component-updater=url-source=http://127.0.0.1:9/', '--gaia-url=http://127.0.0.1:9'];
   const bare = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--proxy-bypass-list=<-loopback>', ...quiet];
   return puppeteer.launch({
     executablePath,
     headless: shell ? 'shell' : true,
-    defaultViewport: { width: 1920, height: 1080 },
+    pipe,
+    defaultViewport: pipe ? null : { width: 1920, height: 1080 },
     args: [...(serviceSwitches ? chromiumArgs(executablePath) : bare), ...extraArgs],
   });
 }
@@ -110,16 +115,18 @@ function pageJob(browser: Browser, options: RawOptions, idle: Page[]): () => Pro
  * brackets the measured run alone (the cost account samples CPU there).
  */
 export async function measureRaw(options: RawOptions, around = (run: () => Promise<LoadResult>) => run()): Promise<LoadResult> {
-  const browser = await launch(options.executablePath ?? '/usr/bin/chromium-headless-shell', options.extraArgs, options.mode === 'reused-wiped');
+  const serviceTab = options.mode === 'service-tab';
+  const browser = await launch(options.executablePath ?? '/usr/bin/chromium-headless-shell', options.extraArgs, options.mode !== 'reused-pages' && options.mode !== 'fresh-context', serviceTab);
+  const tabs = serviceTab ? serviceTabJob(browser, { ...options, timeoutMs: NAV_TIMEOUT_MS }) : null;
   try {
-    const idle: Page[] = [];
-    const job = pageJob(browser, options, idle);
+    const job = tabs?.job ?? pageJob(browser, options, []);
     await Promise.all(Array.from({ length: options.concurrency }, async () => {
       for (let i = 0; i < WARM_UP_PAGES; i++) await job();
     }));
     const { crawls } = options;
     return await around(() => (crawls ? runCount(options.concurrency, crawls, job) : runLoad(options.concurrency, options.durationMs, job)));
   } finally {
+    await tabs?.close();
     await browser.close();
   }
 }
