@@ -90,7 +90,8 @@ async function main(): Promise<void> {
           const fresh = RAW_MODES.includes('fresh') ? await measureRaw({ ...common, mode: 'fresh-context', session, proxyUrl: session ? `http://127.0.0.1:${sessionProxy.port}` : proxyUrl }) : null;
           const reused = await measureRaw({ ...common, mode: 'reused-pages', proxyUrl });
           const wiped = RAW_MODES.includes('wiped') ? await measureRaw({ ...common, mode: 'reused-wiped', proxyUrl }) : null;
-          const tab = RAW_MODES.includes('tab') && !session ? await measureRaw({ ...common, mode: 'service-tab', proxyUrl }) : null;
+          // At `load` only: the service waits for network idle its own way (navigation-idle.ts), not as page.goto does.
+          const tab = RAW_MODES.includes('tab') && !session && wait === 'load' ? await measureRaw({ ...common, mode: 'service-tab', proxyUrl }) : null;
           await runLoad(concurrency, 1000, crawl(url, wait, session !== undefined));
           const service = await runLoad(concurrency, SECONDS, crawl(url, wait, session !== undefined));
           const label = `${name}${session ? ' {session}' : ''}`;
