@@ -116,7 +116,8 @@ function pageJob(browser: Browser, options: RawOptions, idle: Page[]): () => Pro
  */
 export async function measureRaw(options: RawOptions, around = (run: () => Promise<LoadResult>) => run()): Promise<LoadResult> {
   const serviceTab = options.mode === 'service-tab';
-  const browser = await launch(options.executablePath ?? '/usr/bin/chromium-headless-shell', options.extraArgs, options.mode !== 'reused-pages' && options.mode !== 'fresh-context', serviceTab);
+  const serviceSwitches = serviceTab || options.mode === 'reused-wiped';
+  const browser = await launch(options.executablePath ?? '/usr/bin/chromium-headless-shell', options.extraArgs, serviceSwitches, serviceTab);
   const tabs = serviceTab ? serviceTabJob(browser, { ...options, timeoutMs: NAV_TIMEOUT_MS }) : null;
   try {
     const job = tabs?.job ?? pageJob(browser, options, []);

@@ -162,8 +162,9 @@ async function ownCluster<T>(
 }
 
 /** The cluster's launcher (made with the cluster, at the first job) and its current browser, both private. */
-function launcherOf(cluster: BrowserCluster): Pick<BrowserLauncher, 'drain'> & { current: BrowserInstance | null } {
-  return (cluster as unknown as { launcher: Pick<BrowserLauncher, 'drain'> & { current: BrowserInstance | null } }).launcher;
+type PrivateLauncher = Pick<BrowserLauncher, 'drain'> & { current: BrowserInstance | null };
+function launcherOf(cluster: BrowserCluster): PrivateLauncher {
+  return (cluster as unknown as { launcher: PrivateLauncher }).launcher;
 }
 
 /**
