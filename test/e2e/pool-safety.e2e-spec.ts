@@ -18,6 +18,7 @@ describe('proxy credentials and a pool that dies during a job (decisions 8.4, 8.
   let standard: ProxyServer;
   let premium: ProxyServer;
   let premiumDelayMs = 0;
+  const standardUsers: string[] = [];
   let org: { id: string; apiKey: string };
 
   const crawl = (query: Record<string, string>) => {
@@ -33,6 +34,7 @@ describe('proxy credentials and a pool that dies during a job (decisions 8.4, 8.
       port: 0,
       host: '127.0.0.1',
       prepareRequestFunction: ({ username }) => {
+        standardUsers.push(username);
         if (username.endsWith('-nowhere')) throw new RequestError('No such city', 407);
         return {};
       },
@@ -82,6 +84,16 @@ describe('proxy credentials and a pool that dies during a job (decisions 8.4, 8.
     expect(next.status).toBe(200);
     expect(next.headers.get('x-credits-charged')).toBe('1');
     expect(await balance()).toBe(before - 1);
+  });
+
+  it.each(['New_York', 'Winston-Salem', 'sao_paulo'])('accepts the city %s where the pool lists none, puts it in the proxy user name and doubles the price', async (city) => {
+    const before = await balance();
+    standardUsers.length = 0;
+    const answer = await crawl({ country: 'US', city });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('x-credits-charged')).toBe('2');
+    expect(await balance()).toBe(before - 2);
+    expect(new Set(standardUsers)).toEqual(new Set([`u-us-${city.toLowerCase()}`]));
   });
 
   it('answers a waiting request 503 proxy_pool_unavailable, refunded and untallied, when the pool dies during the job', async () => {

@@ -36,11 +36,10 @@ export const COUNTRY_CODES: ReadonlySet<string> = new Set(ISO_3166_ALPHA_2);
 /** An officially assigned ISO 3166-1 alpha-2 code, any case: the one rule for `country`, wherever it is read. */
 export const COUNTRY_CODE = new RegExp(`^(?:${ISO_3166_ALPHA_2.join('|')})$`, 'i');
 
-/** Letters, digits, hyphens and underscores (so `.` and `;` never reach a proxy user name): the one rule for `city`. */
+/**
+ * Letters, digits, hyphens and underscores (so `.` and `;` never reach a proxy user name): the one rule for `city`,
+ * whether or not the pool lists cities (decisions 9, correcting 8.5). A provider that reads a hyphen as a separator
+ * can at worst refuse the credentials (407): that fails only the caller's own job, refunded (decisions 8.4).
+ */
 export const CITY_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
-/**
- * A city the pool does not list is pasted into the proxy's credentials as the caller spelled it: letters and digits
- * only, since providers separate their parameters with hyphens or underscores (`-city-x-session-y`, `_city-x_...`).
- */
-export const UNLISTED_CITY_NAME = /^[A-Za-z0-9]{1,64}$/;

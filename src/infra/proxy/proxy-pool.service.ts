@@ -6,7 +6,7 @@ import { InjectConfig } from '../../config/config.module.js';
 import type { ProxyTier } from '../../config/json-files.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
-import { CITY_NAME, COUNTRY_CODE, UNLISTED_CITY_NAME } from '../../common/validation/geography.js';
+import { CITY_NAME, COUNTRY_CODE } from '../../common/validation/geography.js';
 import { InjectRedis } from '../redis/redis.module.js';
 import { ProxyProbe } from './proxy-probe.js';
 import type { ProxyRoute } from './proxy-route.js';
@@ -158,10 +158,7 @@ export class ProxyPoolService implements OnModuleInit {
     if (!country) throw AppError.field('city', 'A city requires a country.');
     if (!CITY_NAME.test(city)) throw AppError.field('city', 'A city has only letters, digits, hyphens and underscores.');
     const cities = Object.entries(this.config.proxyPools?.[tier].cities ?? {}).find(([code]) => code.toLowerCase() === country)?.[1];
-    if (!cities) {
-      if (!UNLISTED_CITY_NAME.test(city)) throw AppError.field('city', `The ${tier} pool lists no cities in ${country.toUpperCase()}: a city there has only letters and digits.`);
-      return city.toLowerCase();
-    }
+    if (!cities) return city.toLowerCase();
     const match = cities.find((name) => name.toLowerCase() === city.toLowerCase());
     if (!match) throw AppError.field('city', `The ${tier} pool offers no city "${city}" in ${country.toUpperCase()}.`);
     return match;
