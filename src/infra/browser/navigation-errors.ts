@@ -1,3 +1,4 @@
+import { ConnectionClosedError, TargetCloseError, TimeoutError } from 'puppeteer';
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 
@@ -13,16 +14,13 @@ export interface FailureContext {
   readonly proxyFailed: boolean;
 }
 
-const CLOSED_PATTERNS = [
-  /target closed/i,
-  /session closed/i,
-  /connection closed/i,
-  /browser has disconnected/i,
-  /frame was detached/i,
-  /page crashed/i,
-  /most likely the page has been closed/i,
-  /no target with given id/i,
-];
+/** What puppeteer throws, untyped, when the frame or target went away under a call; its typed errors are checked first. */
+const UNTYPED_CLOSED_PATTERNS = [/frame was detached/i, /detached frame/i, /browser has disconnected/i, /page crashed/i, /no target with given id/i];
+
+function closedUnderTheCall(error: unknown, message: string): boolean {
+  if (error instanceof TargetCloseError || error instanceof ConnectionClosedError) return true;
+  return UNTYPED_CLOSED_PATTERNS.some((pattern) => pattern.test(message));
+}
 
 /** `net::ERR_NAME_NOT_RESOLVED at http://...` -> `ERR_NAME_NOT_RESOLVED`. */
 export function netErrorName(message: string): string | null {
@@ -53,11 +51,11 @@ export function classifyBrowserError(error: unknown, context: FailureContext): A
   if (context.blockedNavigation) return appError(ErrorCode.BlockedTarget, context.blockedNavigation, error);
   if (context.deadlinePassed) return appError(ErrorCode.NavigationTimeout, null, error);
   if (context.crashed) return appError(ErrorCode.BrowserCrashed, null, error);
-  const name = (error as { name?: unknown } | null)?.name;
+  if (error instanceof TimeoutError) return appError(ErrorCode.NavigationTimeout, null, error);
   const message = error instanceof Error ? error.message : String(error);
-  if (name === 'TimeoutError') return appError(ErrorCode.NavigationTimeout, null, error);
+  // Chromium's network error names are only ever in the message (puppeteer wraps them in a plain Error).
   const net = netErrorName(message);
   if (net) return appError(codeForNetError(context), net, error);
-  if (CLOSED_PATTERNS.some((pattern) => pattern.test(message))) return appError(ErrorCode.BrowserCrashed, null, error);
+  if (closedUnderTheCall(error, message)) return appError(ErrorCode.BrowserCrashed, null, error);
   return null;
 }
