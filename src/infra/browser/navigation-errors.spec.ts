@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
-import { ConnectionClosedError, ProtocolError, TargetCloseError, TimeoutError } from 'puppeteer';
+import { ConnectionClosedError, ProtocolError, TimeoutError } from 'puppeteer';
 import { classifyBrowserError, FailureContext, netErrorName } from './navigation-errors.js';
 
 const NONE: FailureContext = { blockedNavigation: null, deadlinePassed: false, crashed: false, proxyFailed: false };
@@ -34,9 +34,10 @@ describe('classifyBrowserError', () => {
   });
 
   it('maps closed targets and sessions to browser_crashed', () => {
-    expect(codeOf(new TargetCloseError('Protocol error (Page.navigate): Target closed'))).toBe(ErrorCode.BrowserCrashed);
+    expect(codeOf(new ProtocolError('Protocol error (Page.navigate): Target closed'))).toBe(ErrorCode.BrowserCrashed);
     expect(codeOf(new ConnectionClosedError('Connection closed.'))).toBe(ErrorCode.BrowserCrashed);
     expect(codeOf(new Error('Navigating frame was detached'))).toBe(ErrorCode.BrowserCrashed);
+    expect(codeOf(new Error('Session closed. Most likely the page has been closed.'))).toBeNull();
   });
 
   it('reads no meaning into the text of an error of another kind', () => {
@@ -49,7 +50,7 @@ describe('classifyBrowserError', () => {
   it('lets what the job knows win over the error text', () => {
     const blocked = navError('ERR_BLOCKED_BY_CLIENT');
     expect(codeOf(blocked, { blockedNavigation: 'private address' })).toBe(ErrorCode.BlockedTarget);
-    expect(codeOf(new TargetCloseError('Target closed'), { deadlinePassed: true })).toBe(ErrorCode.NavigationTimeout);
+    expect(codeOf(new ProtocolError('Target closed'), { deadlinePassed: true })).toBe(ErrorCode.NavigationTimeout);
     expect(codeOf(navError('ERR_CONNECTION_RESET'), { crashed: true })).toBe(ErrorCode.BrowserCrashed);
   });
 

@@ -1,4 +1,4 @@
-import { ConnectionClosedError, TargetCloseError, TimeoutError } from 'puppeteer';
+import { ConnectionClosedError, ProtocolError, TimeoutError } from 'puppeteer';
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 
@@ -14,12 +14,15 @@ export interface FailureContext {
   readonly proxyFailed: boolean;
 }
 
-/** What puppeteer throws, untyped, when the frame or target went away under a call; its typed errors are checked first. */
-const UNTYPED_CLOSED_PATTERNS = [/frame was detached/i, /detached frame/i, /browser has disconnected/i, /page crashed/i, /no target with given id/i];
+/** The protocol's words, in a ProtocolError, for a target or session that went away under the call. */
+const CLOSED_BY_PROTOCOL = /target closed|session closed|no target with given id/i;
+/** What puppeteer throws as a plain Error when a frame or the browser went away under a call. */
+const CLOSED_UNTYPED = [/frame was detached/i, /detached frame/i, /browser has disconnected/i, /page crashed/i];
 
 function closedUnderTheCall(error: unknown, message: string): boolean {
-  if (error instanceof TargetCloseError || error instanceof ConnectionClosedError) return true;
-  return UNTYPED_CLOSED_PATTERNS.some((pattern) => pattern.test(message));
+  if (error instanceof ConnectionClosedError) return true;
+  if (error instanceof ProtocolError) return CLOSED_BY_PROTOCOL.test(message);
+  return CLOSED_UNTYPED.some((pattern) => pattern.test(message));
 }
 
 /** `net::ERR_NAME_NOT_RESOLVED at http://...` -> `ERR_NAME_NOT_RESOLVED`. */
