@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { PeriodicTask } from '../../common/time/periodic-task.js';
+import { redisNow } from '../../infra/redis/lease-set.js';
 import { InjectRedis } from '../../infra/redis/redis.module.js';
 import type { SlotHolder } from '../billing/limits.service.js';
 import { LimitsService } from '../billing/limits.service.js';
@@ -11,14 +12,15 @@ import { JobRepository } from './job.repository.js';
 const TURN_KEY = 'crawlgate:slot-keeper:turn';
 
 /**
- * The one owner of plan slots after admission: every third of a lease, one process (whichever takes the turn) renews
- * the lease of every job still queued or running, restoring one that lapsed, and frees the slots of ended jobs whose
- * release was lost (Redis down at the end) or of admissions that never became a job (their process died).
+ * Keeps plan slots true to their jobs (the slots themselves are LimitsService's): every third of a lease, one process
+ * (whichever takes the turn) renews the lease of every job still queued or running, restoring one that lapsed, and
+ * frees the slots of ended jobs whose release was lost (Redis down at the end) or of admissions that never became a
+ * job (their process died). Times are Redis's clock, as the leases' scores are.
  */
 @Injectable()
 export class SlotKeeper implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(SlotKeeper.name);
-  private readonly task = new PeriodicTask(() => this.keepOnce(Date.now()), (error) => this.logger.warn(`slot leases not kept this period: ${error.message}`));
+  private readonly task = new PeriodicTask(async () => this.keepOnce(await redisNow(this.redis)), (error) => this.logger.warn(`slot leases not kept this period: ${error.message}`));
 
   constructor(
     @InjectConfig() private readonly config: AppConfig,
@@ -39,8 +41,9 @@ export class SlotKeeper implements OnApplicationBootstrap, OnApplicationShutdown
     this.task.stop();
   }
 
-  keep(now = Date.now()): Promise<void> {
-    return this.task.run(() => this.keepOnce(now));
+  /** `now`: Redis's clock (ms), as the holders' `since`; read from Redis when not given. */
+  keep(now?: number): Promise<void> {
+    return this.task.run(async () => this.keepOnce(now ?? (await redisNow(this.redis))));
   }
 
   private async keepOnce(now: number): Promise<void> {
