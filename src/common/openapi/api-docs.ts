@@ -79,6 +79,21 @@ export function ApiCollect(): MethodDecorator & ClassDecorator {
   );
 }
 
+/** DELETE /crawl/{job}: free, header key only (decisions 9.4). */
+export function ApiCancel(): MethodDecorator & ClassDecorator {
+  const any = { oneOf: [ref('CrawlEnvelope'), ref('ScreenshotEnvelope'), ref('ChatEnvelope')] };
+  return applyDecorators(
+    ApiTags('jobs'),
+    ApiOperation({ summary: 'Cancel a queued job: refunded in full, its slot freed; again on a cancelled job, the same answer' }),
+    ApiParam({ name: 'job', type: String, required: true, description: 'The job id of a 202 answer (`job_id`, `X-Job-Id`).' }),
+    ApiBearerAuth('bearer'),
+    ApiResponse({ status: 200, description: 'Cancelled: the job\'s envelope as collected, `status: "cancelled"` and its `error`', content: json(any) }),
+    Unauthorized(),
+    failure(404, 'Unknown job, or another organization\'s', 'MessageError'),
+    failure(409, 'The job is running or has ended', 'MessageError'),
+  );
+}
+
 /** Organization-key routes that are not metered (header key only); with a query DTO, its parameters and a 422 for bad ones. */
 export function ApiAccount(summary: string, status: number, schema: SchemaName, query?: QueryDto): MethodDecorator & ClassDecorator {
   const parameters = queryOf(query);
