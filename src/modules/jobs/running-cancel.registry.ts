@@ -1,6 +1,7 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import type { Job, JobKind } from '../../infra/database/entities/index.js';
+import { KindRegistry } from './kind-registry.js';
 
 /**
  * How a kind's module stops one of its RUNNING jobs on DELETE /crawl/{job} (decisions 9.4). A site crawl registers one:
@@ -18,21 +19,13 @@ export const CancelsRunningJobs = DiscoveryService.createDecorator();
 
 /** Finds the running-job cancellers at start-up, one a kind at most. */
 @Injectable()
-export class RunningCancelRegistry implements OnModuleInit {
-  private readonly cancellers = new Map<JobKind, RunningJobCanceller>();
-
-  constructor(private readonly discovery: DiscoveryService) {}
-
-  onModuleInit(): void {
-    for (const wrapper of this.discovery.getProviders({ metadataKey: CancelsRunningJobs.KEY })) {
-      const canceller = wrapper.instance as RunningJobCanceller;
-      if (this.cancellers.has(canceller.kind)) throw new Error(`two cancellers claim the job kind "${canceller.kind}"`);
-      this.cancellers.set(canceller.kind, canceller);
-    }
+export class RunningCancelRegistry extends KindRegistry<RunningJobCanceller> {
+  constructor(discovery: DiscoveryService) {
+    super(discovery, CancelsRunningJobs, 'cancellers');
   }
 
   /** Undefined: a running job of this kind cannot be cancelled. */
   get(kind: JobKind): RunningJobCanceller | undefined {
-    return this.cancellers.get(kind);
+    return this.byKind.get(kind);
   }
 }
