@@ -1923,7 +1923,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageError"];
                 };
             };
-            /** @description The job failed (X-Error-Code) */
+            /** @description The job failed, or was cancelled (X-Error-Code) */
             500: {
                 headers: {
                     [name: string]: unknown;
