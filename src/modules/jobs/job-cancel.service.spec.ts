@@ -1,4 +1,5 @@
-import { describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Logger } from '@nestjs/common';
 import { MeteredAnswer } from '../../common/http/metered-answer.js';
 import type { Job } from '../../infra/database/entities/index.js';
 import { JobCancelService } from './job-cancel.service.js';
@@ -32,6 +33,10 @@ function cancelling(rows: Job[], moves: boolean, canceller?: RunningJobCanceller
 }
 
 describe('JobCancelService: what DELETE /crawl/{job} does with each status (decisions 9.4)', () => {
+  // Quiet: the service logs each cancel.
+  beforeAll(() => Logger.overrideLogger(false));
+  afterAll(() => Logger.overrideLogger(['log', 'error', 'warn', 'debug', 'verbose']));
+
   it('cancels a queued job: refunded, released, answered 200 with its collected envelope and no error header', async () => {
     const { service, seen } = cancelling([job('cancelled')], true);
     const answer = await service.cancel({ job: job('queued'), output: null });
