@@ -3,7 +3,7 @@ import json
 import random
 import time
 import uuid
-from typing import Any, Callable, Dict, Optional
+from typing import Any, Dict, Optional
 
 from . import errors
 from .transport import ConnectionFailure, Response, send
@@ -31,12 +31,15 @@ def backoff(attempt: int, base: float = 0.25, cap: float = 8.0) -> float:
 
 
 class Session:
-    def __init__(self, api_key: str, base_url: str, max_retries: int, timeout: float, sleep: Callable[[float], None] = time.sleep):
+    def __init__(self, api_key: str, base_url: str, max_retries: int, timeout: float):
         self.api_key = api_key
         self.base_url = base_url.rstrip("/")
         self.max_retries = max_retries
         self.timeout = timeout
-        self.sleep = sleep
+
+    @staticmethod
+    def sleep(seconds: float) -> None:
+        time.sleep(seconds)
 
     def deadline(self, timeout: Optional[float]) -> float:
         return time.monotonic() + (self.timeout if timeout is None else timeout)
