@@ -88,7 +88,10 @@ class BaseClient:
         """Polls GET /crawl/{job} with backoff until the job ends (its answer, or JobFailed) or the deadline passes."""
         attempt = 0
         while True:
-            response = self._get(f"/crawl/{quote(job_id, safe='')}", deadline)
+            try:
+                response = self._get(f"/crawl/{quote(job_id, safe='')}", deadline)
+            except errors.Timeout as timeout:
+                raise errors.Timeout(f"job {job_id} still running when the call's time passed; collect it later", job_id=job_id) from timeout
             if response.status != 202:
                 return result_from(response, charged, remaining)
             pause = backoff(attempt, base=0.25, cap=2.0)

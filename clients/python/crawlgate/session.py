@@ -61,6 +61,8 @@ class Session:
             try:
                 response = send(method, self.base_url + path, headers, data, remaining)
             except ConnectionFailure as failure:
+                if time.monotonic() >= deadline:
+                    raise errors.Timeout(f"{method} {path}: no answer within the call's time") from failure
                 # Without an Idempotency-Key a second try could run (and charge) the request twice.
                 if idempotency_key is None or attempt >= self.max_retries:
                     raise errors.Unavailable(f"{method} {path}: {failure}") from failure

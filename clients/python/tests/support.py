@@ -76,3 +76,10 @@ def requires_route(method: str, path: str) -> Any:
     """Runs the test only once the route is in the service's OpenAPI document (decisions 9 routes being built)."""
     present = (method, path) in routes()
     return unittest.skipUnless(present, f"pending: {method} {path} is not in the service's /openapi.json yet")
+
+
+def requires_parameter(method: str, path: str, name: str) -> Any:
+    """Runs the test only once the route documents the query parameter (decisions 9 parameters being built)."""
+    operation = openapi()["paths"].get(path, {}).get(method.lower(), {})
+    present = any(parameter["name"] == name for parameter in operation.get("parameters", []))
+    return unittest.skipUnless(present, f"pending: {method} {path} has no {name} parameter in the service's /openapi.json yet")

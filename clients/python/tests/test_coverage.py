@@ -13,6 +13,8 @@ from .support import openapi, routes
 # The operator's routes (admin token, probes, metrics), not an organization's: the client is for organizations.
 OPERATOR = ("/admin", "/health", "/metrics")
 HEADERS = {"idempotency-key": "idempotency_key"}
+# `?key=` is the API key for callers that cannot send a header; the client always sends the header (which wins).
+AUTHENTICATION = {"key"}
 
 
 def public_operations() -> Dict[Tuple[str, str], List[dict]]:
@@ -37,7 +39,7 @@ def missing(operations: Dict[Tuple[str, str], List[dict]]) -> List[str]:
         keywords: Set[str] = {api_name(keyword) for keyword in inspect.signature(getattr(Crawlgate, name)).parameters}
         for parameter in parameters:
             wanted = HEADERS.get(parameter["name"].lower(), parameter["name"]) if parameter["in"] == "header" else parameter["name"]
-            if parameter["in"] in ("query", "path", "header") and wanted not in keywords:
+            if parameter["in"] in ("query", "path", "header") and wanted not in keywords | AUTHENTICATION:
                 gaps.append(f"{route[0]} {route[1]}: {parameter['in']} parameter {parameter['name']} has no keyword in {name}()")
     return gaps
 

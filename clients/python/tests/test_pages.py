@@ -5,7 +5,7 @@ import crawlgate
 from crawlgate import (BulletList, Chat, Code, Crawl, Heading, JobFailed, OrderedList, Page, Paragraph, ProductList, Screenshot,
                        Source, Table, ValidationError, recipe)
 
-from .support import RECIPE_SITE_URL, balance, client_for, organization, page
+from .support import RECIPE_SITE_URL, balance, client_for, organization, page, requires_parameter
 
 
 class PageRoutesTest(unittest.TestCase):
@@ -103,3 +103,10 @@ class PageRoutesTest(unittest.TestCase):
         self.assertIsInstance(nodes[7], ProductList)
         self.assertEqual((nodes[7].items[0].name, nodes[7].items[0].price), ("Paris Guide", "$12.99"))
         self.assertEqual(nodes[8], Code(text="curl -s https://example.com/paris", language="bash"))
+
+    @requires_parameter("GET", "/crawl", "max_age")
+    def test_a_stored_copy_answers_as_a_cache_hit(self) -> None:
+        first = self.client.crawl(page("/static"), js=False, max_age=600000)
+        again = self.client.crawl(page("/static"), js=False, max_age=600000)
+        self.assertEqual((first.cache, again.cache), ("miss", "hit"))
+        self.assertEqual(again.text, first.text)

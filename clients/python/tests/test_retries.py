@@ -123,6 +123,10 @@ class StandInTest(unittest.TestCase):
         self.assertEqual(len(keys), 3)
         self.assertEqual(len(set(keys)), 1)
 
+    def test_the_cache_header_is_read(self) -> None:
+        StandIn.script = [(200, {"X-Cache": "hit", "X-Cache-Age": "12"}), (200, {"X-Cache": "MISS"}), (200, {})]
+        self.assertEqual([self.client.crawl("https://example.com/", max_age=60000).cache for _ in range(3)], ["hit", "miss", None])
+
     def test_503_after_the_retries_raises_unavailable(self) -> None:
         StandIn.script = [(503, {})] * 4
         with self.assertRaises(Unavailable) as caught:
