@@ -93,7 +93,10 @@ class BaseClient:
             except errors.Timeout as timeout:
                 raise errors.Timeout(f"job {job_id} still running when the call's time passed; collect it later", job_id=job_id) from timeout
             if response.status != 202:
-                return result_from(response, charged, remaining)
+                result = result_from(response, charged, remaining)
+                if isinstance(result, Page) and result.job_id is None:
+                    result.job_id = job_id
+                return result
             pause = backoff(attempt, base=0.25, cap=2.0)
             if time.monotonic() + pause >= deadline:
                 raise errors.Timeout(f"job {job_id} still running when the call's time passed; collect it later", job_id=job_id)

@@ -63,10 +63,11 @@ class Session:
             except ConnectionFailure as failure:
                 if time.monotonic() >= deadline:
                     raise errors.Timeout(f"{method} {path}: no answer within the call's time") from failure
+                pause = backoff(attempt)
                 # Without an Idempotency-Key a second try could run (and charge) the request twice.
-                if idempotency_key is None or attempt >= self.max_retries:
+                if idempotency_key is None or attempt >= self.max_retries or time.monotonic() + pause >= deadline:
                     raise errors.Unavailable(f"{method} {path}: {failure}") from failure
-                self._wait(backoff(attempt), deadline)
+                self.sleep(pause)
                 attempt += 1
                 continue
             if response.status not in RETRIED or attempt >= self.max_retries:
@@ -76,11 +77,6 @@ class Session:
                 return raise_for(response)
             self.sleep(wait)
             attempt += 1
-
-    def _wait(self, seconds: float, deadline: float) -> None:
-        if time.monotonic() + seconds >= deadline:
-            raise errors.Timeout("the call's time passed while retrying")
-        self.sleep(seconds)
 
 
 def _body(response: Response) -> Any:

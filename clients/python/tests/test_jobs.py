@@ -24,6 +24,7 @@ class JobsTest(unittest.TestCase):
         self.assertIn("<h1>Slow</h1>", result.text)
         # The collected page carries no credit headers: the figures are the 202's.
         self.assertEqual(result.credits_charged, 1)
+        self.assertRegex(result.job_id or "", r"^[A-Za-z0-9]+_[A-Za-z0-9]+$")
         self.assertEqual(result.target_status, 200)
 
     def test_wait_false_returns_the_job_and_job_collects_it(self) -> None:
