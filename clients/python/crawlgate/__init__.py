@@ -4,7 +4,7 @@ from .chat_nodes import BulletList, Code, Heading, OrderedList, Paragraph, Produ
 from .client import ROUTES, Crawlgate
 from .errors import (AuthError, Conflict, CrawlgateError, JobFailed, NotFound, PaymentRequired, RateLimited, Timeout,
                      Unavailable, ValidationError)
-from .models import Chat, Crawl, Job, Page, Screenshot, Site, SitePage
+from .models import Chat, Crawl, Job, LinkMap, MapLink, Page, Screenshot, Site, SitePage
 from .recipe import click, content, evaluate, extract, paginate, press, screenshot, scroll, start, wait
 from .webhooks import verify_webhook
 
@@ -12,7 +12,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Crawlgate", "ROUTES", "verify_webhook", "recipe",
-    "Page", "Crawl", "Screenshot", "Chat", "Job", "Site", "SitePage",
+    "Page", "Crawl", "Screenshot", "Chat", "Job", "Site", "SitePage", "LinkMap", "MapLink",
     "Paragraph", "Heading", "BulletList", "OrderedList", "Table", "Product", "ProductList", "Code", "Source", "Turn", "UnknownNode",
     "CrawlgateError", "AuthError", "PaymentRequired", "NotFound", "Conflict", "ValidationError", "RateLimited", "JobFailed",
     "Unavailable", "Timeout",

@@ -4,7 +4,7 @@ from urllib.parse import quote
 
 from . import errors
 from .base import BaseClient, Result, result_from
-from .models import Job, Site, SitePage, job_from, site_from
+from .models import Crawl, Job, LinkMap, Site, SitePage, job_from, link_map_from, site_from
 from .page_routes import Flag, Rules, Selectors, given
 from .session import backoff
 
@@ -51,9 +51,10 @@ class JobRoutes(BaseClient):
             js: Optional[Flag] = None, images: Optional[Flag] = None, adblock: Optional[Flag] = None,
             wait_until: Optional[str] = None, user_agent: Optional[str] = None, country: Optional[str] = None,
             city: Optional[str] = None, webhook_url: Optional[str] = None, wait: bool = True,
-            timeout: Optional[float] = None, idempotency_key: Optional[str] = None) -> Result:
-        """GET /map: a Crawl whose `data` is `{links: [{url, source, lastmod}], sitemaps, skipped, truncated}`."""
-        return self._metered("GET", "/map", given(locals()), wait=wait, timeout=timeout, idempotency_key=idempotency_key)
+            timeout: Optional[float] = None, idempotency_key: Optional[str] = None) -> Union[LinkMap, Result]:
+        """GET /map: a LinkMap (`.links` of MapLink, `.sitemaps`, `.skipped`, `.truncated`); a Job with wait=False on a 202."""
+        result = self._metered("GET", "/map", given(locals()), wait=wait, timeout=timeout, idempotency_key=idempotency_key)
+        return link_map_from(result.raw) if isinstance(result, Crawl) else result
 
     def site(self, url: str, *, limit: Optional[int] = None, max_depth: Optional[int] = None, scope: Optional[str] = None,
              include_paths: Optional[Patterns] = None, exclude_paths: Optional[Patterns] = None,

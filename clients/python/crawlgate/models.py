@@ -181,3 +181,35 @@ class SitePage:
     @staticmethod
     def of(page: Dict[str, Any]) -> "SitePage":
         return _from(SitePage, page)
+
+
+@dataclass
+class MapLink:
+    url: str
+    source: Optional[str] = None  # "sitemap" or "page"
+    lastmod: Optional[str] = None
+
+
+@dataclass
+class LinkMap:
+    """GET /map's answer (decisions 9.2): the crawl envelope's fields, and `data`'s links typed."""
+    url: Optional[str] = None
+    domain: Optional[str] = None
+    job_id: Optional[str] = None
+    status: Optional[str] = None
+    error: Optional[str] = None
+    credits_charged: Optional[int] = None
+    credits_remaining: Optional[int] = None
+    data: Any = None
+    links: List[MapLink] = field(default_factory=list)
+    sitemaps: List[str] = field(default_factory=list)
+    skipped: Dict[str, int] = field(default_factory=dict)
+    truncated: Optional[bool] = None
+    raw: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+
+def link_map_from(envelope: Dict[str, Any]) -> LinkMap:
+    data = envelope.get("data") if isinstance(envelope.get("data"), dict) else {}
+    links = [MapLink(url=link.get("url", ""), source=link.get("source"), lastmod=link.get("lastmod")) for link in data.get("links") or []]
+    return _from(LinkMap, envelope, links=links, sitemaps=list(data.get("sitemaps") or []), skipped=dict(data.get("skipped") or {}),
+                 truncated=data.get("truncated"))

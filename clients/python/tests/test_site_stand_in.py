@@ -7,7 +7,7 @@ import unittest
 from typing import Any, Dict, List, Tuple
 from urllib.parse import parse_qs, urlsplit
 
-from crawlgate import Crawlgate, Job, Site, SitePage
+from crawlgate import Crawlgate, Job, LinkMap, MapLink, Site, SitePage
 
 SITE = {"job_id": "org_site", "kind": "site", "url": "https://docs.example/", "domain": "docs.example", "position": None,
         "stop_reason": None, "error": None, "created_at": "2026-11-28T00:00:00.000Z", "finished_at": None, "credits_used": 0,
@@ -90,7 +90,7 @@ class SiteStandInTest(unittest.TestCase):
 
     def test_map_and_cancel(self) -> None:
         mapped = self.client.map("https://docs.example/", sitemap="only", limit=10)
-        self.assertEqual(mapped.data["links"][0]["source"], "sitemap")
+        self.assertEqual((type(mapped), mapped.links, mapped.credits_charged), (LinkMap, [MapLink("https://docs.example/a", "sitemap", None)], 1))
         self.assertEqual(parse_qs(urlsplit(StandIn.seen[0][1]).query), {"url": ["https://docs.example/"], "sitemap": ["only"], "limit": ["10"]})
         cancelled = self.client.cancel("org_crawl")
         self.assertEqual((type(cancelled), cancelled.status), (Job, "cancelled"))

@@ -3,7 +3,7 @@ is skipped, naming the route, while the running service's /openapi.json lacks it
 import time
 import unittest
 
-from crawlgate import Conflict, Crawl, Job, NotFound, Site, SitePage
+from crawlgate import Conflict, Job, LinkMap, MapLink, NotFound, Site, SitePage
 
 from .support import TARGET_URL, balance, client_for, organization, page, requires_route
 
@@ -13,18 +13,20 @@ class MapTest(unittest.TestCase):
     def test_map_lists_the_links_in_scope_charged_as_a_crawl(self) -> None:
         org = organization("lite", 100)
         result = client_for(org).map(page("/content/article"), sitemap="include", ignore_query=True)
-        self.assertIsInstance(result, Crawl)
+        self.assertIsInstance(result, LinkMap)
         self.assertEqual((result.status, result.error, result.credits_charged, result.credits_remaining), ("done", None, 1, 99))
         self.assertEqual(set(result.data), {"links", "sitemaps", "skipped", "truncated"})
-        urls = [link["url"] for link in result.data["links"]]
+        self.assertTrue(all(isinstance(link, MapLink) for link in result.links))
+        urls = [link.url for link in result.links]
         self.assertIn(page("/content/news"), urls)
         self.assertTrue(all(url.startswith(TARGET_URL + "/content/") for url in urls), urls)
-        self.assertEqual({link["source"] for link in result.data["links"]}, {"page"})
+        self.assertEqual({link.source for link in result.links}, {"page"})
+        self.assertIs(result.truncated, False)
         self.assertEqual(balance(org), 99)
 
     def test_limit_cuts_the_list(self) -> None:
         result = client_for(organization("lite", 100)).map(page("/content/article"), limit=1)
-        self.assertEqual((len(result.data["links"]), result.data["truncated"]), (1, True))
+        self.assertEqual((len(result.links), result.truncated), (1, True))
 
 
 @requires_route("POST", "/site")
