@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/setup.sh
 
-install_system_packages mariadb-server python3-doc
+install_system_packages mariadb-server python3-doc python3
 install_npm_packages
 start_redis
 start_mariadb
@@ -21,6 +21,7 @@ npm run --silent build -- --noCheck
 npm run --silent build:tools -- --noCheck
 
 status=0
+rm -f .test-run/python-client-*.log
 # After a failed e2e run, what explains a timing: the app's slow jobs (the step each reached when) and its errors.
 app_warnings() {
   echo "== the app's slow jobs and errors during the failed run ($1)"
@@ -39,7 +40,8 @@ E2E_DATABASE_URL="mysql://crawlgate:crawlgate@127.0.0.1:3306/crawlgate_test" \
 echo "== fault tests (own Redis, MariaDB, API and workers; kill -9, restarts, SIGTERM)"
 node --experimental-vm-modules node_modules/jest/bin/jest.js --selectProjects faults --runInBand 2>&1 | tee .test-run/faults.log || status=1
 
-count() { cat .test-run/unit.log .test-run/e2e-sqlite.log .test-run/e2e-mariadb.log .test-run/faults.log | grep -E '^Tests:' | grep -oE "[0-9]+ $1" | awk '{s+=$1} END {print s+0}' || true; }
+# The Python client's tests (run by test/e2e/python-client.e2e-spec.ts) write their own `Tests:` line.
+count() { cat .test-run/unit.log .test-run/e2e-sqlite.log .test-run/e2e-mariadb.log .test-run/faults.log .test-run/python-client-*.log 2>/dev/null | grep -E '^Tests:' | grep -oE "[0-9]+ $1" | awk '{s+=$1} END {print s+0}' || true; }
 summary() { grep -E '^(Tests|Test Suites):' "$1" | tr '\n' ' ' || true; echo; }
 # The failed tests by name, last, where a truncated CI log still shows them.
 if [ "$status" -ne 0 ]; then
@@ -51,5 +53,6 @@ echo "unit + integration: $(summary .test-run/unit.log)"
 echo "e2e (SQLite):       $(summary .test-run/e2e-sqlite.log)"
 echo "e2e (MariaDB):      $(summary .test-run/e2e-mariadb.log)"
 echo "faults:             $(summary .test-run/faults.log)"
+echo "python client:      $(grep -h '^Tests:' .test-run/python-client-*.log 2>/dev/null | tr '\n' ' ' || true)"
 echo "Tests: $(count passed) passed, $(count failed) failed"
 exit $status
