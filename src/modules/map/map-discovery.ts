@@ -1,4 +1,5 @@
 import { AppError } from '../../common/errors/app-error.js';
+import { ErrorCode } from '../../common/errors/error-code.js';
 import { robotsRules, type RobotsAnswer, type RobotsRules } from '../../infra/discovery/robots.js';
 import { readSitemaps, SITEMAP_BOUNDS, type SitemapFetch, type SitemapsRead } from '../../infra/discovery/sitemap.js';
 import { UrlClassifier } from '../../infra/discovery/url-classifier.js';
@@ -25,13 +26,18 @@ const NO_SITEMAPS: SitemapsRead = { urls: [], sitemaps: [], truncated: false };
 export async function discoverSite(options: MapRequest, sources: MapSources): Promise<MapData> {
   const start = new URL(options.url);
   const robots = robotsRules(await sources.robots(new URL('/robots.txt', start).href), sources.robotsToken);
-  if (!robots.allows(start)) throw AppError.field('url', `robots.txt disallows ${options.url} for ${sources.robotsToken}.`);
+  if (!robots.allows(start)) throw robotsRefusal(`robots.txt disallows ${options.url} for ${sources.robotsToken}.`);
   const pageLinks = options.sitemap === 'only' ? [] : await sources.pageLinks();
   const sitemaps = options.sitemap === 'skip' ? NO_SITEMAPS : await readSitemaps(sources.sitemap, sitemapRoots(start, robots), SITEMAP_BOUNDS);
   const collector = new LinkCollector(options, robots);
   for (const entry of sitemaps.urls) collector.offer(entry.url, 'sitemap', entry.lastmod);
   for (const url of pageLinks) collector.offer(url, 'page', null);
   return { links: collector.links, sitemaps: sitemaps.sitemaps, skipped: collector.skipped, truncated: collector.truncated || sitemaps.truncated };
+}
+
+/** 422 on `url`; its message is the bare reason, as the job row keeps it and MapOperation.refusal answers it. */
+function robotsRefusal(reason: string): AppError {
+  return new AppError(ErrorCode.Validation, reason, { errors: { url: [reason] } });
 }
 
 /** The robots.txt `Sitemap:` lines, else `/sitemap.xml` of the start URL's host (9.1). */
