@@ -8,17 +8,20 @@ const env = testEnv();
 
 let site: MapSite;
 let down: MapSite;
+let slowRobots: MapSite;
 let org: { id: string; apiKey: string };
 
 beforeAll(async () => {
   site = await startMapSite();
   down = await startMapSite({ robotsStatus: 503 });
+  slowRobots = await startMapSite({ robotsDelayMs: 9000 });
   org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 100 });
 });
 
 afterAll(async () => {
   await site.close();
   await down.close();
+  await slowRobots.close();
 });
 
 const balance = async () => (await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining;
@@ -128,6 +131,20 @@ describe('GET /map', () => {
     expect(result.body.errors).toEqual({ url: [`robots.txt disallows ${down.url}/docs/ for Crawlgate.`] });
     expect(await balance()).toBe(before);
     expect(down.requests.map((request) => request.path)).toEqual(['/robots.txt']);
+  });
+
+  it('a robots.txt refusal found after the 202 is refunded by the worker and collected as the 422', async () => {
+    const before = await balance();
+    const accepted = await call('/map', { key: org.apiKey, query: { url: `${slowRobots.url}/docs/secret/x` } });
+    expect(accepted.status).toBe(202);
+    expect(accepted.body.credits_charged).toBe(1);
+    expect(await balance()).toBe(before - 1);
+    const collected = await collect(accepted.body.job_id, org.apiKey);
+    expect(collected.status).toBe(422);
+    expect(collected.body.errors).toEqual({ url: [`robots.txt disallows ${slowRobots.url}/docs/secret/x for Crawlgate.`] });
+    expect(await balance()).toBe(before);
+    const { entries } = await ledger(env.baseUrl, env.adminToken, org.id);
+    expect(entries.filter((entry) => entry.job_id === accepted.body.job_id).map((entry) => entry.amount).sort()).toEqual([-1, 1]);
   });
 
   it('answers 500 refunded when the start page fails', async () => {
