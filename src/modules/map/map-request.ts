@@ -1,15 +1,11 @@
-import type { SiteScope } from '../../infra/discovery/scope.js';
+import type { DiscoveryRules } from '../../infra/discovery/url-classifier.js';
 import type { PageRequest } from '../jobs/dto/page-request.js';
 import type { SitemapMode } from './dto/map-query.dto.js';
 
 /** GET /map's job options, as stored in the job row: the start page's options and the discovery rules of 9.1. */
-export interface MapRequest extends PageRequest {
+export interface MapRequest extends PageRequest, Pick<DiscoveryRules, 'scope' | 'includePaths' | 'excludePaths' | 'ignoreQuery'> {
   readonly limit: number;
-  readonly scope: SiteScope;
-  readonly includePaths: readonly string[];
-  readonly excludePaths: readonly string[];
   readonly sitemap: SitemapMode;
-  readonly ignoreQuery: boolean;
 }
 
 export type LinkSource = 'sitemap' | 'page';

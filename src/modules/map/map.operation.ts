@@ -11,7 +11,7 @@ import { crawlPrice } from '../billing/price-table.js';
 import type { JobFailure } from '../jobs/job-finish.js';
 import type { JobOutput, JobView, Operation, RouteRequest, TaskContext } from '../jobs/operation.js';
 import { MeteredOperation } from '../jobs/operation-registry.js';
-import { billingFields } from '../jobs/page-envelope.js';
+import { billingFields, jobFields } from '../jobs/page-envelope.js';
 import { pageContentWork } from '../jobs/page-content-work.js';
 import { readPageHtml } from '../jobs/page-size.js';
 import { discoverSite, type MapSources } from './map-discovery.js';
@@ -69,11 +69,7 @@ export class MapOperation implements Operation<MapRequest> {
       url: options.url,
       domain: new URL(options.url).hostname.toLowerCase(),
       ...billingFields(view),
-      job_id: view.job.id,
-      status: view.job.status,
-      position: view.position,
-      error: view.error ? view.error.message : null,
-      debug: view.debug,
+      ...jobFields(view),
       data: view.output?.type === 'data' ? view.output.data : null,
     };
   }
