@@ -104,6 +104,15 @@ describe('routeFetch', () => {
     expect(upstreamSeen).toEqual([`127.0.0.1:${port}`]);
   });
 
+  it('tells the upstream proxy\'s own failure from the target\'s', async () => {
+    const dead: ProxyRoute = { ...BUILTIN, id: 'dead', builtin: false, server: 'http://127.0.0.1:1' };
+    const failure = await routeFetch(dead, site('/page'), options()).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(RouteFetchFailed);
+    expect((failure as RouteFetchFailed).side).toBe('proxy');
+    const closed = await routeFetch(BUILTIN, 'http://site.test:1/', options()).catch((error: unknown) => error);
+    expect((closed as RouteFetchFailed).side).toBe('target');
+  });
+
   it('follows 5 redirects, each checked, and answers a 6th as it is', async () => {
     const five = await routeFetch(BUILTIN, site('/hop/4'), options());
     expect(five.status).toBe(200);

@@ -5,7 +5,7 @@ import type { NetworkPolicy } from '../network/network-policy.js';
 import { parseHttpUrl } from '../network/url-syntax.js';
 import type { ProxyRoute } from './proxy-route.js';
 import { readBounded } from './route-fetch-body.js';
-import { openTunnel, preferredAddress, TunnelError } from './relay/upstream-tunnel.js';
+import { openTunnel, preferredAddress, TunnelError, type FaultSide } from './relay/upstream-tunnel.js';
 
 export const MAX_REDIRECTS = 5;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -38,9 +38,12 @@ export class RouteFetchRefused extends Error {
   }
 }
 
-/** The target could not be reached or answered nothing readable (a name that does not resolve, a reset, TLS). */
+/**
+ * Nothing readable came back: the target's failure (a name that does not resolve, a reset, TLS), or, with `side`
+ * 'proxy', the upstream proxy's own (refused, timed out, credentials refused), as the relay tells them apart.
+ */
 export class RouteFetchFailed extends Error {
-  constructor(readonly url: string, message: string) {
+  constructor(readonly url: string, message: string, readonly side: FaultSide = 'target') {
     super(message);
     this.name = 'RouteFetchFailed';
   }
@@ -116,7 +119,7 @@ async function abortable<T>(work: Promise<T>, signal: AbortSignal, dispose: (val
     return await Promise.race([work, aborted]);
   } catch (error) {
     if (signal.aborted) void work.then(dispose, () => undefined);
-    if (error instanceof TunnelError) throw new RouteFetchFailed(url.href, error.message);
+    if (error instanceof TunnelError) throw new RouteFetchFailed(url.href, error.message, error.side);
     throw error;
   } finally {
     signal.removeEventListener('abort', onAbort);

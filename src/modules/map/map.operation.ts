@@ -103,8 +103,12 @@ export class MapOperation implements Operation<MapRequest> {
   }
 }
 
-/** A fetch the target or the policy refused reads as nothing; any other error (the deadline) goes on. */
+/**
+ * A fetch the target or the policy refused reads as nothing; the proxy's own failure is proxy_failed (the runner
+ * tries another proxy, and a robots.txt never read through a dead proxy refuses nothing); the rest (the deadline) goes on.
+ */
 function unreadable(error: unknown): null {
+  if (error instanceof RouteFetchFailed && error.side === 'proxy') throw new AppError(ErrorCode.ProxyFailed, `The proxy failed: ${error.message}`);
   if (error instanceof RouteFetchFailed || error instanceof RouteFetchRefused) return null;
   throw error;
 }
