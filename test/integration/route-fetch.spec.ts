@@ -1,4 +1,9 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
@@ -162,6 +167,29 @@ describe('routeFetch', () => {
   it('a body that fits exactly is not truncated', async () => {
     const answer = await routeFetch(BUILTIN, site('/page'), options({ maxBytes: 5 }));
     expect(answer).toMatchObject({ body: Buffer.from('hello'), truncated: false });
+  });
+
+  it('checks the certificate of an https target: a self-signed one is refused before any request', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'route-fetch-'));
+    const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
+      '-days', '1', '-subj', '/CN=site.test', '-addext', 'subjectAltName=DNS:site.test']);
+    expect(made.status).toBe(0);
+    let requests = 0;
+    const secure = createTlsServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, (_req, res) => {
+      requests += 1;
+      res.end('secret');
+    });
+    await new Promise<void>((resolve) => secure.listen(0, '127.0.0.1', resolve));
+    try {
+      const securePort = (secure.address() as AddressInfo).port;
+      const failure = await routeFetch(BUILTIN, `https://site.test:${securePort}/`, options()).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(RouteFetchFailed);
+      expect((failure as Error).message).toMatch(/^TLS: .*self[- ]signed/i);
+      expect(requests).toBe(0);
+    } finally {
+      secure.closeAllConnections();
+      await new Promise((resolve) => secure.close(resolve));
+    }
   });
 
   it('the signal aborts a body that never ends', async () => {
