@@ -15,6 +15,7 @@ const ROUTES: Record<string, number[]> = {
   'post /crawl': METERED,
   'get /screenshot': METERED,
   'get /chat': METERED,
+  'get /map': METERED,
   'get /crawl/{job}': [200, 202, 401, 404, 500],
   'delete /crawl/{job}': [200, 401, 404, 409],
   'get /account': [200, 401],
@@ -70,6 +71,7 @@ describe('GET /openapi.json', () => {
     });
     expect(document.paths['/screenshot'].get.security).toEqual([{ bearer: [] }, { key: [] }]);
     expect(document.paths['/account'].get.security).toEqual([{ bearer: [] }]);
+    expect(document.paths['/map'].get.security).toEqual([{ bearer: [] }]);
     expect(document.paths['/admin/users'].post.security).toEqual([{ admin: [] }]);
   });
 });
@@ -99,6 +101,7 @@ describe('real answers match the documented schemas', () => {
     const recipe = { expectedOutput: 'list', blocks: [{ type: 'start', details: { type: 'url', source: page('/static') } }, { type: 'extract', details: { selector: 'h1', name: 'title' } }] };
     check('POST', '/crawl', await call('/crawl', { key, method: 'POST', body: recipe }));
     check('GET', '/chat', await call('/chat', { key, query: { prompt: 'hello' } }));
+    check('GET', '/map', await call('/map', { key, query: { url: page('/static') } }), 200);
     const slow = await call('/crawl', { key, query: { url: page('/slow?ms=9500'), js: 'false' } });
     expect(slow.status).toBe(202);
     check('GET', '/crawl', slow);
@@ -114,6 +117,8 @@ describe('real answers match the documented schemas', () => {
   it('refusals: 401, 402, 404, 422, 429', async () => {
     check('GET', '/crawl', await call('/crawl', { query: { url: page('/static') } }), 401);
     check('GET', '/crawl', await call('/crawl', { key, query: { url: 'ftp://x' } }), 422);
+    check('GET', '/map', await call('/map', { key, query: { url: page('/static'), include_paths: 'static' } }), 422);
+    check('GET', '/map', await call('/map', { query: { url: page('/static'), key } }), 401);
     check('GET', '/crawl/{job}', await call('/crawl/abc_def', { key }), 404);
     const poor = await createOrganization(env.baseUrl, env.adminToken, { plan: 'free', credits: 0 });
     check('GET', '/screenshot', await call('/screenshot', { key: poor.apiKey, query: { url: page('/static') } }), 402);

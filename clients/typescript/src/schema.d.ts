@@ -291,6 +291,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/map": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A site's URLs from its sitemaps and its start page's links, filtered by scope, patterns and robots.txt */
+        get: operations["map"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/metrics": {
         parameters: {
             query?: never;
@@ -534,6 +551,57 @@ export interface components {
                 job_id?: string;
                 reason: string;
             }[];
+        };
+        MapEnvelope: {
+            /** @description Metered answers only: 0 on a refunded failure */
+            credits_charged?: number;
+            /** @description Metered answers only */
+            credits_remaining?: number;
+            /** @description null until done, and on failure */
+            data: {
+                /** @description Unique by URL key: sitemap ones first in sitemap order, then page links in document order, cut at limit */
+                links: components["schemas"]["MapLink"][];
+                /** @description The sitemap files read */
+                sitemaps: string[];
+                skipped: {
+                    duplicate: number;
+                    excluded: number;
+                    robots: number;
+                    scope: number;
+                };
+                /** @description Links were left out: cut at limit, or a sitemap bound (50,000 URLs, 50 MiB, 3 levels) reached */
+                truncated: boolean;
+            } | null;
+            /** @description A live capture while running (collection only), else null */
+            debug: {
+                /** Format: date-time */
+                captured_at: string;
+                html: string;
+                /** Format: byte */
+                screenshot: string;
+                truncated?: boolean;
+                url: string;
+            } | null;
+            domain: string;
+            /** @description Why the job failed; null unless status is failed */
+            error: string | null;
+            job_id: string;
+            /** @description 1-based while queued, else null */
+            position: number | null;
+            /** @enum {string} */
+            status: "queued" | "running" | "done" | "failed";
+            url: string;
+        };
+        MapLink: {
+            /** @description The sitemap's <lastmod> as written; null for page links */
+            lastmod: string | null;
+            /** @enum {string} */
+            source: "sitemap" | "page";
+            /**
+             * Format: uri
+             * @description The first URL seen for its key, without its fragment
+             */
+            url: string;
         };
         MessageError: {
             message: string;
@@ -826,7 +894,7 @@ export interface components {
             finished_at: string;
             job_id: string;
             /** @enum {string} */
-            kind: "crawl" | "screenshot" | "recipe" | "chat";
+            kind: "crawl" | "screenshot" | "recipe" | "chat" | "map";
             /** @enum {string} */
             status: "done" | "failed" | "cancelled";
         };
@@ -1885,7 +1953,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CrawlEnvelope"] | components["schemas"]["ScreenshotEnvelope"] | components["schemas"]["ChatEnvelope"];
+                    "application/json": components["schemas"]["CrawlEnvelope"] | components["schemas"]["ScreenshotEnvelope"] | components["schemas"]["ChatEnvelope"] | components["schemas"]["MapEnvelope"];
                     "text/html": string;
                     /**
                      * @example # Example Domain
@@ -1902,7 +1970,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CrawlEnvelope"] | components["schemas"]["ScreenshotEnvelope"] | components["schemas"]["ChatEnvelope"];
+                    "application/json": components["schemas"]["CrawlEnvelope"] | components["schemas"]["ScreenshotEnvelope"] | components["schemas"]["ChatEnvelope"] | components["schemas"]["MapEnvelope"];
                 };
             };
             /** @description No key, an unknown or revoked key, or a dashboard user's token */
@@ -1929,7 +1997,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CrawlEnvelope"] | components["schemas"]["ScreenshotEnvelope"] | components["schemas"]["ChatEnvelope"];
+                    "application/json": components["schemas"]["CrawlEnvelope"] | components["schemas"]["ScreenshotEnvelope"] | components["schemas"]["ChatEnvelope"] | components["schemas"]["MapEnvelope"];
                 };
             };
         };
@@ -2156,6 +2224,153 @@ export interface operations {
                          */
                         status?: "error" | "shutting_down";
                     };
+                };
+            };
+        };
+    };
+    map: {
+        parameters: {
+            query: {
+                /** @description Block ads and trackers */
+                adblock?: string;
+                /** @description City of the exit (requires country; doubles the price) */
+                city?: string;
+                /** @description ISO 3166-1 alpha-2 code of the exit, any case */
+                country?: string;
+                /** @description Comma-separated path globs (as include_paths) whose URLs are skipped (the start URL exempt) */
+                exclude_paths?: string;
+                /** @description Leave the query string out of the URL key (default true): URLs differing only in it are one */
+                ignore_query?: string;
+                /** @description Load images */
+                images?: string;
+                /** @description Comma-separated path globs (at most 20, 256 characters each, starting with /): `*` within a segment, `**` any segments; only matching URLs are taken (the start URL exempt) */
+                include_paths?: string;
+                /** @description Render the start page with JavaScript (default false here) */
+                js?: string;
+                /** @description Most links answered, 1 to 30000 (default 5000); cut ones set data.truncated */
+                limit?: number;
+                /** @description Premium proxy pool */
+                premium?: string;
+                /** @description path (default): the start URL's host and the paths under its directory; host: the whole host; domain: the registrable domain and its subdomains */
+                scope?: "path" | "host" | "domain";
+                /** @description include (default): sitemaps and the start page's links; skip: the links only; only: the sitemaps only */
+                sitemap?: "include" | "skip" | "only";
+                /** @description The start page, http or https */
+                url: string;
+                /** @description User-Agent to send */
+                user_agent?: string;
+                /** @description When the start page counts as loaded */
+                wait_until?: "load" | "domcontentloaded" | "networkidle0" | "networkidle2";
+                /** @description POSTed a signed WebhookEvent when the job ends */
+                webhook_url?: string;
+            };
+            header?: {
+                /** @description Replays the first job for 24 hours instead of charging again */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done within SYNC_WAIT_MS */
+            200: {
+                headers: {
+                    /** @description "true" when answered from an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    /** @description Credits charged by this request (0 when refunded; a replay repeats the first charge) */
+                    "X-Credits-Charged"?: number;
+                    /** @description The balance after this request */
+                    "X-Credits-Remaining"?: number;
+                    /** @description The job, collectable at GET /crawl/{job} */
+                    "X-Job-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MapEnvelope"];
+                };
+            };
+            /** @description Paid and still running: collect it at GET /crawl/{job} */
+            202: {
+                headers: {
+                    /** @description "true" when answered from an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    /** @description Credits charged by this request (0 when refunded; a replay repeats the first charge) */
+                    "X-Credits-Charged"?: number;
+                    /** @description The balance after this request */
+                    "X-Credits-Remaining"?: number;
+                    /** @description The job, collectable at GET /crawl/{job} */
+                    "X-Job-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MapEnvelope"];
+                };
+            };
+            /** @description No key, an unknown or revoked key, or a dashboard user's token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageError"];
+                };
+            };
+            /** @description Balance too low or daily limit reached */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageError"];
+                };
+            };
+            /** @description Invalid parameters, body or header */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Concurrency or burst limit of the plan */
+            429: {
+                headers: {
+                    /** @description Seconds */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageError"];
+                };
+            };
+            /** @description The operation ran and failed (refunded, the envelope with X-Error-Code), or an internal error before it ran */
+            500: {
+                headers: {
+                    /** @description "true" when answered from an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    /** @description Credits charged by this request (0 when refunded; a replay repeats the first charge) */
+                    "X-Credits-Charged"?: number;
+                    /** @description The balance after this request */
+                    "X-Credits-Remaining"?: number;
+                    /** @description The failure code */
+                    "X-Error-Code"?: string;
+                    /** @description The job, collectable at GET /crawl/{job} */
+                    "X-Job-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MapEnvelope"] | components["schemas"]["ServiceError"];
+                };
+            };
+            /** @description Proxy pool or model unavailable, queue or database down; nothing charged */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceError"];
                 };
             };
         };

@@ -33,6 +33,8 @@ interface MeteredDoc {
   readonly envelope: SchemaName;
   /** text/html besides the envelope on 200 (a page). */
   readonly page?: boolean;
+  /** The key in the header only (GET /map): no `key` query scheme. */
+  readonly headerKeyOnly?: boolean;
 }
 
 /** A metered route (decisions.md 2, 3, 7.3, 7.4): both keys, Idempotency-Key, webhook_url, every status. */
@@ -43,7 +45,7 @@ export function ApiMetered(doc: MeteredDoc): MethodDecorator & ClassDecorator {
     ApiTags(doc.tag),
     ApiOperation({ summary: doc.summary }),
     ApiBearerAuth('bearer'),
-    ApiSecurity('key'),
+    ...(doc.headerKeyOnly ? [] : [ApiSecurity('key')]),
     ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Replays the first job for 24 hours instead of charging again', schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' } }),
     ...queryOf(doc.query),
     ApiResponse({ status: 200, description: 'Done within SYNC_WAIT_MS', content: ok, headers: responseHeaders(...(doc.page ? PAGE_HEADERS : CREDIT_HEADERS)) }),
@@ -63,7 +65,7 @@ export function ApiMetered(doc: MeteredDoc): MethodDecorator & ClassDecorator {
 }
 
 /** What a job route answers: the envelope of whichever operation the job is. */
-const ANY_ENVELOPE = { oneOf: [ref('CrawlEnvelope'), ref('ScreenshotEnvelope'), ref('ChatEnvelope')] };
+const ANY_ENVELOPE = { oneOf: [ref('CrawlEnvelope'), ref('ScreenshotEnvelope'), ref('ChatEnvelope'), ref('MapEnvelope')] };
 /** Declared here: job routes read the job through CollectKeyGuard, not @Param, so nothing else documents it. */
 const JobParam = () => ApiParam({ name: 'job', type: String, required: true, description: 'The job id of a 202 answer (`job_id`, `X-Job-Id`).' });
 

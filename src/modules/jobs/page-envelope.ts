@@ -20,6 +20,13 @@ export function pageEnvelope(
     ...(shape.city ? { city: options.route.city ?? '' } : {}),
     ...(view.error ? { data: {} } : shape.result(output)),
     ...billingFields(view),
+    ...jobFields(view),
+  };
+}
+
+/** The job's own fields of every envelope: its id, status, place in line, failure and live capture. */
+export function jobFields(view: JobView<unknown>): Record<string, unknown> {
+  return {
     job_id: view.job.id,
     status: view.job.status,
     position: view.position,

@@ -1,0 +1,56 @@
+import { AppError, isAppError, type FieldErrors } from '../../../common/errors/app-error.js';
+import { lastValue } from '../../../common/validation/query-params.js';
+import { validateDto } from '../../../common/validation/validate-dto.js';
+import { parsePathPatterns, type PathPatternParam } from '../../../infra/discovery/path-globs.js';
+import type { NetworkPolicy } from '../../../infra/network/network-policy.js';
+import { geographyErrors, routeRequest } from '../../jobs/dto/route-request.js';
+import type { MapRequest } from '../map-request.js';
+import { MAP_LIMIT, MapQuery } from './map-query.dto.js';
+
+const DEFAULT_VIEWPORT = { width: 1920, height: 1080, deviceScaleFactor: 1, isMobile: false, isLandscape: false, hasTouch: false };
+
+/** GET /map: validates the parameters (one 422 naming every bad one) and applies 9.2's defaults. */
+export function parseMapQuery(query: Record<string, unknown>, policy: NetworkPolicy): MapRequest {
+  const errors: FieldErrors = {};
+  const patterns = (param: PathPatternParam): string[] => {
+    const text = lastValue({ value: query?.[param] });
+    try {
+      return parsePathPatterns(typeof text === 'string' ? text : undefined, param);
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      Object.assign(errors, error.details.errors);
+      return [];
+    }
+  };
+  const includePaths = patterns('include_paths');
+  const excludePaths = patterns('exclude_paths');
+  let valid: MapQuery;
+  try {
+    valid = validateDto(MapQuery, query ?? {});
+  } catch (error) {
+    if (isAppError(error) && error.details.errors) throw AppError.validation({ ...error.details.errors, ...errors });
+    throw error;
+  }
+  Object.assign(errors, geographyErrors(valid));
+  if (valid.url === undefined || valid.url.trim() === '') errors.url = ['url is required'];
+  if (Object.keys(errors).length > 0) throw AppError.validation(errors);
+  return {
+    url: policy.checkUrlSyntax(valid.url!.trim()).href,
+    aiQuery: '',
+    page: {
+      js: valid.js ?? false,
+      images: valid.images ?? false,
+      adblock: valid.adblock ?? true,
+      waitUntil: valid.wait_until ?? 'networkidle0',
+      viewport: DEFAULT_VIEWPORT,
+      userAgent: valid.user_agent ?? null,
+    },
+    route: routeRequest(valid),
+    limit: valid.limit ?? MAP_LIMIT.default,
+    scope: valid.scope ?? 'path',
+    includePaths,
+    excludePaths,
+    sitemap: valid.sitemap ?? 'include',
+    ignoreQuery: valid.ignore_query ?? true,
+  };
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from '@jest/globals';
+import { AppError } from '../../common/errors/app-error.js';
+import type { RobotsAnswer } from '../../infra/discovery/robots.js';
+import { discoverSite, type MapSources } from './map-discovery.js';
+import type { MapRequest } from './map-request.js';
+
+const BASE = 'https://docs.example';
+
+const request = (overrides: Partial<MapRequest> = {}): MapRequest => ({
+  url: `${BASE}/guide/`,
+  aiQuery: '',
+  page: { js: false, images: false, adblock: true, waitUntil: 'load', viewport: { width: 1, height: 1, deviceScaleFactor: 1, isMobile: false, isLandscape: false, hasTouch: false }, userAgent: null },
+  route: { tier: 'standard', country: null, city: null },
+  limit: 5000,
+  scope: 'path',
+  includePaths: [],
+  excludePaths: [],
+  sitemap: 'include',
+  ignoreQuery: true,
+  ...overrides,
+});
+
+function sources(robots: RobotsAnswer, files: Record<string, string>, links: string[] = []) {
+  const read: string[] = [];
+  const pages: string[] = [];
+  const value: MapSources = {
+    robotsToken: 'Crawlgate',
+    robots: async (url) => (read.push(url), robots),
+    sitemap: async (url) => (read.push(url), files[url] === undefined ? { status: 404, body: Buffer.alloc(0) } : { status: 200, body: Buffer.from(files[url]) }),
+    pageLinks: async () => (pages.push('start'), links),
+  };
+  return { value, read, pages };
+}
+
+describe('discoverSite (decisions 9.2)', () => {
+  it('reads /sitemap.xml when robots.txt names none, sitemap links first, then the page links', async () => {
+    const site = sources({ status: 404, body: '' }, { [`${BASE}/sitemap.xml`]: `${BASE}/guide/a\n${BASE}/guide/b\n` }, [`${BASE}/guide/c`, `${BASE}/guide/a`]);
+    const data = await discoverSite(request(), site.value);
+    expect(data).toEqual({
+      links: [
+        { url: `${BASE}/guide/a`, source: 'sitemap', lastmod: null },
+        { url: `${BASE}/guide/b`, source: 'sitemap', lastmod: null },
+        { url: `${BASE}/guide/c`, source: 'page', lastmod: null },
+      ],
+      sitemaps: [`${BASE}/sitemap.xml`],
+      skipped: { robots: 0, scope: 0, excluded: 0, duplicate: 1 },
+      truncated: false,
+    });
+    expect(site.read).toEqual([`${BASE}/robots.txt`, `${BASE}/sitemap.xml`]);
+  });
+
+  it('refuses the start URL robots.txt disallows with a 422 on url, before reading anything else', async () => {
+    const site = sources({ status: 200, body: 'User-agent: crawlgate\nDisallow: /guide/\n' }, {});
+    const refusal = await discoverSite(request(), site.value).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(AppError);
+    expect((refusal as AppError).message).toBe(`robots.txt disallows ${BASE}/guide/ for Crawlgate.`);
+    expect((refusal as AppError).details.errors).toEqual({ url: [`robots.txt disallows ${BASE}/guide/ for Crawlgate.`] });
+    expect(site.read).toEqual([`${BASE}/robots.txt`]);
+    expect(site.pages).toEqual([]);
+  });
+
+  it('refuses everything when robots.txt is unreachable or 5xx', async () => {
+    await expect(discoverSite(request(), sources('unreachable', {}).value)).rejects.toThrow('robots.txt disallows');
+    await expect(discoverSite(request(), sources({ status: 502, body: '' }, {}).value)).rejects.toThrow('robots.txt disallows');
+  });
+
+  it('sitemap=skip reads no sitemap; sitemap=only never opens the page', async () => {
+    const skip = sources({ status: 404, body: '' }, {}, [`${BASE}/guide/x`]);
+    expect((await discoverSite(request({ sitemap: 'skip' }), skip.value)).links).toHaveLength(1);
+    expect(skip.read).toEqual([`${BASE}/robots.txt`]);
+    const only = sources({ status: 200, body: `Sitemap: ${BASE}/s.txt\n` }, { [`${BASE}/s.txt`]: `${BASE}/guide/y` });
+    expect((await discoverSite(request({ sitemap: 'only' }), only.value)).links.map((link) => link.source)).toEqual(['sitemap']);
+    expect(only.pages).toEqual([]);
+  });
+
+  it('cuts at limit and still counts what it skipped', async () => {
+    const site = sources({ status: 404, body: '' }, {}, [`${BASE}/guide/1`, `${BASE}/guide/2`, `${BASE}/other`, `${BASE}/guide/3`]);
+    const data = await discoverSite(request({ limit: 1, sitemap: 'skip' }), site.value);
+    expect(data.links.map((link) => link.url)).toEqual([`${BASE}/guide/1`]);
+    expect(data).toMatchObject({ truncated: true, skipped: { robots: 0, scope: 1, excluded: 0, duplicate: 0 } });
+  });
+});
