@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { tokenize, wordF1 } from '../../../../bench/wcxb/word-f1.js';
 import { renderPageContent } from '../page-content.js';
 import type { ContentFormat } from '../page-content.js';
@@ -76,6 +78,12 @@ describe('readPdf on real documents', () => {
     const document = await read(DOCUMENTS[0].path, 3);
     expect({ pages: document.pages, pagesRead: document.pagesRead, truncated: document.truncated }).toEqual({ pages: 17, pagesRead: 3, truncated: true });
     expect(rendered(document, 'markdown').split('\n').filter((line) => line === '---')).toHaveLength(2);
+  });
+
+  it('calls a document locked with a password unreadable', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'pdf-spec-')), 'locked.pdf');
+    execFileSync('qpdf', ['--encrypt', 'user-secret', 'owner-secret', '256', '--', DOCUMENTS[0].path, out]);
+    await expect(readPdf(new Uint8Array(readFileSync(out)), 200)).resolves.toEqual({ unreadable: 'the document is encrypted with a password' });
   });
 
   it('calls a corrupt file unreadable', async () => {
