@@ -32,7 +32,8 @@ export class JobViewService {
       }
       return new MeteredAnswer(200, { json: operation.envelope({ ...base, output, error: null, position: null, debug: null }) }, facts);
     }
-    if (job.status === 'failed') {
+    // A cancelled job is collected as a failed one (decisions 9.4): 500, its envelope, `error`.
+    if (job.status === 'failed' || job.status === 'cancelled') {
       const error = { code: job.errorCode ?? 'internal_error', message: job.errorMessage ?? 'The job failed.' };
       return new MeteredAnswer(500, { json: operation.envelope({ ...base, output: null, error, position: null, debug: null }) }, { ...facts, errorCode: error.code });
     }
