@@ -5,8 +5,14 @@ import { weightedMode } from './pdf-lines.js';
 export type PdfBlock =
   | { readonly kind: 'heading'; readonly level: number; readonly text: string }
   | { readonly kind: 'paragraph'; readonly text: string }
-  | { readonly kind: 'list'; readonly ordered: boolean; readonly items: readonly string[] }
+  | { readonly kind: 'list'; readonly ordered: boolean; readonly items: readonly ListItem[] }
   | { readonly kind: 'page-break' };
+
+/** A list item's text, and its own number in a numbered list (the document's, kept as written). */
+export interface ListItem {
+  readonly text: string;
+  readonly number?: number;
+}
 
 /** A line set this much larger than the body is a heading. */
 const HEADING_RATIO = 1.15;
@@ -61,7 +67,7 @@ function rounded(size: number): number {
 class PageReader {
   private readonly out: PdfBlock[] = [];
   private paragraph: string[] = [];
-  private list: { ordered: boolean; items: string[]; textX: number } | null = null;
+  private list: { ordered: boolean; items: ListItem[]; textX: number } | null = null;
   private previous: PdfLine | null = null;
   private readonly lineGap: number;
 
@@ -110,12 +116,13 @@ class PageReader {
     const sameList = this.list !== null && this.list.ordered === ordered && !this.apart(line, 2.5);
     if (!sameList) this.flush();
     this.list ??= { ordered, items: [], textX: line.x + (line.size * marker.length) / 2 };
-    this.list.items.push(text);
+    this.list.items.push(ordered ? { text, number: Number.parseInt(marker, 10) } : { text });
   }
 
   private continueItem(text: string): void {
     const items = this.list!.items;
-    items[items.length - 1] = join(items[items.length - 1], text);
+    const last = items[items.length - 1];
+    items[items.length - 1] = { ...last, text: join(last.text, text) };
   }
 
   /** Whether the line is set apart from the previous one: a wider gap, a move up (a new column), another size. */

@@ -29,7 +29,8 @@ function blockHtml(block: PdfBlock): string {
       return `<p>${escapeHtml(block.text)}</p>`;
     case 'list': {
       const tag = block.ordered ? 'ol' : 'ul';
-      return `<${tag}>${block.items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</${tag}>`;
+      const items = block.items.map((item) => `<li${item.number === undefined ? '' : ` value="${item.number}"`}>${escapeHtml(item.text)}</li>`);
+      return `<${tag}>${items.join('')}</${tag}>`;
     }
     case 'page-break':
       return '<hr>';
