@@ -21,7 +21,8 @@ export interface DocumentVerdict {
 /** Whether a main document's response may be a PDF: labelled one, or labelled as nothing in particular. */
 export function mayBeDocument(event: PausedResponse): 'pdf' | 'sniff' | null {
   const status = event.responseStatusCode ?? 0;
-  if (event.responseErrorReason || (status >= 300 && status < 400)) return null;
+  // A redirect, or an answer without a body (204, 304), is no document.
+  if (event.responseErrorReason || status === 204 || (status >= 300 && status < 400)) return null;
   const type = contentType(event.responseHeaders ?? []);
   if (type === 'application/pdf' || type === 'application/x-pdf') return 'pdf';
   return SNIFFED_TYPES.has(type) ? 'sniff' : null;
