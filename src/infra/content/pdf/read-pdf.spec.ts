@@ -10,8 +10,8 @@ import type { PdfDocument } from './read-pdf.js';
 
 // Real documents nobody here wrote (Debian's shared-mime-info and libtasn1-doc), against Poppler's pdftotext.
 const DOCUMENTS = [
-  { path: '/usr/share/doc/shared-mime-info/shared-mime-info-spec.pdf', pages: 17, headings: ['## 2. Unified system', '### 2.1. Directory layout'] },
-  { path: '/usr/share/doc/libtasn1-doc/libtasn1.pdf', pages: 36, headings: ['ASN.1 structure handling'] },
+  { path: '/usr/share/doc/shared-mime-info/shared-mime-info-spec.pdf', pages: 17, headings: ['\n## 2. Unified system\n', '\n### 2.1. Directory layout\n'] },
+  { path: '/usr/share/doc/libtasn1-doc/libtasn1.pdf', pages: 36, headings: ['\n## 2 ASN.1 structure handling\n', '\n### 2.1 ASN.1 syntax\n'] },
 ];
 
 async function read(path: string, maxPages = 200): Promise<PdfDocument> {
