@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/setup.sh
 
-install_system_packages mariadb-server python3-doc python3
+install_system_packages mariadb-server python3-doc python3 shared-mime-info libtasn1-doc poppler-utils qpdf
 install_npm_packages
 start_redis
 start_mariadb

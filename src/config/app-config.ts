@@ -57,6 +57,8 @@ export interface AppConfig {
   readonly recipeMaxPages: number;
   readonly screenshot: { readonly maxHeight: number; readonly quality: number };
   readonly maxPageBytes: number;
+  /** decisions.md 9.5: pages of a PDF read, and the largest PDF read. */
+  readonly pdf: { readonly maxPages: number; readonly maxBytes: number };
   readonly plans: PlanTable;
   readonly pricing: PriceTable;
   readonly logLevel: string;
@@ -162,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     recipeMaxPages: e.RECIPE_MAX_PAGES ?? 20,
     screenshot: { maxHeight: e.SCREENSHOT_MAX_HEIGHT ?? 20000, quality: e.SCREENSHOT_QUALITY ?? 80 },
     maxPageBytes: e.MAX_PAGE_BYTES ?? 20 * 1024 * 1024,
+    pdf: { maxPages: e.PDF_MAX_PAGES ?? 200, maxBytes: e.PDF_MAX_BYTES ?? 20 * 1024 * 1024 },
     plans: plans!,
     pricing: pricing!,
     logLevel: e.LOG_LEVEL ?? 'info',

@@ -120,6 +120,12 @@ export class EnvSchema {
   @IsOptional() @Transform(toInt) @IsInt() @Min(1024)
   MAX_PAGE_BYTES?: number;
 
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1)
+  PDF_MAX_PAGES?: number;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1024)
+  PDF_MAX_BYTES?: number;
+
   @IsOptional() @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL?: string;
 }

@@ -48,6 +48,9 @@ async function main(): Promise<void> {
     CHAT_SITE_URL: chat.url,
     SYNC_WAIT_MS: '8000',
     JOB_TIMEOUT_MS: '20000',
+    // pdf.e2e-spec: libtasn1's 36 pages pass the cap, a 5 MiB PDF the size.
+    PDF_MAX_PAGES: '20',
+    PDF_MAX_BYTES: String(4 * 1024 * 1024),
     CHAT_TIMEOUT_MS: '12000',
     BROWSER_CONCURRENCY: '4',
     // Short leases: jobs.e2e-spec's backlog test proves a slot outlives many of them while its job is queued or running.

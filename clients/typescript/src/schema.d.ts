@@ -472,10 +472,10 @@ export interface components {
             data: {
                 /** @description The answer to ai_query (not with ai_schema) */
                 answer?: string;
-                /** @description The values of the extract rules, by name */
+                /** @description The values of the extract rules, by name (null for a PDF) */
                 extracted?: {
                     [key: string]: unknown;
-                };
+                } | null;
                 /** @description The model's answer, conforming to ai_schema */
                 json?: {
                     [key: string]: unknown;
@@ -622,12 +622,23 @@ export interface components {
         PageMetadata: {
             author: string | null;
             canonical_url: string | null;
+            /**
+             * @description A PDF read as a document only (decisions 9.5)
+             * @enum {string}
+             */
+            content_type?: "application/pdf";
             description: string | null;
             image: string | null;
             language: string | null;
+            /** @description A PDF only: its pages */
+            pages?: number;
+            /** @description A PDF only: the pages read (at most PDF_MAX_PAGES) */
+            pages_read?: number;
             published_time: string | null;
             site_name: string | null;
             title: string | null;
+            /** @description A PDF only: true when pages were left unread */
+            truncated?: boolean;
             /** @description Words of content as text */
             word_count: number;
         };
@@ -846,7 +857,7 @@ export interface components {
                 /** @enum {boolean} */
                 billed: false;
                 /** @enum {string} */
-                code: "validation_failed" | "unauthorized" | "insufficient_credits" | "daily_limit_reached" | "concurrency_exceeded" | "burst_exceeded" | "not_found" | "job_not_cancellable" | "method_not_allowed" | "payload_too_large" | "target_unreachable" | "navigation_timeout" | "blocked_target" | "browser_crashed" | "worker_lost" | "cancelled" | "proxy_failed" | "proxy_pool_unavailable" | "page_too_large" | "chat_timeout" | "chat_no_answer" | "action_failed" | "ai_unavailable" | "ai_invalid_output" | "queue_unavailable" | "database_unavailable" | "internal_error";
+                code: "validation_failed" | "unauthorized" | "insufficient_credits" | "daily_limit_reached" | "concurrency_exceeded" | "burst_exceeded" | "not_found" | "job_not_cancellable" | "method_not_allowed" | "payload_too_large" | "target_unreachable" | "navigation_timeout" | "blocked_target" | "browser_crashed" | "worker_lost" | "cancelled" | "proxy_failed" | "proxy_pool_unavailable" | "page_too_large" | "document_unreadable" | "chat_timeout" | "chat_no_answer" | "action_failed" | "ai_unavailable" | "ai_invalid_output" | "queue_unavailable" | "database_unavailable" | "internal_error";
                 message: string;
                 request_id: string;
             };

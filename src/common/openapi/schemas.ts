@@ -48,7 +48,7 @@ export const SCHEMAS = {
           type: 'object',
           properties: {
             answer: { ...str, description: 'The answer to ai_query (not with ai_schema)' },
-            extracted: { type: 'object', additionalProperties: true, description: 'The values of the extract rules, by name' },
+            extracted: { type: 'object', additionalProperties: true, nullable: true, description: 'The values of the extract rules, by name (null for a PDF)' },
             json: { type: 'object', additionalProperties: true, description: 'The model\'s answer, conforming to ai_schema' },
           },
           description: '{answer} with ai_query, {extracted} with extract, {json} with ai_schema; a recipe\'s {items, pages} or {fields, pages}, plus screenshots, contents and evaluations when such blocks ran',
@@ -62,11 +62,18 @@ export const SCHEMAS = {
     ),
     description: 'GET /crawl with ai_query, extract, ai_schema or output=json, POST /crawl with more than a start block or output=json, and every 202 and 500 of both',
   },
-  PageMetadata: object({
-    title: nullableStr, description: nullableStr, language: nullableStr, author: nullableStr, published_time: nullableStr,
-    site_name: nullableStr, canonical_url: nullableStr, image: nullableStr,
-    word_count: { ...int, description: 'Words of content as text' },
-  }),
+  PageMetadata: object(
+    {
+      title: nullableStr, description: nullableStr, language: nullableStr, author: nullableStr, published_time: nullableStr,
+      site_name: nullableStr, canonical_url: nullableStr, image: nullableStr,
+      word_count: { ...int, description: 'Words of content as text' },
+      content_type: { type: 'string', enum: ['application/pdf'], description: 'A PDF read as a document only (decisions 9.5)' },
+      pages: { ...int, description: 'A PDF only: its pages' },
+      pages_read: { ...int, description: 'A PDF only: the pages read (at most PDF_MAX_PAGES)' },
+      truncated: { ...bool, description: 'A PDF only: true when pages were left unread' },
+    },
+    ['title', 'description', 'language', 'author', 'published_time', 'site_name', 'canonical_url', 'image', 'word_count'],
+  ),
   PageLink: object({ url: { type: 'string', format: 'uri' }, text: str }),
   ScreenshotEnvelope: object(
     {

@@ -26,6 +26,8 @@ export interface PageOptions {
   readonly waitUntil: WaitUntil;
   readonly viewport: Viewport;
   readonly userAgent: string | null;
+  /** Read a main document that is a PDF as a document (decisions.md 9.5): GET /crawl, a recipe's start, site pages. */
+  readonly documents?: boolean;
 }
 
 export interface NavigationResult {
@@ -37,6 +39,8 @@ export interface NavigationResult {
    * the DOM's serialization, refused with page_too_large past maxBytes.
    */
   readonly rawBody: (maxBytes?: number) => Promise<string>;
+  /** The main document's bytes when it was a PDF and the page options asked for documents. */
+  readonly document?: Uint8Array;
 }
 
 /** One job's page: opened for the job, wiped and closed (or recycled) after it, on every exit path. */

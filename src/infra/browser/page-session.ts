@@ -45,6 +45,7 @@ export class JobPageSession implements PageSession {
     const timeout = this.run.remainingMs();
     if (timeout <= 0) throw new AppError(ErrorCode.NavigationTimeout, 'The job deadline passed before the navigation started.');
     let response: HTTPResponse | null;
+    this.guard.document = null;
     const allowed = IDLE_ALLOWANCE[this.options.waitUntil];
     const idle = allowed === undefined ? null : new NavigationIdle(this.raw, this.session, allowed);
     try {
@@ -63,7 +64,8 @@ export class JobPageSession implements PageSession {
     if (this.guard.blockedNavigation) throw classifyBrowserError(new Error('blocked'), this.failureContext())!;
     // Whatever the status (407 and 59x included), it is the target's answer: only the relay judges the proxy.
     const status = response?.status() ?? 200;
-    return { status, finalUrl: this.raw.url(), rawBody: (maxBytes) => this.body(response, maxBytes) };
+    const document = this.documentBytes();
+    return { status, finalUrl: this.raw.url(), rawBody: (maxBytes) => this.body(response, maxBytes), ...(document ? { document } : {}) };
   }
 
   assertNotBlocked(): void {
@@ -98,6 +100,15 @@ export class JobPageSession implements PageSession {
 
   evaluateScript(script: string, limits: EvaluationLimits): Promise<unknown> {
     return this.run.race(evaluateBounded(this.session.client, script, limits));
+  }
+
+  /** The PDF the navigation answered, if any; past PDF_MAX_BYTES, page_too_large. */
+  private documentBytes(): Uint8Array | null {
+    const document = this.guard.document;
+    if (document && 'tooLarge' in document) {
+      throw new AppError(ErrorCode.PageTooLarge, `The document exceeds ${this.guard.rules.documentMaxBytes} bytes (PDF_MAX_BYTES), the largest read.`);
+    }
+    return document?.bytes ?? null;
   }
 
   private failureContext(): FailureContext {

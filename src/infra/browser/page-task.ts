@@ -72,7 +72,7 @@ export class PageTask<T> {
     this.instance = job.instance;
     const egress = (this.egress = job.slot.bind(spec.route));
     const adblock = spec.options.adblock ? await this.deps.adblock.engine().catch(() => null) : null;
-    const rules = guardRules(this.deps.config, spec.options, adblock);
+    const rules = guardRules(this.deps.config, spec.options, adblock, spec.options.documents ? this.deps.config.pdf.maxBytes : undefined);
     const userAgent = await job.instance.defaultUserAgent();
     job.touched = true;
     const prepared = await job.tab.prepare(spec.options, rules, userAgent, (error) => run.fail(error));

@@ -8,12 +8,12 @@ import { RequestGuard } from './request-guard.js';
 const RELAY = { url: 'http://127.0.0.1:40001', credentials: { username: 'slot0', password: 'secret' } };
 
 /** A tab session that records what the guard sends, and lets the test emit Fetch events. */
-async function guarded() {
+async function guarded(replies: Record<string, () => unknown> = {}) {
   const sent: Array<{ method: string; params: Record<string, unknown> }> = [];
   const session = Object.assign(new EventEmitter(), {
     send: async (method: string, params: Record<string, unknown> = {}) => {
       sent.push({ method, params });
-      return {};
+      return replies[method]?.() ?? {};
     },
   });
   const policy = { checkDuringCrawl: async (url: string) => (url.includes('10.0.0.1') ? 'private address' : null) } as unknown as NetworkPolicy;
@@ -24,7 +24,12 @@ async function guarded() {
     session.emit('Fetch.authRequired', { requestId, request: { url: 'http://site.test/' }, frameId: 'main', resourceType: 'Document', authChallenge: { source, origin, scheme: 'basic', realm: 'r' } });
   const pause = (requestId: string, url: string, resourceType = 'Document', frameId = 'main') =>
     session.emit('Fetch.requestPaused', { requestId, request: { url, headers: {} }, frameId, resourceType });
-  return { guard, sent, answers, challenge, pause };
+  const respond = (requestId: string, contentType: string, frameId = 'main', responseStatusCode = 200) =>
+    session.emit('Fetch.requestPaused', {
+      requestId, request: { url: 'http://site.test/doc', headers: {} }, frameId, resourceType: 'Document', responseStatusCode,
+      responseHeaders: [{ name: 'Content-Type', value: contentType }, { name: 'Content-Length', value: '9' }],
+    });
+  return { guard, sent, answers, challenge, pause, respond };
 }
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
@@ -32,7 +37,8 @@ const settle = () => new Promise((resolve) => setImmediate(resolve));
 describe('RequestGuard', () => {
   it("intercepts every request of the session and takes its authentication challenges", async () => {
     const { sent } = await guarded();
-    expect(sent).toEqual([{ method: 'Fetch.enable', params: { handleAuthRequests: true, patterns: [{ urlPattern: '*' }] } }]);
+    const responses = { urlPattern: '*', resourceType: 'Document', requestStage: 'Response' };
+    expect(sent).toEqual([{ method: 'Fetch.enable', params: { handleAuthRequests: true, patterns: [{ urlPattern: '*' }, responses] } }]);
   });
 
   it("gives the slot's credentials to the relay's own challenge once a request, and cancels every other challenge", async () => {
@@ -66,5 +72,63 @@ describe('RequestGuard', () => {
     expect(answers('Fetch.continueRequest')).toEqual([{ requestId: 'ok' }]);
     expect(answers('Fetch.failRequest').map(({ requestId }) => requestId)).toEqual(['before', 'script', 'private', 'after']);
     expect([job.blockedNavigation, job.takeBlocked()]).toEqual(['private address', { url: 'http://10.0.0.1/', reason: 'private address' }]);
+  });
+
+  describe('documents (decisions.md 9.5)', () => {
+    const RULES = { checkPolicy: true, blockScripts: false, blockImages: false, adblock: null };
+    const chunks = (...bodies: string[]) => {
+      let next = 0;
+      return () => ({ data: Buffer.from(bodies[next]).toString('base64'), base64Encoded: true, eof: ++next === bodies.length });
+    };
+    const stream = () => ({ stream: 'body' });
+
+    it("takes a main document's PDF from its response, bounded, and shows the tab an empty page with the target's status", async () => {
+      const { guard, respond, answers } = await guarded({ 'Fetch.takeResponseBodyAsStream': stream, 'IO.read': chunks('%PDF-1.7 ', 'rest') });
+      const job = guard.begin({ ...RULES, documentMaxBytes: 100 }, new JobFootprint());
+      respond('doc', 'application/pdf', 'main', 203);
+      await settle();
+      await settle();
+      expect(Buffer.from((job.document as { bytes: Uint8Array }).bytes).toString()).toBe('%PDF-1.7 rest');
+      const [fulfilled] = answers('Fetch.fulfillRequest');
+      expect({ ...fulfilled, body: Buffer.from(fulfilled.body as string, 'base64').toString() }).toEqual({
+        requestId: 'doc', responseCode: 203, responseHeaders: [{ name: 'content-type', value: 'text/html; charset=utf-8' }],
+        body: '<!doctype html><html><head><title>Document</title></head><body></body></html>',
+      });
+      expect(answers('IO.close')).toEqual([{ handle: 'body' }]);
+    });
+
+    it('stops reading past the cap, and notes the document too large', async () => {
+      const { guard, respond, answers } = await guarded({ 'Fetch.takeResponseBodyAsStream': stream, 'IO.read': chunks('%PDF-'.padEnd(60), 'x'.repeat(60), 'never read') });
+      const job = guard.begin({ ...RULES, documentMaxBytes: 100 }, new JobFootprint());
+      respond('doc', 'application/pdf');
+      for (let i = 0; i < 4; i += 1) await settle();
+      expect(job.document).toEqual({ tooLarge: true });
+      expect(answers('IO.read')).toHaveLength(2);
+    });
+
+    it('hands a vaguely typed body that is not a PDF back to the tab as it came', async () => {
+      const { guard, respond, answers } = await guarded({ 'Fetch.takeResponseBodyAsStream': stream, 'IO.read': chunks('plain text') });
+      const job = guard.begin({ ...RULES, documentMaxBytes: 100 }, new JobFootprint());
+      respond('doc', 'application/octet-stream');
+      for (let i = 0; i < 3; i += 1) await settle();
+      expect(job.document).toBeNull();
+      const [fulfilled] = answers('Fetch.fulfillRequest');
+      expect({ ...fulfilled, body: Buffer.from(fulfilled.body as string, 'base64').toString() }).toEqual({
+        requestId: 'doc', responseCode: 200, responseHeaders: [{ name: 'Content-Type', value: 'application/octet-stream' }], body: 'plain text',
+      });
+    });
+
+    it("lets other responses through: HTML, a frame's PDF, and any PDF when the job reads no documents", async () => {
+      const { guard, respond, answers } = await guarded();
+      guard.begin({ ...RULES, documentMaxBytes: 100 }, new JobFootprint());
+      respond('html', 'text/html; charset=utf-8');
+      respond('frame', 'application/pdf', 'child');
+      await settle();
+      guard.begin(RULES, new JobFootprint());
+      respond('unread', 'application/pdf');
+      await settle();
+      expect(answers('Fetch.continueRequest')).toEqual([{ requestId: 'html' }, { requestId: 'frame' }, { requestId: 'unread' }]);
+      expect(answers('Fetch.takeResponseBodyAsStream')).toEqual([]);
+    });
   });
 });

@@ -3,6 +3,8 @@ import { Request as AdblockRequest } from '@ghostery/adblocker-puppeteer';
 import type { CDPSession, Protocol } from 'puppeteer';
 import type { AppConfig } from '../../config/app-config.js';
 import type { NetworkPolicy } from '../network/network-policy.js';
+import { captureDocument, mayBeDocument } from './document-capture.js';
+import type { CapturedDocument } from './document-capture.js';
 import type { RelayLogin } from '../proxy/relay/relay-slot.js';
 import type { JobFootprint } from './job-footprint.js';
 import type { PageOptions } from './page-options.js';
@@ -17,6 +19,8 @@ export interface GuardRules {
   readonly blockScripts: boolean;
   readonly blockImages: boolean;
   readonly adblock: FiltersEngine | null;
+  /** When set, a main document that is a PDF is read as a document, at most this many bytes (decisions.md 9.5). */
+  readonly documentMaxBytes?: number;
 }
 
 export interface BlockedRequest {
@@ -35,6 +39,8 @@ export class GuardJob {
   blockedNavigation: string | null = null;
   /** Set once the job is over: from then on every request is refused (unload beacons included). */
   closed = false;
+  /** The main document's bytes when it was a PDF (rules.documentMaxBytes), taken at its response. */
+  document: CapturedDocument | null = null;
 
   constructor(
     readonly rules: GuardRules,
@@ -80,12 +86,14 @@ export function guardRules(
   config: Pick<AppConfig, 'allowPrivateTargets' | 'uncoveredDomains'>,
   options: PageOptions,
   adblock: FiltersEngine | null,
+  documentMaxBytes?: number,
 ): GuardRules {
   return {
     checkPolicy: !config.allowPrivateTargets || config.uncoveredDomains.length > 0,
     blockScripts: !options.js,
     blockImages: !options.images,
     adblock,
+    ...(documentMaxBytes ? { documentMaxBytes } : {}),
   };
 }
 
@@ -116,7 +124,9 @@ export class RequestGuard {
     const onPage = kind === 'page';
     session.on('Fetch.requestPaused', (event: PausedRequest) => void this.onPaused(session, onPage, event));
     session.on('Fetch.authRequired', (event: Protocol.Fetch.AuthRequiredEvent) => this.onAuthRequired(session, event));
-    await session.send('Fetch.enable', { handleAuthRequests: true, patterns: [{ urlPattern: '*' }] });
+    // Documents pause again at their response: a PDF is read there (decisions.md 9.5), never fetched a second time.
+    const responses = { urlPattern: '*', resourceType: 'Document' as const, requestStage: 'Response' as const };
+    await session.send('Fetch.enable', { handleAuthRequests: true, patterns: [{ urlPattern: '*' }, responses] });
   }
 
   /** Starts a job's rules and its record of what the page asked for. */
@@ -132,11 +142,28 @@ export class RequestGuard {
 
   /** A request of no job, or of a job already over, is refused; so is one whose verdict could not be reached. */
   private async onPaused(session: CDPSession, onPage: boolean, event: PausedRequest): Promise<void> {
+    if (event.responseStatusCode !== undefined || event.responseErrorReason !== undefined) return this.onResponse(session, onPage, event);
     const job = this.job;
     job?.footprint.recordUrl(event.request.url);
     const verdict = job && !job.closed ? await this.verdict(job, event, onPage).catch((): Verdict => 'abort') : 'abort';
     // A request whose frame or session went away in the meantime needs no answer.
     await this.answer(session, event.requestId, verdict).catch(() => undefined);
+  }
+
+  /** A document's response: the main document of a job that reads documents may be one; every other goes on. */
+  private async onResponse(session: CDPSession, onPage: boolean, event: PausedRequest): Promise<void> {
+    const job = this.job;
+    const maxBytes = job && !job.closed ? job.rules.documentMaxBytes : undefined;
+    const mainDocument = onPage && event.frameId === this.page.mainFrameId();
+    const kind = maxBytes && mainDocument ? mayBeDocument(event) : null;
+    if (!kind || !job) return void (await session.send('Fetch.continueRequest', { requestId: event.requestId }).catch(() => undefined));
+    try {
+      const { document, fulfill } = await captureDocument(session, event, maxBytes!, kind === 'pdf');
+      job.document = document;
+      await session.send('Fetch.fulfillRequest', fulfill);
+    } catch {
+      await this.answer(session, event.requestId, 'abort').catch(() => undefined);
+    }
   }
 
   private answer(session: CDPSession, requestId: string, verdict: Verdict): Promise<unknown> {

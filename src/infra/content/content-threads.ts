@@ -24,7 +24,7 @@ let pool: Piscina | null = null;
  * Throws ContentTimeoutError, ExtractTooLargeError (also when the thread's heap is exhausted), or an Error.
  */
 export async function runContentTask<T extends ContentTask>(task: T, deadline: number): Promise<ContentTaskValue<T>> {
-  const reply = threads() ? await inThread(threads()!, task, deadline) : performContentTask(task);
+  const reply = threads() ? await inThread(threads()!, task, deadline) : await performContentTask(task);
   if (reply.ok) return reply.value as ContentTaskValue<T>;
   throw reply.tooLarge ? new ExtractTooLargeError(task.kind === 'extract' ? task.maxBytes : 0) : new Error(reply.message);
 }

@@ -31,11 +31,12 @@ export function wantsModel(options: CrawlRequest): boolean {
  */
 export async function crawlData(options: CrawlRequest, page: ReadPage, sources: CrawlDataSources): Promise<Record<string, unknown> | null> {
   if (!wantsModel(options) && !options.extract) return null;
-  const extracted = options.extract ? await extract(page, options.extract, sources) : undefined;
+  // decisions.md 9.5: the rules do not apply to a document; `extracted` is null.
+  const extracted = options.extract ? (page.document ? null : await extract(page, options.extract, sources)) : undefined;
   const schema = options.aiSchema;
   return {
     ...(options.aiQuery && !schema ? { answer: await sources.answer() } : {}),
-    ...(extracted ? { extracted } : {}),
+    ...(extracted !== undefined ? { extracted } : {}),
     ...(schema ? { json: await answerWithSchema(sources.llm, { question: options.aiQuery, pageMarkdown: await sources.modelMarkdown(), schema }) } : {}),
   };
 }

@@ -13,6 +13,8 @@ import { MeteredOperation } from '../jobs/operation-registry.js';
 import { PageOperation } from '../jobs/page-operation.js';
 import { pageAnswer, pageResultFields } from '../jobs/page-result.js';
 import type { ReadPage } from '../jobs/page-result.js';
+import { readDocumentPage } from '../jobs/page-document.js';
+import type { FetchedDocument } from '../jobs/page-document.js';
 import { readPageHtml } from '../jobs/page-size.js';
 import { crawlData, wantsModel } from './crawl-data.js';
 import type { CrawlRequest } from './crawl-data.js';
@@ -49,15 +51,21 @@ export class CrawlOperation extends PageOperation {
     }
   }
 
-  /** The page is read in the browser; its content is made in Node after the tab is given back. */
+  /**
+   * The page is read in the browser; its content is made in Node after the tab is given back. A PDF's bytes come from
+   * the same navigation, and its text is read in a content thread (decisions.md 9.5).
+   */
   async run(ctx: TaskContext, options: CrawlRequest): Promise<JobOutput> {
-    const page = await ctx.withPage(options.page, async (session): Promise<ReadPage> => {
+    const fetched = await ctx.withPage({ ...options.page, documents: true }, async (session): Promise<ReadPage | FetchedDocument> => {
       const navigation = await session.goto(options.url);
       session.assertNotBlocked();
+      const { status: targetStatus, finalUrl } = navigation;
+      if (navigation.document) return { bytes: navigation.document, targetStatus, finalUrl };
       const html = await readPageHtml(session.page, navigation, options.page.js, ctx.config.maxPageBytes);
-      return { html, rendered: options.page.js, targetStatus: navigation.status, finalUrl: navigation.finalUrl };
+      return { html, rendered: options.page.js, targetStatus, finalUrl };
     });
     const limits = { deadline: ctx.deadline, maxBytes: ctx.config.maxPageBytes };
+    const page = 'bytes' in fetched ? await readDocumentPage(fetched, ctx.config.pdf.maxPages, limits) : fetched;
     const data = await crawlData(options, page, {
       llm: this.llm,
       limits,

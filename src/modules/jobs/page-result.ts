@@ -5,6 +5,8 @@ import { answerContent } from './dto/content-query.js';
 import type { ContentChoice } from './dto/content-query.js';
 import type { JobOutput } from './operation.js';
 import { pageContentWork } from './page-content-work.js';
+import { documentContent } from './page-document.js';
+import type { DocumentFacts } from './page-document.js';
 import type { ContentLimits } from './page-content-work.js';
 import { assertPageSize } from './page-size.js';
 
@@ -15,6 +17,8 @@ export interface ReadPage {
   readonly rendered: boolean;
   readonly targetStatus: number;
   readonly finalUrl: string;
+  /** Set when the page was a PDF read as a document: its html is then the document's blocks. */
+  readonly document?: DocumentFacts;
 }
 
 /** The JSON result of a page answer, as the job keeps it: the envelope's `data`, and with output=json the page's content. */
@@ -31,15 +35,19 @@ const MEDIA_TYPES: Record<ContentFormat, TargetMediaType> = { html: 'text/html',
  */
 export async function pageAnswer(page: ReadPage, choice: ContentChoice, data: object | null, limits: ContentLimits): Promise<JobOutput> {
   const { targetStatus, finalUrl, html } = page;
-  const request = answerContent(choice, page.rendered);
+  const request = documentContent(page, answerContent(choice, page.rendered));
   if (data === null && choice.output === 'page') {
     const text = isWholePage(request) ? html : await pageContentWork({ kind: 'render', html, url: finalUrl, request }, limits);
     return { type: 'page', mediaType: MEDIA_TYPES[choice.format], text: assertPageSize(text, limits.maxBytes), targetStatus, finalUrl };
   }
-  const described = choice.output === 'json' ? await pageContentWork({ kind: 'describe', html, url: finalUrl, request }, limits) : undefined;
+  const described = choice.output === 'json' ? withDocumentFacts(await pageContentWork({ kind: 'describe', html, url: finalUrl, request }, limits), page) : undefined;
   if (described) assertPageSize(described.content, limits.maxBytes);
   const result: PageResult = { data: data ?? {}, ...(described ? { page: described } : {}) };
   return { type: 'data', data: result, targetStatus, finalUrl };
+}
+
+function withDocumentFacts(described: PageContent, page: ReadPage): PageContent {
+  return page.document ? { ...described, metadata: { ...described.metadata, ...page.document } } : described;
 }
 
 /** The envelope fields of a page result: `data`, then `content`, `metadata` and `links` when output=json asked them. */

@@ -14,6 +14,8 @@ import { MeteredOperation } from '../jobs/operation-registry.js';
 import { pageEnvelope } from '../jobs/page-envelope.js';
 import { pageAnswer, pageResultFields } from '../jobs/page-result.js';
 import type { ReadPage } from '../jobs/page-result.js';
+import { readDocumentPage } from '../jobs/page-document.js';
+import type { FetchedDocument } from '../jobs/page-document.js';
 import { readPageHtml } from '../jobs/page-size.js';
 import { startUrl } from './blocks/start.block.js';
 import { pageOptionErrors, parseRecipe } from './dto/parse-recipe.js';
@@ -80,9 +82,13 @@ export class RecipeOperation implements Operation<RecipeOptions> {
 
   /** A start-only recipe's content is made after the tab is given back, as GET /crawl's is. */
   async run(ctx: TaskContext, options: RecipeOptions): Promise<JobOutput> {
-    const ran = await ctx.withPage(options.request.page, (session) => this.runOn(session, ctx, options));
+    // A start-only recipe answers a PDF as GET /crawl does (decisions.md 9.5); a longer one acts on the page.
+    const page = { ...options.request.page, documents: isStartOnly(options) };
+    const ran = await ctx.withPage(page, (session) => this.runOn(session, ctx, options));
     if ('output' in ran) return ran.output;
-    return pageAnswer(ran.page, options.request.content ?? PAGE_AS_SERVED, null, { deadline: ctx.deadline, maxBytes: ctx.config.maxPageBytes });
+    const limits = { deadline: ctx.deadline, maxBytes: ctx.config.maxPageBytes };
+    const read = 'bytes' in ran.page ? await readDocumentPage(ran.page, ctx.config.pdf.maxPages, limits) : ran.page;
+    return pageAnswer(read, options.request.content ?? PAGE_AS_SERVED, null, limits);
   }
 
   /** The crawl envelope; `ai_query` is always empty here (refused in the query). */
@@ -92,7 +98,7 @@ export class RecipeOperation implements Operation<RecipeOptions> {
   }
 
   /** A recipe of only the start block answers the page like GET /crawl (format, output=json); a longer one its `data`. */
-  private async runOn(session: PageSession, ctx: TaskContext, options: RecipeOptions): Promise<{ output: JobOutput } | { page: ReadPage }> {
+  private async runOn(session: PageSession, ctx: TaskContext, options: RecipeOptions): Promise<{ output: JobOutput } | { page: ReadPage | FetchedDocument }> {
     const { recipe } = options;
     const { result, navigation } = await runRecipe(session, recipe, {
       maxPages: ctx.config.recipeMaxPages,
@@ -102,6 +108,7 @@ export class RecipeOperation implements Operation<RecipeOptions> {
     });
     const { status: targetStatus, finalUrl } = navigation;
     if (!isStartOnly(options)) return { output: { type: 'data', data: result, targetStatus, finalUrl } };
+    if (navigation.document) return { page: { bytes: navigation.document, targetStatus, finalUrl } };
     const html = await readPageHtml(session.page, navigation, session.options.js, ctx.config.maxPageBytes);
     return { page: { html, rendered: session.options.js, targetStatus, finalUrl } };
   }

@@ -1,0 +1,89 @@
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import * as pdfWorker from 'pdfjs-dist/legacy/build/pdf.worker.mjs';
+import { documentBlocks } from './pdf-blocks.js';
+import { blocksHtml } from './pdf-html.js';
+import type { PdfInfo } from './pdf-html.js';
+import { pageLines, textRuns } from './pdf-lines.js';
+import type { PdfLine, TextContentItem } from './pdf-lines.js';
+
+// PDF.js runs its parser in this very thread (a content thread), never in a worker or a script it loads itself.
+(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = pdfWorker;
+
+/** A PDF read as a document: its blocks as a simple HTML document, and decisions.md 9.5's metadata. */
+export interface PdfDocument {
+  readonly html: string;
+  readonly pages: number;
+  readonly pagesRead: number;
+  readonly truncated: boolean;
+  readonly title: string | null;
+  readonly author: string | null;
+}
+
+/** Why a PDF could not be read (encrypted with a password, or not a PDF PDF.js can parse). */
+export interface PdfUnreadable {
+  readonly unreadable: string;
+}
+
+/**
+ * The text layer of at most `maxPages` pages. A PDF is hostile input: no eval (CVE-2024-4367's font matrix ran
+ * script), no fonts, images or rendering, nothing fetched (no standard font data, no CMaps from outside).
+ */
+export async function readPdf(bytes: Uint8Array, maxPages: number): Promise<PdfDocument | PdfUnreadable> {
+  const task = getDocument({
+    data: bytes,
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    useWorkerFetch: false,
+    isOffscreenCanvasSupported: false,
+    isImageDecoderSupported: false,
+    enableXfa: false,
+    stopAtErrors: false,
+    verbosity: 0,
+  });
+  let document: PDFDocumentProxy;
+  try {
+    document = await task.promise;
+  } catch (error) {
+    await task.destroy().catch(() => undefined);
+    return { unreadable: unreadableReason(error) };
+  }
+  try {
+    return await readDocument(document, maxPages);
+  } catch (error) {
+    return { unreadable: unreadableReason(error) };
+  } finally {
+    await task.destroy().catch(() => undefined);
+  }
+}
+
+async function readDocument(document: PDFDocumentProxy, maxPages: number): Promise<PdfDocument> {
+  const pagesRead = Math.min(document.numPages, maxPages);
+  const pages: PdfLine[][] = [];
+  for (let number = 1; number <= pagesRead; number += 1) {
+    const page = await document.getPage(number);
+    const content = await page.getTextContent();
+    pages.push(pageLines(textRuns(content.items as TextContentItem[])));
+    page.cleanup();
+  }
+  const info = await documentInfo(document);
+  const html = blocksHtml(documentBlocks(pages), info);
+  return { html, pages: document.numPages, pagesRead, truncated: pagesRead < document.numPages, title: info.title, author: info.author };
+}
+
+async function documentInfo(document: PDFDocumentProxy): Promise<PdfInfo> {
+  const { info } = await document.getMetadata().catch(() => ({ info: {} }));
+  const field = (name: string): string | null => {
+    const value = (info as Record<string, unknown>)[name];
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+  };
+  return { title: field('Title'), author: field('Author'), language: field('Language') };
+}
+
+function unreadableReason(error: unknown): string {
+  const name = (error as { name?: unknown })?.name;
+  if (name === 'PasswordException') return 'the document is encrypted with a password';
+  const message = error instanceof Error ? error.message : String(error);
+  return `the document could not be parsed (${message.slice(0, 200)})`;
+}

@@ -1,0 +1,131 @@
+import { execFileSync } from 'node:child_process';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { wordF1 } from '../../bench/wcxb/word-f1.js';
+import { createOrganization, getOrganization, TestOrganization } from '../factories/organization.factory.js';
+import { LIBTASN1_PDF, SHARED_MIME_PDF } from '../fixtures/pdf-documents.js';
+import { testEnv } from '../harness/env.js';
+import { call, collect } from '../harness/http.js';
+import type { CallResult } from '../harness/http.js';
+
+const env = testEnv();
+const target = (path: string) => `${env.target.url}${path}`;
+const SPEC = target('/pdf/shared-mime-info-spec.pdf');
+const pdftotext = (path: string) => execFileSync('pdftotext', ['-enc', 'UTF-8', path, '-'], { maxBuffer: 64 << 20 }).toString('utf8');
+const firstPages = (path: string, last: number) => execFileSync('pdftotext', ['-enc', 'UTF-8', '-l', String(last), path, '-']).toString('utf8');
+const llmRequests = async () => (await (await fetch(new URL('/__requests', env.llm.url))).json()) as Array<{ body: { messages: Array<{ content: string }> } }>;
+
+// decisions.md 9.5 on the e2e stack: PDF_MAX_PAGES=20, PDF_MAX_BYTES=4 MiB, JOB_TIMEOUT_MS=20000.
+describe('PDF documents (decisions.md 9.5)', () => {
+  let org: TestOrganization;
+  beforeAll(async () => {
+    org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 5000 });
+    // A first job warms the browser up, so the answers below come within SYNC_WAIT_MS with their headers.
+    await crawl(target('/static'));
+  });
+  const balance = async () => (await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining;
+  // A busy machine may pass SYNC_WAIT_MS: the job is then collected.
+  const settled = async (result: CallResult) => (result.status === 202 ? collect(result.body.job_id as string, org.apiKey) : result);
+  const crawl = async (url: string, query: Record<string, string> = {}) => settled(await call('/crawl', { key: org.apiKey, query: { url, js: 'false', ...query } }));
+
+  it('reads a PDF as Markdown through the proxy: the words of pdftotext, headings, a rule between pages, the fetch price', async () => {
+    await fetch(`${env.proxies.standard.controlUrl}/reset`);
+    const before = await balance();
+    const result = await crawl(SPEC, { format: 'markdown' });
+    expect(result.status).toBe(200);
+    expect(result.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    expect(result.headers.get('x-credits-charged')).toBe('1');
+    expect(result.headers.get('x-target-status')).toBe('200');
+    expect(await balance()).toBe(before - 1);
+    expect(wordF1(result.text, pdftotext(SHARED_MIME_PDF)).f1).toBeGreaterThanOrEqual(0.95);
+    expect(result.text.startsWith('# Shared MIME-info Database\n\n')).toBe(true);
+    expect(result.text).toContain('\n\n## 2. Unified system\n\n');
+    expect(result.text).toContain('\n\nThis specification proposes:\n\n- A standard way for applications to install new MIME related information.\n- A standard way of getting the MIME type for a file.\n');
+    expect(result.text.split('\n').filter((line) => line === '---')).toHaveLength(16);
+    // One fetch, through the proxy route: the proxy carried the document once.
+    const records = (await (await fetch(`${env.proxies.standard.controlUrl}/records`)).json()) as Array<{ path: string; port: number }>;
+    const port = Number(new URL(SPEC).port);
+    expect(records.filter((record) => record.port === port && record.path === '/pdf/shared-mime-info-spec.pdf')).toHaveLength(1);
+  });
+
+  it('gives text, the simple HTML of the same blocks, and output=json with the document metadata', async () => {
+    const text = await crawl(target('/pdf/libtasn1.pdf'), { format: 'text' });
+    expect(text.status).toBe(200);
+    expect(wordF1(text.text, firstPages(LIBTASN1_PDF, 20)).f1).toBeGreaterThanOrEqual(0.95);
+    // js=true as well: the tab is shown an empty page, the document is read from the navigation's bytes.
+    const html = await crawl(SPEC, { format: 'html', js: 'true' });
+    expect(html.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(html.text).toMatch(/^<!doctype html><html><head><meta charset="utf-8"><\/head><body>\n<h1>Shared MIME-info Database<\/h1>\n/);
+    expect(html.text).toContain('<h2>2. Unified system</h2>\n<p>In discussions about the previous systems');
+    const json = await crawl(target('/pdf/libtasn1.pdf'), { format: 'markdown', output: 'json' });
+    expect(json.status).toBe(200);
+    expect(json.body.metadata).toMatchObject({ title: null, author: null, content_type: 'application/pdf', pages: 36, pages_read: 20, truncated: true });
+    expect(json.body.links).toEqual([]);
+    expect(json.body.content.split('\n').filter((line: string) => line === '---')).toHaveLength(19);
+  });
+
+  it("takes title and author from the document's info", async () => {
+    const result = await crawl(target('/pdf/titled.pdf'), { format: 'text', output: 'json' });
+    expect(result.status).toBe(200);
+    expect(result.body.content).toBe('High water at Dover is at noon.');
+    expect(result.body.metadata).toMatchObject({ title: 'Tide tables', author: 'Harbour Office', word_count: 7, content_type: 'application/pdf', pages: 1, pages_read: 1, truncated: false });
+  });
+
+  it('reads a PDF served as application/octet-stream by its %PDF- bytes', async () => {
+    const result = await crawl(target('/pdf/unlabelled'), { format: 'markdown', output: 'json' });
+    expect(result.status).toBe(200);
+    expect(result.body.metadata).toMatchObject({ content_type: 'application/pdf', pages: 17, pages_read: 17, truncated: false });
+    expect(wordF1(result.body.content, pdftotext(SHARED_MIME_PDF)).f1).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('lets ai_query read the text, gives extract null and include_selectors nothing', async () => {
+    const asked = await crawl(SPEC, { ai_query: 'Which directories hold the database?' });
+    expect(asked.status).toBe(200);
+    expect(asked.body.data.answer).toMatch(/^Answer to "Which directories hold the database\?" from page containing \d+ chars: /);
+    const requests = await llmRequests();
+    const sent = requests[requests.length - 1].body.messages.map((message) => message.content).join('\n');
+    expect(sent).toContain('XDG_DATA_HOME:XDG_DATA_DIRS');
+    const extracted = await crawl(SPEC, { extract: JSON.stringify({ title: 'h1' }), output: 'json', format: 'markdown', include_selectors: 'h1' });
+    expect(extracted.status).toBe(200);
+    expect(extracted.body.data).toEqual({ extracted: null });
+    expect(extracted.body.content).toBe('');
+  });
+
+  it('answers a start-only recipe with the document', async () => {
+    const recipe = { blocks: [{ type: 'start', details: { type: 'url', source: SPEC } }] };
+    const result = await settled(await call('/crawl', { method: 'POST', key: org.apiKey, query: { format: 'markdown' }, body: recipe }));
+    expect(result.status).toBe(200);
+    expect(result.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    expect(result.text).toContain('\n\n## 2. Unified system\n\n');
+  });
+
+  it.each([
+    ['/pdf/encrypted.pdf', 'document_unreadable'],
+    ['/pdf/corrupt.pdf', 'document_unreadable'],
+    ['/pdf/oversized.pdf', 'page_too_large'],
+  ])('refunds %s with %s', async (path, code) => {
+    const before = await balance();
+    const result = await crawl(target(path), { format: 'markdown' });
+    expect(result.status).toBe(500);
+    expect(result.headers.get('x-error-code')).toBe(code);
+    expect(result.headers.get('x-credits-charged')).toBe('0');
+    expect(result.body).toMatchObject({ status: 'failed', credits_charged: 0, credits_remaining: before });
+    expect(await balance()).toBe(before);
+  });
+
+  it('stops a PDF that keeps the parser past the deadline while other jobs go on (paid at 202, failed after acceptance)', async () => {
+    const before = await balance();
+    let slowEnded = false;
+    const accepted = await call('/crawl', { key: org.apiKey, query: { url: target('/pdf/slow.pdf'), js: 'false', format: 'text' } });
+    expect(accepted.status).toBe(202);
+    const slow = collect(accepted.body.job_id as string, org.apiKey).finally(() => {
+      slowEnded = true;
+    });
+    const others = await Promise.all([crawl(target('/static'), { format: 'text' }), crawl(SPEC, { format: 'text' })]);
+    expect({ statuses: others.map((other) => other.status), slowEnded }).toEqual({ statuses: [200, 200], slowEnded: false });
+    const stopped = await slow;
+    expect(stopped.status).toBe(500);
+    expect(stopped.body).toMatchObject({ status: 'failed', error: "The page's content was not ready before the job deadline." });
+    expect(await balance()).toBe(before - 3);
+    expect((await crawl(SPEC, { format: 'text' })).status).toBe(200);
+  });
+});
