@@ -55,6 +55,8 @@ export interface AppConfig {
   readonly recipeMaxPages: number;
   readonly screenshot: { readonly maxHeight: number; readonly quality: number };
   readonly maxPageBytes: number;
+  /** decisions.md 9.6: the bytes of stored copies one organization keeps; the oldest go first. */
+  readonly cacheMaxBytes: number;
   readonly plans: PlanTable;
   readonly pricing: PriceTable;
   readonly logLevel: string;
@@ -159,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     recipeMaxPages: e.RECIPE_MAX_PAGES ?? 20,
     screenshot: { maxHeight: e.SCREENSHOT_MAX_HEIGHT ?? 20000, quality: e.SCREENSHOT_QUALITY ?? 80 },
     maxPageBytes: e.MAX_PAGE_BYTES ?? 20 * 1024 * 1024,
+    cacheMaxBytes: e.CACHE_MAX_BYTES ?? 1024 * 1024 * 1024,
     plans: plans!,
     pricing: pricing!,
     logLevel: e.LOG_LEVEL ?? 'info',

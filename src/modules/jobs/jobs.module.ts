@@ -20,6 +20,7 @@ import { OperationRegistry } from './operation-registry.js';
 import { JobsController } from './jobs.controller.js';
 import { ReplayService } from './replay.service.js';
 import { SlotKeeper } from './slot-keeper.service.js';
+import { StoredAnswerService } from './stored-answer.service.js';
 import { SyncAnswerService } from './sync-answer.service.js';
 import { ContentThreadsLifecycle } from './content-threads.lifecycle.js';
 
@@ -29,7 +30,7 @@ import { ContentThreadsLifecycle } from './content-threads.lifecycle.js';
   providers: [
     OperationRegistry, JobRepository, JobEventsService, JobViewService, MeteredPipeline, JobRunner, JobWorker, JobJanitor, JobCollector, CollectKeyGuard,
     JobHeartbeat, JobLine, LostJobSweeper, IdempotencyService, ReplayService, SlotKeeper, ContentThreadsLifecycle,
-    AdmissionService, SyncAnswerService,
+    AdmissionService, SyncAnswerService, StoredAnswerService,
   ],
   exports: [OperationRegistry, MeteredPipeline, BillingModule],
 })
