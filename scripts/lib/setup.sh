@@ -58,6 +58,7 @@ CREATE DATABASE IF NOT EXISTS crawlgate_it_rows;
 CREATE DATABASE IF NOT EXISTS crawlgate_it_finish;
 CREATE DATABASE IF NOT EXISTS crawlgate_it_start;
 CREATE DATABASE IF NOT EXISTS crawlgate_it_charge;
+CREATE DATABASE IF NOT EXISTS crawlgate_it_pagecopy;
 GRANT ALL ON `crawlgate\_it%`.* TO 'crawlgate'@'localhost';
 GRANT ALL ON `crawlgate\_it%`.* TO 'crawlgate'@'127.0.0.1';
 GRANT ALL ON crawlgate_bench.* TO 'crawlgate'@'127.0.0.1';
