@@ -66,7 +66,8 @@ export const SCHEMAS = {
     title: nullableStr, description: nullableStr, language: nullableStr, author: nullableStr, published_time: nullableStr,
     site_name: nullableStr, canonical_url: nullableStr, image: nullableStr,
     word_count: { ...int, description: 'Words of content as text' },
-  }),
+    cached_at: { type: 'string', format: 'date-time', description: 'Answered from a stored copy (max_age): when its page was fetched' },
+  }, ['title', 'description', 'language', 'author', 'published_time', 'site_name', 'canonical_url', 'image', 'word_count']),
   PageLink: object({ url: { type: 'string', format: 'uri' }, text: str }),
   ScreenshotEnvelope: object(
     {
