@@ -119,6 +119,8 @@ describe('max_age: stored copies of pages', () => {
     const collected = await call(`/crawl/${hit.headers.get('x-job-id')}`, { headers: { authorization: `Bearer ${fresh.apiKey}` } });
     expect(collected.status).toBe(200);
     expect(collected.text).toBe(hit.text);
+    const listed = (await call('/account/jobs', { key: fresh.apiKey })).body.jobs as Array<{ job_id: string; cache_hit: boolean; credits: number }>;
+    expect(listed.map((job) => [job.job_id, job.cache_hit, job.credits])).toEqual([[hit.headers.get('x-job-id'), true, 1], [miss.headers.get('x-job-id'), false, 5]]);
   });
 
   it.each([['-1'], ['604800001'], ['1.5'], ['abc'], ['']])('refuses max_age=%p with 422, nothing charged', async (value) => {

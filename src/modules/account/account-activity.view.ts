@@ -11,6 +11,8 @@ export interface AccountJobView {
   readonly created_at: string;
   readonly finished_at: string | null;
   readonly error: string | null;
+  /** decisions.md 9.6: answered from a stored copy (max_age). */
+  readonly cache_hit: boolean;
 }
 
 export function accountJobView(job: Job): AccountJobView {
@@ -23,5 +25,6 @@ export function accountJobView(job: Job): AccountJobView {
     created_at: new Date(job.createdAt).toISOString(),
     finished_at: job.finishedAt ? new Date(job.finishedAt).toISOString() : null,
     error: job.errorMessage,
+    cache_hit: job.fromCopy === true,
   };
 }

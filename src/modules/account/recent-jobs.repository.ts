@@ -11,7 +11,7 @@ export class RecentJobsRepository {
   /** Without the options column: a recipe's body can be large and the list never shows it. */
   newest(organizationId: string, limit: number): Promise<Job[]> {
     return this.jobs.find({
-      select: { id: true, kind: true, status: true, host: true, price: true, refunded: true, errorMessage: true, createdAt: true, finishedAt: true },
+      select: { id: true, kind: true, status: true, host: true, price: true, refunded: true, errorMessage: true, createdAt: true, finishedAt: true, fromCopy: true },
       where: { organizationId },
       order: { createdAt: 'DESC', id: 'DESC' },
       take: limit,

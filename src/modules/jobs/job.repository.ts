@@ -54,6 +54,11 @@ export class JobRepository {
   }
 
   /** A job that never ran (its enqueue failed): failed, not tallied. A running job ends through finish(). */
+  /** decisions.md 9.6: the job is answered from a stored copy (shown as a cache hit in the organization's job list). */
+  async markFromCopy(organizationId: string, id: string): Promise<void> {
+    await this.jobs.update({ organizationId, id }, { fromCopy: true });
+  }
+
   async markFailed(organizationId: string, id: string, code: string, message: string): Promise<boolean> {
     const result = await this.jobs.update(
       { organizationId, id, status: In(['queued', 'running']) },

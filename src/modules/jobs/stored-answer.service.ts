@@ -61,6 +61,7 @@ export class StoredAnswerService {
         organizationId: organization.id, requestKey: jobId, amount: stored.price, reason: `cache_hit ${host}`, jobId, host, job,
       }));
       await jobCreated().catch((error: unknown) => this.logger.warn({ err: error, jobId }, 'Idempotency-Key not kept for 24 hours'));
+      await this.jobs.markFromCopy(organization.id, jobId).catch((error: unknown) => this.logger.warn({ err: error, jobId }, 'job not marked as a cache hit'));
     } catch (error) {
       await releaseSlot();
       throw error;

@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
+import { MigrationInterface, QueryRunner, Table, TableColumn, TableIndex } from 'typeorm';
 
 /**
  * decisions.md 9.6: an organization's stored copies of pages (max_age), compressed, and its running byte total, so that
@@ -40,9 +40,12 @@ export class PageCopies1765000000005 implements MigrationInterface {
       ],
       indices: [new TableIndex({ name: 'IDX_page_copy_total_bytes', columnNames: ['bytes'] })],
     }));
+    // A job answered from a stored copy says so in the organization's job list.
+    await queryRunner.addColumn('job', new TableColumn({ name: 'from_copy', type: 'boolean', default: false }));
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.dropColumn('job', 'from_copy');
     await queryRunner.dropTable('page_copy_total');
     await queryRunner.dropTable('page_copy');
   }
