@@ -21,7 +21,11 @@ import type { JobFailure } from './job-finish.js';
 import { JobHeartbeat } from './job-heartbeat.js';
 import { JobRepository } from './job.repository.js';
 import type { JobOutput, Operation, StoredAnswer } from './operation.js';
+import { retryOnLockConflict, retryOnOutage } from './store-retry.js';
 import { SyncAnswerService } from './sync-answer.service.js';
+
+/** A caller is waiting: a database restart is waited out for seconds, not the worker's minute. */
+const OUTAGE_RETRY_MS = 5_000;
 
 /** How the pipeline's job row is made once the price and host are known. */
 export type NewJob = (price: number, host: string) => Job;
@@ -57,16 +61,18 @@ export class StoredAnswerService {
     const job = newJob(stored.price, host);
     let remaining: number;
     try {
-      ({ balanceAfter: remaining } = await this.ledger.charge({
+      ({ balanceAfter: remaining } = await retryOnLockConflict(() => this.ledger.charge({
         organizationId: organization.id, requestKey: jobId, amount: stored.price, reason: `cache_hit ${host}`, jobId, host, job,
-      }));
+      })));
       await jobCreated().catch((error: unknown) => this.logger.warn({ err: error, jobId }, 'Idempotency-Key not kept for 24 hours'));
-      await this.jobs.markFromCopy(organization.id, jobId).catch((error: unknown) => this.logger.warn({ err: error, jobId }, 'job not marked as a cache hit'));
     } catch (error) {
       await releaseSlot();
       throw error;
     }
-    const ended = await this.run(operation, job, stored);
+    const ended = await this.run(operation, job, stored).catch(async (error: unknown) => {
+      await this.giveBack(job);
+      throw error;
+    });
     const answer = await this.syncAnswer.answerFinished(operation, job, remaining, ended);
     return withCacheFacts(answer, { hit: true, ageSeconds: Math.max(0, Math.floor((Date.now() - stored.fetchedAt.getTime()) / 1000)) });
   }
@@ -77,12 +83,15 @@ export class StoredAnswerService {
     const deadline = started + operation.timeoutMs(this.config);
     const batch = this.redis.multi();
     const stopBeat = this.heartbeat.start(job.id, deadline, batch);
+    // Not awaited: one connection sends commands in order, so the beat's removal at the end still comes after it.
+    void sendBatch(batch).catch((error: Error) => this.logger.warn(`first beat of ${job.id} not written: ${error.message}`));
     try {
-      await sendBatch(batch).catch((error: Error) => this.logger.warn(`first beat of ${job.id} not written: ${error.message}`));
-      await this.jobs.start(job.organizationId, job.id);
+      const marked = this.jobs.markFromCopy(job.organizationId, job.id).catch((error: unknown) => this.logger.warn({ err: error, jobId: job.id }, 'job not marked as a cache hit'));
+      await retryOnLockConflict(() => this.jobs.start(job.organizationId, job.id));
+      await marked;
       const outcome = await raceSignal(stored.answer(deadline), deadlineSignal(deadline + 5_000), () => new AppError(ErrorCode.NavigationTimeout, 'The job ran past its time limit.'))
         .catch((error: unknown) => this.failure(error, job.id));
-      const kept = await this.jobs.finish(job.organizationId, job.id, outcome);
+      const kept = await retryOnOutage(() => retryOnLockConflict(() => this.jobs.finish(job.organizationId, job.id, outcome)), OUTAGE_RETRY_MS);
       const failed = !('type' in outcome);
       if (kept) this.metrics.jobEnded(job.kind, failed ? 'failed' : 'done', started, failed ? outcome.code : undefined);
       const ended = Object.assign(new Job(), job, failed
@@ -92,6 +101,16 @@ export class StoredAnswerService {
     } finally {
       stopBeat();
       await this.end(job);
+    }
+  }
+
+  /** The job could not be recorded: failed and refunded, as a job the queue refused, before the caller hears of it. */
+  private async giveBack(job: Job): Promise<void> {
+    try {
+      await this.jobs.markFailed(job.organizationId, job.id, ErrorCode.InternalError, 'The job failed on our side.');
+      await this.ledger.refund({ organizationId: job.organizationId, requestKey: job.id, amount: job.price, jobId: job.id, host: job.host, dailyLimited: false });
+    } catch (error) {
+      this.logger.error({ err: error, jobId: job.id }, 'a failed answer from a stored copy was not refunded');
     }
   }
 
