@@ -123,7 +123,7 @@ async function main(): Promise<void> {
       await response.arrayBuffer();
       return response.status === 200 && (!expectHit || response.headers.get('x-cache') === 'hit');
     };
-    await cacheHitRun(crawlWith, SECONDS, [1, 4]);
+    await cacheHitRun(crawlWith, SECONDS, [1, 4], app.child.pid!);
   }
   if (ONLY.has('memory')) await memoryRun((worker ?? app).child.pid!, crawl(pages.static, 'load'));
   if (ONLY.has('collection')) await collectionRun(app.baseUrl, key, pages.static);
