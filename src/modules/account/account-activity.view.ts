@@ -15,7 +15,7 @@ export interface AccountJobView {
   readonly cache_hit: boolean;
 }
 
-export function accountJobView(job: Job): AccountJobView {
+export function accountJobView(job: Job & { readonly fromCopy?: boolean }): AccountJobView {
   return {
     job_id: job.id,
     kind: job.kind,

@@ -56,8 +56,4 @@ export class Job {
 
   @Column({ type: 'datetime' })
   expiresAt!: Date;
-
-  /** decisions.md 9.6: answered from a stored copy (max_age) instead of a fetch. */
-  @Column({ type: 'boolean', default: false })
-  fromCopy!: boolean;
 }
