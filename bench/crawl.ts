@@ -5,6 +5,7 @@ import { Server as ProxyServer } from 'proxy-chain';
 import { startAppProcess } from '../test/harness/app-process.js';
 import { startTargetSite } from '../test/fixtures/target-site.js';
 import { LoadResult, runLoad, treePssMb, treeRssMb } from './load.js';
+import { cacheHitRun } from './cache-hit.js';
 import { costAccount } from './cost-account.js';
 import { backlogCollectionRun } from './queue-backlog.js';
 import { loadAverage } from './process-cpu.js';
@@ -12,8 +13,8 @@ import { measureRaw, rawScreenshot } from './raw-puppeteer.js';
 import { printTable } from './table.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8) * 1000;
-/** BENCH_ONLY=throughput,formats,memory,collection,backlog,screenshot runs a part. */
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'throughput,formats,memory,collection,backlog,screenshot').split(','));
+/** BENCH_ONLY=throughput,formats,cache,memory,collection,backlog,screenshot runs a part. */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'throughput,formats,cache,memory,collection,backlog,screenshot').split(','));
 const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? '1,2,4').split(',').map(Number);
 /** BENCH_WAITS=load runs one wait condition; BENCH_SESSIONS=session one proxy kind. */
 const WAITS = (process.env.BENCH_WAITS ?? 'networkidle0,load').split(',');
@@ -116,6 +117,14 @@ async function main(): Promise<void> {
   }
   printTable(`GET /crawl vs raw puppeteer (same proxy hop, same browser binary; ${loadAverage()})`, rows);
   if (ONLY.has('formats')) await formatsRun((format) => crawl(pages.static, 'load', false, `&format=${format}`));
+  if (ONLY.has('cache')) {
+    const crawlWith = (extra: string, expectHit = false) => async () => {
+      const response = await fetch(`${app.baseUrl}/crawl?url=${encodeURIComponent(pages.static)}&wait_until=load&adblock=false${extra}`, { headers: { authorization: `Bearer ${key}` } });
+      await response.arrayBuffer();
+      return response.status === 200 && (!expectHit || response.headers.get('x-cache') === 'hit');
+    };
+    await cacheHitRun(crawlWith, SECONDS, [1, 4], app.child.pid!);
+  }
   if (ONLY.has('memory')) await memoryRun((worker ?? app).child.pid!, crawl(pages.static, 'load'));
   if (ONLY.has('collection')) await collectionRun(app.baseUrl, key, pages.static);
   if (ONLY.has('backlog')) await backlogCollectionRun(pages.static);

@@ -59,6 +59,8 @@ export interface AppConfig {
   readonly maxPageBytes: number;
   /** decisions.md 9.5: pages of a PDF read, and the largest PDF read. */
   readonly pdf: { readonly maxPages: number; readonly maxBytes: number };
+  /** decisions.md 9.6: the bytes of stored copies one organization keeps; the oldest go first. */
+  readonly cacheMaxBytes: number;
   readonly plans: PlanTable;
   readonly pricing: PriceTable;
   readonly logLevel: string;
@@ -165,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     screenshot: { maxHeight: e.SCREENSHOT_MAX_HEIGHT ?? 20000, quality: e.SCREENSHOT_QUALITY ?? 80 },
     maxPageBytes: e.MAX_PAGE_BYTES ?? 20 * 1024 * 1024,
     pdf: { maxPages: e.PDF_MAX_PAGES ?? 200, maxBytes: e.PDF_MAX_BYTES ?? 20 * 1024 * 1024 },
+    cacheMaxBytes: e.CACHE_MAX_BYTES ?? 1024 * 1024 * 1024,
     plans: plans!,
     pricing: pricing!,
     logLevel: e.LOG_LEVEL ?? 'info',

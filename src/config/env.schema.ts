@@ -126,6 +126,10 @@ export class EnvSchema {
   @IsOptional() @Transform(toInt) @IsInt() @Min(1024)
   PDF_MAX_BYTES?: number;
 
+  /** decisions.md 9.8: stored copies (max_age) per organization, in bytes as stored. */
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0)
+  CACHE_MAX_BYTES?: number;
+
   @IsOptional() @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL?: string;
 }

@@ -22,6 +22,8 @@ export interface PriceTable {
     readonly imagesSurcharge: number;
     readonly aiQuerySurcharge: number;
     readonly cityMultiplier: number;
+    /** decisions.md 9.6: a page answered from its stored copy (max_age); 1 when the file does not say. */
+    readonly cacheHit: number;
   };
   /** Flat-priced operations by job kind; a new operation adds its key here, in config/pricing.json. */
   readonly flat: Readonly<Record<string, number>>;
@@ -90,6 +92,8 @@ export function loadPricing(path = `${CONFIG_DIR}pricing.json`): PriceTable {
   assert(isCount(raw.crawl.imagesSurcharge), 'crawl.imagesSurcharge must be a count');
   assert(isCount(raw.crawl.aiQuerySurcharge), 'crawl.aiQuerySurcharge must be a count');
   assert(isCount(raw.crawl.cityMultiplier), 'crawl.cityMultiplier must be a count');
+  (raw.crawl as { cacheHit?: number }).cacheHit ??= 1;
+  assert(isCount(raw.crawl.cacheHit), 'crawl.cacheHit must be a count');
   assert(typeof raw.flat === 'object' && raw.flat !== null, 'flat must map job kinds to prices');
   for (const [kind, price] of Object.entries(raw.flat)) assert(isCount(price), `flat.${kind} must be a count`);
   return raw;

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { SqlProgramRunner } from '../../src/infra/database/sql-program.js';
 import type { ChargeRequest } from '../../src/modules/billing/ledger-move.js';
 import { LedgerService } from '../../src/modules/billing/ledger.service.js';
-import { balanceOf, fundedOrganization, insertOrganization, lastMigration, ledgerSum, openDatabase } from './database.js';
+import { balanceOf, fundedOrganization, insertOrganization, LATEST_MIGRATION, lastMigration, ledgerSum, openDatabase, undoMigrationsAfter } from './database.js';
 
 export function chargeProcedureSuites(): void {
   describe.each(['sqlite', 'mariadb'] as const)('the charge on %s', (kind) => {
@@ -66,6 +66,7 @@ export function chargeProcedureSuites(): void {
     it('undoes and redoes the procedure migrations (and the options column between them)', async () => {
       const routines = async () => (kind === 'mariadb' ? Number((await db.query("SELECT COUNT(*) AS n FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = DATABASE() AND ROUTINE_NAME IN ('crawlgate_charge', 'crawlgate_charge_job', 'crawlgate_finish', 'crawlgate_start')"))[0].n) : null);
       const last = () => lastMigration(db);
+      await undoMigrationsAfter(db, 'ChargeWithJob1764600000000');
       expect([await routines(), await last()]).toEqual([kind === 'mariadb' ? 4 : null, 'ChargeWithJob1764600000000']);
       await db.undoLastMigration();
       expect([await routines(), await last()]).toEqual([kind === 'mariadb' ? 3 : null, 'StartProcedure1764500000000']);
@@ -76,7 +77,7 @@ export function chargeProcedureSuites(): void {
       await db.undoLastMigration();
       expect([await routines(), await last()]).toEqual([kind === 'mariadb' ? 0 : null, 'JobStatusIndex1764100000000']);
       await db.runMigrations();
-      expect([await routines(), await last()]).toEqual([kind === 'mariadb' ? 4 : null, 'ChargeWithJob1764600000000']);
+      expect([await routines(), await last()]).toEqual([kind === 'mariadb' ? 4 : null, LATEST_MIGRATION]);
       const id = await org(50);
       expect((await charge(id, `${id}-after`)).balanceAfter).toBe(20);
     });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
 import { DataSource } from 'typeorm';
 import { loadConfig } from '../../src/config/app-config.js';
-import { dataSourceOptions } from '../../src/infra/database/data-source-options.js';
+import { dataSourceOptions, MIGRATIONS } from '../../src/infra/database/data-source-options.js';
 import type { LedgerService } from '../../src/modules/billing/ledger.service.js';
 
 export const MARIADB_URL = process.env.IT_DATABASE_URL ?? 'mysql://crawlgate:crawlgate@127.0.0.1:3306/crawlgate_it';
@@ -38,6 +38,14 @@ async function recreateDatabase(url: URL): Promise<void> {
   } finally {
     await connection.end();
   }
+}
+
+/** The newest migration of the code: what runMigrations() ends at. */
+export const LATEST_MIGRATION = MIGRATIONS[MIGRATIONS.length - 1].name;
+
+/** Undoes the migrations newer than `name`, so that a test of one migration's undo starts from it whatever came after. */
+export async function undoMigrationsAfter(dataSource: DataSource, name: string): Promise<void> {
+  while ((await lastMigration(dataSource)) !== name) await dataSource.undoLastMigration();
 }
 
 /** The name of the last migration run. */

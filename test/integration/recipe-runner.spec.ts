@@ -205,6 +205,7 @@ describe('RecipeOperation.run', () => {
     const deadline = Date.now() + 20000;
     return {
       jobId: 'test_job',
+      organizationId: 'test_org',
       route: {} as TaskContext['route'],
       deadline,
       config: { recipeMaxPages: 2, maxPageBytes: 20 * 1024 * 1024 } as AppConfig,

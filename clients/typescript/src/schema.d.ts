@@ -378,6 +378,8 @@ export interface components {
         AccountJobs: {
             /** @description Newest first */
             jobs: {
+                /** @description Answered from a stored copy (max_age) instead of a fetch */
+                cache_hit: boolean;
                 /** Format: date-time */
                 created_at: string;
                 /** @description The price, or 0 once refunded */
@@ -621,6 +623,11 @@ export interface components {
         };
         PageMetadata: {
             author: string | null;
+            /**
+             * Format: date-time
+             * @description Answered from a stored copy (max_age): when its page was fetched
+             */
+            cached_at?: string;
             canonical_url: string | null;
             /**
              * @description A PDF read as a document only (decisions 9.5)
@@ -1633,12 +1640,16 @@ export interface operations {
                 landscape?: string;
                 /** @description Keep only the main content (default true with markdown and text, false with html) */
                 main_content?: string;
+                /** @description decisions.md 9.6: answer from this organization's stored copy of the page (same URL key, same fetch options) when it is younger than this many milliseconds (0 to 604800000; 0, the default, always fetches). A hit costs cache_hit (1) plus any ai_query/ai_schema surcharge and says X-Cache: hit */
+                max_age?: number;
                 /** @description Mobile emulation (requires viewport) */
                 mobile?: string;
                 /** @description page (the bare answer, the default) or json (the envelope with content, metadata and links) */
                 output?: "page" | "json";
                 /** @description Premium proxy pool */
                 premium?: string;
+                /** @description Keep this fetch's page as the stored copy that max_age answers from (default true; only 2xx answers are stored) */
+                store?: string;
                 /** @description Touch events (requires viewport) */
                 touch?: string;
                 /** @description The page, http or https */
@@ -1666,6 +1677,10 @@ export interface operations {
                 headers: {
                     /** @description "true" when answered from an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: string;
+                    /** @description With max_age: "hit" when a stored copy answered, "miss" when the page was fetched (and stored unless store=false) */
+                    "X-Cache"?: string;
+                    /** @description On a hit: seconds since the stored copy was fetched */
+                    "X-Cache-Age"?: number;
                     /** @description Credits charged by this request (0 when refunded; a replay repeats the first charge) */
                     "X-Credits-Charged"?: number;
                     /** @description The balance after this request */
@@ -1695,6 +1710,10 @@ export interface operations {
                 headers: {
                     /** @description "true" when answered from an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: string;
+                    /** @description With max_age: "hit" when a stored copy answered, "miss" when the page was fetched (and stored unless store=false) */
+                    "X-Cache"?: string;
+                    /** @description On a hit: seconds since the stored copy was fetched */
+                    "X-Cache-Age"?: number;
                     /** @description Credits charged by this request (0 when refunded; a replay repeats the first charge) */
                     "X-Credits-Charged"?: number;
                     /** @description The balance after this request */

@@ -11,6 +11,7 @@ export function creditHeaders(facts: AnswerFacts): Record<string, string> {
     ...(facts.target ? { 'X-Target-Status': String(facts.target.status), 'X-Final-Url': facts.target.finalUrl } : {}),
     ...(facts.errorCode ? { 'X-Error-Code': facts.errorCode } : {}),
     ...(facts.replayed ? { 'Idempotent-Replayed': 'true' } : {}),
+    ...(facts.cache ? { 'X-Cache': facts.cache.hit ? 'hit' : 'miss', ...(facts.cache.hit ? { 'X-Cache-Age': String(facts.cache.ageSeconds) } : {}) } : {}),
   };
 }
 

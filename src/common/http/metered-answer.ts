@@ -25,4 +25,11 @@ export interface AnswerFacts {
   readonly errorCode?: string;
   /** Answered from an earlier request with the same Idempotency-Key. */
   readonly replayed?: boolean;
+  /** decisions.md 9.6, when max_age was asked: answered from a stored copy (with its age in seconds) or fetched. */
+  readonly cache?: { readonly hit: true; readonly ageSeconds: number } | { readonly hit: false };
+}
+
+/** The same answer, saying how a stored copy was used (X-Cache). */
+export function withCacheFacts(answer: MeteredAnswer, cache: NonNullable<AnswerFacts['cache']>): MeteredAnswer {
+  return new MeteredAnswer(answer.status, answer.body, { ...answer.facts, cache });
 }

@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiHeader, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { HeadersObject } from '@nestjs/swagger';
 import { queryParameters } from './query-parameters.js';
-import { CREDIT_HEADERS, PAGE_HEADERS, responseHeaders } from './response-headers.js';
+import { CACHE_HEADERS, CREDIT_HEADERS, PAGE_HEADERS, responseHeaders } from './response-headers.js';
 import { ref } from './schemas.js';
 import type { SchemaName } from './schemas.js';
 
@@ -35,12 +35,15 @@ interface MeteredDoc {
   readonly page?: boolean;
   /** The key in the header only (GET /map): no `key` query scheme. */
   readonly headerKeyOnly?: boolean;
+  /** max_age (decisions.md 9.6): X-Cache and X-Cache-Age on 200 and 202. */
+  readonly cache?: boolean;
 }
 
 /** A metered route (decisions.md 2, 3, 7.3, 7.4): both keys, Idempotency-Key, webhook_url, every status. */
 export function ApiMetered(doc: MeteredDoc): MethodDecorator & ClassDecorator {
   const envelope = ref(doc.envelope);
   const ok = doc.page ? { ...PAGE_CONTENT, ...json(envelope) } : json(envelope);
+  const cache = doc.cache ? CACHE_HEADERS : [];
   return applyDecorators(
     ApiTags(doc.tag),
     ApiOperation({ summary: doc.summary }),
@@ -48,8 +51,8 @@ export function ApiMetered(doc: MeteredDoc): MethodDecorator & ClassDecorator {
     ...(doc.headerKeyOnly ? [] : [ApiSecurity('key')]),
     ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Replays the first job for 24 hours instead of charging again', schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' } }),
     ...queryOf(doc.query),
-    ApiResponse({ status: 200, description: 'Done within SYNC_WAIT_MS', content: ok, headers: responseHeaders(...(doc.page ? PAGE_HEADERS : CREDIT_HEADERS)) }),
-    ApiResponse({ status: 202, description: 'Paid and still running: collect it at GET /crawl/{job}', content: json(envelope), headers: responseHeaders(...CREDIT_HEADERS) }),
+    ApiResponse({ status: 200, description: 'Done within SYNC_WAIT_MS', content: ok, headers: responseHeaders(...(doc.page ? PAGE_HEADERS : CREDIT_HEADERS), ...cache) }),
+    ApiResponse({ status: 202, description: 'Paid and still running: collect it at GET /crawl/{job}', content: json(envelope), headers: responseHeaders(...CREDIT_HEADERS, ...cache) }),
     Unauthorized(),
     failure(402, 'Balance too low or daily limit reached', 'MessageError'),
     Invalid(),

@@ -14,6 +14,8 @@ const RESPONSE_HEADERS = {
   'X-Final-Url': header('The URL after redirects'),
   'X-Error-Code': header('The failure code'),
   'Retry-After': header('Seconds', 'integer'),
+  'X-Cache': header('With max_age: "hit" when a stored copy answered, "miss" when the page was fetched (and stored unless store=false)'),
+  'X-Cache-Age': header('On a hit: seconds since the stored copy was fetched', 'integer'),
 } satisfies HeadersObject;
 
 export type ResponseHeaderName = keyof typeof RESPONSE_HEADERS;
@@ -27,3 +29,5 @@ export function responseHeaders(...names: ResponseHeaderName[]): HeadersObject {
 export const CREDIT_HEADERS: readonly ResponseHeaderName[] = ['X-Credits-Charged', 'X-Credits-Remaining', 'X-Job-Id', 'Idempotent-Replayed'];
 /** A page's answer adds what the target said. */
 export const PAGE_HEADERS: readonly ResponseHeaderName[] = [...CREDIT_HEADERS, 'X-Target-Status', 'X-Final-Url'];
+/** decisions.md 9.6: a route with max_age says whether a stored copy answered. */
+export const CACHE_HEADERS: readonly ResponseHeaderName[] = ['X-Cache', 'X-Cache-Age'];

@@ -71,6 +71,7 @@ export const SCHEMAS = {
       pages: { ...int, description: 'A PDF only: its pages' },
       pages_read: { ...int, description: 'A PDF only: the pages read (at most PDF_MAX_PAGES)' },
       truncated: { ...bool, description: 'A PDF only: true when pages were left unread' },
+      cached_at: { type: 'string', format: 'date-time', description: 'Answered from a stored copy (max_age): when its page was fetched' },
     },
     ['title', 'description', 'language', 'author', 'published_time', 'site_name', 'canonical_url', 'image', 'word_count'],
   ),
@@ -168,6 +169,7 @@ export const SCHEMAS = {
       items: object({
         job_id: str, kind: str, status: { type: 'string', enum: ['queued', 'running', 'done', 'failed', 'cancelled'] }, host: str,
         credits: { ...int, description: 'The price, or 0 once refunded' }, created_at: time, finished_at: { ...time, nullable: true }, error: nullableStr,
+        cache_hit: { type: 'boolean', description: 'Answered from a stored copy (max_age) instead of a fetch' },
       }),
     },
   }),

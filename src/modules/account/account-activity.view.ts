@@ -11,9 +11,11 @@ export interface AccountJobView {
   readonly created_at: string;
   readonly finished_at: string | null;
   readonly error: string | null;
+  /** decisions.md 9.6: answered from a stored copy (max_age). */
+  readonly cache_hit: boolean;
 }
 
-export function accountJobView(job: Job): AccountJobView {
+export function accountJobView(job: Job & { readonly fromCopy?: boolean }): AccountJobView {
   return {
     job_id: job.id,
     kind: job.kind,
@@ -23,5 +25,6 @@ export function accountJobView(job: Job): AccountJobView {
     created_at: new Date(job.createdAt).toISOString(),
     finished_at: job.finishedAt ? new Date(job.finishedAt).toISOString() : null,
     error: job.errorMessage,
+    cache_hit: job.fromCopy === true,
   };
 }

@@ -1,6 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { loadPricing } from '../../config/json-files.js';
-import { crawlPrice, flatPrice } from './price-table.js';
+import { cacheHitPrice, crawlPrice, flatPrice } from './price-table.js';
 
 const table = loadPricing();
 
@@ -37,5 +40,23 @@ describe('crawlPrice', () => {
   it('charges the flat operations 30', () => {
     expect([flatPrice(table, 'screenshot'), flatPrice(table, 'recipe'), flatPrice(table, 'chat')]).toEqual([30, 30, 30]);
     expect(() => flatPrice(table, 'unpriced')).toThrow('config/pricing.json has no flat price for "unpriced"');
+  });
+});
+
+describe('cacheHitPrice (decisions.md 9.6)', () => {
+  it('is cache_hit, plus the ai_query surcharge once, whatever the pool, JS, images or city', () => {
+    expect(cacheHitPrice(table, { aiQuery: false })).toBe(1);
+    expect(cacheHitPrice(table, { aiQuery: true })).toBe(6);
+    expect(cacheHitPrice({ ...table, crawl: { ...table.crawl, cacheHit: 3 } }, { aiQuery: true })).toBe(8);
+  });
+
+  it('defaults cacheHit to 1 when config/pricing.json does not name it, and refuses a bad one', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pricing-'));
+    const raw = JSON.parse(readFileSync(join(process.cwd(), 'config', 'pricing.json'), 'utf8')) as { crawl: Record<string, unknown> };
+    delete raw.crawl.cacheHit;
+    writeFileSync(join(dir, 'without.json'), JSON.stringify(raw));
+    expect(loadPricing(join(dir, 'without.json')).crawl.cacheHit).toBe(1);
+    writeFileSync(join(dir, 'bad.json'), JSON.stringify({ ...raw, crawl: { ...raw.crawl, cacheHit: -1 } }));
+    expect(() => loadPricing(join(dir, 'bad.json'))).toThrow('crawl.cacheHit must be a count');
   });
 });

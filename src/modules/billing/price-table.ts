@@ -15,6 +15,11 @@ export function crawlPrice(table: PriceTable, input: CrawlPriceInput): number {
   return (base + surcharges) * (input.city ? table.crawl.cityMultiplier : 1);
 }
 
+/** decisions.md 9.6: a page answered from its stored copy: `cacheHit`, + the question; no pool, JS, images or city price. */
+export function cacheHitPrice(table: PriceTable, input: { readonly aiQuery: boolean }): number {
+  return table.crawl.cacheHit + (input.aiQuery ? table.crawl.aiQuerySurcharge : 0);
+}
+
 /** A flat-priced operation's price by job kind; a kind missing from config/pricing.json is a deployment error. */
 export function flatPrice(table: PriceTable, kind: string): number {
   const price = table.flat[kind];

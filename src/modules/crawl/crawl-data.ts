@@ -7,8 +7,14 @@ import type { ContentLimits } from '../jobs/page-content-work.js';
 import type { ReadPage } from '../jobs/page-result.js';
 import type { StructuredRequest } from './dto/extract-param.js';
 
-/** GET /crawl's job options: the page options, the content choice, `extract` and `ai_schema`. */
-export type CrawlRequest = PageRequest & Partial<StructuredRequest>;
+/** decisions.md 9.6: how old a stored copy may answer (ms, 0: fetch), and whether this fetch is stored. */
+export interface FreshnessRequest {
+  readonly maxAge: number;
+  readonly store: boolean;
+}
+
+/** GET /crawl's job options: the page options, the content choice, `extract`, `ai_schema`, and max_age/store (absent on older jobs). */
+export type CrawlRequest = PageRequest & Partial<StructuredRequest> & Partial<FreshnessRequest>;
 
 /** What the operation lends: the model, the size bound, and its way of asking and of showing the page to the model. */
 export interface CrawlDataSources {

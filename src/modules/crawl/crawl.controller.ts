@@ -21,7 +21,7 @@ export class CrawlController {
 
   @Get()
   @AllowQueryKey()
-  @ApiMetered({ tag: 'crawl', summary: 'A page as HTML, Markdown or text, with its metadata and links; or JSON: the answer to ai_query, extracted fields, data held to a schema', query: CrawlQuery, envelope: 'CrawlEnvelope', page: true })
+  @ApiMetered({ tag: 'crawl', summary: 'A page as HTML, Markdown or text, with its metadata and links; or JSON: the answer to ai_query, extracted fields, data held to a schema', query: CrawlQuery, envelope: 'CrawlEnvelope', page: true, cache: true })
   crawl(@Query() query: Record<string, unknown>, @CurrentOrganization() organization: Organization, @Metered() request: MeteredRequest) {
     return this.pipeline.serve(this.operation, parseCrawlQuery(query, this.policy), organization, request);
   }

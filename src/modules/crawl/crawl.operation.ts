@@ -4,18 +4,21 @@ import { ErrorCode } from '../../common/errors/error-code.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { LlmClient } from '../../infra/llm/llm.client.js';
-import { crawlPrice } from '../billing/price-table.js';
+import { cacheHitPrice, crawlPrice } from '../billing/price-table.js';
 import { PAGE_AS_SERVED } from '../jobs/dto/content-query.js';
 import type { PageRequest } from '../jobs/dto/page-request.js';
 import { pageEnvelope } from '../jobs/page-envelope.js';
-import type { JobOutput, JobView, TaskContext } from '../jobs/operation.js';
+import type { JobOutput, JobView, StoredAnswer, TaskContext } from '../jobs/operation.js';
 import { MeteredOperation } from '../jobs/operation-registry.js';
 import { PageOperation } from '../jobs/page-operation.js';
 import { pageAnswer, pageResultFields } from '../jobs/page-result.js';
 import type { ReadPage } from '../jobs/page-result.js';
 import { readDocumentPage } from '../jobs/page-document.js';
 import type { FetchedDocument } from '../jobs/page-document.js';
+import type { ContentLimits } from '../jobs/page-content-work.js';
 import { readPageHtml } from '../jobs/page-size.js';
+import { PageCacheService } from '../page-cache/page-cache.service.js';
+import { pageAsRead, readPageOf, withCachedAt } from './crawl-copy.js';
 import { crawlData, wantsModel } from './crawl-data.js';
 import type { CrawlRequest } from './crawl-data.js';
 
@@ -29,7 +32,7 @@ export class CrawlOperation extends PageOperation {
   readonly kind = 'crawl';
   readonly dailyLimited = false;
 
-  constructor(@InjectConfig() config: AppConfig, llm: LlmClient) {
+  constructor(@InjectConfig() config: AppConfig, llm: LlmClient, private readonly cache: PageCacheService) {
     super(config, llm);
   }
 
@@ -53,7 +56,8 @@ export class CrawlOperation extends PageOperation {
 
   /**
    * The page is read in the browser; its content is made in Node after the tab is given back. A PDF's bytes come from
-   * the same navigation, and its text is read in a content thread (decisions.md 9.5).
+   * the same navigation, and its text is read in a content thread (decisions.md 9.5). A 2xx page is stored meanwhile
+   * (decisions.md 9.6), unless store=false.
    */
   async run(ctx: TaskContext, options: CrawlRequest): Promise<JobOutput> {
     const fetched = await ctx.withPage({ ...options.page, documents: true }, async (session): Promise<ReadPage | FetchedDocument> => {
@@ -66,6 +70,31 @@ export class CrawlOperation extends PageOperation {
     });
     const limits = { deadline: ctx.deadline, maxBytes: ctx.config.maxPageBytes };
     const page = 'bytes' in fetched ? await readDocumentPage(fetched, ctx.config.pdf.maxPages, limits) : fetched;
+    const stored = options.store === false ? null : this.cache.keep(ctx.organizationId, options, pageAsRead(page));
+    try {
+      return await this.answerPage(options, page, limits);
+    } finally {
+      await stored;
+    }
+  }
+
+  /** decisions.md 9.6: the organization's copy younger than max_age, answered as the fetch would be, at cache_hit's price. */
+  async fromStore(options: CrawlRequest, organizationId: string): Promise<StoredAnswer | null> {
+    const copy = await this.cache.lookup(organizationId, options, options.maxAge ?? 0);
+    if (!copy) return null;
+    return {
+      fetchedAt: copy.fetchedAt,
+      price: cacheHitPrice(this.config.pricing, { aiQuery: wantsModel(options) }),
+      answer: async (deadline) => withCachedAt(await this.answerPage(options, readPageOf(copy), { deadline, maxBytes: this.config.maxPageBytes }), copy.fetchedAt),
+    };
+  }
+
+  asksStore(options: CrawlRequest): boolean {
+    return (options.maxAge ?? 0) > 0;
+  }
+
+  /** Everything computed from the page (format, main_content, selectors, extract, ai_*, output): from a fetch or a copy alike. */
+  private async answerPage(options: CrawlRequest, page: ReadPage, limits: ContentLimits): Promise<JobOutput> {
     const data = await crawlData(options, page, {
       llm: this.llm,
       limits,

@@ -64,4 +64,22 @@ export class AdmissionService {
     const releaseSlot = () => this.limits.releaseSlot(organization.id, jobId);
     return { limits, price, target, host: target.hostname.toLowerCase(), releaseSlot };
   }
+
+  /**
+   * decisions.md 9.6: a request a stored copy answers, in the same order less what a fetch alone needs: no pool check
+   * (a hit answers while its pool is down), no DNS lookup of the target (nothing is fetched). Its slot is held only
+   * while the answer is made.
+   */
+  async admitStored<O>(operation: Operation<O>, options: O, organization: Organization, jobId: string, price: number): Promise<Admission> {
+    const target = new URL(operation.target(options, this.config));
+    await operation.precheck?.(options);
+    const route = operation.route(options);
+    if (route.city) this.proxies.validateCity(route.tier, route.country, route.city);
+    const limits = limitsFor(this.config.plans, organization);
+    await this.limits.takeBurstToken(organization.id, limits.burst);
+    assertCovers(organization, price);
+    await this.limits.acquireSlot(organization.id, jobId, limits.concurrency, this.config.slotLeaseMs);
+    const releaseSlot = () => this.limits.releaseSlot(organization.id, jobId);
+    return { limits, price, target, host: target.hostname.toLowerCase(), releaseSlot };
+  }
 }

@@ -173,6 +173,7 @@ export class JobRunner {
   private attempt(operation: Operation, options: unknown, job: Job, route: ProxyRoute, deadline: number): Promise<JobOutput> {
     const context: TaskContext = {
       jobId: job.id,
+      organizationId: job.organizationId,
       route,
       deadline,
       config: this.config,

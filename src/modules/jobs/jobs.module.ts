@@ -22,6 +22,7 @@ import { JobsController } from './jobs.controller.js';
 import { ReplayService } from './replay.service.js';
 import { RunningCancelRegistry } from './running-cancel.registry.js';
 import { SlotKeeper } from './slot-keeper.service.js';
+import { StoredAnswerService } from './stored-answer.service.js';
 import { SyncAnswerService } from './sync-answer.service.js';
 import { ContentThreadsLifecycle } from './content-threads.lifecycle.js';
 
@@ -31,7 +32,7 @@ import { ContentThreadsLifecycle } from './content-threads.lifecycle.js';
   providers: [
     OperationRegistry, JobRepository, JobEventsService, JobViewService, MeteredPipeline, JobRunner, JobWorker, JobJanitor, JobCollector, CollectKeyGuard,
     JobHeartbeat, JobLine, LostJobSweeper, IdempotencyService, ReplayService, SlotKeeper, ContentThreadsLifecycle,
-    AdmissionService, SyncAnswerService, JobCancelService, RunningCancelRegistry,
+    AdmissionService, SyncAnswerService, JobCancelService, RunningCancelRegistry, StoredAnswerService,
   ],
   exports: [OperationRegistry, MeteredPipeline, BillingModule],
 })

@@ -45,7 +45,7 @@ function pipeline(steps: Steps, burstLeft: boolean, replayOf: string | null = nu
     },
   };
   const none = {} as never;
-  return new MeteredPipeline(config, admission as never, ledger as never, jobs as never, idempotency as never, replays as never, none, none, none);
+  return new MeteredPipeline(config, admission as never, ledger as never, jobs as never, idempotency as never, replays as never, none, none, none, none);
 }
 
 const operation = { kind: 'crawl', dailyLimited: false } as unknown as Operation<object>;

@@ -5,6 +5,7 @@ import { Job } from '../../infra/database/entities/index.js';
 import type { Organization } from '../../infra/database/entities/index.js';
 import { MetricsService } from '../../infra/metrics/metrics.service.js';
 import type { MeteredAnswer } from '../../common/http/metered-answer.js';
+import { withCacheFacts } from '../../common/http/metered-answer.js';
 import { LedgerService } from '../billing/ledger.service.js';
 import { AdmissionService } from './admission.service.js';
 import { enqueueChargedJob } from './charged-job.js';
@@ -16,6 +17,7 @@ import type { MeteredRequest } from './metered-request.js';
 import { PLAIN_REQUEST } from './metered-request.js';
 import type { Operation } from './operation.js';
 import { ReplayService } from './replay.service.js';
+import { StoredAnswerService } from './stored-answer.service.js';
 import { SyncAnswerService } from './sync-answer.service.js';
 
 /**
@@ -36,6 +38,7 @@ export class MeteredPipeline {
     private readonly line: JobLine,
     private readonly syncAnswer: SyncAnswerService,
     private readonly metrics: MetricsService,
+    private readonly storedAnswers: StoredAnswerService,
   ) {}
 
   async serve<O>(operation: Operation<O>, options: O, organization: Organization, request: MeteredRequest = PLAIN_REQUEST): Promise<MeteredAnswer> {
@@ -65,6 +68,19 @@ export class MeteredPipeline {
   private async start<O>(
     operation: Operation<O>, options: O, organization: Organization, jobId: string, webhookUrl: string | null,
     jobCreated: () => Promise<void> = async () => undefined,
+  ): Promise<MeteredAnswer> {
+    // decisions.md 9.6: a stored copy answers here, in this process, before anything a fetch needs (pool, DNS, queue).
+    const stored = await operation.fromStore?.(options, organization.id);
+    if (stored) {
+      const newJob = (price: number, host: string) => this.newJob(jobId, organization, operation, options, host, price, webhookUrl);
+      return this.storedAnswers.serve(operation, options, organization, jobId, stored, newJob, jobCreated);
+    }
+    const answer = await this.fetch(operation, options, organization, jobId, webhookUrl, jobCreated);
+    return operation.asksStore?.(options) ? withCacheFacts(answer, { hit: false }) : answer;
+  }
+
+  private async fetch<O>(
+    operation: Operation<O>, options: O, organization: Organization, jobId: string, webhookUrl: string | null, jobCreated: () => Promise<void>,
   ): Promise<MeteredAnswer> {
     const admitted = Date.now();
     const { limits, price, host, releaseSlot } = await this.admission.admit(operation, options, organization, jobId, webhookUrl);

@@ -21,11 +21,20 @@ export type JobOutput =
 /** Handed to an operation's browser task inside the worker. */
 export interface TaskContext {
   readonly jobId: string;
+  readonly organizationId: string;
   readonly route: ProxyRoute;
   readonly deadline: number;
   readonly config: AppConfig;
   /** Opens the job's page through the job's proxy route, closes it on every exit path. */
   withPage<T>(options: PageOptions, fn: (session: PageSession) => Promise<T>): Promise<T>;
+}
+
+/** decisions.md 9.6: a stored copy that answers a request instead of a fetch, with its own price. */
+export interface StoredAnswer {
+  readonly fetchedAt: Date;
+  readonly price: number;
+  /** Makes the answer from the copy (content threads, model) by `deadline` (epoch ms); throws AppError like run(). */
+  answer(deadline: number): Promise<JobOutput>;
 }
 
 /** Everything an envelope may show about a job, gathered by the pipeline. */
@@ -57,6 +66,10 @@ export interface Operation<O = unknown> {
   /** Checks that need the configuration or I/O (e.g. ai_query needs a model); throws AppError. */
   precheck?(options: O): Promise<void> | void;
   timeoutMs(config: AppConfig): number;
+  /** decisions.md 9.6: the stored copy that answers this request, or null to fetch; absent on operations never stored. */
+  fromStore?(options: O, organizationId: string): Promise<StoredAnswer | null>;
+  /** Whether the request asked for a stored copy (max_age), so that its answer says X-Cache. */
+  asksStore?(options: O): boolean;
   /** Worker side: does the browser work. Throws AppError with an operation error code on failure. */
   run(ctx: TaskContext, options: O): Promise<JobOutput>;
   /** The JSON envelope of this operation for any state of the job. */

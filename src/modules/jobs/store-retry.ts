@@ -15,3 +15,21 @@ export async function retryOnOutage<T>(work: () => Promise<T>, forMs = STORE_RET
     }
   }
 }
+
+/** InnoDB chose this transaction as a deadlock's victim, or gave up waiting for a lock: the whole transaction may run again. */
+export function isLockConflict(error: unknown): boolean {
+  const driver = (error as { driverError?: { code?: string }; code?: string } | null)?.driverError ?? (error as { code?: string } | null);
+  return driver?.code === 'ER_LOCK_DEADLOCK' || driver?.code === 'ER_LOCK_WAIT_TIMEOUT';
+}
+
+/** Runs an idempotent transaction again when it lost a lock conflict (concurrent upserts of one tally row can deadlock). */
+export async function retryOnLockConflict<T>(work: () => Promise<T>, attempts = 4): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isLockConflict(error) || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5 * attempt));
+    }
+  }
+}

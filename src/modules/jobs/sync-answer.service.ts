@@ -41,6 +41,11 @@ export class SyncAnswerService {
     }
   }
 
+  /** A job that ended in this process (a stored copy's answer, decisions.md 9.6): the same refunds and answers as one waited for. */
+  answerFinished<O>(operation: Operation<O>, job: Job, remaining: number, found: { job: Job; output: JobOutput | null }): Promise<MeteredAnswer> {
+    return this.answerEnded(operation, job, remaining, true, found);
+  }
+
   /** `found`: the row and output as they are at the end, or null when the database did not answer (then: 202). */
   private async answerEnded<O>(operation: Operation<O>, job: Job, remaining: number, ended: boolean, found: { job: Job; output: JobOutput | null } | null): Promise<MeteredAnswer> {
     const current = found?.job ?? job;

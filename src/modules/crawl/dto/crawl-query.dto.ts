@@ -1,12 +1,34 @@
 import { Transform } from 'class-transformer';
 import { ParamDoc } from '../../../common/openapi/param-doc.js';
 import { BooleanText } from '../../../common/validation/boolean-text.js';
-import { IsOptional, IsString } from 'class-validator';
+import { IsOptional, IsString, registerDecorator } from 'class-validator';
 import { lastValue } from '../../../common/validation/query-params.js';
 import type { ContentFormat } from '../../../infra/content/page-content.js';
 import { CONTENT_DOCS, FormatParam, OutputParam, SelectorsParam } from '../../jobs/dto/content-query.js';
 import type { Output } from '../../jobs/dto/content-query.js';
 import { PageQuery } from '../../jobs/dto/page-query.dto.js';
+import { MAX_AGE_LIMIT_MS } from '../../page-cache/page-copy.js';
+
+const MAX_AGE_RANGE = `max_age must be an integer from 0 to ${MAX_AGE_LIMIT_MS} (milliseconds)`;
+
+/** One rule and one message for max_age, whatever is wrong with it; its schema is stated for OpenAPI. */
+function MillisecondsUpTo(max: number): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) => registerDecorator({
+    name: 'millisecondsUpTo',
+    target: target.constructor,
+    propertyName: propertyName as string,
+    constraints: [{ openapi: { type: 'integer', minimum: 0, maximum: max } }],
+    options: { message: MAX_AGE_RANGE },
+    validator: { validate: (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= max },
+  });
+}
+
+/** Digits only: an empty, signed, fractional or hexadecimal text is refused rather than read as some number. */
+const toMilliseconds = ({ value }: { value: unknown }) => {
+  const text = lastValue({ value });
+  if (text === undefined) return undefined;
+  return /^\d{1,15}$/.test(String(text)) ? Number(text) : Number.NaN;
+};
 
 /** GET /crawl: the shared page parameters and the content ones (decisions.md 8.1). */
 export class CrawlQuery extends PageQuery {
@@ -30,4 +52,14 @@ export class CrawlQuery extends PageQuery {
     example: '{"type": "object", "properties": {"price": {"type": "number"}}, "required": ["price"]}',
   })
   @IsOptional() @Transform(lastValue) @IsString() ai_schema?: string;
+  @ParamDoc({
+    description:
+      'decisions.md 9.6: answer from this organization\'s stored copy of the page (same URL key, same fetch options) when it is younger than this many ' +
+      'milliseconds (0 to 604800000; 0, the default, always fetches). A hit costs cache_hit (1) plus any ai_query/ai_schema surcharge and says X-Cache: hit',
+    example: '3600000',
+  })
+  @IsOptional() @Transform(toMilliseconds) @MillisecondsUpTo(MAX_AGE_LIMIT_MS)
+  max_age?: number;
+  @ParamDoc('Keep this fetch\'s page as the stored copy that max_age answers from (default true; only 2xx answers are stored)')
+  @IsOptional() @BooleanText() store?: boolean;
 }
