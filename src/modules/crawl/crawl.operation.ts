@@ -15,6 +15,7 @@ import { pageAnswer, pageResultFields } from '../jobs/page-result.js';
 import type { ReadPage } from '../jobs/page-result.js';
 import { readPageHtml } from '../jobs/page-size.js';
 import { crawlData, wantsModel } from './crawl-data.js';
+import { assertSchemaCompiles } from './dto/schema-compiles.js';
 import type { CrawlRequest } from './crawl-data.js';
 
 /**
@@ -47,6 +48,11 @@ export class CrawlOperation extends PageOperation {
     if (options.aiSchema && !this.llm.isConfigured()) {
       throw new AppError(ErrorCode.AiUnavailable, 'No language model is configured for ai_schema; nothing was charged.');
     }
+  }
+
+  /** The schema is compiled once the caller has its burst token, in a content thread (issue 36.1). */
+  async admittedCheck(options: CrawlRequest): Promise<void> {
+    if (options.aiSchema) await assertSchemaCompiles(options.aiSchema);
   }
 
   /** The page is read in the browser; its content is made in Node after the tab is given back. */

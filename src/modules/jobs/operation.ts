@@ -55,6 +55,8 @@ export interface Operation<O = unknown> {
   target(options: O, config: AppConfig): string;
   /** Checks that need the configuration or I/O (e.g. ai_query needs a model); throws AppError. */
   precheck?(options: O): Promise<void> | void;
+  /** Checks that cost CPU (compiling a caller's schema): run only for a caller within its burst; throws AppError. */
+  admittedCheck?(options: O): Promise<void>;
   timeoutMs(config: AppConfig): number;
   /** Worker side: does the browser work. Throws AppError with an operation error code on failure. */
   run(ctx: TaskContext, options: O): Promise<JobOutput>;
