@@ -187,6 +187,17 @@ describe('runRecipe on the fixture site', () => {
     expect(JSON.stringify(fits.result)).toContain('<html');
   }, 30000);
 
+  // issue 36.4: 49 extracts with 200-character names over 5,000 empty <i> built 48 MiB counted as 0 bytes.
+  it('counts each value as its stored JSON with the name it is stored under: empty values over many names fail page_too_large', async () => {
+    const deadline = Date.now() + 20000;
+    const extracts = Array.from({ length: 49 }, (_, i) => ({ type: 'extract', details: { selector: 'i', name: `${i}`.padEnd(200, 'n') } }));
+    const recipe = parseRecipe({ expectedOutput: 'list', blocks: [{ type: 'start', details: { type: 'url', source: `${site.url}/empty-tags` } }, ...extracts] });
+    const rssBefore = process.memoryUsage().rss;
+    const run = runRecipe(await session(deadline, 'load'), recipe, { maxPages: 1, deadline, maxBytes: 20 * 1024 * 1024, screenshot: SCREENSHOT });
+    await expect(run).rejects.toMatchObject({ code: ErrorCode.PageTooLarge });
+    console.log(`issue 36.4: RSS grew ${Math.round((process.memoryUsage().rss - rssBefore) / 1048576)} MiB`);
+  }, 60000);
+
   it('fails with navigation_timeout when the next page does not come before the deadline', async () => {
     const deadline = Date.now() + 4000;
     const recipe = listRecipe(`${site.url}/slow`);

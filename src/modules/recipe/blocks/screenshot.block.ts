@@ -23,6 +23,6 @@ export const screenshotBlock: BlockRunner<ScreenshotDetails> = {
   async run(context, details) {
     const { session } = context;
     const image = details.full_page ? await captureFullPage(session, context.screenshot) : await captureViewport(session, context.screenshot.quality);
-    context.append('screenshots', image, image.length);
+    context.append('screenshots', image);
   },
 };
