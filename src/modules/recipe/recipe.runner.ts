@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import { deadlineSignal, raceSignal } from '../../common/time/deadline.js';
 import type { BrowserPage, NavigationResult, PageSession } from '../../infra/browser/page-options.js';
+import { renderedTextFingerprint } from '../../infra/browser/page-fingerprint.js';
 import type { BlockContext, BlockOutcome, ScreenshotSettings } from './blocks/block-runner.js';
 import { pageTooLarge } from '../jobs/page-size.js';
 import { blockRunner } from './blocks/block-registry.js';
@@ -32,10 +32,12 @@ function timeout(): AppError {
   return new AppError(ErrorCode.NavigationTimeout, 'The recipe did not finish within the job time limit.');
 }
 
-/** URL plus a hash of the rendered text: per-request nonces and tokens in the markup do not make a page new. */
+/**
+ * URL plus a hash of the rendered text: per-request nonces and tokens in the markup do not make a page new. Hashed in
+ * the page's isolated world: the page can neither redefine the text nor send it over the pipe (issue 36.5).
+ */
 async function pageKey(page: BrowserPage): Promise<string> {
-  const text = await page.evaluate(() => document.body?.innerText ?? document.documentElement?.textContent ?? '');
-  return `${page.url()} ${createHash('sha256').update(text).digest('hex')}`;
+  return `${page.url()} ${await renderedTextFingerprint(page)}`;
 }
 
 class RecipeProgress implements BlockContext {
