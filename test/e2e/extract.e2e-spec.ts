@@ -263,18 +263,21 @@ describe('GET /crawl ai_schema (decisions.md 8.2)', () => {
     });
   });
 
-  it('fails with ai_invalid_output, refunded, when the second answer does not conform either', async () => {
+  it('fails with ai_invalid_output, billed (decisions 9), when the second answer does not conform either', async () => {
     await script({ match: '[e2e-invalid]', answers: ['{"name": "Espresso machine"}', 'not JSON at all', '{"name": "x", "price": 1, "currency": "EUR"}'] });
     const before = await balance(org);
     const result = await call('/crawl', { key: org.apiKey, query: { url: PRODUCT, js: 'false', ai_schema: JSON.stringify(SCHEMA), ai_query: '[e2e-invalid]' } });
     expect(result.status).toBe(500);
     expect(result.headers.get('x-error-code')).toBe('ai_invalid_output');
-    expect(result.headers.get('x-credits-charged')).toBe('0');
+    expect([result.headers.get('x-credits-charged'), result.headers.get('x-credits-remaining')]).toEqual(['6', String(before - 6)]);
+    // The job's one ledger entry is its charge: no refund follows.
+    const entries = (await ledger(env.baseUrl, env.adminToken, org.id)).entries.filter((entry) => entry.job_id === result.body.job_id);
+    expect(entries.map((entry) => entry.amount)).toEqual([-6]);
     expect(result.body).toMatchObject({
-      status: 'failed', credits_charged: 0, credits_remaining: before, data: {},
+      status: 'failed', credits_charged: 6, credits_remaining: before - 6, data: {},
       error: expect.stringMatching(/^The model's answer did not conform to ai_schema, also when asked again: \(root\): is not valid JSON \(.+\)\.$/),
     });
-    expect(await balance(org)).toBe(before);
+    expect(await balance(org)).toBe(before - 6);
     expect(await asksWith('[e2e-invalid]')).toHaveLength(2);
   });
 

@@ -13,8 +13,14 @@ import { JobRepository } from './job.repository.js';
 import type { JobOutput, Operation } from './operation.js';
 
 /**
- * The synchronous wait of a charged, queued job: up to SYNC_WAIT_MS, then 200 / 202, or a refunded failure
- * (500, or 503 for a pool that died: decisions.md 8.4).
+ * Failures the caller's own recipe or schema causes after the page was read: billed, never refunded (decisions.md
+ * section 9 amends 8.2 and 8.3), or a caller could read any page for free by failing a block on purpose.
+ */
+export const BILLED_FAILURES: ReadonlySet<string> = new Set([ErrorCode.ActionFailed, ErrorCode.AiInvalidOutput]);
+
+/**
+ * The synchronous wait of a charged, queued job: up to SYNC_WAIT_MS, then 200 / 202, a billed failure (500), or a
+ * refunded failure (500, or 503 for a pool that died: decisions.md 8.4).
  */
 @Injectable()
 export class SyncAnswerService {
@@ -44,7 +50,7 @@ export class SyncAnswerService {
   /** `found`: the row and output as they are at the end, or null when the database did not answer (then: 202). */
   private async answerEnded<O>(operation: Operation<O>, job: Job, remaining: number, ended: boolean, found: { job: Job; output: JobOutput | null } | null): Promise<MeteredAnswer> {
     const current = found?.job ?? job;
-    if (ended && current.status === 'failed') {
+    if (ended && current.status === 'failed' && !BILLED_FAILURES.has(current.errorCode ?? '')) {
       // A service-side failure inside the synchronous wait is handed back; a pool that died, with its attempt (8.4).
       const poolDied = current.errorCode === ErrorCode.ProxyPoolUnavailable;
       const { balanceAfter } = await this.ledger.refund({
