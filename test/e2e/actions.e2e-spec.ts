@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { createOrganization, getOrganization } from '../factories/organization.factory.js';
+import { createOrganization, getOrganization, ledger } from '../factories/organization.factory.js';
 import { testEnv } from '../harness/env.js';
 import { collect } from '../harness/http.js';
 import { jpegSize, runBlocks, sitePage, STANDARD_BASE64 } from '../harness/recipe-calls.js';
@@ -57,14 +57,18 @@ describe('POST /crawl: action blocks (decisions.md 8.3)', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(1500);
   });
 
-  it('fails with action_failed, refunded, when a selector matches nothing; the message names the block', async () => {
+  it('fails with action_failed, billed (decisions 9), when a selector matches nothing; the message names the block', async () => {
     const before = await balance();
     const result = await runBlocks(org.apiKey, '/actions/clicks', [extract('h1', 'h'), { type: 'click', details: { selector: '#missing' } }]);
     expect(result.status).toBe(500);
     expect(result.headers.get('x-error-code')).toBe('action_failed');
-    expect(result.headers.get('x-credits-charged')).toBe('0');
-    expect(result.body).toMatchObject({ status: 'failed', credits_charged: 0, data: {}, error: 'Block 2 (click): no element matches "#missing"' });
-    expect(await balance()).toBe(before);
+    expect([result.headers.get('x-credits-charged'), result.headers.get('x-credits-remaining')]).toEqual(['30', String(before - 30)]);
+    expect(result.body).toMatchObject({ status: 'failed', credits_charged: 30, credits_remaining: before - 30, data: {}, error: 'Block 2 (click): no element matches "#missing"' });
+    expect(await balance()).toBe(before - 30);
+    // One charge, no refund.
+    // The job's one ledger entry is its charge: no refund follows.
+    const entries = (await ledger(env.baseUrl, env.adminToken, org.id)).entries.filter((entry) => entry.job_id === result.body.job_id);
+    expect(entries.map((entry) => entry.amount)).toEqual([-30]);
   });
 
   it('fails a selector never shown after 10 s (past the sync wait: collected 500, charged)', async () => {

@@ -187,6 +187,39 @@ describe('runRecipe on the fixture site', () => {
     expect(JSON.stringify(fits.result)).toContain('<html');
   }, 30000);
 
+  // issue 36.4: 49 extracts with 200-character names over 5,000 empty <i> built 48 MiB counted as 0 bytes.
+  it('counts each value as its stored JSON with the name it is stored under: empty values over many names fail page_too_large', async () => {
+    const deadline = Date.now() + 20000;
+    const extracts = Array.from({ length: 49 }, (_, i) => ({ type: 'extract', details: { selector: 'i', name: `${i}`.padEnd(200, 'n') } }));
+    const recipe = parseRecipe({ expectedOutput: 'list', blocks: [{ type: 'start', details: { type: 'url', source: `${site.url}/empty-tags` } }, ...extracts] });
+    const rssBefore = process.memoryUsage().rss;
+    const run = runRecipe(await session(deadline, 'load'), recipe, { maxPages: 1, deadline, maxBytes: 20 * 1024 * 1024, screenshot: SCREENSHOT });
+    await expect(run).rejects.toMatchObject({ code: ErrorCode.PageTooLarge });
+    console.log(`issue 36.4: RSS grew ${Math.round((process.memoryUsage().rss - rssBefore) / 1048576)} MiB`);
+  }, 60000);
+
+  it("keys a page by its rendered text hashed in the isolated world: a page's own innerText never crosses the pipe", async () => {
+    const deadline = Date.now() + 30000;
+    const recipe = parseRecipe({ blocks: [{ type: 'start', details: { type: 'url', source: `${site.url}/huge-text` } }, { type: 'extract', details: { selector: 'p', name: 'text' } }] });
+    const rssBefore = process.memoryUsage().rss;
+    const { result } = await runRecipe(await session(deadline, 'load'), recipe, { maxPages: 1, deadline, maxBytes: 1_000_000, screenshot: SCREENSHOT });
+    const grownMib = Math.round((process.memoryUsage().rss - rssBefore) / 1048576);
+    console.log(`issue 36.5: RSS grew ${grownMib} MiB reading a page whose innerText is 64 Mi characters`);
+    expect(result).toEqual({ fields: { text: ['real text'] }, pages: 1 });
+    expect(grownMib).toBeLessThan(48);
+  }, 60000);
+
+  it("captures the job's viewport through the pixel budget, whatever the page says innerWidth and innerHeight are", async () => {
+    const deadline = Date.now() + 20000;
+    const recipe = parseRecipe({ blocks: [{ type: 'start', details: { type: 'url', source: `${site.url}/wide-window` } }, { type: 'screenshot', details: {} }] });
+    const tab = await session(deadline, 'load');
+    const clips: unknown[] = [];
+    const recording: PageSession = { ...tab, captureJpeg: async (request) => (clips.push(request.clip), 'jpeg') };
+    const { result } = await runRecipe(recording, recipe, { maxPages: 1, deadline, maxBytes: 1_000_000, screenshot: SCREENSHOT });
+    expect(result).toMatchObject({ screenshots: ['jpeg'] });
+    expect(clips).toEqual([{ x: 0, y: 0, width: 1280, height: 800 }]);
+  }, 30000);
+
   it('fails with navigation_timeout when the next page does not come before the deadline', async () => {
     const deadline = Date.now() + 4000;
     const recipe = listRecipe(`${site.url}/slow`);

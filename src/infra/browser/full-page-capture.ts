@@ -1,6 +1,7 @@
 import { OpenRequests } from './open-requests.js';
 import type { BrowserPage, PageSession } from './page-options.js';
 import { captureBox } from './capture-bounds.js';
+import { evaluateIsolated } from './isolated-world.js';
 
 const MAX_SCROLL_STEPS = 30;
 /** After the scroll, lazy requests get this long to end; the page is quiet once none was open for LAZY_IDLE_MS. */
@@ -35,14 +36,33 @@ export async function loadLazyContent(page: BrowserPage): Promise<void> {
   }
 }
 
+/** In the isolated world: the page's size and scroll position, as numbers (the page cannot redefine them there). */
+function pageGeometry(): { width: number; height: number; x: number; y: number } {
+  const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0);
+  return {
+    width: number(document.documentElement.clientWidth || window.innerWidth),
+    height: number(Math.max(document.documentElement.scrollHeight, document.body?.scrollHeight ?? 0)),
+    x: number(window.scrollX),
+    y: number(window.scrollY),
+  };
+}
+
 /** A JPEG of the full scroll height, within the bounds of captureBox (SCREENSHOT_MAX_HEIGHT, JPEG, pixel budget). */
 export async function captureFullPage(session: PageSession, options: { maxHeight: number; quality: number }): Promise<string> {
-  const size = await session.page.evaluate(() => ({
-    width: document.documentElement.clientWidth || window.innerWidth,
-    height: Math.max(document.documentElement.scrollHeight, document.body?.scrollHeight ?? 0),
-  }));
+  const size = await evaluateIsolated(session.page, pageGeometry);
   const scale = session.page.viewport()?.deviceScaleFactor ?? 1;
   const box = captureBox(size, scale, options.maxHeight);
   // Always a clip: a full-page capture would size the bitmap by the page's own scroll width, which the page chooses.
   return session.captureJpeg({ clip: { x: 0, y: 0, width: box.width, height: box.height }, quality: options.quality });
+}
+
+/**
+ * A JPEG of the viewport where the window is scrolled now: the size is the job's viewport (never the page's
+ * `innerWidth`), through captureBox's pixel budget like every capture.
+ */
+export async function captureViewport(session: PageSession, options: { maxHeight: number; quality: number }): Promise<string> {
+  const { x, y } = await evaluateIsolated(session.page, pageGeometry);
+  const scale = session.page.viewport()?.deviceScaleFactor ?? 1;
+  const box = captureBox(session.options.viewport, scale, options.maxHeight);
+  return session.captureJpeg({ clip: { x, y, width: box.width, height: box.height }, quality: options.quality });
 }

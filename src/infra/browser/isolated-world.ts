@@ -50,20 +50,27 @@ export async function evaluateIsolated<T, A extends unknown[]>(page: Page, fn: (
   return result.value as T;
 }
 
-/** In the page: the document as page.content() serializes it, or null as soon as it passes maxChars. */
-function serializeWithin(maxChars: number): string | null {
+/**
+ * In the page: the document as page.content() serializes it, or null as soon as it passes maxBytes as outputBytes
+ * measures it (UTF-8 of its JSON: the pieces' escaped bytes and the two quotes).
+ */
+function serializeWithin(maxBytes: number): string | null {
+  const encoder = new TextEncoder();
   let content = '';
+  let bytes = 2;
   for (const node of Array.from(document.childNodes)) {
-    content += node === document.documentElement ? document.documentElement.outerHTML : new XMLSerializer().serializeToString(node);
-    if (content.length > maxChars) return null;
+    const piece = node === document.documentElement ? document.documentElement.outerHTML : new XMLSerializer().serializeToString(node);
+    bytes += encoder.encode(JSON.stringify(piece)).length - 2;
+    if (bytes > maxBytes) return null;
+    content += piece;
   }
   return content;
 }
 
 /**
- * The page's HTML (what page.content() gives), serialized in an isolated world; null when it is longer than maxChars
- * UTF-16 units, so an oversized DOM never crosses the DevTools pipe into this process.
+ * The page's HTML (what page.content() gives), serialized in an isolated world; null when it passes maxBytes (as
+ * outputBytes counts), so an oversized DOM never crosses the DevTools pipe into this process.
  */
-export function readDocumentSource(page: Page, maxChars: number): Promise<string | null> {
-  return evaluateIsolated(page, serializeWithin, maxChars);
+export function readDocumentSource(page: Page, maxBytes: number): Promise<string | null> {
+  return evaluateIsolated(page, serializeWithin, maxBytes);
 }

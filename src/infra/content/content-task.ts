@@ -1,3 +1,5 @@
+import { answerSchemaError, checkAnswer, compileAnswerSchema } from '../llm/answer-schema.js';
+import type { CheckedAnswer, JsonSchemaObject } from '../llm/answer-schema.js';
 import { extractFromPage } from './extract-rules/extract-page.js';
 import { ExtractTooLargeError } from './extract-rules/output-budget.js';
 import type { ExtractRules } from './extract-rules/rule.js';
@@ -14,17 +16,21 @@ export type ContentTask =
   | { readonly kind: 'describe'; readonly html: string; readonly url: string; readonly request: ContentRequest }
   | { readonly kind: 'extract'; readonly html: string; readonly url: string; readonly rules: ExtractRules; readonly maxBytes: number }
   | { readonly kind: 'links'; readonly html: string; readonly url: string }
-  | { readonly kind: 'pdf'; readonly bytes: Uint8Array; readonly maxPages: number };
+  | { readonly kind: 'pdf'; readonly bytes: Uint8Array; readonly maxPages: number }
+  | SchemaTask;
 
-export type ContentTaskValue<T extends ContentTask> = T extends { kind: 'render' }
-  ? string
-  : T extends { kind: 'describe' }
-    ? PageContent
-    : T extends { kind: 'links' }
-      ? PageLink[]
-      : T extends { kind: 'pdf' }
-        ? PdfDocument | PdfUnreadable
-        : Record<string, unknown>;
+/** A caller's `ai_schema` compiled off the event loop: whether it compiles (a message or null), or an answer checked. */
+export type SchemaTask =
+  | { readonly kind: 'schema-error'; readonly schema: JsonSchemaObject }
+  | { readonly kind: 'check-answer'; readonly schema: JsonSchemaObject; readonly answer: string };
+
+export type ContentTaskValue<T extends ContentTask> = T extends { kind: 'render' } ? string
+  : T extends { kind: 'describe' } ? PageContent
+  : T extends { kind: 'links' } ? PageLink[]
+  : T extends { kind: 'pdf' } ? PdfDocument | PdfUnreadable
+  : T extends { kind: 'schema-error' } ? string | null
+  : T extends { kind: 'check-answer' } ? CheckedAnswer
+  : Record<string, unknown>;
 
 /** What crosses back from a thread: a value, or why there is none (class identity does not survive the copy). */
 export type ContentReply = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly tooLarge: boolean; readonly message: string };
@@ -36,6 +42,8 @@ export function performContentTask(task: ContentTask): ContentReply | Promise<Co
     if (task.kind === 'render') return { ok: true, value: renderPageContent(task.html, task.url, task.request) };
     if (task.kind === 'describe') return { ok: true, value: describePage(task.html, task.url, task.request) };
     if (task.kind === 'links') return { ok: true, value: pageLinks(parseDocument(task.html), task.url) };
+    if (task.kind === 'schema-error') return { ok: true, value: answerSchemaError(task.schema) };
+    if (task.kind === 'check-answer') return { ok: true, value: checkAnswer(task.answer, compileAnswerSchema(task.schema)) };
     return { ok: true, value: extractFromPage(task.html, task.url, task.rules, task.maxBytes) };
   } catch (error) {
     return failed(error);

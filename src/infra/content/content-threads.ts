@@ -1,13 +1,33 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { performContentTask } from './content-task.js';
 import type { ContentReply, ContentTask, ContentTaskValue } from './content-task.js';
 import { ExtractTooLargeError } from './extract-rules/output-budget.js';
+import { LineBusyError, WaitLine } from '../network/wait-line.js';
 
 /** The task ran past the job's deadline: its thread was stopped. */
 export class ContentTimeoutError extends Error {
   override readonly name = 'ContentTimeoutError';
+}
+
+/** The task ran past its own CPU budget (TASK_BUDGET_MS), well before the job's deadline: its thread was stopped. */
+export class ContentBudgetError extends Error {
+  override readonly name = 'ContentBudgetError';
+}
+
+/** A task's own time in a thread: one page's work never holds a thread to its job's deadline. */
+export const TASK_BUDGET_MS = 10_000;
+const MAX_THREADS = 2;
+// One task of an organization at a time: another organization's task waits at most one budget for a thread.
+const owners = new AsyncLocalStorage<string>();
+const threadLine = new WaitLine({ concurrency: MAX_THREADS, maxWaiting: 10_000 }, 'content tasks');
+const ownerLines = new Map<string, { line: WaitLine; users: number }>();
+
+/** Runs `work` with its content tasks counted as `owner`'s (the job's organization) for fairness. */
+export function asContentOwner<T>(owner: string, work: () => Promise<T>): Promise<T> {
+  return owners.run(owner, work);
 }
 
 // A 20 MiB page parses into about 500 MB of DOM: past this one thread fails (page_too_large), the process lives on.
@@ -38,17 +58,47 @@ export async function closeContentThreads(): Promise<void> {
 
 function threads(): Piscina | null {
   if (pool === null && existsSync(fileURLToPath(THREAD))) {
-    pool = new Piscina({ filename: THREAD.href, minThreads: 0, maxThreads: 2, idleTimeout: 60_000, resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB } });
+    pool = new Piscina({ filename: THREAD.href, minThreads: 0, maxThreads: MAX_THREADS, idleTimeout: 60_000, resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB } });
   }
   return pool;
 }
 
+/** Waits for the owner's turn, then for a free thread (so the budget starts when the task does), then runs it. */
 async function inThread(threads: Piscina, task: ContentTask, deadline: number): Promise<ContentReply> {
-  const timeoutMs = Math.max(0, deadline - Date.now());
+  const owner = owners.getStore() ?? '';
+  const entry = ownerLines.get(owner) ?? { line: new WaitLine({ concurrency: 1, maxWaiting: 256 }, 'content tasks of one organization'), users: 0 };
+  ownerLines.set(owner, entry);
+  entry.users += 1;
   try {
-    return (await threads.run(task, { signal: AbortSignal.timeout(timeoutMs) })) as ContentReply;
+    const leaveOwner = await entry.line.enter(deadline);
+    try {
+      const leave = await threadLine.enter(deadline);
+      try {
+        return await runBudgeted(threads, task, deadline);
+      } finally {
+        leave();
+      }
+    } finally {
+      leaveOwner();
+    }
   } catch (error) {
-    if ((error as Error).name === 'AbortError' || (error as Error).name === 'TimeoutError') throw new ContentTimeoutError(`The page's content was not ready within ${timeoutMs} ms.`);
+    if (error instanceof LineBusyError) throw new ContentTimeoutError(`The page's content did not get a thread: ${error.message}.`);
+    throw error;
+  } finally {
+    if ((entry.users -= 1) === 0) ownerLines.delete(owner);
+  }
+}
+
+async function runBudgeted(threads: Piscina, task: ContentTask, deadline: number): Promise<ContentReply> {
+  const timeoutMs = Math.max(0, deadline - Date.now());
+  const budget = AbortSignal.timeout(TASK_BUDGET_MS);
+  try {
+    return (await threads.run(task, { signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), budget]) })) as ContentReply;
+  } catch (error) {
+    if ((error as Error).name === 'AbortError' || (error as Error).name === 'TimeoutError') {
+      if (budget.aborted && timeoutMs > TASK_BUDGET_MS) throw new ContentBudgetError(`The page's content took more than ${TASK_BUDGET_MS} ms of its thread.`);
+      throw new ContentTimeoutError(`The page's content was not ready within ${timeoutMs} ms.`);
+    }
     if ((error as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY') return { ok: false, tooLarge: true, message: 'out of memory' };
     throw error;
   }

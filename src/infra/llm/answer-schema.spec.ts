@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { checkAnswer, compileAnswerSchema, parseAnswerSchema } from './answer-schema.js';
+import { answerSchemaError, checkAnswer, compileAnswerSchema, parseAnswerSchema } from './answer-schema.js';
+import { hostileSchemas } from './hostile-schemas.fixture.js';
 
 const PRODUCT = { type: 'object', properties: { name: { type: 'string' }, price: { type: 'number' }, url: { type: 'string', format: 'uri' } }, required: ['name', 'price'] };
 
@@ -26,11 +27,31 @@ describe('parseAnswerSchema (decisions.md 8.2)', () => {
     ['{"type": "object", "properties": {"a": {"$ref": "https://schemas.example/remote.json"}}}', "can't resolve reference https://schemas.example/remote.json"],
     ['{"$schema": "http://json-schema.org/draft-07/schema#", "type": "object"}', 'no schema with key or ref'],
     ['{"type": "object", "properties": {"a": {"type": "string", "pattern": "^(a)\\\\1$"}}}', 'invalid escape sequence'],
-  ])('refuses a schema that does not compile: %s', (text, cause) => {
+  ])('passes the cheap checks, then refuses a schema that does not compile: %s', (text, cause) => {
     const parsed = parseAnswerSchema(text);
-    expect(parsed.ok).toBe(false);
-    expect(!parsed.ok && parsed.error).toMatch(/^ai_schema does not compile as a JSON Schema \(draft 2020-12\): /);
-    expect(!parsed.ok && parsed.error).toContain(cause);
+    expect(parsed.ok).toBe(true);
+    const error = parsed.ok ? answerSchemaError(parsed.schema) : null;
+    expect(error).toMatch(/^ai_schema does not compile as a JSON Schema \(draft 2020-12\): /);
+    expect(error).toContain(cause);
+  });
+
+  it.each([
+    ['objects and arrays', JSON.stringify({ type: 'object', properties: { a: { prefixItems: Array.from({ length: 1_000 }, () => ({})) } } }), 'ai_schema must have at most 1000 objects and arrays'],
+    ['references', JSON.stringify({ type: 'object', $defs: { a: {} }, properties: { a: { prefixItems: Array.from({ length: 257 }, () => ({ $ref: '#/$defs/a' })) } } }), 'ai_schema must have at most 256 references'],
+    ['depth', JSON.stringify({ type: 'object', properties: { a: JSON.parse(`${'{"not":'.repeat(40)}{}${'}'.repeat(40)}`) } }), 'ai_schema must nest at most 32 levels deep'],
+  ])('refuses, without compiling, a schema past its bound on %s', (_name, text, error) => {
+    expect(text.length).toBeLessThanOrEqual(10_000);
+    expect(parseAnswerSchema(text)).toEqual({ ok: false, error });
+  });
+
+  it.each(Object.entries(hostileSchemas()))('compiles the %s schema (within every bound) in well under a second of CPU', (_name, text) => {
+    expect(text.length).toBeLessThanOrEqual(10_000);
+    const parsed = parseAnswerSchema(text);
+    expect(parsed.ok).toBe(true);
+    const before = process.cpuUsage();
+    expect(parsed.ok && answerSchemaError(parsed.schema)).toBeNull();
+    const used = process.cpuUsage(before);
+    expect((used.user + used.system) / 1_000).toBeLessThan(1_000);
   });
 
   it('refuses more than 10,000 characters', () => {

@@ -4,10 +4,13 @@ import type { AppConfig } from '../../config/app-config.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import { FakeLlm, startFakeLlm } from '../../../test/fixtures/fake-llm.server.js';
 import { LlmClient } from './llm.client.js';
+import { checkAnswer, compileAnswerSchema } from './answer-schema.js';
 import { DEFAULT_SCHEMA_QUESTION, SCHEMA_SYSTEM_PROMPT, answerWithSchema } from './schema-answer.js';
 
 const PAGE = '# Espresso machine\n\nPrice: 199 EUR';
 const SCHEMA = { type: 'object', properties: { name: { type: 'string' }, price: { type: 'number' } }, required: ['name', 'price'], additionalProperties: false };
+const VALIDATE = compileAnswerSchema(SCHEMA);
+const check = (answer: string) => Promise.resolve(checkAnswer(answer, VALIDATE));
 const JSON_SCHEMA_FORMAT = { type: 'json_schema', json_schema: { name: 'extraction', schema: SCHEMA, strict: true } };
 
 describe('answerWithSchema against the fake OpenAI-compatible server (decisions.md 8.2)', () => {
@@ -39,14 +42,14 @@ describe('answerWithSchema against the fake OpenAI-compatible server (decisions.
 
   it('asks once with json_schema, strict, the schema as given, and answers the conforming JSON', async () => {
     fake.script({ match: 'case-conforming', answers: ['{"name": "Espresso machine", "price": 199}'] });
-    const { result, bodies } = await asks('case-conforming', () => answerWithSchema(client, { question: 'case-conforming', pageMarkdown: PAGE, schema: SCHEMA }));
+    const { result, bodies } = await asks('case-conforming', () => answerWithSchema(client, { question: 'case-conforming', pageMarkdown: PAGE, schema: SCHEMA, check }));
     expect(result).toEqual({ name: 'Espresso machine', price: 199 });
     expect(bodies).toEqual([{ model: 'fake-model', messages: firstMessages('case-conforming'), response_format: JSON_SCHEMA_FORMAT }]);
   });
 
   it('asks the default question without ai_query', async () => {
     fake.script({ match: DEFAULT_SCHEMA_QUESTION, answers: ['{"name": "x", "price": 1}'] });
-    const { result, bodies } = await asks(DEFAULT_SCHEMA_QUESTION, () => answerWithSchema(client, { question: '', pageMarkdown: PAGE, schema: SCHEMA }));
+    const { result, bodies } = await asks(DEFAULT_SCHEMA_QUESTION, () => answerWithSchema(client, { question: '', pageMarkdown: PAGE, schema: SCHEMA, check }));
     expect(result).toEqual({ name: 'x', price: 1 });
     expect((bodies[0] as { messages: unknown }).messages).toEqual(firstMessages('Extract the data that the schema describes from the page'));
   });
@@ -54,7 +57,7 @@ describe('answerWithSchema against the fake OpenAI-compatible server (decisions.
   it('asks again with the first messages, the answer and each validation error, and answers the repaired JSON', async () => {
     const wrong = '{"name": "Espresso machine", "price": "199 EUR", "currency": "EUR"}';
     fake.script({ match: 'case-repair', answers: [wrong, '{"name": "Espresso machine", "price": 199}'] });
-    const { result, bodies } = await asks('case-repair', () => answerWithSchema(client, { question: 'case-repair', pageMarkdown: PAGE, schema: SCHEMA }));
+    const { result, bodies } = await asks('case-repair', () => answerWithSchema(client, { question: 'case-repair', pageMarkdown: PAGE, schema: SCHEMA, check }));
     expect(result).toEqual({ name: 'Espresso machine', price: 199 });
     expect(bodies).toHaveLength(2);
     expect(bodies[1]).toEqual({
@@ -78,7 +81,7 @@ describe('answerWithSchema against the fake OpenAI-compatible server (decisions.
 
   it('lists an answer that is not JSON as an error at the root', async () => {
     fake.script({ match: 'case-not-json', answers: ['It costs 199 euros.', '{"name": "E", "price": 199}'] });
-    const { result, bodies } = await asks('case-not-json', () => answerWithSchema(client, { question: 'case-not-json', pageMarkdown: PAGE, schema: SCHEMA }));
+    const { result, bodies } = await asks('case-not-json', () => answerWithSchema(client, { question: 'case-not-json', pageMarkdown: PAGE, schema: SCHEMA, check }));
     expect(result).toEqual({ name: 'E', price: 199 });
     const last = (bodies[1] as { messages: Array<{ content: string }> }).messages.at(-1)!.content;
     expect(last).toMatch(/^Your answer does not conform to the JSON Schema\. Validation errors:\n- \(root\): is not valid JSON \(.+\)\nAnswer again with JSON only that conforms to the schema\.$/);
@@ -86,14 +89,14 @@ describe('answerWithSchema against the fake OpenAI-compatible server (decisions.
 
   it('throws ai_invalid_output after two answers that do not conform, and asks no third time', async () => {
     fake.script({ match: 'case-invalid', answers: ['{"name": "E"}', '{"price": 199}', '{"name": "E", "price": 199}'] });
-    const { result, bodies } = await asks('case-invalid', () => answerWithSchema(client, { question: 'case-invalid', pageMarkdown: PAGE, schema: SCHEMA }));
+    const { result, bodies } = await asks('case-invalid', () => answerWithSchema(client, { question: 'case-invalid', pageMarkdown: PAGE, schema: SCHEMA, check }));
     expect(result).toMatchObject({ code: ErrorCode.AiInvalidOutput, message: "The model's answer did not conform to ai_schema, also when asked again: (root): must have required property 'name'." });
     expect(bodies).toHaveLength(2);
   });
 
   it('falls back to json_object with the schema in the prompt when the server refuses json_schema, the repair too', async () => {
     fake.script({ match: 'case-fallback', refuse_json_schema: true, answers: ['{"name": "E"}', '{"name": "E", "price": 199}'] });
-    const { result, bodies } = await asks('case-fallback', () => answerWithSchema(client, { question: 'case-fallback', pageMarkdown: PAGE, schema: SCHEMA }));
+    const { result, bodies } = await asks('case-fallback', () => answerWithSchema(client, { question: 'case-fallback', pageMarkdown: PAGE, schema: SCHEMA, check }));
     expect(result).toEqual({ name: 'E', price: 199 });
     expect(bodies).toHaveLength(3);
     expect(bodies[0]).toEqual({ model: 'fake-model', messages: firstMessages('case-fallback'), response_format: JSON_SCHEMA_FORMAT });
@@ -112,7 +115,7 @@ describe('answerWithSchema against the fake OpenAI-compatible server (decisions.
   it('answers ai_unavailable, not a fallback, for other failures of the server', async () => {
     fake.setMode('fail');
     try {
-      await expect(answerWithSchema(client, { question: 'case-down', pageMarkdown: PAGE, schema: SCHEMA })).rejects.toMatchObject({ code: ErrorCode.AiUnavailable });
+      await expect(answerWithSchema(client, { question: 'case-down', pageMarkdown: PAGE, schema: SCHEMA, check })).rejects.toMatchObject({ code: ErrorCode.AiUnavailable });
     } finally {
       fake.setMode('answer');
     }

@@ -1,7 +1,6 @@
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
-import { checkAnswer, compileAnswerSchema } from './answer-schema.js';
-import type { JsonSchemaObject, SchemaViolation } from './answer-schema.js';
+import type { CheckedAnswer, JsonSchemaObject, SchemaViolation } from './answer-schema.js';
 import { ResponseFormatRefusedError } from './llm.client.js';
 import type { ChatMessage, LlmClient, ResponseFormat } from './llm.client.js';
 import { capToBudget } from './model-budget.js';
@@ -24,6 +23,8 @@ export interface SchemaQuestion {
   readonly question: string;
   readonly pageMarkdown: string;
   readonly schema: JsonSchemaObject;
+  /** Validates an answer against the schema: in a content thread, as compiling a caller's schema is CPU of theirs. */
+  readonly check: (answer: string) => Promise<CheckedAnswer>;
 }
 
 /**
@@ -32,7 +33,6 @@ export interface SchemaQuestion {
  * throws ai_invalid_output.
  */
 export async function answerWithSchema(llm: LlmClient, input: SchemaQuestion): Promise<unknown> {
-  const validate = compileAnswerSchema(input.schema);
   const page = capToBudget(input.pageMarkdown, llm.maxInputChars());
   let messages = schemaMessages(input.question || DEFAULT_SCHEMA_QUESTION, page, null);
   let format: ResponseFormat = { type: 'json_schema', json_schema: { name: 'extraction', schema: input.schema, strict: true } };
@@ -46,10 +46,10 @@ export async function answerWithSchema(llm: LlmClient, input: SchemaQuestion): P
     format = { type: 'json_object' };
     first = (await ask(messages)).answer;
   }
-  const checked = checkAnswer(first, validate);
+  const checked = await input.check(first);
   if (checked.ok) return checked.value;
   const repair = [...messages, { role: 'assistant', content: first } as const, { role: 'user', content: repairRequest(checked.violations) } as const];
-  const second = checkAnswer((await ask(repair)).answer, validate);
+  const second = await input.check((await ask(repair)).answer);
   if (second.ok) return second.value;
   throw new AppError(ErrorCode.AiInvalidOutput, `The model's answer did not conform to ai_schema, also when asked again: ${describe(second.violations[0])}.`);
 }

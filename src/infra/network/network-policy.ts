@@ -4,8 +4,8 @@ import ipaddr from 'ipaddr.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { parseHttpUrl } from './url-syntax.js';
-import { boundedResolver } from './bounded-resolver.js';
-import type { HostResolver } from './bounded-resolver.js';
+import { boundedResolver, DNS_BOUNDS, ResolverBusyError } from './bounded-resolver.js';
+import type { HostResolver, LaneResolver, ResolverBounds } from './bounded-resolver.js';
 
 export type { HostResolver };
 
@@ -86,15 +86,16 @@ const deny = (reason: string): HostVerdict => ({ allowed: false, reason });
  * Provided by NetworkModule's factory with the system's DNS; specs pass their own resolver.
  */
 export class NetworkPolicy {
-  private readonly resolver: HostResolver;
+  private readonly resolver: LaneResolver;
   private readonly uncovered: readonly string[];
   private readonly dnsCache = new Map<string, { addresses: string[]; expires: number }>();
 
   constructor(
     private readonly config: AppConfig,
     resolver?: HostResolver,
+    bounds: ResolverBounds = DNS_BOUNDS,
   ) {
-    this.resolver = boundedResolver(resolver ?? systemResolver);
+    this.resolver = boundedResolver(resolver ?? systemResolver, bounds);
     this.uncovered = config.uncoveredDomains.map((domain) => canonicalHost(domain) ?? domain);
   }
 
@@ -128,8 +129,9 @@ export class NetworkPolicy {
   /**
    * The host rules alone, with the addresses that passed, so a proxy can connect to exactly those (no DNS rebinding).
    * `fresh` asks the resolver again instead of the cache: a connect-time lookup checks the answer it connects to.
+   * `lane`: the job the lookup is for (its relay binding), so one page's lookups wait in that job's own line.
    */
-  async inspectHost(rawHost: string, { fresh = false }: { fresh?: boolean } = {}): Promise<HostVerdict> {
+  async inspectHost(rawHost: string, { fresh = false, lane }: { fresh?: boolean; lane?: object } = {}): Promise<HostVerdict> {
     const host = canonicalHost(rawHost);
     if (!host) return deny('The URL has no valid host.');
     if (this.isUncovered(host)) return deny(`The domain ${host} is not served.`);
@@ -137,7 +139,7 @@ export class NetworkPolicy {
     const open = this.config.allowPrivateTargets;
     if (isIP(host)) return open || isPublicAddress(host) ? allow([host]) : deny(`${host} is not a public address.`);
     if (!open && isInternalName(host)) return deny(`${host} is an internal host name.`);
-    const addresses = await this.resolve(host, fresh);
+    const addresses = await this.resolve(host, fresh, lane);
     // The address itself stays out of the message: it would tell callers how internal names resolve.
     if (!open && !addresses.every(isPublicAddress)) return deny(`${host} resolves to a non-public address.`);
     return allow(addresses);
@@ -147,15 +149,19 @@ export class NetworkPolicy {
     return this.uncovered.some((domain) => host === domain || host.endsWith(`.${domain}`));
   }
 
-  /** Cached for DNS_TTL_MS (failures for DNS_FAILURE_TTL_MS); [] when the name does not resolve (target_unreachable). */
-  private async resolve(host: string, fresh: boolean): Promise<string[]> {
+  /**
+   * Cached for DNS_TTL_MS (failures for DNS_FAILURE_TTL_MS); [] when the name does not resolve (target_unreachable).
+   * A lookup the resolver's own bounds refused is [] for this caller only: it says nothing of the name.
+   */
+  private async resolve(host: string, fresh: boolean, lane: object | undefined): Promise<string[]> {
     const now = Date.now();
     const cached = this.dnsCache.get(host);
     if (!fresh && cached && cached.expires > now) return cached.addresses;
     let addresses: string[];
     try {
-      addresses = await this.resolver(host);
-    } catch {
+      addresses = await this.resolver(host, lane);
+    } catch (error) {
+      if (error instanceof ResolverBusyError) return [];
       addresses = [];
     }
     this.dnsCache.delete(host);

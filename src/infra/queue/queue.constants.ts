@@ -17,4 +17,6 @@ export interface WebhookPayload {
   readonly organizationId: string;
   readonly url: string;
   readonly body: string;
+  /** Failed sends so far (deferrals are not failures). */
+  readonly failures?: number;
 }

@@ -1,4 +1,5 @@
 import type { ExtractRules } from '../../infra/content/extract-rules/rule.js';
+import type { CheckedAnswer, JsonSchemaObject } from '../../infra/llm/answer-schema.js';
 import type { LlmClient } from '../../infra/llm/llm.client.js';
 import { answerWithSchema } from '../../infra/llm/schema-answer.js';
 import type { PageRequest } from '../jobs/dto/page-request.js';
@@ -43,8 +44,13 @@ export async function crawlData(options: CrawlRequest, page: ReadPage, sources: 
   return {
     ...(options.aiQuery && !schema ? { answer: await sources.answer() } : {}),
     ...(extracted !== undefined ? { extracted } : {}),
-    ...(schema ? { json: await answerWithSchema(sources.llm, { question: options.aiQuery, pageMarkdown: await sources.modelMarkdown(), schema }) } : {}),
+    ...(schema ? { json: await answerWithSchema(sources.llm, { question: options.aiQuery, pageMarkdown: await sources.modelMarkdown(), schema, check: checker(schema, sources) }) } : {}),
   };
+}
+
+/** The answer is validated in a content thread: the worker never compiles a caller's schema on its event loop. */
+function checker(schema: JsonSchemaObject, sources: CrawlDataSources): (answer: string) => Promise<CheckedAnswer> {
+  return (answer) => pageContentWork({ kind: 'check-answer', schema, answer }, sources.limits);
 }
 
 /** The rules run in a content thread (a selector the engine runs in cubic time never blocks the worker). */

@@ -20,6 +20,7 @@ import { readPageHtml } from '../jobs/page-size.js';
 import { PageCacheService } from '../page-cache/page-cache.service.js';
 import { pageAsRead, readPageOf, withCachedAt } from './crawl-copy.js';
 import { crawlData, wantsModel } from './crawl-data.js';
+import { assertSchemaCompiles } from './dto/schema-compiles.js';
 import type { CrawlRequest } from './crawl-data.js';
 
 /**
@@ -52,6 +53,11 @@ export class CrawlOperation extends PageOperation {
     if (options.aiSchema && !this.llm.isConfigured()) {
       throw new AppError(ErrorCode.AiUnavailable, 'No language model is configured for ai_schema; nothing was charged.');
     }
+  }
+
+  /** The schema is compiled once the caller has its burst token, in a content thread (issue 36.1). */
+  async admittedCheck(options: CrawlRequest): Promise<void> {
+    if (options.aiSchema) await assertSchemaCompiles(options.aiSchema);
   }
 
   /**

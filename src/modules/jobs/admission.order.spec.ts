@@ -54,10 +54,18 @@ describe('AdmissionService: refusals in a fixed order; the target is looked up o
     const checked = {
       ...operation,
       precheck: async () => void steps.push('precheck'),
+      admittedCheck: async () => void steps.push('costly check'),
       route: () => ({ tier: 'premium', country: 'us', city: 'denver' }),
     } as unknown as Operation<object>;
     await admission(steps, true).admit(checked, {}, organization(100), 'job1', null);
-    expect(steps).toEqual(['precheck', 'city', 'pool', 'burst', 'dns stranger.example', 'slot']);
+    expect(steps).toEqual(['precheck', 'city', 'pool', 'burst', 'costly check', 'dns stranger.example', 'slot']);
+  });
+
+  it('runs the costly check (compiling ai_schema) only within the burst limit', async () => {
+    const steps: Steps = [];
+    const checked = { ...operation, admittedCheck: async () => void steps.push('costly check') } as unknown as Operation<object>;
+    await expect(admission(steps, false).admit(checked, {}, organization(100), 'job1', null)).rejects.toMatchObject({ code: ErrorCode.BurstExceeded });
+    expect(steps).toEqual(['pool', 'burst']);
   });
 
   it('looks the target up after the burst token and before the slot, and answers what the charge needs', async () => {

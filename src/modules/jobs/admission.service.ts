@@ -24,7 +24,7 @@ export interface Admission {
 
 /**
  * Whether a metered request may be charged. Refusals come in a fixed order (decisions.md; metered-pipeline's
- * order spec): the operation's own check, route, pool, burst token, credits, target DNS, webhook DNS, slot.
+ * order spec): the operation's own check, route, pool, burst token, the operation's costly check, credits, target DNS, webhook DNS, slot.
  */
 @Injectable()
 export class AdmissionService {
@@ -55,6 +55,7 @@ export class AdmissionService {
 
     const limits = limitsFor(this.config.plans, organization);
     await this.limits.takeBurstToken(organization.id, limits.burst);
+    await operation.admittedCheck?.(options);
     const price = operation.price(options);
     // DNS lookups (target, webhook) only for a caller within its burst and its credits: they cost the shared resolver.
     assertCovers(organization, price);

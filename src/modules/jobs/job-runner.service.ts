@@ -1,3 +1,4 @@
+import { asContentOwner } from '../../infra/content/content-threads.js';
 import { Injectable, Logger } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
@@ -69,7 +70,7 @@ export class JobRunner {
     this.metrics.jobStep('dispatch', Date.now() - taken);
     try {
       const started = Date.now();
-      const outcome = await this.execute(operation, job, deadline).catch((error: unknown) => toFailure(error, job.id, this.logger));
+      const outcome = await asContentOwner(job.organizationId, () => this.execute(operation, job, deadline)).catch((error: unknown) => toFailure(error, job.id, this.logger));
       const recording = Date.now();
       if (!('type' in outcome) && operation.refusal?.(outcome)) await this.refundRefusal(operation, job);
       await this.record(job, started, outcome);

@@ -65,6 +65,8 @@ export interface Operation<O = unknown> {
   target(options: O, config: AppConfig): string;
   /** Checks that need the configuration or I/O (e.g. ai_query needs a model); throws AppError. */
   precheck?(options: O): Promise<void> | void;
+  /** Checks that cost CPU (compiling a caller's schema): run only for a caller within its burst; throws AppError. */
+  admittedCheck?(options: O): Promise<void>;
   timeoutMs(config: AppConfig): number;
   /** decisions.md 9.6: the stored copy that answers this request, or null to fetch; absent on operations never stored. */
   fromStore?(options: O, organizationId: string): Promise<StoredAnswer | null>;

@@ -10,9 +10,11 @@ describe('MAX_PAGE_BYTES', () => {
     expect(() => loadConfig({ MAX_PAGE_BYTES: 'lots' })).toThrow(/MAX_PAGE_BYTES/);
   });
 
-  it('counts UTF-8 bytes, not characters', () => {
-    expect(assertPageSize('a'.repeat(10), 10)).toHaveLength(10);
-    expect(() => assertPageSize('é'.repeat(6), 10)).toThrow(expect.objectContaining({ code: 'page_too_large' }));
+  it('counts the UTF-8 bytes of the text as stored in JSON, not characters', () => {
+    expect(assertPageSize('a'.repeat(8), 10)).toHaveLength(8);
+    expect(() => assertPageSize('a'.repeat(9), 10)).toThrow(expect.objectContaining({ code: 'page_too_large' }));
+    expect(() => assertPageSize('é'.repeat(5), 10)).toThrow(expect.objectContaining({ code: 'page_too_large' }));
+    expect(() => assertPageSize('\n'.repeat(5), 10)).toThrow(expect.objectContaining({ code: 'page_too_large' }));
   });
 });
 

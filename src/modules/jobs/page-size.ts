@@ -1,5 +1,6 @@
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
+import { outputBytes } from '../../common/size/output-bytes.js';
 import { readDocumentSource } from '../../infra/browser/isolated-world.js';
 import type { BrowserPage, NavigationResult } from '../../infra/browser/page-options.js';
 
@@ -8,10 +9,10 @@ export function pageTooLarge(maxBytes?: number): AppError {
   return new AppError(ErrorCode.PageTooLarge, `The page or its extracts exceed ${limit}, the most an operation returns.`);
 }
 
-/** decisions.md 7.2: what an operation returns is at most MAX_PAGE_BYTES (UTF-8). */
+/** decisions.md 7.2: what an operation returns is at most MAX_PAGE_BYTES, measured as outputBytes (stored JSON). */
 export function assertPageSize(text: string, maxBytes: number): string {
-  // A UTF-8 character takes at most 3 bytes per UTF-16 unit: skip the count when the text cannot be too large.
-  if (text.length * 3 > maxBytes && Buffer.byteLength(text, 'utf8') > maxBytes) throw pageTooLarge(maxBytes);
+  // A UTF-16 unit takes at most 6 bytes in JSON (\u001f): skip the count when the text cannot be too large.
+  if (text.length * 6 + 2 > maxBytes && outputBytes(text) > maxBytes) throw pageTooLarge(maxBytes);
   return text;
 }
 
@@ -29,7 +30,6 @@ export async function refuseOversizedPage(page: BrowserPage, maxBytes?: number):
  * nor grow between a measure and a read, and an oversized DOM never crosses the DevTools pipe.
  */
 export async function readRenderedHtml(page: BrowserPage, maxBytes: number): Promise<string> {
-  // UTF-16 units never outnumber UTF-8 bytes: more units than maxBytes is too many bytes.
   const html = await readDocumentSource(page, maxBytes);
   if (html === null) return refuseOversizedPage(page, maxBytes);
   return assertPageSize(html, maxBytes);

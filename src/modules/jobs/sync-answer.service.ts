@@ -13,8 +13,14 @@ import { JobRepository } from './job.repository.js';
 import type { JobOutput, Operation } from './operation.js';
 
 /**
- * The synchronous wait of a charged, queued job: up to SYNC_WAIT_MS, then 200 / 202, or a refunded failure
- * (500, or 503 for a pool that died: decisions.md 8.4).
+ * Failures the caller's own recipe or schema causes after the page was read: billed, never refunded (decisions.md
+ * section 9 amends 8.2 and 8.3), or a caller could read any page for free by failing a block on purpose.
+ */
+export const BILLED_FAILURES: ReadonlySet<string> = new Set([ErrorCode.ActionFailed, ErrorCode.AiInvalidOutput]);
+
+/**
+ * The synchronous wait of a charged, queued job: up to SYNC_WAIT_MS, then 200 / 202, a billed failure (500), or a
+ * refunded failure (500, or 503 for a pool that died: decisions.md 8.4).
  */
 @Injectable()
 export class SyncAnswerService {
@@ -50,7 +56,7 @@ export class SyncAnswerService {
   private async answerEnded<O>(operation: Operation<O>, job: Job, remaining: number, ended: boolean, found: { job: Job; output: JobOutput | null } | null): Promise<MeteredAnswer> {
     const current = found?.job ?? job;
     // Cancelled while this request waited: already refunded with the cancel; the refund here replays it for the balance.
-    if (ended && (current.status === 'failed' || current.status === 'cancelled')) {
+    if (ended && (current.status === 'cancelled' || (current.status === 'failed' && !BILLED_FAILURES.has(current.errorCode ?? '')))) {
       // A service-side failure inside the synchronous wait is handed back; a pool that died, with its attempt (8.4).
       const poolDied = current.errorCode === ErrorCode.ProxyPoolUnavailable;
       const { balanceAfter } = await this.ledger.refund({

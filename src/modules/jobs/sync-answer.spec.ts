@@ -56,6 +56,14 @@ describe('SyncAnswerService: the synchronous wait and its refund', () => {
     expect(wait.answers).toEqual([{ status: 'cancelled', billing: { charged: 0, remaining: 100 } }]);
   });
 
+  it.each([ErrorCode.ActionFailed, ErrorCode.AiInvalidOutput])('answers a job that failed with %s as billed: charged, no refund (decisions 9)', async (code) => {
+    const failed = { ...queued, status: 'failed', errorCode: code } as Job;
+    const wait = waitFor(true, { job: failed, output: null });
+    await wait.answer();
+    expect(wait.refunds).toEqual([]);
+    expect(wait.answers).toEqual([{ status: 'failed', billing: { charged: 5, remaining: 95 } }]);
+  });
+
   it('refunds a job whose pool died, with its attempt, and refuses with proxy_pool_unavailable', async () => {
     const failed = { ...queued, status: 'failed', errorCode: ErrorCode.ProxyPoolUnavailable, errorMessage: 'pool gone' } as Job;
     const wait = waitFor(true, { job: failed, output: null });

@@ -1,11 +1,13 @@
-import { createHash } from 'node:crypto';
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import { deadlineSignal, raceSignal } from '../../common/time/deadline.js';
 import type { BrowserPage, NavigationResult, PageSession } from '../../infra/browser/page-options.js';
+import { renderedTextFingerprint } from '../../infra/browser/page-fingerprint.js';
 import type { BlockContext, BlockOutcome, ScreenshotSettings } from './blocks/block-runner.js';
 import { pageTooLarge } from '../jobs/page-size.js';
 import { blockRunner } from './blocks/block-registry.js';
+import { recordedNameBytes } from './blocks/block-runner.js';
+import { outputBytes } from '../../common/size/output-bytes.js';
 import { buildResult } from './recipe-result.js';
 import type { ExtractedValue, Recipe, RecipeBlock, RecipeResult } from './recipe.types.js';
 
@@ -14,7 +16,7 @@ export interface RecipeLimits {
   readonly maxPages: number;
   /** Epoch milliseconds by which the whole recipe has finished. */
   readonly deadline: number;
-  /** Characters of extracted text at most (MAX_PAGE_BYTES); unbounded when absent. */
+  /** Bytes of `data` at most, as outputBytes counts (MAX_PAGE_BYTES); unbounded when absent. */
   readonly maxBytes?: number;
   /** SCREENSHOT_MAX_HEIGHT and SCREENSHOT_QUALITY, for screenshot blocks. */
   readonly screenshot: ScreenshotSettings;
@@ -30,10 +32,12 @@ function timeout(): AppError {
   return new AppError(ErrorCode.NavigationTimeout, 'The recipe did not finish within the job time limit.');
 }
 
-/** URL plus a hash of the rendered text: per-request nonces and tokens in the markup do not make a page new. */
+/**
+ * URL plus a hash of the rendered text: per-request nonces and tokens in the markup do not make a page new. Hashed in
+ * the page's isolated world: the page can neither redefine the text nor send it over the pipe (issue 36.5).
+ */
 async function pageKey(page: BrowserPage): Promise<string> {
-  const text = await page.evaluate(() => document.body?.innerText ?? document.documentElement?.textContent ?? '');
-  return `${page.url()} ${createHash('sha256').update(text).digest('hex')}`;
+  return `${page.url()} ${await renderedTextFingerprint(page)}`;
 }
 
 class RecipeProgress implements BlockContext {
@@ -85,7 +89,8 @@ class RecipeProgress implements BlockContext {
   }
 
   record(name: string, values: readonly ExtractedValue[]): void {
-    this.count(values.reduce<number>((sum, value) => sum + (typeof value === 'string' ? value.length : 8), 0));
+    const perValue = recordedNameBytes(name);
+    this.count(values.reduce<number>((sum, value) => sum + outputBytes(value) + perValue, 0));
     const page = this.pages[this.pages.length - 1];
     page.set(name, [...(page.get(name) ?? []), ...values]);
   }
@@ -95,8 +100,8 @@ class RecipeProgress implements BlockContext {
     this.outputs[list] ??= [];
   }
 
-  append(list: string, value: unknown, size: number): void {
-    this.count(size);
+  append(list: string, value: unknown): void {
+    this.count(outputBytes(value) + 1);
     this.open(list);
     this.outputs[list].push(value);
   }
@@ -146,5 +151,7 @@ export async function runRecipe(session: PageSession, recipe: Recipe, limits: Re
   await withinDeadline(executeBlocks(progress, recipe), limits.deadline);
   const names = recipe.blocks.flatMap((block) => blockRunner(block.type).outputs?.(block.details) ?? []);
   const result = buildResult([...new Set(names)], progress.pages, recipe.expectedOutput, progress.outputs);
+  // The counts above bound what was read; the data as stored is measured once more, the same way.
+  if (limits.maxBytes !== undefined && outputBytes(result) > limits.maxBytes) throw pageTooLarge(limits.maxBytes);
   return { result, navigation: progress.navigation! };
 }

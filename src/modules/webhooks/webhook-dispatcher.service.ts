@@ -5,21 +5,24 @@ import type { JobOptions, Queue } from 'bull';
 import { Repository } from 'typeorm';
 import { Job } from '../../infra/database/entities/index.js';
 import { WEBHOOKS_QUEUE, WebhookPayload } from '../../infra/queue/queue.constants.js';
+import { DELIVERY_TURNS, WEBHOOK_BACKOFF } from '../../infra/queue/webhook-retry.js';
 import { randomId } from '../auth/secrets.js';
+import { WebhookBacklog } from './webhook-backlog.js';
 
-const ATTEMPTS = 5;
-const FIRST_BACKOFF_MS = 1000;
 const KEEP_SECONDS = 24 * 3600;
 /** The statuses a job ends in: `cancelled` too (decisions 9.4), announced like a failure with its `error`. */
 const ENDED = new Set<Job['status']>(['done', 'failed', 'cancelled']);
 
-/** A delivery's Bull options: `attempts` left (5 for a new one), backing off from 1 s, kept a day. */
-export function deliveryOptions(jobId: string, attempts = ATTEMPTS, delayMs = 0): JobOptions {
+/**
+ * A delivery's Bull options: retried and deferred in place by the webhook backoff (DELIVERY_ATTEMPTS failed sends),
+ * one stack trace kept however many turns it takes, kept a day once ended.
+ */
+export function deliveryOptions(jobId: string): JobOptions {
   return {
     jobId,
-    attempts,
-    delay: delayMs,
-    backoff: { type: 'exponential', delay: FIRST_BACKOFF_MS },
+    attempts: DELIVERY_TURNS,
+    backoff: { type: WEBHOOK_BACKOFF },
+    stackTraceLimit: 1,
     removeOnComplete: { age: KEEP_SECONDS },
     removeOnFail: { age: KEEP_SECONDS },
   };
@@ -33,6 +36,7 @@ export class WebhookDispatcher {
   constructor(
     @InjectRepository(Job) private readonly jobs: Repository<Job>,
     @InjectQueue(WEBHOOKS_QUEUE) private readonly queue: Queue<WebhookPayload>,
+    private readonly backlog: WebhookBacklog,
   ) {}
 
   async jobEnded(organizationId: string, jobId: string): Promise<void> {
@@ -49,7 +53,8 @@ export class WebhookDispatcher {
       });
       const payload: WebhookPayload = { deliveryId: `dlv_${randomId(26)}`, organizationId, url: job.webhookUrl, body };
       // The Bull job id is the crawl job's: a second end signal for the same job adds nothing.
-      await this.queue.add(payload, deliveryOptions(`webhook:${job.id}`));
+      const queued = await this.queue.add(payload, deliveryOptions(`webhook:${job.id}`));
+      await this.backlog.admit(organizationId, String(queued.id));
     } catch (error) {
       this.logger.error({ err: error, jobId }, 'webhook not queued');
     }

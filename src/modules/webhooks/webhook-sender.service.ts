@@ -12,8 +12,8 @@ import { WEBHOOKS_QUEUE, WebhookPayload } from '../../infra/queue/queue.constant
 import { OrganizationRepository } from '../auth/organization.repository.js';
 import { dropLease, takeLease } from '../../infra/redis/lease-set.js';
 import { InjectRedis } from '../../infra/redis/redis.module.js';
-import { randomId } from '../auth/secrets.js';
-import { deliveryOptions } from './webhook-dispatcher.service.js';
+import { DELIVERY_ATTEMPTS, DeliveryDeferred, DeliveryFailed } from '../../infra/queue/webhook-retry.js';
+import { WebhookBacklog } from './webhook-backlog.js';
 import { postWebhook } from './webhook-post.js';
 import { webhookSignature } from './webhook-signature.js';
 
@@ -22,8 +22,6 @@ const TIMEOUT_MS = 10_000;
 const SENDERS = 16;
 /** Deliveries in flight per organization, across every worker: one organization's slow receiver cannot hold them all. */
 export const PER_ORGANIZATION = 2;
-/** A delivery whose organization is at its share waits this long (with jitter), not counting as an attempt. */
-const DEFER_MS = 1500;
 const LEASE_MS = TIMEOUT_MS + 5_000;
 const leaseKey = (organizationId: string) => `crawlgate:webhook-senders:${organizationId}`;
 
@@ -38,15 +36,18 @@ export class WebhookSender implements OnApplicationBootstrap, BeforeApplicationS
     private readonly organizations: OrganizationRepository,
     private readonly policy: NetworkPolicy,
     @InjectRedis() private readonly redis: Redis,
+    private readonly backlog: WebhookBacklog,
   ) {}
 
   onApplicationBootstrap(): void {
     if (!this.config.runsWorker) return;
     void this.queue.process(SENDERS, (job: BullJob<WebhookPayload>) => this.sendInTurn(job));
     this.queue.on('failed', (job: BullJob<WebhookPayload>, error: Error) => {
-      const last = job.attemptsMade >= (job.opts.attempts ?? 1);
+      if (error instanceof DeliveryDeferred) return;
+      const failures = error instanceof DeliveryFailed ? error.failures : DELIVERY_ATTEMPTS;
+      const last = failures >= DELIVERY_ATTEMPTS;
       // The receiver's query is often its token: it stays out of the logs.
-      const fields = { deliveryId: job.data.deliveryId, url: urlWithoutSecrets(job.data.url), attempt: job.attemptsMade, reason: error.message };
+      const fields = { deliveryId: job.data.deliveryId, url: urlWithoutSecrets(job.data.url), attempt: failures, reason: error.message };
       if (last) this.logger.warn(fields, 'webhook given up');
       else this.logger.log(fields, 'webhook attempt failed; retrying');
     });
@@ -57,23 +58,27 @@ export class WebhookSender implements OnApplicationBootstrap, BeforeApplicationS
   }
 
   /**
-   * Sends when the organization has fewer than PER_ORGANIZATION deliveries in flight; else puts the delivery back
-   * (a new Bull job with the attempts it has left, a little later) and frees this sender for other organizations.
+   * Sends when the organization has fewer than PER_ORGANIZATION deliveries in flight; else throws DeliveryDeferred,
+   * which the webhook backoff turns into a short delay of this same job (no new job, no attempt spent), and frees
+   * this sender for other organizations.
    */
-  private async sendInTurn(job: BullJob<WebhookPayload>): Promise<void> {
+  async sendInTurn(job: BullJob<WebhookPayload>): Promise<void> {
     const { organizationId } = job.data;
     const holder = `${job.id}:${job.attemptsMade}`;
     if (!(await takeLease(this.redis, leaseKey(organizationId), holder, PER_ORGANIZATION, LEASE_MS))) {
-      const attemptsLeft = (job.opts.attempts ?? 1) - job.attemptsMade;
-      const retry = `${String(job.id).split('~')[0]}~${randomId(8)}`;
-      await this.queue.add(job.data, deliveryOptions(retry, attemptsLeft, DEFER_MS + Math.floor(Math.random() * DEFER_MS)));
-      return;
+      throw new DeliveryDeferred('the organization has its share of deliveries in flight');
     }
+    const failures = job.data.failures ?? 0;
     try {
-      await this.send(job.data, job.attemptsMade + 1);
+      await this.send(job.data, failures + 1);
+    } catch (error) {
+      await job.update({ ...job.data, failures: failures + 1 });
+      if (failures + 1 >= DELIVERY_ATTEMPTS) await this.backlog.settle(organizationId, String(job.id));
+      throw new DeliveryFailed((error as Error).message, failures + 1);
     } finally {
       await dropLease(this.redis, leaseKey(organizationId), holder).catch(() => undefined);
     }
+    await this.backlog.settle(organizationId, String(job.id));
   }
 
   async send(delivery: WebhookPayload, attempt: number): Promise<void> {

@@ -10,6 +10,7 @@ import { loadConfig } from '../../config/app-config.js';
 import { NetworkPolicy, type HostResolver } from '../../infra/network/network-policy.js';
 import type { WebhookPayload } from '../../infra/queue/queue.constants.js';
 import type { OrganizationRepository } from '../auth/organization.repository.js';
+import type { WebhookBacklog } from './webhook-backlog.js';
 import { WebhookSender } from './webhook-sender.service.js';
 
 const STRICT = { ALLOW_PRIVATE_TARGETS: 'false' };
@@ -19,7 +20,7 @@ const BODY = '{"event":"job.finished"}';
 function sender(env: Record<string, string>, resolver?: HostResolver, webhookSecret: string | null = 'whsec_test'): WebhookSender {
   const config = loadConfig(env);
   const organizations = { getById: async () => ({ webhookSecret }) } as unknown as OrganizationRepository;
-  return new WebhookSender(config, {} as Queue<WebhookPayload>, organizations, new NetworkPolicy(config, resolver), {} as Redis);
+  return new WebhookSender(config, {} as Queue<WebhookPayload>, organizations, new NetworkPolicy(config, resolver), {} as Redis, {} as WebhookBacklog);
 }
 
 const delivery = (url: string): WebhookPayload => ({ deliveryId: 'dlv_test', organizationId: 'org1', url, body: BODY });

@@ -1,3 +1,5 @@
+import { outputBytes } from '../../../common/size/output-bytes.js';
+
 /** Thrown as soon as the extracted JSON would pass its byte budget. */
 export class ExtractTooLargeError extends Error {
   constructor(readonly maxBytes: number) {
@@ -26,7 +28,7 @@ export class OutputBudget {
 
   /** An object member's `"name":`, and the comma before it unless it is the first. */
   member(name: string, index: number): void {
-    this.charge(jsonBytes(name) + 1 + (index > 0 ? 1 : 0));
+    this.charge(outputBytes(name) + 1 + (index > 0 ? 1 : 0));
   }
 
   /** The comma before an array entry unless it is the first. */
@@ -36,7 +38,7 @@ export class OutputBudget {
 
   /** A string or null value; answers it. */
   value(value: string | null): string | null {
-    this.charge(value === null ? 4 : jsonBytes(value));
+    this.charge(value === null ? 4 : outputBytes(value));
     return value;
   }
 
@@ -46,6 +48,3 @@ export class OutputBudget {
   }
 }
 
-function jsonBytes(text: string): number {
-  return Buffer.byteLength(JSON.stringify(text), 'utf8');
-}

@@ -237,3 +237,31 @@ describe('parseAuthority', () => {
     expect(parseAuthority('example.com:0')).toBeNull();
   });
 });
+
+// issue 36.3: one page's lookups (300 stylesheets on names whose nameserver hangs) stalled every job's DNS.
+describe("RelaySlot: a page's hanging lookups leave the other jobs' DNS alone", () => {
+  const hanging: HostResolver = (host) => (host.endsWith('.hang.test') ? new Promise<string[]>(() => undefined) : Promise.resolve(host === 'fresh.test' ? ['127.0.0.1'] : []));
+  // One policy for the worker, one slot per job, as in the egress relay.
+  const policy = new NetworkPolicy(loadConfig({ ALLOW_PRIVATE_TARGETS: 'true' }), hanging);
+  const hostile = new RelaySlot(0, policy, () => undefined);
+  const other = new RelaySlot(0, policy, () => undefined);
+  beforeAll(async () => {
+    await Promise.all([hostile.listen(), other.listen()]);
+  });
+  afterAll(async () => {
+    await Promise.all([hostile.close(), other.close()]);
+  });
+
+  it("answers another job's fresh host with 200 while the hostile page's 300 lookups hang", async () => {
+    hostile.bind(route(0));
+    other.bind(route(1));
+    let refused = 0;
+    for (let i = 0; i < 300; i++) void connectStatus(slotUrl(hostile), `s${i}.hang.test:443`).then(() => (refused += 1), () => (refused += 1));
+    // The page's lookups fill every line they may: past that they are refused at once (before: past 2 running and 256 waiting).
+    for (const stop = Date.now() + 10_000; refused < 40 && Date.now() < stop; ) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(refused).toBeGreaterThanOrEqual(40);
+    const started = Date.now();
+    expect(await viaProxy(slotUrl(other), `http://fresh.test:${targetPort}/?status=200`)).toEqual({ status: 200, body: 'target 200' });
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+});

@@ -142,7 +142,7 @@ export class RelaySlot {
    */
   private async admit(binding: SlotBinding | null, host: string, port: number): Promise<TunnelTarget> {
     if (!binding) throw new Refusal(403, 'No job holds this relay slot.');
-    const verdict = await this.policy.inspectHost(host);
+    const verdict = await this.policy.inspectHost(host, { lane: binding });
     if (!verdict.allowed) throw new Refusal(403, `Blocked by the network policy: ${verdict.reason}`);
     const address = preferredAddress(verdict.addresses);
     if (!address) throw new TunnelError('target', `${host} does not resolve`);

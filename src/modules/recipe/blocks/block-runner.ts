@@ -1,3 +1,4 @@
+import { outputBytes } from '../../../common/size/output-bytes.js';
 import type { ClassConstructor } from 'class-transformer';
 import type { FieldErrors } from '../../../common/errors/app-error.js';
 import type { NavigationResult, PageSession } from '../../../infra/browser/page-options.js';
@@ -22,12 +23,17 @@ export interface BlockContext {
   begin(navigation: NavigationResult): Promise<void>;
   /** Marks the page the browser is on as read; false when the same URL and content were read before. */
   arrive(): Promise<boolean>;
-  /** Characters the recipe may still return before it fails with page_too_large. */
+  /** Bytes (as outputBytes counts) the recipe may still return before it fails with page_too_large. */
   readonly bytesLeft: number;
   /** Appends values read on the current page under an extract name. */
   record(name: string, values: readonly ExtractedValue[]): void;
-  /** Appends a value of `size` characters to the `data` list `list` (`screenshots`, `contents`, `evaluations`). */
-  append(list: string, value: unknown, size: number): void;
+  /** Appends a value to the `data` list `list` (`screenshots`, `contents`, `evaluations`), counted as outputBytes. */
+  append(list: string, value: unknown): void;
+}
+
+/** What each recorded value costs beyond its own bytes: a row's `"name":` and its comma (list rows repeat the name). */
+export function recordedNameBytes(name: string): number {
+  return outputBytes(name) + 2;
 }
 
 /** After a block the recipe goes on to the next block, or back to the block whose id is `repeatFrom`. */

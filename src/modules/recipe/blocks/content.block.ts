@@ -29,6 +29,6 @@ export const contentBlock: BlockRunner<ContentDetails> = {
     const request = { format, mainContent: details.main_content ?? true, includeSelectors: [], excludeSelectors: [], scripted: context.session.options.js };
     const limits = { deadline: Date.now() + context.remainingMs(), maxBytes: context.bytesLeft };
     const content = await pageContentWork({ kind: 'render', html, url, request }, limits);
-    context.append('contents', { url, format, content }, url.length + content.length);
+    context.append('contents', { url, format, content });
   },
 };

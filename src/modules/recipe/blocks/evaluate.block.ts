@@ -31,6 +31,6 @@ export const evaluateBlock: BlockRunner<EvaluateDetails> = {
       if (error instanceof EvaluationFailure) throw actionFailed(error.message);
       throw error;
     }
-    context.append('evaluations', value, JSON.stringify(value).length);
+    context.append('evaluations', value);
   },
 };

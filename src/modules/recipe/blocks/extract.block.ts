@@ -4,6 +4,7 @@ import type { ExtractedValue } from '../recipe.types.js';
 import { evaluateIsolated } from '../../../infra/browser/isolated-world.js';
 import { refuseOversizedPage } from '../../jobs/page-size.js';
 import type { BlockRunner } from './block-runner.js';
+import { recordedNameBytes } from './block-runner.js';
 
 export class ExtractDetails {
   @IsCssSelector()
@@ -25,9 +26,11 @@ const TRIMMED = ['textContent', 'innerText'];
 
 /**
  * Runs in the page: the DOM property of each element, else the attribute of that name (decisions.md section 2).
- * null when the values pass `budget` characters: `*` with outerHTML grows with the square of the page.
+ * null when the values pass `budget` bytes as outputBytes counts them, each with `perValue` bytes for the name it is
+ * stored under: `*` with outerHTML grows with the square of the page, and empty values still cost their names.
  */
-function readProperty(selector: string, property: string, trimmed: string[], budget: number): ExtractedValue[] | null {
+function readProperty(selector: string, property: string, trimmed: string[], budget: number, perValue: number): ExtractedValue[] | null {
+  const encoder = new TextEncoder();
   const values: ExtractedValue[] = [];
   let size = 0;
   for (const element of Array.from(document.querySelectorAll(selector))) {
@@ -36,7 +39,7 @@ function readProperty(selector: string, property: string, trimmed: string[], bud
     if (typeof raw === 'string') value = trimmed.includes(property) ? raw.trim() : raw;
     else if (typeof raw === 'number' || typeof raw === 'boolean') value = raw;
     else value = element.getAttribute(property);
-    size += typeof value === 'string' ? value.length : 8;
+    size += encoder.encode(JSON.stringify(value)).length + perValue;
     if (size > budget) return null;
     values.push(value);
   }
@@ -51,7 +54,8 @@ export const extractBlock: BlockRunner<ExtractDetails> = {
   async run(context, details) {
     const property = details.property ?? 'textContent';
     // In an isolated world: the page cannot redefine the properties, push or length that the budget relies on.
-    const values = await evaluateIsolated(context.session.page, readProperty, details.selector, property, TRIMMED, context.bytesLeft);
+    const perValue = recordedNameBytes(details.name);
+    const values = await evaluateIsolated(context.session.page, readProperty, details.selector, property, TRIMMED, context.bytesLeft, perValue);
     if (values === null) return refuseOversizedPage(context.session.page);
     context.record(details.name, values);
   },

@@ -1,0 +1,33 @@
+/** The Bull backoff strategy of webhook deliveries (registered on the webhooks queue). */
+export const WEBHOOK_BACKOFF = 'webhook-delivery';
+/** Failed sends before a delivery is given up (decisions.md 7.4). */
+export const DELIVERY_ATTEMPTS = 5;
+/** Bull's own attempt count: deferrals count there too, so it is only a backstop; DELIVERY_ATTEMPTS decides. */
+export const DELIVERY_TURNS = 10_000;
+const FIRST_BACKOFF_MS = 1000;
+/** A deferred delivery waits this long, plus up to as much again of jitter. */
+export const DEFER_MS = 1500;
+
+/** The organization has its share of deliveries in flight: the delivery waits in place, spending no attempt. */
+export class DeliveryDeferred extends Error {
+  override readonly name = 'DeliveryDeferred';
+}
+
+/** A send that failed; `failures` counts this one. */
+export class DeliveryFailed extends Error {
+  override readonly name = 'DeliveryFailed';
+
+  constructor(message: string, readonly failures: number) {
+    super(message);
+  }
+}
+
+/**
+ * Bull's delay before a delivery's next turn, the delivery kept as the same job (moved to delayed in place, as Bull
+ * does for any retry): deferred, 1.5-3 s; failed, 1 s doubling per failure; -1 (given up) after DELIVERY_ATTEMPTS.
+ */
+export function webhookBackoff(_attemptsMade: number, error: Error): number {
+  if (error instanceof DeliveryDeferred) return DEFER_MS + Math.floor(Math.random() * DEFER_MS);
+  const failures = error instanceof DeliveryFailed ? error.failures : DELIVERY_ATTEMPTS;
+  return failures >= DELIVERY_ATTEMPTS ? -1 : FIRST_BACKOFF_MS * 2 ** (failures - 1);
+}
