@@ -1,4 +1,5 @@
 import { parseHTML } from 'linkedom';
+import { lowerCaseAttributeNames } from './html-attributes.js';
 import { installLazyEventListeners } from './lazy-event-listeners.js';
 
 installLazyEventListeners();
@@ -6,12 +7,13 @@ installLazyEventListeners();
 const HEAD_ELEMENTS = new Set(['title', 'meta', 'link', 'base', 'style', 'script', 'noscript', 'template']);
 
 /**
- * Parses HTML into a DOM (linkedom: an htmlparser2 tree behind the DOM API). Chromium's serialization always has
- * `html`, `head` and `body`; a raw body may lack them, and linkedom does not imply them as a browser would, so a
- * document without them is rebuilt around its nodes.
+ * Parses HTML into a DOM (linkedom: an htmlparser2 tree behind the DOM API), attribute names lower-cased as a
+ * browser's tokenizer does. Chromium's serialization always has `html`, `head` and `body`; a raw body may lack
+ * them, and linkedom does not imply them as a browser would, so a document without them is rebuilt around its nodes.
  */
 export function parseDocument(html: string): Document {
   const { document } = parseHTML(withoutCdata(html)) as unknown as { document: Document };
+  lowerCaseAttributeNames(document);
   if (hasSkeleton(document)) return withTrailingContentInBody(document);
   const { document: rebuilt } = parseHTML('<!doctype html><html><head></head><body></body></html>') as unknown as { document: Document };
   const source = document.documentElement?.localName === 'html' ? document.documentElement : document;
