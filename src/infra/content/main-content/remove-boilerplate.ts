@@ -2,6 +2,9 @@ import { AD_NAMES, BOILERPLATE_NAMES, BOILERPLATE_ROLES, BOILERPLATE_TAGS, COMME
 import { isStreamedBoundary, revealHiddenWrapper, revealStreamedBoundary } from './reveal-streamed-content.js';
 import { linkDensity, TextStatsMap } from './text-stats.js';
 
+const FOOTNOTE_ROLES = new Set(['note', 'doc-footnote', 'doc-endnotes', 'doc-endnote']);
+const FOOTNOTE_CLASS = /(^|\s)(footnote|footnote-list|footnotes)(?=$|\s)/;
+
 /** A boilerplate-looking element is kept when it holds this share of the page's text (a page-wide wrapper)... */
 const WRAPPER_SHARE = 0.5;
 /** ...or this share, as prose rather than links (a layout class such as `sidebar-first` on the content column). */
@@ -49,13 +52,20 @@ export function removeBoilerplate(body: Element, stats: TextStatsMap): void {
 
 /** Whether the element is boilerplate by its tag, role, visibility or class/id words. */
 export function isBoilerplate(element: Element, rules: NameRules = { comments: true, names: new Map() }): boolean {
-  if (BOILERPLATE_TAGS.has(element.localName) || isHidden(element)) return true;
+  if ((BOILERPLATE_TAGS.has(element.localName) && !isFootnote(element)) || isHidden(element)) return true;
   const role = element.getAttribute('role');
   if (role && BOILERPLATE_ROLES.has(role.toLowerCase())) return true;
   if (element.localName === 'header') return element.closest('article') === null && element.querySelector('h1') === null;
   const words = classAndId(element, rules.names);
   if (CONTENT_NAMES.test(words)) return false;
   return BOILERPLATE_NAMES.test(words) || AD_NAMES.test(words) || (rules.comments && COMMENT_NAMES.test(words));
+}
+
+/** Footnotes that docutils and DPUB-ARIA write as `aside`: the text's own notes, which a reader sees under it. */
+function isFootnote(element: Element): boolean {
+  if (element.localName !== 'aside') return false;
+  const role = element.getAttribute('role');
+  return (role !== null && FOOTNOTE_ROLES.has(role)) || FOOTNOTE_CLASS.test(element.getAttribute('class') ?? '');
 }
 
 /** A cookie or consent manager goes whatever its size. */
