@@ -4,10 +4,12 @@
  * every `getAttribute` of the content code reads a page as a browser does. SVG keeps its case (`viewBox`).
  */
 export function lowerCaseAttributeNames(root: Document): void {
-  for (const element of root.querySelectorAll('*')) {
-    if (isForeign(element)) continue;
+  const walker = root.createTreeWalker(root, 1 /* NodeFilter.SHOW_ELEMENT */);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const element = node as Element;
+    // Names first: the cheap read, and nearly every element has none to change.
+    if (!element.getAttributeNames().some(hasUpperCase) || isForeign(element)) continue;
     const attributes = [...element.attributes];
-    if (!attributes.some((attribute) => hasUpperCase(attribute.name))) continue;
     const first = new Map<string, string>();
     for (const { name, value } of attributes) if (!first.has(name.toLowerCase())) first.set(name.toLowerCase(), value);
     for (const { name } of attributes) element.removeAttribute(name);

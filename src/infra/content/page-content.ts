@@ -1,4 +1,5 @@
 import { cleanDocument, includedElements } from './clean-document.js';
+import { documentBaseUrl } from './document-base.js';
 import { renderHtmlFragment } from './html-fragment.js';
 import { PageLink, pageLinks } from './links.js';
 import { selectMainContent } from './main-content/select-main-content.js';
@@ -33,21 +34,35 @@ export function isWholePage(request: ContentRequest): boolean {
   return request.format === 'html' && !request.mainContent && request.includeSelectors.length === 0 && request.excludeSelectors.length === 0;
 }
 
-/** The page's content in the format asked; `url` is the page's final URL, against which links are resolved. */
+/**
+ * The page's content in the format asked; `url` is the page's final URL, against which (or the page's
+ * `<base href>`) links are resolved.
+ */
 export function renderPageContent(html: string, url: string, request: ContentRequest): string {
   if (isWholePage(request)) return html;
-  return render(keptElements(parseDocument(html), request), url, request.format);
+  return renderParsed(parseDocument(html), url, request);
+}
+
+/** renderPageContent on a document of the caller's, which it edits (the cleaning and the main-content selection). */
+export function renderParsed(document: Document, url: string, request: ContentRequest): string {
+  const base = documentBaseUrl(document, url);
+  return render(keptElements(document, request), base, request.format);
 }
 
 /** The content with the metadata and links of the whole page (read before anything is removed). */
 export function describePage(html: string, url: string, request: ContentRequest): PageContent {
-  const document = parseDocument(html);
-  const links = pageLinks(document, url);
+  return describeParsed(parseDocument(html), html, url, request);
+}
+
+/** describePage on a document of the caller's, parsed from `html`, which it edits. */
+export function describeParsed(document: Document, html: string, url: string, request: ContentRequest): PageContent {
+  const base = documentBaseUrl(document, url);
+  const links = pageLinks(document, base);
   // Read before the cleaning: JSON-LD lives in the scripts it removes.
-  const metadata = pageMetadata(document, url, 0);
+  const metadata = pageMetadata(document, base, 0);
   const kept = keptElements(document, request);
-  const text = renderText(kept, url);
-  const content = isWholePage(request) ? html : request.format === 'text' ? text : render(kept, url, request.format);
+  const text = renderText(kept, base);
+  const content = isWholePage(request) ? html : request.format === 'text' ? text : render(kept, base, request.format);
   return { content, metadata: { ...metadata, word_count: countWords(text) }, links };
 }
 

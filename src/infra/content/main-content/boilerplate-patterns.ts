@@ -27,6 +27,3 @@ export const COMMENT_NAMES = /(^|[-_\s])(comments?|comment-list|commentlist|disq
 
 /** Class or id words that say "content", which outweigh a boilerplate word on the same element (as in Readability). */
 export const CONTENT_NAMES = /(^|[-_\s])(article|body|content|main|post|entry|story|text|prose|markdown|docs?|documentation|question|answer|thread|message)(?=$|[-_\s])/i;
-
-/** Inline styles that hide an element. */
-export const HIDDEN_STYLE = /(display\s*:\s*none|visibility\s*:\s*hidden)/i;

@@ -1,4 +1,5 @@
-import { AD_NAMES, BOILERPLATE_NAMES, BOILERPLATE_ROLES, BOILERPLATE_TAGS, COMMENT_NAMES, CONSENT_NAMES, CONTENT_NAMES, HIDDEN_STYLE } from './boilerplate-patterns.js';
+import { AD_NAMES, BOILERPLATE_NAMES, BOILERPLATE_ROLES, BOILERPLATE_TAGS, COMMENT_NAMES, CONSENT_NAMES, CONTENT_NAMES } from './boilerplate-patterns.js';
+import { isHidden } from '../hidden.js';
 import { isStreamedBoundary, revealHiddenWrapper, revealStreamedBoundary } from './reveal-streamed-content.js';
 import { linkDensity, TextStatsMap } from './text-stats.js';
 
@@ -12,6 +13,10 @@ const PROSE_SHARE = 0.25;
 const PROSE_LINK_DENSITY = 0.35;
 /** Comments that hold this share of the page's text are the page (a forum thread), not a thread under it. */
 const DISCUSSION_SHARE = 0.4;
+/** A comment-named element holding more of the page than this is the page's wrapper. */
+const THREAD_MAX_SHARE = 0.9;
+/** Paragraph characters outside the comment blocks that make the page an article with comments. */
+const ARTICLE_PROSE = 2000;
 
 /** Which class/id words count on this page, and each element's class and id text, read once. */
 interface NameRules {
@@ -38,11 +43,11 @@ export function removeBoilerplate(body: Element, stats: TextStatsMap): void {
   const walk = (element: Element): void => {
     for (const child of element.children) {
       if (isStreamedBoundary(child)) revealStreamedBoundary(child);
-      if (isConsent(child, names) || (isBoilerplate(child, rules) && !isWrapper(child, stats, total))) {
+      if (isConsent(child, names) || isCommentThread(child, rules, stats, total) || (isBoilerplate(child, rules) && !isWrapper(child, stats, total))) {
         doomed.push(child);
         continue;
       }
-      if (isHidden(child)) revealHiddenWrapper(child);
+      if (isConcealed(child)) revealHiddenWrapper(child);
       walk(child);
     }
   };
@@ -52,7 +57,7 @@ export function removeBoilerplate(body: Element, stats: TextStatsMap): void {
 
 /** Whether the element is boilerplate by its tag, role, visibility or class/id words. */
 export function isBoilerplate(element: Element, rules: NameRules = { comments: true, names: new Map() }): boolean {
-  if ((BOILERPLATE_TAGS.has(element.localName) && !isFootnote(element)) || isHidden(element)) return true;
+  if ((BOILERPLATE_TAGS.has(element.localName) && !isFootnote(element)) || isConcealed(element)) return true;
   const role = element.getAttribute('role');
   if (role && BOILERPLATE_ROLES.has(role.toLowerCase())) return true;
   if (element.localName === 'header') return element.closest('article') === null && element.querySelector('h1') === null;
@@ -68,22 +73,42 @@ function isFootnote(element: Element): boolean {
   return (role !== null && FOOTNOTE_ROLES.has(role)) || FOOTNOTE_CLASS.test(element.getAttribute('class') ?? '');
 }
 
+/**
+ * The comment thread under a post goes even when it outweighs the post (sixty comments under a blog post), unless
+ * it holds the headline or nearly the whole page (a wrapper whose class says `comments-open`).
+ */
+function isCommentThread(element: Element, rules: NameRules, stats: TextStatsMap, total: number): boolean {
+  if (!rules.comments) return false;
+  const words = classAndId(element, rules.names);
+  if (CONTENT_NAMES.test(words) || !COMMENT_NAMES.test(words)) return false;
+  return (stats.get(element)?.chars ?? 0) < total * THREAD_MAX_SHARE && element.querySelector('h1') === null;
+}
+
 /** A cookie or consent manager goes whatever its size. */
 function isConsent(element: Element, names: ClassAndIdCache): boolean {
   return CONSENT_NAMES.test(classAndId(element, names));
 }
 
-/** A page whose comment blocks hold much of its text is a discussion: there the comments are the content. */
+/**
+ * A page whose comment blocks hold much of its text is a discussion: there the comments are the content. Not a post
+ * with prose of its own outside them (a blog post under 60 comments): its comments stay boilerplate.
+ */
 function isDiscussion(body: Element, stats: TextStatsMap, total: number, names: ClassAndIdCache): boolean {
   let chars = 0;
+  let prose = 0;
   const walk = (element: Element): void => {
     for (const child of element.children) {
       if (COMMENT_NAMES.test(classAndId(child, names))) chars += stats.get(child)?.chars ?? 0;
+      else if (child.localName === 'p') prose += proseChars(stats.get(child));
       else walk(child);
     }
   };
   walk(body);
-  return total > 0 && chars >= total * DISCUSSION_SHARE;
+  return total > 0 && chars >= total * DISCUSSION_SHARE && prose < ARTICLE_PROSE;
+}
+
+function proseChars(own: { chars: number; linkChars: number } | undefined): number {
+  return own && linkDensity(own) < PROSE_LINK_DENSITY ? own.chars : 0;
 }
 
 function classAndId(element: Element, cache: ClassAndIdCache): string {
@@ -95,8 +120,9 @@ function classAndId(element: Element, cache: ClassAndIdCache): string {
   return names;
 }
 
-function isHidden(element: Element): boolean {
-  return element.hasAttribute('hidden') || element.getAttribute('aria-hidden') === 'true' || HIDDEN_STYLE.test(element.getAttribute('style') ?? '');
+/** Hidden (hidden.ts), or hidden from assistive technology (`aria-hidden="true"`: off-screen menus, duplicated copies). */
+function isConcealed(element: Element): boolean {
+  return isHidden(element) || element.getAttribute('aria-hidden') === 'true';
 }
 
 function isWrapper(element: Element, stats: TextStatsMap, total: number): boolean {

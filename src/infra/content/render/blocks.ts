@@ -1,5 +1,6 @@
 import { codeLanguage, isCodeWidget } from './doc-conventions.js';
-import { BLOCK_SELECTOR, BLOCK_TAGS, isElement, isHidden, isText, SKIPPED_TAGS } from './element-kinds.js';
+import { isHidden } from '../hidden.js';
+import { BLOCK_SELECTOR, BLOCK_TAGS, isElement, isText, SKIPPED_TAGS } from './element-kinds.js';
 import { codeFence, escapeLineStart } from './escape.js';
 import { FORMATTING_TAGS, InlineRenderer } from './inline.js';
 import type { RenderContext } from './render-mode.js';

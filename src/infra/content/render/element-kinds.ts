@@ -15,12 +15,6 @@ export const BLOCK_TAGS: ReadonlySet<string> = new Set([
 
 export const BLOCK_SELECTOR = [...BLOCK_TAGS].filter((tag) => tag !== 'html' && tag !== 'body').join(',');
 
-/** Whether the document hides the element from every reader: the `hidden` attribute or an inline display:none. */
-export function isHidden(element: Element): boolean {
-  if (element.hasAttribute('hidden')) return true;
-  const style = element.getAttribute('style');
-  return style !== null && /(^|;)\s*(display\s*:\s*none|visibility\s*:\s*hidden)\s*(!important)?\s*(;|$)/i.test(style);
-}
 
 export function isElement(node: Node): node is Element {
   return node.nodeType === 1;

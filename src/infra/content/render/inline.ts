@@ -1,7 +1,8 @@
 import { absoluteUrl, isScriptUrl } from '../resolve-url.js';
 import { collapseWhitespace } from '../whitespace.js';
 import { isCodeWidget, isHeadingPermalink } from './doc-conventions.js';
-import { BLOCK_TAGS, isElement, isHidden, isText, SKIPPED_TAGS } from './element-kinds.js';
+import { isHidden } from '../hidden.js';
+import { BLOCK_TAGS, isElement, isText, SKIPPED_TAGS } from './element-kinds.js';
 import { codeSpan, escapeInline, linkDestination } from './escape.js';
 import type { RenderContext } from './render-mode.js';
 

@@ -1,4 +1,4 @@
-import { isHidden } from './element-kinds.js';
+import { isHidden } from '../hidden.js';
 import { escapeCell } from './escape.js';
 import type { InlineRenderer } from './inline.js';
 import type { RenderContext } from './render-mode.js';
