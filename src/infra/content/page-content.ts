@@ -56,6 +56,11 @@ export function describePage(html: string, url: string, request: ContentRequest)
 
 /** describePage on a document of the caller's, parsed from `html`, which it edits. */
 export function describeParsed(document: Document, html: string, url: string, request: ContentRequest): PageContent {
+  return describeDocument(document, html, url, request).page;
+}
+
+/** describeParsed, with what it kept and the base URL it resolved against, for more renderings of the same parse. */
+export function describeDocument(document: Document, html: string, url: string, request: ContentRequest): { page: PageContent; kept: Element[]; base: string } {
   const base = documentBaseUrl(document, url);
   const links = pageLinks(document, base);
   // Read before the cleaning: JSON-LD lives in the scripts it removes.
@@ -63,17 +68,19 @@ export function describeParsed(document: Document, html: string, url: string, re
   const kept = keptElements(document, request);
   const text = renderText(kept, base);
   const content = isWholePage(request) ? html : request.format === 'text' ? text : render(kept, base, request.format);
-  return { content, metadata: { ...metadata, word_count: countWords(text) }, links };
+  return { page: { content, metadata: { ...metadata, word_count: countWords(text) }, links }, kept, base };
 }
 
-function keptElements(document: Document, request: ContentRequest): Element[] {
+/** Cleans the document and answers the elements the request keeps (main content, selected, or the body). */
+export function keptElements(document: Document, request: ContentRequest): Element[] {
   cleanDocument(document, request.excludeSelectors, { scripted: request.scripted ?? true });
   if (request.includeSelectors.length > 0) return includedElements(document, request.includeSelectors);
   const body = documentBody(document);
   return request.mainContent ? selectMainContent(document) : body ? [body] : [];
 }
 
-function render(kept: readonly Element[], url: string, format: ContentFormat): string {
+/** The kept elements in the format asked, URLs resolved against `url`. */
+export function render(kept: readonly Element[], url: string, format: ContentFormat): string {
   if (format === 'markdown') return renderMarkdown(kept, url);
   if (format === 'text') return renderText(kept, url);
   return renderHtmlFragment(kept, url);
