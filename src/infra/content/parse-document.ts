@@ -1,10 +1,10 @@
 import { parseHTML } from 'linkedom';
 import { lowerCaseAttributeNames } from './html-attributes.js';
+import { HEAD_TAGS } from './html-tags.js';
 import { installLazyEventListeners } from './lazy-event-listeners.js';
 
 installLazyEventListeners();
 
-const HEAD_ELEMENTS = new Set(['title', 'meta', 'link', 'base', 'style', 'script', 'noscript', 'template']);
 
 /**
  * Parses HTML into a DOM (linkedom: an htmlparser2 tree behind the DOM API), attribute names lower-cased as a
@@ -57,7 +57,7 @@ function adopt(into: Document, node: Node): void {
     for (const attribute of [...element.attributes]) target.setAttribute(attribute.name, attribute.value);
     return;
   }
-  const inHead = element !== null && HEAD_ELEMENTS.has(element.localName) && into.body.childNodes.length === 0;
+  const inHead = element !== null && HEAD_TAGS.has(element.localName) && into.body.childNodes.length === 0;
   (inHead ? into.head : into.body).appendChild(node);
 }
 

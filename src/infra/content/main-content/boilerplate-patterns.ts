@@ -1,11 +1,5 @@
 /** What marks an element as boilerplate (decisions.md 8.1: navigation, headers, footers, sidebars, banners, ads, share bars, comments, related links). */
 
-/** Elements that never hold main content. */
-export const BOILERPLATE_TAGS = new Set([
-  'nav', 'aside', 'footer', 'menu', 'dialog', 'form', 'button', 'select', 'input', 'textarea', 'label', 'option',
-  'iframe', 'frame', 'object', 'embed', 'svg', 'canvas', 'video', 'audio', 'map', 'head', 'link', 'meta',
-]);
-
 /** ARIA landmarks and widgets that are not the page's content. */
 export const BOILERPLATE_ROLES = new Set([
   'navigation', 'banner', 'contentinfo', 'complementary', 'search', 'dialog', 'alertdialog', 'menu', 'menubar',

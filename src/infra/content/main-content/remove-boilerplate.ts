@@ -1,10 +1,11 @@
-import { AD_NAMES, BOILERPLATE_NAMES, BOILERPLATE_ROLES, BOILERPLATE_TAGS, COMMENT_NAMES, CONSENT_NAMES, CONTENT_NAMES } from './boilerplate-patterns.js';
+import { AD_NAMES, BOILERPLATE_NAMES, BOILERPLATE_ROLES, COMMENT_NAMES, CONSENT_NAMES, CONTENT_NAMES } from './boilerplate-patterns.js';
+import { BOILERPLATE_TAGS } from '../html-tags.js';
 import { isHidden } from '../hidden.js';
 import { isStreamedBoundary, revealHiddenWrapper, revealStreamedBoundary } from './reveal-streamed-content.js';
 import { linkDensity, TextStatsMap } from './text-stats.js';
 
 const FOOTNOTE_ROLES = new Set(['note', 'doc-footnote', 'doc-endnotes', 'doc-endnote']);
-const FOOTNOTE_CLASS = /(^|\s)(footnote|footnote-list|footnotes)(?=$|\s)/;
+const FOOTNOTE_CLASS = /(^|[ \t\n\r\f])(footnote|footnote-list|footnotes)(?=$|[ \t\n\r\f])/;
 
 /** A boilerplate-looking element is kept when it holds this share of the page's text (a page-wide wrapper)... */
 const WRAPPER_SHARE = 0.5;

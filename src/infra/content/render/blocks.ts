@@ -1,10 +1,12 @@
 import { codeLanguage, isCodeWidget } from './doc-conventions.js';
 import { isHidden } from '../hidden.js';
-import { BLOCK_SELECTOR, BLOCK_TAGS, isElement, isText, SKIPPED_TAGS } from './element-kinds.js';
+import { BLOCK_SELECTOR, BLOCK_TAGS, SKIPPED_TAGS } from '../html-tags.js';
+import { isElement, isText } from './element-kinds.js';
 import { codeFence, escapeLineStart } from './escape.js';
 import { FORMATTING_TAGS, InlineRenderer } from './inline.js';
 import type { RenderContext } from './render-mode.js';
 import { renderTable } from './table.js';
+import { collapseWhitespace } from '../whitespace.js';
 
 const HEADING = /^h([1-6])$/;
 
@@ -83,7 +85,7 @@ export class BlockRenderer {
   }
 
   private heading(element: Element, level: number): string {
-    const text = this.inline.render(element).replace(/\s+/g, ' ').trim();
+    const text = collapseWhitespace(this.inline.render(element)).trim();
     if (text === '' || this.ctx.mode === 'text') return text;
     return `${'#'.repeat(level)} ${text}`;
   }

@@ -1,5 +1,5 @@
 import { absoluteUrl } from '../resolve-url.js';
-import { collapseWhitespace } from '../whitespace.js';
+import { collapseWhitespace, splitAscii } from '../whitespace.js';
 
 /**
  * decisions.md 9 (8.1's Markdown): documentation sites read as their readers see them. Sphinx, MkDocs Material,
@@ -26,7 +26,7 @@ const COPY_LABEL = /^copy\b/i;
 export function isCodeWidget(element: Element): boolean {
   if (WIDGET_TAGS.has(element.localName)) return true;
   const classes = element.getAttribute('class');
-  if (classes && classes.split(/[ \t\n\r\f]+/).some((token) => WIDGET_CLASSES.has(token))) return true;
+  if (classes && splitAscii(classes).some((token) => WIDGET_CLASSES.has(token))) return true;
   if (element.localName !== 'button' && element.getAttribute('role') !== 'button') return false;
   return COPY_LABEL.test(element.getAttribute('aria-label') ?? element.getAttribute('title') ?? '');
 }
@@ -76,7 +76,7 @@ export function codeLanguage(pre: Element): string {
 function languageOf(element: Element): string {
   const data = element.getAttribute('data-lang') ?? element.getAttribute('data-language');
   if (data && fenceInfo(data)) return fenceInfo(data);
-  for (const token of (element.getAttribute('class') ?? '').split(/[ \t\n\r\f]+/)) {
+  for (const token of splitAscii(element.getAttribute('class') ?? '')) {
     const match = LANGUAGE_CLASS.exec(token);
     const language = match ? fenceInfo(match[1].replace(SCOPE_KIND, '')) : '';
     if (language) return language;

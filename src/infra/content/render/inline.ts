@@ -2,7 +2,8 @@ import { absoluteUrl, isScriptUrl } from '../resolve-url.js';
 import { collapseWhitespace } from '../whitespace.js';
 import { isCodeWidget, isHeadingPermalink } from './doc-conventions.js';
 import { isHidden } from '../hidden.js';
-import { BLOCK_TAGS, isElement, isText, SKIPPED_TAGS } from './element-kinds.js';
+import { BLOCK_TAGS, SKIPPED_TAGS } from '../html-tags.js';
+import { isElement, isText } from './element-kinds.js';
 import { codeSpan, escapeInline, linkDestination } from './escape.js';
 import type { RenderContext } from './render-mode.js';
 
@@ -45,7 +46,7 @@ export class InlineRenderer {
   private link(element: Element): string {
     if (isHeadingPermalink(element, this.ctx.baseUrl)) return '';
     this.linkDepth += 1;
-    const inner = this.children(element).replace(/\s*\n\s*/g, ' ');
+    const inner = this.children(element).replace(/[ \t\n\r\f]*\n[ \t\n\r\f]*/g, ' ');
     this.linkDepth -= 1;
     const href = element.getAttribute('href');
     if (this.ctx.mode === 'text' || href === null || isScriptUrl(href)) return inner;
@@ -91,5 +92,5 @@ function wrap(inner: string, mark: string): string {
   return core ? `${leading(inner)}${mark}${core}${mark}${trailing(inner)}` : inner;
 }
 
-const leading = (text: string): string => (/^\s/.test(text) ? ' ' : '');
-const trailing = (text: string): string => (/\s$/.test(text) ? ' ' : '');
+const leading = (text: string): string => (/^[ \t\n\r\f]/.test(text) ? ' ' : '');
+const trailing = (text: string): string => (/[ \t\n\r\f]$/.test(text) ? ' ' : '');
