@@ -14,7 +14,7 @@ const MIN_PROSE_SHARE = 0.2;
  * The score step: from a broad container (a page-wide `article`, `main` or the body), steps down into the child
  * that holds nearly all of its prose, leaving the siblings (comments, related stories, teasers) behind.
  */
-export function narrowToProse(root: Element, stats: TextStatsMap, share = NARROW_SHARE): Element {
+export function narrowToProse(root: Element, stats: TextStatsMap): Element {
   const prose = measureProse(root, stats);
   const own = stats.get(root);
   if ((prose.get(root) ?? 0) < ((own?.chars ?? 0) - (own?.linkChars ?? 0)) * MIN_PROSE_SHARE) return root;
@@ -22,7 +22,7 @@ export function narrowToProse(root: Element, stats: TextStatsMap, share = NARROW
   for (;;) {
     const total = prose.get(current) ?? 0;
     if (total < MIN_PROSE) return current;
-    const next = [...current.children].find((child) => (prose.get(child) ?? 0) >= total * share && !child.matches(PROSE_BLOCKS));
+    const next = [...current.children].find((child) => (prose.get(child) ?? 0) >= total * NARROW_SHARE && !child.matches(PROSE_BLOCKS));
     if (!next) return current;
     current = next;
   }

@@ -14,6 +14,8 @@ const PROSE_SHARE = 0.25;
 const PROSE_LINK_DENSITY = 0.35;
 /** Comments that hold this share of the page's text are the page (a forum thread), not a thread under it. */
 const DISCUSSION_SHARE = 0.4;
+/** Characters of text a `main` landmark needs for boilerplate outside it to be boilerplate whatever its size. */
+const MAIN_MIN_CHARS = 500;
 /** A comment-named element holding more of the page than this is the page's wrapper. */
 const THREAD_MAX_SHARE = 0.9;
 /** Paragraph characters outside the comment blocks that make the page an article with comments. */
@@ -37,14 +39,17 @@ type ClassAndIdCache = Map<Element, string>;
  * streamed content, and a hidden wrapper of most of the page, are revealed on the way.
  */
 export function removeBoilerplate(body: Element, stats: TextStatsMap): void {
-  const total = stats.get(body)?.chars ?? 0;
   const names: ClassAndIdCache = new Map();
-  const rules = { comments: !isDiscussion(body, stats, total, names), names };
+  const survey = surveyPage(body, stats, names);
+  // The page's text is what a reader sees once the consent dialog is dismissed.
+  const total = (stats.get(body)?.chars ?? 0) - survey.consentChars;
+  const rules = { comments: !isDiscussion(survey, total), names };
+  const landmark = mainLandmark(body, stats);
   const doomed: Element[] = [];
   const walk = (element: Element): void => {
     for (const child of element.children) {
       if (isStreamedBoundary(child)) revealStreamedBoundary(child);
-      if (isConsent(child, names) || isCommentThread(child, rules, stats, total) || (isBoilerplate(child, rules) && !isWrapper(child, stats, total))) {
+      if (isConsent(child, names) || isCommentThread(child, rules, stats, total) || (isBoilerplate(child, rules) && !isWrapper(child, stats, total, landmark))) {
         doomed.push(child);
         continue;
       }
@@ -90,22 +95,36 @@ function isConsent(element: Element, names: ClassAndIdCache): boolean {
   return CONSENT_NAMES.test(classAndId(element, names));
 }
 
-/**
- * A page whose comment blocks hold much of its text is a discussion: there the comments are the content. Not a post
- * with prose of its own outside them (a blog post under 60 comments): its comments stay boilerplate.
- */
-function isDiscussion(body: Element, stats: TextStatsMap, total: number, names: ClassAndIdCache): boolean {
-  let chars = 0;
+/** What one walk of the page finds: comment threads, prose outside them, and consent managers (which go whatever their size). */
+interface PageSurvey {
+  readonly commentChars: number;
+  readonly prose: number;
+  readonly consentChars: number;
+}
+
+function surveyPage(body: Element, stats: TextStatsMap, names: ClassAndIdCache): PageSurvey {
+  let commentChars = 0;
   let prose = 0;
+  let consentChars = 0;
   const walk = (element: Element): void => {
     for (const child of element.children) {
-      if (COMMENT_NAMES.test(classAndId(child, names))) chars += stats.get(child)?.chars ?? 0;
+      const words = classAndId(child, names);
+      if (CONSENT_NAMES.test(words)) consentChars += stats.get(child)?.chars ?? 0;
+      else if (COMMENT_NAMES.test(words)) commentChars += stats.get(child)?.chars ?? 0;
       else if (child.localName === 'p') prose += proseChars(stats.get(child));
       else walk(child);
     }
   };
   walk(body);
-  return total > 0 && chars >= total * DISCUSSION_SHARE && prose < ARTICLE_PROSE;
+  return { commentChars, prose, consentChars };
+}
+
+/**
+ * A page whose comment blocks hold much of its text is a discussion: there the comments are the content. Not a post
+ * with prose of its own outside them (a blog post under 60 comments): its comments stay boilerplate.
+ */
+function isDiscussion(survey: PageSurvey, total: number): boolean {
+  return total > 0 && survey.commentChars >= total * DISCUSSION_SHARE && survey.prose < ARTICLE_PROSE;
 }
 
 function proseChars(own: { chars: number; linkChars: number } | undefined): number {
@@ -126,7 +145,15 @@ function isConcealed(element: Element): boolean {
   return isHidden(element) || element.getAttribute('aria-hidden') === 'true';
 }
 
-function isWrapper(element: Element, stats: TextStatsMap, total: number): boolean {
+/** The page's own `main` landmark, when it holds text enough to be believed. */
+function mainLandmark(body: Element, stats: TextStatsMap): Element | null {
+  const main = body.querySelector('main, [role="main"]');
+  return main && (stats.get(main)?.chars ?? 0) >= MAIN_MIN_CHARS ? main : null;
+}
+
+/** Whether a boilerplate-looking element is the page's wrapper; never one that lies outside the page's declared main landmark (a footer's legal modals). */
+function isWrapper(element: Element, stats: TextStatsMap, total: number, landmark: Element | null): boolean {
+  if (landmark && !element.contains(landmark) && !landmark.contains(element)) return false;
   const own = stats.get(element);
   const chars = own?.chars ?? 0;
   if (chars >= total * WRAPPER_SHARE) return true;
