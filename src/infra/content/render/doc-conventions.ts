@@ -17,6 +17,8 @@ const WIDGET_CLASSES = new Set([
   'copybutton', 'copybtn', 'copy-button', 'copy-btn', 'copy-code', 'copy-code-button', 'code-copy', 'md-clipboard',
   'clipboard', 'clipboard-copy', 'copy-to-clipboard', 'zeroclipboard-container', 'headerlink-copy',
 ]);
+/** Cheap first look: every widget class names a copy or a clipboard. */
+const WIDGET_HINT = /cop|clip/i;
 /** Custom elements that are copy widgets (GitHub's `<clipboard-copy>`). */
 const WIDGET_TAGS = new Set(['clipboard-copy', 'copy-button', 'copy-to-clipboard']);
 /** A button labelled as a copy action (Docusaurus: `aria-label="Copy code to clipboard"`). */
@@ -26,7 +28,7 @@ const COPY_LABEL = /^copy\b/i;
 export function isCodeWidget(element: Element): boolean {
   if (WIDGET_TAGS.has(element.localName)) return true;
   const classes = element.getAttribute('class');
-  if (classes && splitAscii(classes).some((token) => WIDGET_CLASSES.has(token))) return true;
+  if (classes && WIDGET_HINT.test(classes) && splitAscii(classes).some((token) => WIDGET_CLASSES.has(token))) return true;
   if (element.localName !== 'button' && element.getAttribute('role') !== 'button') return false;
   return COPY_LABEL.test(element.getAttribute('aria-label') ?? element.getAttribute('title') ?? '');
 }
