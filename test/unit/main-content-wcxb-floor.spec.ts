@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadWcxbPages } from '../../bench/wcxb/dataset.js';
-import { evaluatePages, summarize } from '../../bench/wcxb/evaluate.js';
+import { evaluatePages, PageResult, summarize } from '../../bench/wcxb/evaluate.js';
 import { renderPageContent } from '../../src/infra/content/page-content.js';
 
 /**
@@ -9,16 +9,35 @@ import { renderPageContent } from '../../src/infra/content/page-content.js';
  * in the repository so that a clean clone on any machine runs this floor.
  */
 const SAMPLE = join(process.cwd(), 'test', 'fixtures', 'wcxb-dev-sample');
-/** Issue 21's CI floor: a regression below it fails the run (the sample scores about 0.78-0.79; the dev split 0.82). */
-const FLOOR = 0.78;
+/**
+ * Issue 37's CI floors, for each page type (20 pages each) so that a regression on one type does not hide in the
+ * mean: what the code reaches on the sample (measured 2026-11-28: article 0.953, service 0.810, listing 0.707,
+ * documentation 0.924, forum 0.680, product 0.716, collection 0.692) less 0.01. Overall it reaches 0.783; less
+ * 0.01 would lower issue 21's floor of 0.78, which stays.
+ */
+const OVERALL_FLOOR = 0.78;
+const TYPE_FLOORS: Record<string, number> = {
+  article: 0.94, service: 0.8, listing: 0.69, documentation: 0.91, forum: 0.66, product: 0.7, collection: 0.68,
+};
 
 describe('main-content extraction quality on the WCXB dev sample', () => {
-  it(`keeps overall word-bag F1 at ${FLOOR} or more (format=text, main_content=true)`, () => {
-    expect(existsSync(SAMPLE)).toBe(true);
-    const pages = loadWcxbPages(SAMPLE);
-    expect(pages).toHaveLength(140);
-    const results = evaluatePages(pages, (page) =>
+  expect(existsSync(SAMPLE)).toBe(true);
+  const pages = loadWcxbPages(SAMPLE);
+  let results: PageResult[] = [];
+
+  beforeAll(() => {
+    results = evaluatePages(pages, (page) =>
       renderPageContent(page.html, page.url, { format: 'text', mainContent: true, includeSelectors: [], excludeSelectors: [], scripted: false }));
-    expect(summarize(results).f1).toBeGreaterThanOrEqual(FLOOR);
+  });
+
+  it(`keeps overall word-bag F1 at ${OVERALL_FLOOR} or more (format=text, main_content=true)`, () => {
+    expect(pages).toHaveLength(140);
+    expect(summarize(results).f1).toBeGreaterThanOrEqual(OVERALL_FLOOR);
+  });
+
+  it.each(Object.entries(TYPE_FLOORS))('keeps %s pages at their floor of %s or more', (type, floor) => {
+    const ofType = results.filter((result) => result.pageType === type);
+    expect(ofType).toHaveLength(20);
+    expect(summarize(ofType).f1).toBeGreaterThanOrEqual(floor);
   });
 });

@@ -1,5 +1,6 @@
-/** What never reaches an answer: executable or invisible markup (decisions.md 8.1: no scripts, styles or comments). */
-const REMOVED = 'script, style, noscript, template, link, meta, base, object, embed, iframe, frame, frameset';
+import { REMOVED_TAGS } from './html-tags.js';
+
+const REMOVED = REMOVED_TAGS.join(', ');
 
 /**
  * Removes scripts, styles, comments and the caller's excluded elements from a document of our own. In a document as

@@ -6,6 +6,8 @@ import type { ExtractRules } from './extract-rules/rule.js';
 import { describePage, renderPageContent } from './page-content.js';
 import type { ContentRequest, PageContent } from './page-content.js';
 import { pageLinks, type PageLink } from './links.js';
+import { performPageWork } from './page-work.js';
+import type { PageWork, PageWorkResult } from './page-work.js';
 import { parseDocument } from './parse-document.js';
 import { readPdf } from './pdf/read-pdf.js';
 import type { PdfDocument, PdfUnreadable } from './pdf/read-pdf.js';
@@ -17,6 +19,7 @@ export type ContentTask =
   | { readonly kind: 'extract'; readonly html: string; readonly url: string; readonly rules: ExtractRules; readonly maxBytes: number }
   | { readonly kind: 'links'; readonly html: string; readonly url: string }
   | { readonly kind: 'pdf'; readonly bytes: Uint8Array; readonly maxPages: number }
+  | { readonly kind: 'page'; readonly html: string; readonly url: string; readonly work: PageWork }
   | SchemaTask;
 
 /** A caller's `ai_schema` compiled off the event loop: whether it compiles (a message or null), or an answer checked. */
@@ -28,6 +31,7 @@ export type ContentTaskValue<T extends ContentTask> = T extends { kind: 'render'
   : T extends { kind: 'describe' } ? PageContent
   : T extends { kind: 'links' } ? PageLink[]
   : T extends { kind: 'pdf' } ? PdfDocument | PdfUnreadable
+  : T extends { kind: 'page' } ? PageWorkResult
   : T extends { kind: 'schema-error' } ? string | null
   : T extends { kind: 'check-answer' } ? CheckedAnswer
   : Record<string, unknown>;
@@ -44,6 +48,7 @@ export function performContentTask(task: ContentTask): ContentReply | Promise<Co
     if (task.kind === 'links') return { ok: true, value: pageLinks(parseDocument(task.html), task.url) };
     if (task.kind === 'schema-error') return { ok: true, value: answerSchemaError(task.schema) };
     if (task.kind === 'check-answer') return { ok: true, value: checkAnswer(task.answer, compileAnswerSchema(task.schema)) };
+    if (task.kind === 'page') return { ok: true, value: performPageWork(task.html, task.url, task.work) };
     return { ok: true, value: extractFromPage(task.html, task.url, task.rules, task.maxBytes) };
   } catch (error) {
     return failed(error);

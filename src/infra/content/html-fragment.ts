@@ -1,4 +1,5 @@
 import { absoluteUrl, isScriptUrl } from './resolve-url.js';
+import { splitAscii } from './whitespace.js';
 
 const URL_ATTRIBUTES = ['href', 'src', 'action', 'formaction', 'poster', 'cite', 'background', 'longdesc', 'data-src'];
 
@@ -32,7 +33,7 @@ function absoluteSrcset(value: string, baseUrl: string): string {
   return value
     .split(',')
     .map((candidate) => {
-      const [url, ...descriptor] = candidate.trim().split(/\s+/);
+      const [url, ...descriptor] = splitAscii(candidate);
       const absolute = url ? absoluteUrl(url, baseUrl) : null;
       return absolute ? [absolute, ...descriptor].join(' ') : '';
     })

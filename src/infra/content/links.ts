@@ -1,4 +1,4 @@
-import { collapseWhitespace } from './render/inline.js';
+import { collapseWhitespace } from './whitespace.js';
 import { absoluteUrl } from './resolve-url.js';
 
 export const MAX_LINKS = 1000;

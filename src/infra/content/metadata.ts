@@ -1,4 +1,4 @@
-import { collapseWhitespace } from './render/inline.js';
+import { collapseWhitespace } from './whitespace.js';
 import { jsonLdNodes, jsonLdText, JsonLdNode } from './json-ld.js';
 import { absoluteUrl } from './resolve-url.js';
 
@@ -35,6 +35,9 @@ const FIELDS: Record<Exclude<keyof PageMetadata, 'word_count'>, FieldSources> = 
   image: { openGraph: ['og:image', 'og:image:url', 'og:image:secure_url'], jsonLd: ['image', 'thumbnailUrl'], jsonLdKeys: ['url', 'contentUrl', '@id'], metaName: ['twitter:image', 'twitter:image:src'], url: true },
 };
 
+/** decisions.md 9: a page's URL fields are web addresses (a local copy's `file:///usr/share/...` canonical is none). */
+const WEB_URL = /^https?:/i;
+
 /**
  * decisions.md 8.1's metadata, read from the whole document before it is cleaned (JSON-LD lives in scripts);
  * `wordCount` counts the words of the answer's content as text.
@@ -51,7 +54,9 @@ export function pageMetadata(document: Document, baseUrl: string, wordCount: num
       sources.fallback?.(document) ??
       null;
     const text = value === null ? null : collapseWhitespace(value).trim() || null;
-    return text !== null && sources.url ? absoluteUrl(text, baseUrl) : text;
+    if (text === null || !sources.url) return text;
+    const url = absoluteUrl(text, baseUrl);
+    return url !== null && WEB_URL.test(url) ? url : null;
   };
   return {
     title: read('title'), description: read('description'), language: read('language'), author: read('author'),

@@ -1,4 +1,5 @@
 import { cleanDocument, includedElements } from './clean-document.js';
+import { documentBaseUrl } from './document-base.js';
 import { renderHtmlFragment } from './html-fragment.js';
 import { PageLink, pageLinks } from './links.js';
 import { selectMainContent } from './main-content/select-main-content.js';
@@ -33,32 +34,53 @@ export function isWholePage(request: ContentRequest): boolean {
   return request.format === 'html' && !request.mainContent && request.includeSelectors.length === 0 && request.excludeSelectors.length === 0;
 }
 
-/** The page's content in the format asked; `url` is the page's final URL, against which links are resolved. */
+/**
+ * The page's content in the format asked; `url` is the page's final URL, against which (or the page's
+ * `<base href>`) links are resolved.
+ */
 export function renderPageContent(html: string, url: string, request: ContentRequest): string {
   if (isWholePage(request)) return html;
-  return render(keptElements(parseDocument(html), request), url, request.format);
+  return renderParsed(parseDocument(html), url, request);
+}
+
+/** renderPageContent on a document of the caller's, which it edits (the cleaning and the main-content selection). */
+export function renderParsed(document: Document, url: string, request: ContentRequest): string {
+  const base = documentBaseUrl(document, url);
+  return render(keptElements(document, request), base, request.format);
 }
 
 /** The content with the metadata and links of the whole page (read before anything is removed). */
 export function describePage(html: string, url: string, request: ContentRequest): PageContent {
-  const document = parseDocument(html);
-  const links = pageLinks(document, url);
-  // Read before the cleaning: JSON-LD lives in the scripts it removes.
-  const metadata = pageMetadata(document, url, 0);
-  const kept = keptElements(document, request);
-  const text = renderText(kept, url);
-  const content = isWholePage(request) ? html : request.format === 'text' ? text : render(kept, url, request.format);
-  return { content, metadata: { ...metadata, word_count: countWords(text) }, links };
+  return describeParsed(parseDocument(html), html, url, request);
 }
 
-function keptElements(document: Document, request: ContentRequest): Element[] {
+/** describePage on a document of the caller's, parsed from `html`, which it edits. */
+export function describeParsed(document: Document, html: string, url: string, request: ContentRequest): PageContent {
+  return describeDocument(document, html, url, request).page;
+}
+
+/** describeParsed, with what it kept and the base URL it resolved against, for more renderings of the same parse. */
+export function describeDocument(document: Document, html: string, url: string, request: ContentRequest): { page: PageContent; kept: Element[]; base: string } {
+  const base = documentBaseUrl(document, url);
+  const links = pageLinks(document, base);
+  // Read before the cleaning: JSON-LD lives in the scripts it removes.
+  const metadata = pageMetadata(document, base, 0);
+  const kept = keptElements(document, request);
+  const text = renderText(kept, base);
+  const content = isWholePage(request) ? html : request.format === 'text' ? text : render(kept, base, request.format);
+  return { page: { content, metadata: { ...metadata, word_count: countWords(text) }, links }, kept, base };
+}
+
+/** Cleans the document and answers the elements the request keeps (main content, selected, or the body). */
+export function keptElements(document: Document, request: ContentRequest): Element[] {
   cleanDocument(document, request.excludeSelectors, { scripted: request.scripted ?? true });
   if (request.includeSelectors.length > 0) return includedElements(document, request.includeSelectors);
   const body = documentBody(document);
   return request.mainContent ? selectMainContent(document) : body ? [body] : [];
 }
 
-function render(kept: readonly Element[], url: string, format: ContentFormat): string {
+/** The kept elements in the format asked, URLs resolved against `url`. */
+export function render(kept: readonly Element[], url: string, format: ContentFormat): string {
   if (format === 'markdown') return renderMarkdown(kept, url);
   if (format === 'text') return renderText(kept, url);
   return renderHtmlFragment(kept, url);

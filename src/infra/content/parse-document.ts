@@ -1,18 +1,19 @@
 import { parseHTML } from 'linkedom';
+import { lowerCaseAttributeNames } from './html-attributes.js';
+import { HEAD_TAGS } from './html-tags.js';
 import { patchLinkedomEventTarget } from './linkedom-event-target.patch.js';
 
 // At load, in every process that parses (API, worker, content threads, bench): a broken patch fails at boot.
 patchLinkedomEventTarget();
 
-const HEAD_ELEMENTS = new Set(['title', 'meta', 'link', 'base', 'style', 'script', 'noscript', 'template']);
-
 /**
- * Parses HTML into a DOM (linkedom: an htmlparser2 tree behind the DOM API). Chromium's serialization always has
- * `html`, `head` and `body`; a raw body may lack them, and linkedom does not imply them as a browser would, so a
- * document without them is rebuilt around its nodes.
+ * Parses HTML into a DOM (linkedom: an htmlparser2 tree behind the DOM API), attribute names lower-cased as a
+ * browser's tokenizer does. Chromium's serialization always has `html`, `head` and `body`; a raw body may lack
+ * them, and linkedom does not imply them as a browser would, so a document without them is rebuilt around its nodes.
  */
 export function parseDocument(html: string): Document {
   const { document } = parseHTML(withoutCdata(html)) as unknown as { document: Document };
+  lowerCaseAttributeNames(document);
   if (hasSkeleton(document)) return withTrailingContentInBody(document);
   const { document: rebuilt } = parseHTML('<!doctype html><html><head></head><body></body></html>') as unknown as { document: Document };
   const source = document.documentElement?.localName === 'html' ? document.documentElement : document;
@@ -56,7 +57,7 @@ function adopt(into: Document, node: Node): void {
     for (const attribute of [...element.attributes]) target.setAttribute(attribute.name, attribute.value);
     return;
   }
-  const inHead = element !== null && HEAD_ELEMENTS.has(element.localName) && into.body.childNodes.length === 0;
+  const inHead = element !== null && HEAD_TAGS.has(element.localName) && into.body.childNodes.length === 0;
   (inHead ? into.head : into.body).appendChild(node);
 }
 

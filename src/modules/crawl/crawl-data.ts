@@ -1,10 +1,12 @@
-import type { ExtractRules } from '../../infra/content/extract-rules/rule.js';
+import type { PageWork, PageWorkResult } from '../../infra/content/page-work.js';
 import type { CheckedAnswer, JsonSchemaObject } from '../../infra/llm/answer-schema.js';
 import type { LlmClient } from '../../infra/llm/llm.client.js';
 import { answerWithSchema } from '../../infra/llm/schema-answer.js';
+import { answerContent, modelContent, PAGE_AS_SERVED } from '../jobs/dto/content-query.js';
 import type { PageRequest } from '../jobs/dto/page-request.js';
 import { pageContentWork } from '../jobs/page-content-work.js';
 import type { ContentLimits } from '../jobs/page-content-work.js';
+import { keepDescribed } from '../jobs/page-result.js';
 import type { ReadPage } from '../jobs/page-result.js';
 import type { StructuredRequest } from './dto/extract-param.js';
 
@@ -34,17 +36,18 @@ export function wantsModel(options: CrawlRequest): boolean {
 /**
  * decisions.md 2 and 8.2: the envelope's `data`, or null when the answer is the page alone: `answer` to ai_query
  * (not with ai_schema), `extracted` by the rules, `json` held to the schema. The rules run first: a page whose
- * extracts are too large costs no model call.
+ * extracts are too large costs no model call. The rules, the schema's Markdown and output=json's content come
+ * from one parse of the page (one content task).
  */
 export async function crawlData(options: CrawlRequest, page: ReadPage, sources: CrawlDataSources): Promise<Record<string, unknown> | null> {
   if (!wantsModel(options) && !options.extract) return null;
-  // decisions.md 9.5: the rules do not apply to a document; `extracted` is null.
-  const extracted = options.extract ? (page.document ? null : await extract(page, options.extract, sources)) : undefined;
   const schema = options.aiSchema;
+  const work = options.extract || schema ? await pageWork(options, page, sources.limits) : {};
   return {
     ...(options.aiQuery && !schema ? { answer: await sources.answer() } : {}),
-    ...(extracted !== undefined ? { extracted } : {}),
-    ...(schema ? { json: await answerWithSchema(sources.llm, { question: options.aiQuery, pageMarkdown: await sources.modelMarkdown(), schema, check: checker(schema, sources) }) } : {}),
+    // decisions.md 9.5: the rules do not apply to a document; `extracted` is null.
+    ...(options.extract ? { extracted: page.document ? null : (work.extracted ?? null) } : {}),
+    ...(schema ? { json: await answerWithSchema(sources.llm, { question: options.aiQuery, pageMarkdown: work.modelMarkdown ?? '', schema, check: checker(schema, sources) }) } : {}),
   };
 }
 
@@ -53,7 +56,15 @@ function checker(schema: JsonSchemaObject, sources: CrawlDataSources): (answer: 
   return (answer) => pageContentWork({ kind: 'check-answer', schema, answer }, sources.limits);
 }
 
-/** The rules run in a content thread (a selector the engine runs in cubic time never blocks the worker). */
-function extract(page: ReadPage, rules: ExtractRules, sources: CrawlDataSources): Promise<Record<string, unknown>> {
-  return pageContentWork({ kind: 'extract', html: page.html, url: page.finalUrl, rules, maxBytes: sources.limits.maxBytes }, sources.limits);
+/** One content task for what the job asks of the page; output=json's content is kept for pageAnswer. */
+async function pageWork(options: CrawlRequest, page: ReadPage, limits: ContentLimits): Promise<PageWorkResult> {
+  const choice = options.content ?? PAGE_AS_SERVED;
+  const work: PageWork = {
+    ...(options.extract && !page.document ? { extract: { rules: options.extract, maxBytes: limits.maxBytes } } : {}),
+    ...(options.aiSchema ? { model: modelContent(choice, page.rendered) } : {}),
+    ...(choice.output === 'json' ? { describe: answerContent(choice, page.rendered) } : {}),
+  };
+  const result = await pageContentWork({ kind: 'page', html: page.html, url: page.finalUrl, work }, limits);
+  if (result.described) keepDescribed(page, result.described);
+  return result;
 }

@@ -27,6 +27,14 @@ export interface PageResult {
   readonly page?: PageContent;
 }
 
+/** output=json's content already made with the job's other content work (crawl-data.ts: one parse a page). */
+const describedPages = new WeakMap<ReadPage, PageContent>();
+
+/** Keeps the page's described content for its pageAnswer, which then does not parse the page again. */
+export function keepDescribed(page: ReadPage, described: PageContent): void {
+  describedPages.set(page, described);
+}
+
 const MEDIA_TYPES: Record<ContentFormat, TargetMediaType> = { html: 'text/html', markdown: 'text/markdown', text: 'text/plain' };
 
 /**
@@ -40,7 +48,7 @@ export async function pageAnswer(page: ReadPage, choice: ContentChoice, data: ob
     const text = isWholePage(request) ? html : await pageContentWork({ kind: 'render', html, url: finalUrl, request }, limits);
     return { type: 'page', mediaType: MEDIA_TYPES[choice.format], text: assertPageSize(text, limits.maxBytes), targetStatus, finalUrl };
   }
-  const described = choice.output === 'json' ? withDocumentFacts(await pageContentWork({ kind: 'describe', html, url: finalUrl, request }, limits), page) : undefined;
+  const described = choice.output === 'json' ? withDocumentFacts(describedPages.get(page) ?? await pageContentWork({ kind: 'describe', html, url: finalUrl, request }, limits), page) : undefined;
   if (described) assertPageSize(described.content, limits.maxBytes);
   const result: PageResult = { data: data ?? {}, ...(described ? { page: described } : {}) };
   return { type: 'data', data: result, targetStatus, finalUrl };

@@ -1,4 +1,4 @@
-import { documentBaseUrl } from './document-base.js';
+import { documentBaseUrl } from '../document-base.js';
 import { OutputBudget } from './output-budget.js';
 import { readOutput } from './read-output.js';
 import type { MarkdownRenderer } from './read-output.js';

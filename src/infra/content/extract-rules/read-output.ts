@@ -13,15 +13,7 @@ export function readOutput(element: Element, output: RuleOutput, baseUrl: string
   if (output === 'html') return element.outerHTML;
   if (output === 'markdown') return markdown([element], baseUrl).trim();
   const name = output.slice(1);
-  const value = attribute(element, name);
+  const value = element.getAttribute(name);
   // A value that is no URL at all stays as the page wrote it.
   return value !== null && URL_ATTRIBUTES.has(name) ? (absoluteUrl(value, baseUrl) ?? value) : value;
-}
-
-// linkedom keeps attribute names as a raw body spells them (HREF), where a browser lower-cases them.
-function attribute(element: Element, name: string): string | null {
-  const value = element.getAttribute(name);
-  if (value !== null) return value;
-  for (const attr of element.attributes) if (attr.name.toLowerCase() === name) return attr.value;
-  return null;
 }

@@ -1,11 +1,5 @@
 /** What marks an element as boilerplate (decisions.md 8.1: navigation, headers, footers, sidebars, banners, ads, share bars, comments, related links). */
 
-/** Elements that never hold main content. */
-export const BOILERPLATE_TAGS = new Set([
-  'nav', 'aside', 'footer', 'menu', 'dialog', 'form', 'button', 'select', 'input', 'textarea', 'label', 'option',
-  'iframe', 'frame', 'object', 'embed', 'svg', 'canvas', 'video', 'audio', 'map', 'head', 'link', 'meta',
-]);
-
 /** ARIA landmarks and widgets that are not the page's content. */
 export const BOILERPLATE_ROLES = new Set([
   'navigation', 'banner', 'contentinfo', 'complementary', 'search', 'dialog', 'alertdialog', 'menu', 'menubar',
@@ -27,6 +21,3 @@ export const COMMENT_NAMES = /(^|[-_\s])(comments?|comment-list|commentlist|disq
 
 /** Class or id words that say "content", which outweigh a boilerplate word on the same element (as in Readability). */
 export const CONTENT_NAMES = /(^|[-_\s])(article|body|content|main|post|entry|story|text|prose|markdown|docs?|documentation|question|answer|thread|message)(?=$|[-_\s])/i;
-
-/** Inline styles that hide an element. */
-export const HIDDEN_STYLE = /(display\s*:\s*none|visibility\s*:\s*hidden)/i;

@@ -1,4 +1,5 @@
 import { TextStatsMap } from './text-stats.js';
+import { collapseWhitespace } from '../whitespace.js';
 
 /** Alt texts of images that say nothing about the content: logos, icons, avatars, placeholders. */
 const DECORATIVE_ALT = /\b(logo|icon|avatar|profile (photo|picture|image)|author|placeholder|spinner|loading|badge|sprite|primary image|thumbnail)\b/i;
@@ -30,5 +31,5 @@ function repeatedNearby(image: Element, alt: string, stats: TextStatsMap, textOf
 }
 
 function normalize(text: string): string {
-  return text.replace(/\s+/g, ' ').trim().toLowerCase();
+  return collapseWhitespace(text).trim().toLowerCase();
 }

@@ -34,6 +34,19 @@ describe('removeBoilerplate', () => {
     expect(ids(article)).toEqual(['main']);
   });
 
+  it('drops the comments under a post with prose of its own even when they outweigh it (a blog post under a long thread)', () => {
+    const comments = Array.from({ length: 12 }, (_, index) => `<div class="comment" id="c${index}"><p>${PROSE}</p></div>`).join('');
+    const post = clean(`<div id="post"><p>${PROSE}</p><p>${PROSE}</p><p>${PROSE}</p><p>${PROSE}</p><p>${PROSE}</p><p>${PROSE}</p><p>${PROSE}</p></div><section id="comments">${comments}</section>`);
+    expect(ids(post)).toEqual(['post']);
+  });
+
+  it('drops boilerplate outside the page\'s main landmark whatever its size (a footer of legal modals), and reads shares without the consent dialog', () => {
+    const modals = `<footer id="f"><div id="terms"><p>${PROSE.repeat(20)}</p></div></footer>`;
+    expect(ids(clean(`<main id="m"><h1>Shop</h1><p id="p">${PROSE}${PROSE}</p></main>${modals}`))).toEqual(['m', 'p']);
+    const forum = clean(`<div id="onetrust-consent-sdk"><p>${PROSE.repeat(8)}</p></div><div id="x"><form id="posts"><p>${PROSE}</p><p>${PROSE}</p></form></div><nav id="n">${'<a href="/">Home</a>'.repeat(5)}</nav>`);
+    expect(ids(forum)).toEqual(['x', 'posts']);
+  });
+
   it('removes a consent manager whatever its size, and reads ad words only at the start of a class', () => {
     const document = clean(`<div id="onetrust-consent-sdk"><p>${PROSE}${PROSE}</p></div><div id="main"><p>${PROSE}</p></div>
       <div class="card hide-read-more-ad" id="card"><p>A story teaser of its own.</p></div><div class="ad-slot">Buy</div>`);
@@ -47,7 +60,7 @@ describe('removeBoilerplate', () => {
   it('reveals a hidden wrapper of most of the page (shown by a script)', () => {
     const document = clean(`<div id="lock" style="color: red; display:none;"><p id="p">${PROSE}</p></div><div hidden id="h">x</div>`);
     expect(ids(document)).toEqual(['lock', 'p']);
-    expect(document.getElementById('lock')!.getAttribute('style')).toBe('color: red; ');
+    expect(document.getElementById('lock')!.getAttribute('style')).toBe('color: red;');
   });
 
   it('removes hidden elements', () => {

@@ -1,6 +1,11 @@
-import { AD_NAMES, BOILERPLATE_NAMES, BOILERPLATE_ROLES, BOILERPLATE_TAGS, COMMENT_NAMES, CONSENT_NAMES, CONTENT_NAMES, HIDDEN_STYLE } from './boilerplate-patterns.js';
+import { AD_NAMES, BOILERPLATE_NAMES, BOILERPLATE_ROLES, COMMENT_NAMES, CONSENT_NAMES, CONTENT_NAMES } from './boilerplate-patterns.js';
+import { BOILERPLATE_TAGS } from '../html-tags.js';
+import { isHidden } from '../hidden.js';
 import { isStreamedBoundary, revealHiddenWrapper, revealStreamedBoundary } from './reveal-streamed-content.js';
 import { linkDensity, TextStatsMap } from './text-stats.js';
+
+const FOOTNOTE_ROLES = new Set(['note', 'doc-footnote', 'doc-endnotes', 'doc-endnote']);
+const FOOTNOTE_CLASS = /(^|[ \t\n\r\f])(footnote|footnote-list|footnotes)(?=$|[ \t\n\r\f])/;
 
 /** A boilerplate-looking element is kept when it holds this share of the page's text (a page-wide wrapper)... */
 const WRAPPER_SHARE = 0.5;
@@ -9,6 +14,12 @@ const PROSE_SHARE = 0.25;
 const PROSE_LINK_DENSITY = 0.35;
 /** Comments that hold this share of the page's text are the page (a forum thread), not a thread under it. */
 const DISCUSSION_SHARE = 0.4;
+/** Characters of text a `main` landmark needs for boilerplate outside it to be boilerplate whatever its size. */
+const MAIN_MIN_CHARS = 500;
+/** A comment-named element holding more of the page than this is the page's wrapper. */
+const THREAD_MAX_SHARE = 0.9;
+/** Paragraph characters outside the comment blocks that make the page an article with comments. */
+const ARTICLE_PROSE = 2000;
 
 /** Which class/id words count on this page, and each element's class and id text, read once. */
 interface NameRules {
@@ -28,18 +39,21 @@ type ClassAndIdCache = Map<Element, string>;
  * streamed content, and a hidden wrapper of most of the page, are revealed on the way.
  */
 export function removeBoilerplate(body: Element, stats: TextStatsMap): void {
-  const total = stats.get(body)?.chars ?? 0;
   const names: ClassAndIdCache = new Map();
-  const rules = { comments: !isDiscussion(body, stats, total, names), names };
+  const survey = surveyPage(body, stats, names);
+  // The page's text is what a reader sees once the consent dialog is dismissed.
+  const total = (stats.get(body)?.chars ?? 0) - survey.consentChars;
+  const rules = { comments: !isDiscussion(survey, total), names };
+  const landmark = mainLandmark(body, stats);
   const doomed: Element[] = [];
   const walk = (element: Element): void => {
     for (const child of element.children) {
       if (isStreamedBoundary(child)) revealStreamedBoundary(child);
-      if (isConsent(child, names) || (isBoilerplate(child, rules) && !isWrapper(child, stats, total))) {
+      if (isConsent(child, names) || isCommentThread(child, rules, stats, total) || (isBoilerplate(child, rules) && !isWrapper(child, stats, total, landmark))) {
         doomed.push(child);
         continue;
       }
-      if (isHidden(child)) revealHiddenWrapper(child);
+      if (isConcealed(child)) revealHiddenWrapper(child);
       walk(child);
     }
   };
@@ -49,7 +63,7 @@ export function removeBoilerplate(body: Element, stats: TextStatsMap): void {
 
 /** Whether the element is boilerplate by its tag, role, visibility or class/id words. */
 export function isBoilerplate(element: Element, rules: NameRules = { comments: true, names: new Map() }): boolean {
-  if (BOILERPLATE_TAGS.has(element.localName) || isHidden(element)) return true;
+  if ((BOILERPLATE_TAGS.has(element.localName) && !isFootnote(element)) || isConcealed(element)) return true;
   const role = element.getAttribute('role');
   if (role && BOILERPLATE_ROLES.has(role.toLowerCase())) return true;
   if (element.localName === 'header') return element.closest('article') === null && element.querySelector('h1') === null;
@@ -58,22 +72,63 @@ export function isBoilerplate(element: Element, rules: NameRules = { comments: t
   return BOILERPLATE_NAMES.test(words) || AD_NAMES.test(words) || (rules.comments && COMMENT_NAMES.test(words));
 }
 
+/** Footnotes that docutils and DPUB-ARIA write as `aside`: the text's own notes, which a reader sees under it. */
+function isFootnote(element: Element): boolean {
+  if (element.localName !== 'aside') return false;
+  const role = element.getAttribute('role');
+  return (role !== null && FOOTNOTE_ROLES.has(role)) || FOOTNOTE_CLASS.test(element.getAttribute('class') ?? '');
+}
+
+/**
+ * The comment thread under a post goes even when it outweighs the post (sixty comments under a blog post), unless
+ * it holds the headline or nearly the whole page (a wrapper whose class says `comments-open`).
+ */
+function isCommentThread(element: Element, rules: NameRules, stats: TextStatsMap, total: number): boolean {
+  if (!rules.comments) return false;
+  const words = classAndId(element, rules.names);
+  if (CONTENT_NAMES.test(words) || !COMMENT_NAMES.test(words)) return false;
+  return (stats.get(element)?.chars ?? 0) < total * THREAD_MAX_SHARE && element.querySelector('h1') === null;
+}
+
 /** A cookie or consent manager goes whatever its size. */
 function isConsent(element: Element, names: ClassAndIdCache): boolean {
   return CONSENT_NAMES.test(classAndId(element, names));
 }
 
-/** A page whose comment blocks hold much of its text is a discussion: there the comments are the content. */
-function isDiscussion(body: Element, stats: TextStatsMap, total: number, names: ClassAndIdCache): boolean {
-  let chars = 0;
+/** What one walk of the page finds: comment threads, prose outside them, and consent managers (which go whatever their size). */
+interface PageSurvey {
+  readonly commentChars: number;
+  readonly prose: number;
+  readonly consentChars: number;
+}
+
+function surveyPage(body: Element, stats: TextStatsMap, names: ClassAndIdCache): PageSurvey {
+  let commentChars = 0;
+  let prose = 0;
+  let consentChars = 0;
   const walk = (element: Element): void => {
     for (const child of element.children) {
-      if (COMMENT_NAMES.test(classAndId(child, names))) chars += stats.get(child)?.chars ?? 0;
+      const words = classAndId(child, names);
+      if (CONSENT_NAMES.test(words)) consentChars += stats.get(child)?.chars ?? 0;
+      else if (COMMENT_NAMES.test(words)) commentChars += stats.get(child)?.chars ?? 0;
+      else if (child.localName === 'p') prose += proseChars(stats.get(child));
       else walk(child);
     }
   };
   walk(body);
-  return total > 0 && chars >= total * DISCUSSION_SHARE;
+  return { commentChars, prose, consentChars };
+}
+
+/**
+ * A page whose comment blocks hold much of its text is a discussion: there the comments are the content. Not a post
+ * with prose of its own outside them (a blog post under 60 comments): its comments stay boilerplate.
+ */
+function isDiscussion(survey: PageSurvey, total: number): boolean {
+  return total > 0 && survey.commentChars >= total * DISCUSSION_SHARE && survey.prose < ARTICLE_PROSE;
+}
+
+function proseChars(own: { chars: number; linkChars: number } | undefined): number {
+  return own && linkDensity(own) < PROSE_LINK_DENSITY ? own.chars : 0;
 }
 
 function classAndId(element: Element, cache: ClassAndIdCache): string {
@@ -85,11 +140,20 @@ function classAndId(element: Element, cache: ClassAndIdCache): string {
   return names;
 }
 
-function isHidden(element: Element): boolean {
-  return element.hasAttribute('hidden') || element.getAttribute('aria-hidden') === 'true' || HIDDEN_STYLE.test(element.getAttribute('style') ?? '');
+/** Hidden (hidden.ts), or hidden from assistive technology (`aria-hidden="true"`: off-screen menus, duplicated copies). */
+function isConcealed(element: Element): boolean {
+  return isHidden(element) || element.getAttribute('aria-hidden') === 'true';
 }
 
-function isWrapper(element: Element, stats: TextStatsMap, total: number): boolean {
+/** The page's own `main` landmark, when it holds text enough to be believed. */
+function mainLandmark(body: Element, stats: TextStatsMap): Element | null {
+  const main = body.querySelector('main, [role="main"]');
+  return main && (stats.get(main)?.chars ?? 0) >= MAIN_MIN_CHARS ? main : null;
+}
+
+/** Whether a boilerplate-looking element is the page's wrapper; never one that lies outside the page's declared main landmark (a footer's legal modals). */
+function isWrapper(element: Element, stats: TextStatsMap, total: number, landmark: Element | null): boolean {
+  if (landmark && !element.contains(landmark) && !landmark.contains(element)) return false;
   const own = stats.get(element);
   const chars = own?.chars ?? 0;
   if (chars >= total * WRAPPER_SHARE) return true;

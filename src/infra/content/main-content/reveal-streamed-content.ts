@@ -1,3 +1,5 @@
+import { reveal } from '../hidden.js';
+
 /** React's streamed Suspense boundaries: `<div hidden id="S:0">`, moved into place by the page's script. */
 const STREAMED_ID = /^S:\d+$/;
 
@@ -13,10 +15,6 @@ export function revealStreamedBoundary(element: Element): void {
 
 /** A hidden element that holds most of the page is hidden until a script shows it (an age gate, a FOUC guard): shown. */
 export function revealHiddenWrapper(element: Element): void {
-  element.removeAttribute('hidden');
+  reveal(element);
   element.removeAttribute('aria-hidden');
-  const style = element.getAttribute('style');
-  if (style !== null) element.setAttribute('style', style.replace(HIDING_DECLARATION, ''));
 }
-
-const HIDING_DECLARATION = /(display\s*:\s*none|visibility\s*:\s*hidden)\s*(!important)?\s*;?/gi;

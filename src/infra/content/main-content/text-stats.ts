@@ -1,3 +1,4 @@
+import { collapseWhitespace } from '../whitespace.js';
 /** How much text an element holds, and how much of it sits inside links: computed once, bottom-up, for every element. */
 export interface TextStats {
   /** Characters of text, each text node trimmed and its whitespace runs counted as one. */
@@ -43,5 +44,5 @@ function visit(element: Element, inLink: boolean, stats: TextStatsMap): TextStat
 }
 
 function collapsedLength(text: string): number {
-  return text.replace(/\s+/g, ' ').trim().length;
+  return collapseWhitespace(text).trim().length;
 }

@@ -1,8 +1,12 @@
-import { BLOCK_SELECTOR, BLOCK_TAGS, isElement, isHidden, isText, SKIPPED_TAGS } from './element-kinds.js';
+import { codeLanguage, isCodeWidget } from './doc-conventions.js';
+import { isHidden } from '../hidden.js';
+import { BLOCK_SELECTOR, BLOCK_TAGS, SKIPPED_TAGS } from '../html-tags.js';
+import { isElement, isText } from './element-kinds.js';
 import { codeFence, escapeLineStart } from './escape.js';
-import { collapseWhitespace, FORMATTING_TAGS, InlineRenderer } from './inline.js';
+import { FORMATTING_TAGS, InlineRenderer } from './inline.js';
 import type { RenderContext } from './render-mode.js';
 import { renderTable } from './table.js';
+import { collapseWhitespace } from '../whitespace.js';
 
 const HEADING = /^h([1-6])$/;
 
@@ -39,7 +43,7 @@ export class BlockRenderer {
     }
     if (!isElement(node)) return;
     const tag = node.localName;
-    if (SKIPPED_TAGS.has(tag) || isHidden(node)) return;
+    if (SKIPPED_TAGS.has(tag) || isHidden(node) || isCodeWidget(node)) return;
     if (BLOCK_TAGS.has(tag)) {
       this.flush();
       this.block(node, tag);
@@ -81,7 +85,7 @@ export class BlockRenderer {
   }
 
   private heading(element: Element, level: number): string {
-    const text = this.inline.render(element).replace(/\s+/g, ' ').trim();
+    const text = collapseWhitespace(this.inline.render(element)).trim();
     if (text === '' || this.ctx.mode === 'text') return text;
     return `${'#'.repeat(level)} ${text}`;
   }
@@ -124,13 +128,4 @@ function listItem(marker: string, blocks: Block[], ctx: RenderContext): string {
   const separator = ctx.mode === 'text' ? '\n' : '\n\n';
   const text = blocks.map((block, index) => (index === 0 ? '' : block.list ? '\n' : separator) + block.text).join('');
   return `${marker} ${text.split('\n').map((line, index) => (index === 0 || line === '' ? line : indent + line)).join('\n')}`;
-}
-
-/** The language a page names for a code block: `language-x` or `lang-x` on the `pre` or its `code`. */
-function codeLanguage(pre: Element): string {
-  for (const element of [pre, pre.querySelector('code')]) {
-    const match = /(?:^|\s)lang(?:uage)?-([^\s]+)/.exec(element?.getAttribute('class') ?? '');
-    if (match) return collapseWhitespace(match[1]).replace(/`/g, '');
-  }
-  return '';
 }

@@ -1,5 +1,9 @@
 import { absoluteUrl, isScriptUrl } from '../resolve-url.js';
-import { BLOCK_TAGS, isElement, isHidden, isText, SKIPPED_TAGS } from './element-kinds.js';
+import { collapseWhitespace } from '../whitespace.js';
+import { isCodeWidget, isHeadingPermalink } from './doc-conventions.js';
+import { isHidden } from '../hidden.js';
+import { BLOCK_TAGS, SKIPPED_TAGS } from '../html-tags.js';
+import { isElement, isText } from './element-kinds.js';
 import { codeSpan, escapeInline, linkDestination } from './escape.js';
 import type { RenderContext } from './render-mode.js';
 
@@ -11,10 +15,6 @@ const STRIKE = new Set(['del', 's', 'strike']);
 /** Inline elements whose Markdown is more than their text: rendered whole when they hold no block. */
 export const FORMATTING_TAGS: ReadonlySet<string> = new Set([...STRONG, ...EMPHASIS, ...CODE, ...STRIKE, 'a']);
 
-/** HTML's white-space collapsing: runs of ASCII whitespace read as one space (a no-break space stays). */
-export function collapseWhitespace(text: string): string {
-  return text.replace(/[ \t\n\r\f]+/g, ' ');
-}
 
 /**
  * The inline rendering of a node's content: text (escaped for Markdown), emphasis, code, links and images, with
@@ -29,7 +29,7 @@ export class InlineRenderer {
     if (isText(node)) return this.text(node.textContent ?? '');
     if (!isElement(node)) return '';
     const tag = node.localName;
-    if (SKIPPED_TAGS.has(tag) || isHidden(node)) return '';
+    if (SKIPPED_TAGS.has(tag) || isHidden(node) || isCodeWidget(node)) return '';
     if (tag === 'br') return '\n';
     if (tag === 'img') return this.image(node);
     if (tag === 'a') return this.link(node);
@@ -44,8 +44,9 @@ export class InlineRenderer {
   }
 
   private link(element: Element): string {
+    if (isHeadingPermalink(element, this.ctx.baseUrl)) return '';
     this.linkDepth += 1;
-    const inner = this.children(element).replace(/\s*\n\s*/g, ' ');
+    const inner = this.children(element).replace(/[ \t\n\r\f]*\n[ \t\n\r\f]*/g, ' ');
     this.linkDepth -= 1;
     const href = element.getAttribute('href');
     if (this.ctx.mode === 'text' || href === null || isScriptUrl(href)) return inner;
@@ -91,5 +92,5 @@ function wrap(inner: string, mark: string): string {
   return core ? `${leading(inner)}${mark}${core}${mark}${trailing(inner)}` : inner;
 }
 
-const leading = (text: string): string => (/^\s/.test(text) ? ' ' : '');
-const trailing = (text: string): string => (/\s$/.test(text) ? ' ' : '');
+const leading = (text: string): string => (/^[ \t\n\r\f]/.test(text) ? ' ' : '');
+const trailing = (text: string): string => (/[ \t\n\r\f]$/.test(text) ? ' ' : '');

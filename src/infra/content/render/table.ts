@@ -1,7 +1,8 @@
-import { isHidden } from './element-kinds.js';
+import { isHidden } from '../hidden.js';
 import { escapeCell } from './escape.js';
 import type { InlineRenderer } from './inline.js';
 import type { RenderContext } from './render-mode.js';
+import { collapseWhitespace } from '../whitespace.js';
 
 /**
  * A data table as a GFM pipe table (its first row is the header row) or, in text, one line per row with cells
@@ -50,7 +51,7 @@ function rowCells(row: Element, inline: InlineRenderer): string[] {
   const cells: string[] = [];
   for (const cell of cellsOf(row)) {
     const text = [...cell.childNodes].map((node) => inline.render(node)).join('');
-    cells.push(text.replace(/\s+/g, ' ').trim(), ...Array<string>(span(cell) - 1).fill(''));
+    cells.push(collapseWhitespace(text).trim(), ...Array<string>(span(cell) - 1).fill(''));
   }
   return cells;
 }

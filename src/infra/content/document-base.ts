@@ -1,0 +1,16 @@
+import { absoluteUrl } from './resolve-url.js';
+
+const WEB_URL = /^https?:/i;
+
+/**
+ * The one base URL of the content code (links, metadata, Markdown, HTML fragments, extraction rules): as in a
+ * browser (HTML, "document base URL"), the first `<base href>` resolved against the page's final URL, else the
+ * final URL. A base that is not http(s) (a local copy's `file:`, a `javascript:` trick) is not taken. Read before
+ * the cleaning removes `<base>`.
+ */
+export function documentBaseUrl(document: Document, pageUrl: string): string {
+  const href = document.querySelector('base[href]')?.getAttribute('href');
+  if (!href) return pageUrl;
+  const base = absoluteUrl(href, pageUrl);
+  return base !== null && WEB_URL.test(base) ? base : pageUrl;
+}
