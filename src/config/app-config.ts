@@ -55,6 +55,8 @@ export interface AppConfig {
   readonly recipeMaxPages: number;
   readonly screenshot: { readonly maxHeight: number; readonly quality: number };
   readonly maxPageBytes: number;
+  /** decisions.md 9.3/9.8: site crawls' bounds. */
+  readonly site: { readonly maxPages: number; readonly hostConcurrency: number; readonly activePerOrg: number; readonly maxHours: number };
   readonly plans: PlanTable;
   readonly pricing: PriceTable;
   readonly logLevel: string;
@@ -159,6 +161,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     recipeMaxPages: e.RECIPE_MAX_PAGES ?? 20,
     screenshot: { maxHeight: e.SCREENSHOT_MAX_HEIGHT ?? 20000, quality: e.SCREENSHOT_QUALITY ?? 80 },
     maxPageBytes: e.MAX_PAGE_BYTES ?? 20 * 1024 * 1024,
+    site: {
+      maxPages: e.SITE_MAX_PAGES ?? 10000,
+      hostConcurrency: e.SITE_HOST_CONCURRENCY ?? 2,
+      activePerOrg: e.SITE_ACTIVE_PER_ORG ?? 5,
+      maxHours: e.SITE_MAX_HOURS ?? 24,
+    },
     plans: plans!,
     pricing: pricing!,
     logLevel: e.LOG_LEVEL ?? 'info',

@@ -20,7 +20,7 @@ export async function openDatabase(kind: 'sqlite' | 'mariadb', suffix = ''): Pro
   const dataSource = new DataSource(dataSourceOptions(loadConfig(env)));
   await dataSource.initialize();
   if (kind === 'mariadb') {
-    const tables = ['job_result', 'job', 'daily_quota', 'usage_tally', 'ledger_entry', 'user', 'api_key', 'organization', 'migrations'];
+    const tables = ['site_page', 'site_crawl', 'job_result', 'job', 'daily_quota', 'usage_tally', 'ledger_entry', 'user', 'api_key', 'organization', 'migrations'];
     for (const table of tables) await dataSource.query(`DROP TABLE IF EXISTS \`${table}\``);
     for (const procedure of ['crawlgate_charge', 'crawlgate_charge_job', 'crawlgate_finish', 'crawlgate_start']) await dataSource.query(`DROP PROCEDURE IF EXISTS ${procedure}`);
   }

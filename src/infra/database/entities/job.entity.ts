@@ -2,7 +2,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm'
 
 /** The kind a metered operation registers under (crawl, screenshot, recipe, chat, ...). */
 export type JobKind = string;
-export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
 
 @Entity('job')
 @Index(['organizationId', 'createdAt'])
