@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { sendAnswer } from '../../common/http/credit-headers.interceptor.js';
 import { ApiCollect } from '../../common/openapi/api-docs.js';
 import { QueryOf } from '../../common/validation/query-of.js';
-import { HeaderOnlyQuery } from '../auth/header-only-query.js';
+import { CollectQuery } from './dto/collect-query.js';
 import { CollectedJobOf, CollectKeyGuard } from './collect-key.guard.js';
 import type { CollectedJob } from './job.repository.js';
 import { JobCollector } from './job-collector.service.js';
@@ -19,7 +19,7 @@ export class JobsController {
    */
   @Get(':job')
   @ApiCollect()
-  async collect(@CollectedJobOf() found: CollectedJob['found'], @QueryOf(HeaderOnlyQuery) _query: HeaderOnlyQuery, @Res() reply: FastifyReply): Promise<void> {
-    sendAnswer(reply, await this.collector.collect(found));
+  async collect(@CollectedJobOf() found: CollectedJob['found'], @QueryOf(CollectQuery) query: CollectQuery, @Res() reply: FastifyReply): Promise<void> {
+    sendAnswer(reply, await this.collector.collect(found, query.cursor));
   }
 }

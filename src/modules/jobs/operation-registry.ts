@@ -20,6 +20,11 @@ export class OperationRegistry implements OnModuleInit {
     }
   }
 
+  /** The operation of a kind, or undefined (a kind no longer registered). */
+  find(kind: string): Operation | undefined {
+    return this.operations.get(kind);
+  }
+
   get(kind: string): Operation {
     const operation = this.operations.get(kind);
     if (!operation) throw new Error(`no operation registered for job kind "${kind}"`);

@@ -1,5 +1,6 @@
 import type { AppConfig } from '../../config/app-config.js';
-import type { TargetMediaType } from '../../common/http/metered-answer.js';
+import type { MeteredAnswer, TargetMediaType } from '../../common/http/metered-answer.js';
+import type { JobPayload } from '../../infra/queue/queue.constants.js';
 import type { ProxyTier } from '../../config/json-files.js';
 import type { Job, JobKind } from '../../infra/database/entities/index.js';
 import type { PageOptions, PageSession } from '../../infra/browser/page-options.js';
@@ -60,4 +61,15 @@ export interface Operation<O = unknown> {
   run(ctx: TaskContext, options: O): Promise<JobOutput>;
   /** The JSON envelope of this operation for any state of the job. */
   envelope(view: JobView<O>): object;
+  /**
+   * Set by an operation whose jobs run as many queue payloads of their own (site crawls): the worker hands it those
+   * payloads, the lost-job sweeper leaves its rows alone, and collection is its own (`cursor` accepted).
+   */
+  readonly own?: OwnLifecycle;
+}
+
+/** What an operation that runs its own jobs (decisions.md 9.3 site crawls) does in place of the pipeline's runner and view. */
+export interface OwnLifecycle {
+  process(payload: JobPayload): Promise<void>;
+  collect(job: Job, cursor: string | undefined): Promise<MeteredAnswer>;
 }
