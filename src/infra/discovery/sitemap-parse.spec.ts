@@ -1,0 +1,72 @@
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from '@jest/globals';
+import { decodeXmlEntities, inflate, parseSitemap } from './sitemap-parse.js';
+
+const URLSET = `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+  <url><loc>https://x.example/a?p=1&amp;q=2</loc><lastmod>2026-01-02</lastmod></url>
+  <url><loc> https://x.example/b </loc></url>
+  <url><loc><![CDATA[https://x.example/c]]></loc><lastmod>2026-03-04T05:06:07+00:00</lastmod></url>
+  <url><lastmod>2026-01-01</lastmod></url>
+</urlset>`;
+
+describe('parseSitemap (decisions 9.1 Sitemaps)', () => {
+  it('reads a urlset in order, with lastmod or null, entities decoded', () => {
+    expect(parseSitemap(URLSET)).toEqual({
+      urls: [
+        { url: 'https://x.example/a?p=1&q=2', lastmod: '2026-01-02' },
+        { url: 'https://x.example/b', lastmod: null },
+        { url: 'https://x.example/c', lastmod: '2026-03-04T05:06:07+00:00' },
+      ],
+      sitemaps: [],
+    });
+  });
+
+  it('reads a sitemapindex, namespace prefixes too', () => {
+    const index = `<sm:sitemapindex xmlns:sm="http://www.sitemaps.org/schemas/sitemap/0.9">
+      <sm:sitemap><sm:loc>https://x.example/s1.xml</sm:loc></sm:sitemap>
+      <sm:sitemap><sm:loc>https://x.example/s2.xml.gz</sm:loc><sm:lastmod>2026-01-01</sm:lastmod></sm:sitemap>
+    </sm:sitemapindex>`;
+    expect(parseSitemap(index)).toEqual({ urls: [], sitemaps: ['https://x.example/s1.xml', 'https://x.example/s2.xml.gz'] });
+  });
+
+  it('reads a plain-text sitemap: one http(s) URL a line', () => {
+    expect(parseSitemap('\uFEFFhttps://x.example/a\r\n\n  http://x.example/b  \nnot a url\nftp://x.example/c\n')).toEqual({
+      urls: [{ url: 'https://x.example/a', lastmod: null }, { url: 'http://x.example/b', lastmod: null }],
+      sitemaps: [],
+    });
+  });
+
+  it('never expands a DOCTYPE entity, lists nothing from other XML, and never throws', () => {
+    const bomb = `<?xml version="1.0"?><!DOCTYPE l [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>
+      <urlset><url><loc>https://x.example/&b;</loc></url></urlset>`;
+    expect(parseSitemap(bomb).urls).toEqual([{ url: 'https://x.example/&b;', lastmod: null }]);
+    expect(parseSitemap('<rss><channel></channel></rss>')).toEqual({ urls: [], sitemaps: [] });
+    // A file cut short keeps the entries closed before the cut.
+    expect(parseSitemap('<urlset><url><loc>https://x.example/a</loc></url><url><loc>https://x.ex')).toEqual({
+      urls: [{ url: 'https://x.example/a', lastmod: null }],
+      sitemaps: [],
+    });
+  });
+});
+
+describe('inflate', () => {
+  it('gunzips a gzipped body, whatever its name, and leaves another as it is', () => {
+    expect(inflate(gzipSync(Buffer.from(URLSET)), 1 << 20)?.toString()).toBe(URLSET);
+    expect(inflate(Buffer.from('abc'), 10)?.toString()).toBe('abc');
+  });
+
+  it('refuses a body that would pass the decompressed bound', () => {
+    const big = gzipSync(Buffer.alloc(1 << 20, 'a'));
+    expect(big.length).toBeLessThan(10_000);
+    expect(inflate(big, 1 << 20)?.length).toBe(1 << 20);
+    expect(inflate(big, (1 << 20) - 1)).toBeNull();
+    expect(inflate(Buffer.from('abcd'), 3)).toBeNull();
+  });
+});
+
+describe('decodeXmlEntities', () => {
+  it('decodes the five predefined entities and numeric references only', () => {
+    expect(decodeXmlEntities('&amp;&lt;&gt;&quot;&apos;&#65;&#x42;&nbsp;&foo;')).toBe('&<>"\'AB&nbsp;&foo;');
+  });
+});

@@ -1,0 +1,103 @@
+import { gunzipSync } from 'node:zlib';
+import { XMLParser } from 'fast-xml-parser';
+
+/** decisions.md 9.1 Sitemaps: what one sitemap file lists. */
+export interface SitemapEntry {
+  readonly url: string;
+  readonly lastmod: string | null;
+}
+
+export interface SitemapContent {
+  readonly urls: SitemapEntry[];
+  readonly sitemaps: string[];
+}
+
+// Entities are decoded below, by hand and only the predefined ones: a DOCTYPE can never expand into anything.
+const parser = new XMLParser({
+  ignoreAttributes: true,
+  removeNSPrefix: true,
+  processEntities: false,
+  htmlEntities: false,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+  parseTagValue: false,
+  trimValues: true,
+  isArray: (name) => name === 'url' || name === 'sitemap',
+});
+
+const GZIP_MAGIC = [0x1f, 0x8b];
+
+export const isGzip = (body: Buffer): boolean => body[0] === GZIP_MAGIC[0] && body[1] === GZIP_MAGIC[1];
+
+/** A gzipped body inflated, refusing (null) past `maxBytes` of output; any other body as it is. */
+export function inflate(body: Buffer, maxBytes: number): Buffer | null {
+  if (!isGzip(body)) return body.length > maxBytes ? null : body;
+  try {
+    return gunzipSync(body, { maxOutputLength: Math.max(1, maxBytes) });
+  } catch {
+    return null;
+  }
+}
+
+/** An XML `urlset` or `sitemapindex`, or a plain-text sitemap (one URL a line); anything else lists nothing. */
+export function parseSitemap(text: string): SitemapContent {
+  const trimmed = text.replace(/^\uFEFF/, '').trimStart();
+  if (!trimmed.startsWith('<')) return { urls: textUrls(trimmed), sitemaps: [] };
+  let document: Record<string, unknown>;
+  try {
+    document = parser.parse(trimmed) as Record<string, unknown>;
+  } catch {
+    return { urls: [], sitemaps: [] };
+  }
+  const urlset = asRecord(document.urlset);
+  const index = asRecord(document.sitemapindex);
+  return {
+    urls: urlset ? entries(urlset.url) : [],
+    sitemaps: index ? entries(index.sitemap).map((entry) => entry.url) : [],
+  };
+}
+
+function textUrls(text: string): SitemapEntry[] {
+  return text
+    .split(/\r\n|\r|\n/)
+    .map((line) => line.trim())
+    .filter((line) => /^https?:\/\//i.test(line))
+    .map((url) => ({ url, lastmod: null }));
+}
+
+function entries(items: unknown): SitemapEntry[] {
+  if (!Array.isArray(items)) return [];
+  const out: SitemapEntry[] = [];
+  for (const item of items) {
+    const record = asRecord(item);
+    const loc = record ? textOf(record.loc) : null;
+    if (loc === null || loc === '') continue;
+    const lastmod = textOf(record?.lastmod);
+    out.push({ url: decodeXmlEntities(loc), lastmod: lastmod === null || lastmod === '' ? null : decodeXmlEntities(lastmod) });
+  }
+  return out;
+}
+
+function asRecord(value: unknown): Record<string, unknown> | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}
+
+function textOf(value: unknown): string | null {
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number') return String(value);
+  const record = asRecord(value);
+  return record && typeof record['#text'] === 'string' ? record['#text'].trim() : null;
+}
+
+const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** XML's five predefined entities and numeric references; any other `&name;` is left as written. */
+export function decodeXmlEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-fA-F]{1,6}|#[0-9]{1,7}|[a-z]+);/g, (whole, ref: string) => {
+    if (ref.startsWith('#')) {
+      const code = ref[1] === 'x' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return NAMED_ENTITIES[ref] ?? whole;
+  });
+}

@@ -1,0 +1,98 @@
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from '@jest/globals';
+import { readSitemaps, type SitemapFetch } from './sitemap.js';
+
+const urlset = (...paths: string[]) =>
+  `<urlset>${paths.map((path) => `<url><loc>https://x.example${path}</loc></url>`).join('')}</urlset>`;
+const index = (...names: string[]) =>
+  `<sitemapindex>${names.map((name) => `<sitemap><loc>https://x.example/${name}</loc></sitemap>`).join('')}</sitemapindex>`;
+
+function site(files: Record<string, string | Buffer>) {
+  const requested: string[] = [];
+  const fetch: SitemapFetch = async (url) => {
+    requested.push(url);
+    const body = files[new URL(url).pathname.slice(1)];
+    if (body === undefined) return { status: 404, body: Buffer.from('no') };
+    return { status: 200, body: typeof body === 'string' ? Buffer.from(body) : body };
+  };
+  return { fetch, requested };
+}
+
+const paths = (urls: { url: string }[]) => urls.map((entry) => new URL(entry.url).pathname);
+
+describe('readSitemaps', () => {
+  it('follows an index to a gzipped and a text sitemap, depth first, in order', async () => {
+    const { fetch } = site({
+      'index.xml': index('a.xml.gz', 'b.txt', 'missing.xml'),
+      'a.xml.gz': gzipSync(urlset('/1', '/2')),
+      'b.txt': 'https://x.example/3\nhttps://x.example/4\n',
+      'c.xml': urlset('/5'),
+    });
+    const read = await readSitemaps(fetch, ['https://x.example/index.xml', 'https://x.example/c.xml']);
+    expect(paths(read.urls)).toEqual(['/1', '/2', '/3', '/4', '/5']);
+    expect(read.sitemaps).toEqual([
+      'https://x.example/index.xml',
+      'https://x.example/a.xml.gz',
+      'https://x.example/b.txt',
+      'https://x.example/c.xml',
+    ]);
+    expect(read.truncated).toBe(false);
+  });
+
+  it('reads 3 levels and no deeper, and each sitemap once', async () => {
+    const { fetch, requested } = site({
+      'l1.xml': index('l2.xml', 'l1.xml'),
+      'l2.xml': index('l3.xml'),
+      'l3.xml': index('l4.xml', 'u3.xml'),
+      'l4.xml': urlset('/deep'),
+      'u3.xml': urlset('/three'),
+    });
+    const read = await readSitemaps(fetch, ['https://x.example/l1.xml'], { maxUrls: 100, maxBytes: 1 << 20, maxDepth: 3 });
+    expect(paths(read.urls)).toEqual([]);
+    expect(requested.map((url) => new URL(url).pathname)).toEqual(['/l1.xml', '/l2.xml', '/l3.xml']);
+    expect(read.truncated).toBe(true);
+    const shallow = await readSitemaps(site({ 'l2.xml': index('l3.xml'), 'l3.xml': index('u3.xml'), 'u3.xml': urlset('/three') }).fetch,
+      ['https://x.example/l2.xml'], { maxUrls: 100, maxBytes: 1 << 20, maxDepth: 3 });
+    expect(paths(shallow.urls)).toEqual(['/three']);
+  });
+
+  it('stops at the URL bound, all sitemaps together', async () => {
+    const { fetch, requested } = site({ 'a.xml': urlset('/1', '/2', '/3'), 'b.xml': urlset('/4', '/5'), 'c.xml': urlset('/6') });
+    const read = await readSitemaps(fetch, ['https://x.example/a.xml', 'https://x.example/b.xml', 'https://x.example/c.xml'],
+      { maxUrls: 4, maxBytes: 1 << 20, maxDepth: 3 });
+    expect(paths(read.urls)).toEqual(['/1', '/2', '/3', '/4']);
+    expect(read.truncated).toBe(true);
+    expect(requested).toHaveLength(2);
+  });
+
+  it('stops at the decompressed-bytes bound, all sitemaps together, a gzip bomb included', async () => {
+    const first = urlset('/1');
+    const bomb = gzipSync(Buffer.from(`${'https://x.example/x\n'.repeat(50_000)}`));
+    const { fetch } = site({ 'a.xml': first, 'bomb.txt.gz': bomb, 'c.xml': urlset('/3') });
+    const read = await readSitemaps(fetch, ['https://x.example/a.xml', 'https://x.example/bomb.txt.gz', 'https://x.example/c.xml'],
+      { maxUrls: 100_000, maxBytes: first.length + 500_000, maxDepth: 3 });
+    expect(bomb.length).toBeLessThan(500_000);
+    expect(paths(read.urls)).toEqual(['/1']);
+    expect(read.sitemaps).toEqual(['https://x.example/a.xml']);
+    expect(read.truncated).toBe(true);
+  });
+
+  it('gives each fetch the bytes left, and stops when a fetch was cut short', async () => {
+    const asked: number[] = [];
+    const fetch: SitemapFetch = async (_url, maxBytes) => {
+      asked.push(maxBytes);
+      return { status: 200, body: Buffer.from('https://x.example/1'), truncated: asked.length === 2 };
+    };
+    const read = await readSitemaps(fetch, ['https://x.example/a', 'https://x.example/b', 'https://x.example/c'],
+      { maxUrls: 10, maxBytes: 1000, maxDepth: 3 });
+    expect(asked).toEqual([1000, 1000 - 'https://x.example/1'.length]);
+    expect(paths(read.urls)).toEqual(['/1']);
+    expect(read.truncated).toBe(true);
+  });
+
+  it('skips an unreadable or non-http sitemap', async () => {
+    const fetch: SitemapFetch = async (url) => (url.endsWith('a') ? null : { status: 500, body: Buffer.alloc(0) });
+    const read = await readSitemaps(fetch, ['https://x.example/a', 'https://x.example/b', 'file:///etc/passwd']);
+    expect(read).toEqual({ urls: [], sitemaps: [], truncated: false });
+  });
+});

@@ -1,0 +1,64 @@
+import { inflate, parseSitemap, type SitemapEntry } from './sitemap-parse.js';
+export type { SitemapEntry } from './sitemap-parse.js';
+
+export interface SitemapBounds {
+  /** URLs listed, all sitemaps together (9.1: 50,000). */
+  readonly maxUrls: number;
+  /** Bytes read after decompression, all sitemaps together (9.1: 50 MiB). */
+  readonly maxBytes: number;
+  /** Levels of sitemaps: a root is level 1, a sitemap its index lists level 2 (9.1: 3). */
+  readonly maxDepth: number;
+}
+
+export const SITEMAP_BOUNDS: SitemapBounds = { maxUrls: 50_000, maxBytes: 50 * 1024 * 1024, maxDepth: 3 };
+
+/** One GET of a sitemap, at most `maxBytes` of body; null when it could not be read. */
+export type SitemapFetch = (
+  url: string,
+  maxBytes: number,
+) => Promise<{ status: number; body: Buffer; truncated?: boolean } | null>;
+
+export interface SitemapsRead {
+  /** Page URLs in sitemap order: each file's in its order, an index's children in theirs, depth first. */
+  readonly urls: SitemapEntry[];
+  /** The sitemap files read (a 2xx answer), in the order they were read. */
+  readonly sitemaps: string[];
+  /** Whether a bound stopped the reading. */
+  readonly truncated: boolean;
+}
+
+/** Reads the roots and the sitemaps their indexes list, depth first, within the bounds; I/O is the caller's `fetch`. */
+export async function readSitemaps(
+  fetch: SitemapFetch,
+  roots: readonly string[],
+  bounds: SitemapBounds = SITEMAP_BOUNDS,
+): Promise<SitemapsRead> {
+  const state = { urls: [] as SitemapEntry[], sitemaps: [] as string[], seen: new Set<string>(), bytes: 0 };
+  let full = false;
+  let truncated = false;
+  const visit = async (url: string, depth: number): Promise<void> => {
+    if (full || state.seen.has(url) || !/^https?:\/\//i.test(url)) return;
+    if (depth > bounds.maxDepth) {
+      truncated = true;
+      return;
+    }
+    state.seen.add(url);
+    const remaining = bounds.maxBytes - state.bytes;
+    const answer = await fetch(url, remaining);
+    if (answer === null || answer.status < 200 || answer.status >= 300) return;
+    const body = answer.truncated ? null : inflate(answer.body, remaining);
+    if (body === null) {
+      full = truncated = true;
+      return;
+    }
+    state.bytes += body.length;
+    state.sitemaps.push(url);
+    const content = parseSitemap(body.toString('utf8'));
+    const room = bounds.maxUrls - state.urls.length;
+    state.urls.push(...content.urls.slice(0, room));
+    if (content.urls.length > room) full = truncated = true;
+    for (const child of content.sitemaps) await visit(child, depth + 1);
+  };
+  for (const root of roots) await visit(root, 1);
+  return { urls: state.urls, sitemaps: state.sitemaps, truncated };
+}

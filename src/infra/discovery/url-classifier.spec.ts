@@ -1,0 +1,70 @@
+import { describe, expect, it } from '@jest/globals';
+import { robotsRules } from './robots.js';
+import { UrlClassifier, urlFilter, type DiscoveryRules } from './url-classifier.js';
+
+const rules = (overrides: Partial<DiscoveryRules> = {}): DiscoveryRules => ({
+  start: new URL('https://x.example/docs/start?ref=1'),
+  scope: 'path',
+  includePaths: [],
+  excludePaths: [],
+  robots: robotsRules({ status: 200, body: 'User-agent: *\nDisallow: /docs/private\n' }, 'Crawlgate'),
+  ignoreQuery: true,
+  ...overrides,
+});
+
+describe('urlFilter', () => {
+  it('scope first, then not-followed and patterns, then robots', () => {
+    const filter = urlFilter(rules({ excludePaths: ['/docs/private/**'] }));
+    expect(filter(new URL('https://other.example/docs/a'))).toBe('scope');
+    expect(filter(new URL('https://x.example/blog'))).toBe('scope');
+    expect(filter(new URL('https://x.example/docs/a.png'))).toBe('excluded');
+    expect(filter(new URL('https://x.example/docs/private/a'))).toBe('excluded');
+    expect(filter(new URL('https://x.example/docs/private'))).toBe('excluded');
+    expect(filter(new URL('https://x.example/docs/privateer'))).toBe('robots');
+    expect(filter(new URL('https://x.example/docs/a'))).toBe('take');
+  });
+
+  it('an include list takes only what it matches, on the decoded path', () => {
+    const filter = urlFilter(rules({ includePaths: ['/docs/guide/*', '/docs/é'] }));
+    expect(filter(new URL('https://x.example/docs/guide/a'))).toBe('take');
+    expect(filter(new URL('https://x.example/docs/%C3%A9'))).toBe('take');
+    expect(filter(new URL('https://x.example/docs/other'))).toBe('excluded');
+  });
+
+  it('exempts the start URL from the patterns, never from robots', () => {
+    const start = new URL('https://x.example/docs/start');
+    expect(urlFilter(rules({ start, excludePaths: ['/docs/**'] }))(start)).toBe('take');
+    expect(urlFilter(rules({ start, includePaths: ['/none'] }))(new URL('https://x.example/docs/start#x'))).toBe('take');
+    const refused = robotsRules({ status: 200, body: 'User-agent: *\nDisallow: /docs/start\n' }, 'Crawlgate');
+    expect(urlFilter(rules({ start, robots: refused }))(start)).toBe('robots');
+  });
+});
+
+describe('UrlClassifier', () => {
+  it('takes a key once; its twins are duplicates', () => {
+    const classifier = new UrlClassifier(rules());
+    expect(classifier.classify('https://x.example/docs/a/index.html').verdict).toBe('take');
+    expect(classifier.classify('http://x.example/docs/a/').verdict).toBe('duplicate');
+    expect(classifier.classify('https://x.example/docs/a/?page=2').verdict).toBe('duplicate');
+    expect(classifier.classify('https://x.example/docs/b#top')).toEqual({ verdict: 'take', key: 'x.example/docs/b' });
+  });
+
+  it('keeps queries apart without ignoreQuery', () => {
+    const classifier = new UrlClassifier(rules({ ignoreQuery: false }));
+    expect(classifier.classify('https://x.example/docs/a?page=1').verdict).toBe('take');
+    expect(classifier.classify('https://x.example/docs/a?page=2').verdict).toBe('take');
+    expect(classifier.classify('https://x.example/docs/a?page=2&utm_source=x').verdict).toBe('duplicate');
+  });
+
+  it('counts an unusable URL as out of scope', () => {
+    expect(new UrlClassifier(rules()).classify('mailto:a@x.example').verdict).toBe('scope');
+    expect(new UrlClassifier(rules()).classify('::').verdict).toBe('scope');
+  });
+
+  it('markTaken records a redirect target once', () => {
+    const classifier = new UrlClassifier(rules());
+    expect(classifier.markTaken('x.example/docs/c')).toBe(true);
+    expect(classifier.markTaken('x.example/docs/c')).toBe(false);
+    expect(classifier.classify('https://x.example/docs/c').verdict).toBe('duplicate');
+  });
+});

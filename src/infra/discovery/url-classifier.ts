@@ -1,0 +1,77 @@
+import { followable } from './link-filter.js';
+import { pathMatcher } from './path-globs.js';
+import type { RobotsRules } from './robots.js';
+import { scopeMatcher, type SiteScope } from './scope.js';
+import { parseHttpUrl, urlKey } from './url-key.js';
+
+/** What 9.1 makes of one discovered URL; the skipped ones are counted under their name. */
+export type UrlVerdict = 'take' | 'robots' | 'scope' | 'excluded' | 'duplicate';
+export type FilterVerdict = Exclude<UrlVerdict, 'duplicate'>;
+
+export interface DiscoveryRules {
+  readonly start: URL;
+  readonly scope: SiteScope;
+  readonly includePaths: readonly string[];
+  readonly excludePaths: readonly string[];
+  readonly robots: RobotsRules;
+  readonly ignoreQuery: boolean;
+}
+
+/** The whole path, percent-decoded, as include_paths and exclude_paths see it. */
+export function decodedPath(url: URL): string {
+  try {
+    return decodeURIComponent(url.pathname);
+  } catch {
+    return url.pathname;
+  }
+}
+
+/**
+ * The rules without memory, in this order: scope (an unusable or not-followed URL counts as excluded), then the
+ * patterns (the start URL exempt), then robots.txt (the start URL included). POST /site keeps its own "seen".
+ */
+export function urlFilter(rules: DiscoveryRules): (url: URL) => FilterVerdict {
+  const inScope = scopeMatcher(rules.start, rules.scope);
+  const included = pathMatcher(rules.includePaths);
+  const excluded = pathMatcher(rules.excludePaths);
+  const startKey = urlKey(rules.start, { ignoreQuery: rules.ignoreQuery });
+  return (url) => {
+    if (!inScope(url)) return 'scope';
+    if (!followable(url)) return 'excluded';
+    if (urlKey(url, { ignoreQuery: rules.ignoreQuery }) !== startKey) {
+      const path = decodedPath(url);
+      if (excluded(path)) return 'excluded';
+      if (rules.includePaths.length > 0 && !included(path)) return 'excluded';
+    }
+    return rules.robots.allows(url) ? 'take' : 'robots';
+  };
+}
+
+/** One discovery's verdicts with the keys it took: the second URL of a taken key is a duplicate. */
+export class UrlClassifier {
+  private readonly filter: (url: URL) => FilterVerdict;
+  private readonly taken = new Set<string>();
+
+  constructor(private readonly rules: DiscoveryRules) {
+    this.filter = urlFilter(rules);
+  }
+
+  /** The verdict, and the key recorded as taken when the verdict is `take`. */
+  classify(url: string | URL): { verdict: UrlVerdict; key: string | null } {
+    const parsed = parseHttpUrl(url);
+    const key = parsed === null ? null : urlKey(parsed, { ignoreQuery: this.rules.ignoreQuery });
+    if (parsed === null || key === null) return { verdict: 'scope', key: null };
+    const verdict = this.filter(parsed);
+    if (verdict !== 'take') return { verdict, key };
+    if (this.taken.has(key)) return { verdict: 'duplicate', key };
+    this.taken.add(key);
+    return { verdict, key };
+  }
+
+  /** Records a key taken elsewhere (a final URL after redirects); false when it was already taken. */
+  markTaken(key: string): boolean {
+    if (this.taken.has(key)) return false;
+    this.taken.add(key);
+    return true;
+  }
+}
