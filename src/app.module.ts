@@ -19,6 +19,7 @@ import { AccountModule } from './modules/account/account.module.js';
 import { AdminModule } from './modules/admin/admin.module.js';
 import { ChatModule } from './modules/chat/chat.module.js';
 import { CrawlModule } from './modules/crawl/crawl.module.js';
+import { SiteModule } from './modules/site/site.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { JobsModule } from './modules/jobs/jobs.module.js';
 import { RecipeModule } from './modules/recipe/recipe.module.js';
@@ -41,6 +42,7 @@ export class AppModule {
         BrowserModule,
         JobsModule,
         CrawlModule,
+        SiteModule,
         ScreenshotModule,
         RecipeModule,
         ChatModule,

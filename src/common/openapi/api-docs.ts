@@ -62,9 +62,25 @@ export function ApiMetered(doc: MeteredDoc): MethodDecorator & ClassDecorator {
   );
 }
 
+/** POST /site (decisions.md 9.3): header key only, options in the query, always 202 at once, nothing charged. */
+export function ApiSite(query: QueryDto): MethodDecorator & ClassDecorator {
+  return applyDecorators(
+    ApiTags('site'),
+    ApiOperation({ summary: 'Crawl a site: its pages fetched as GET /crawl would, charged page by page, collected at GET /crawl/{job} with cursor/next' }),
+    ApiBearerAuth('bearer'),
+    ...queryOf(query),
+    ApiResponse({ status: 202, description: 'Queued: collect it at GET /crawl/{job}', content: json(ref('SiteEnvelope')) }),
+    Unauthorized(),
+    failure(402, 'The balance does not cover one page', 'MessageError'),
+    Invalid(),
+    failure(429, 'Burst limit, or SITE_ACTIVE_PER_ORG crawls queued or running', 'MessageError', responseHeaders('Retry-After')),
+    failure(503, 'Proxy pool or model unavailable; nothing charged', 'ServiceError'),
+  );
+}
+
 /** GET /crawl/{job}: free, header key only. */
 export function ApiCollect(): MethodDecorator & ClassDecorator {
-  const any = { oneOf: [ref('CrawlEnvelope'), ref('ScreenshotEnvelope'), ref('ChatEnvelope')] };
+  const any = { oneOf: [ref('CrawlEnvelope'), ref('ScreenshotEnvelope'), ref('ChatEnvelope'), ref('SiteEnvelope')] };
   return applyDecorators(
     ApiTags('jobs'),
     ApiOperation({ summary: 'Collect a job: its result, 202 while it runs (with a live debug capture), its failure' }),

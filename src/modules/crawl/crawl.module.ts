@@ -8,5 +8,6 @@ import { CrawlOperation } from './crawl.operation.js';
   imports: [JobsModule, LlmModule],
   controllers: [CrawlController],
   providers: [CrawlOperation],
+  exports: [CrawlOperation, LlmModule],
 })
 export class CrawlModule {}

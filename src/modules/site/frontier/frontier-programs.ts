@@ -1,4 +1,4 @@
-import { Dialect, exec, query, SqlProgram } from '../../../infra/database/sql-program.js';
+import { Dialect, exec, query, SqlProgram, SqlStatement } from '../../../infra/database/sql-program.js';
 import { rowInt } from '../../../infra/database/row-values.js';
 import type { CrawlEnd, FinishOutcome, NewPage, PageRecord, SkipCounts, StopReason } from './frontier-types.js';
 
@@ -55,6 +55,8 @@ export interface FinishRequest {
   readonly limit: number;
   readonly now: Date;
   readonly expiresAt: Date;
+  /** Written with the page when it is kept (its outcome's tally). */
+  readonly extra?: readonly SqlStatement[];
 }
 
 const STORE_PAGE = 'UPDATE site_page SET state = ?, seq = ?, target_status = ?, final_url = ?, credits = ?, content = ?, metadata = ?, links = ?, data = ?, '
@@ -69,6 +71,7 @@ export function* finishProgram(dialect: Dialect, r: FinishRequest): SqlProgram<F
   const stored = yield exec(STORE_PAGE, p.state, seq, p.targetStatus, p.finalUrl, p.credits, p.content, p.metadata, p.links, p.data, p.error, p.duplicateOf,
     r.now, r.organizationId, r.crawlId, r.pageId);
   if (stored.affected !== 1) return { kept: false, seq: 0, added: [], ended: null };
+  for (const statement of r.extra ?? []) yield statement;
   const skips = { ...r.skips };
   let admitted = crawl.admitted;
   const added: string[] = [];
@@ -98,7 +101,8 @@ function* unseen(organizationId: string, crawlId: string, links: readonly NewPag
       organizationId, crawlId, ...part.map((link) => link.keyHash));
     for (const row of rows) taken.add(row.key_hash as string);
   }
-  return links.filter((link) => !taken.has(link.keyHash));
+  // One key once, even when a page and a sitemap both list it.
+  return links.filter((link) => !taken.has(link.keyHash) && Boolean(taken.add(link.keyHash)));
 }
 
 function* insertPages(r: { organizationId: string; crawlId: string; now: Date }, pages: readonly NewPage[], state: 'waiting' | 'alias', onId: (id: string) => void): SqlProgram<void> {

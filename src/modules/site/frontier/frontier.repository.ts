@@ -53,6 +53,29 @@ export class FrontierRepository {
     await this.sql.execute(exec("UPDATE site_page SET queued_at = ? WHERE organization_id = ? AND crawl_id = ? AND id = ? AND state = 'waiting'", new Date(), organizationId, crawlId, pageId));
   }
 
+  /** Takes `amount` of the crawl's max_credits; false when it would pass them. */
+  async reserve(organizationId: string, crawlId: string, amount: number, maxCredits: number): Promise<boolean> {
+    const moved = await this.sql.execute(exec('UPDATE site_crawl SET reserved = reserved + ? WHERE organization_id = ? AND job_id = ? AND reserved + ? <= ?',
+      amount, organizationId, crawlId, amount, maxCredits));
+    return moved.affected === 1;
+  }
+
+  async unreserve(organizationId: string, crawlId: string, amount: number): Promise<void> {
+    await this.sql.execute(exec('UPDATE site_crawl SET reserved = reserved - ? WHERE organization_id = ? AND job_id = ?', amount, organizationId, crawlId));
+  }
+
+  /** Whether the page's charge was taken already (a retaken page is never charged twice). */
+  async charged(organizationId: string, requestKey: string): Promise<boolean> {
+    const rows = await this.sql.rows(query("SELECT id FROM ledger_entry WHERE organization_id = ? AND request_key = ? AND kind = 'charge'", organizationId, requestKey));
+    return rows.length > 0;
+  }
+
+  /** Whether the crawl took this key already (a redirect's final URL onto a page taken: a duplicate). */
+  async hasKey(organizationId: string, crawlId: string, keyHash: string, exceptPageId: string): Promise<boolean> {
+    const rows = await this.sql.rows(query('SELECT id FROM site_page WHERE organization_id = ? AND crawl_id = ? AND key_hash = ? AND id <> ?', organizationId, crawlId, keyHash, exceptPageId));
+    return rows.length > 0;
+  }
+
   /** The robots.txt answer kept for every worker of the crawl (null body: unreachable). */
   async keepRobots(organizationId: string, crawlId: string, status: number, body: string | null): Promise<void> {
     await this.sql.execute(exec('UPDATE site_crawl SET robots_status = ?, robots_body = ? WHERE organization_id = ? AND job_id = ?', status, body, organizationId, crawlId));
