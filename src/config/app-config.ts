@@ -48,6 +48,8 @@ export interface AppConfig {
   };
   readonly allowPrivateTargets: boolean;
   readonly uncoveredDomains: readonly string[];
+  /** decisions.md 9.8: the product token robots.txt groups are matched against (GET /map, POST /site). */
+  readonly robotsUserAgent: string;
   readonly chat: { readonly siteUrl: string; readonly profile: ChatProfile };
   readonly llm: { readonly baseUrl: string; readonly apiKey: string; readonly model: string; readonly maxInputChars: number } | null;
   readonly freeMonthlyCredits: number;
@@ -152,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     allowPrivateTargets: e.ALLOW_PRIVATE_TARGETS ?? false,
     uncoveredDomains: list(e.UNCOVERED_DOMAINS).map((domain) => domain.toLowerCase()),
+    robotsUserAgent: e.ROBOTS_USER_AGENT ?? 'Crawlgate',
     chat: { siteUrl: e.CHAT_SITE_URL ?? 'https://chatgpt.com/', profile: profile! },
     llm: e.LLM_BASE_URL && e.LLM_MODEL
       ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY ?? '', model: e.LLM_MODEL, maxInputChars: e.LLM_MAX_INPUT_CHARS ?? 30000 }

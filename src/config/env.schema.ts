@@ -74,6 +74,10 @@ export class EnvSchema {
   @IsOptional() @IsString()
   UNCOVERED_DOMAINS?: string;
 
+  /** decisions.md 9.8: the product token matched against robots.txt groups. */
+  @IsOptional() @IsString() @Matches(/^[A-Za-z_-]+$/, { message: 'ROBOTS_USER_AGENT must be a product token: letters, "_" and "-"' })
+  ROBOTS_USER_AGENT?: string;
+
   @IsOptional() @IsString()
   ADBLOCK_LISTS?: string;
 

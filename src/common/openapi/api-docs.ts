@@ -33,6 +33,8 @@ interface MeteredDoc {
   readonly envelope: SchemaName;
   /** text/html besides the envelope on 200 (a page). */
   readonly page?: boolean;
+  /** The key in the header only (GET /map): no `key` query scheme. */
+  readonly headerKeyOnly?: boolean;
 }
 
 /** A metered route (decisions.md 2, 3, 7.3, 7.4): both keys, Idempotency-Key, webhook_url, every status. */
@@ -43,7 +45,7 @@ export function ApiMetered(doc: MeteredDoc): MethodDecorator & ClassDecorator {
     ApiTags(doc.tag),
     ApiOperation({ summary: doc.summary }),
     ApiBearerAuth('bearer'),
-    ApiSecurity('key'),
+    ...(doc.headerKeyOnly ? [] : [ApiSecurity('key')]),
     ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Replays the first job for 24 hours instead of charging again', schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' } }),
     ...queryOf(doc.query),
     ApiResponse({ status: 200, description: 'Done within SYNC_WAIT_MS', content: ok, headers: responseHeaders(...(doc.page ? PAGE_HEADERS : CREDIT_HEADERS)) }),
@@ -80,7 +82,7 @@ export function ApiSite(query: QueryDto): MethodDecorator & ClassDecorator {
 
 /** GET /crawl/{job}: free, header key only. */
 export function ApiCollect(): MethodDecorator & ClassDecorator {
-  const any = { oneOf: [ref('CrawlEnvelope'), ref('ScreenshotEnvelope'), ref('ChatEnvelope'), ref('SiteEnvelope')] };
+  const any = { oneOf: [ref('CrawlEnvelope'), ref('ScreenshotEnvelope'), ref('ChatEnvelope'), ref('MapEnvelope'), ref('SiteEnvelope')] };
   return applyDecorators(
     ApiTags('jobs'),
     ApiOperation({ summary: 'Collect a job: its result, 202 while it runs (with a live debug capture), its failure' }),

@@ -79,6 +79,28 @@ export const SCHEMAS = {
     },
     ['url', 'domain', 'screenshot', 'ai_query', 'data', 'job_id', 'status', 'position', 'error', 'debug'],
   ),
+  MapLink: object({
+    url: { type: 'string', format: 'uri', description: 'The first URL seen for its key, without its fragment' },
+    source: { type: 'string', enum: ['sitemap', 'page'] },
+    lastmod: { ...nullableStr, description: 'The sitemap\'s <lastmod> as written; null for page links' },
+  }),
+  MapEnvelope: object(
+    {
+      url: str, domain: str,
+      data: {
+        ...object({
+          links: { type: 'array', items: ref('MapLink'), maxItems: 30000, description: 'Unique by URL key: sitemap ones first in sitemap order, then page links in document order, cut at limit' },
+          sitemaps: { type: 'array', items: str, description: 'The sitemap files read' },
+          skipped: object({ robots: int, scope: int, excluded: int, duplicate: int }),
+          truncated: { ...bool, description: 'Links were left out: cut at limit, or a sitemap bound (50,000 URLs, 50 MiB, 3 levels) reached' },
+        }),
+        nullable: true,
+        description: 'null until done, and on failure',
+      },
+      ...CREDITS, ...JOB_FIELDS,
+    },
+    ['url', 'domain', 'data', 'job_id', 'status', 'position', 'error', 'debug'],
+  ),
   ChatNode: {
     type: 'object',
     required: ['type'],
@@ -117,7 +139,7 @@ export const SCHEMAS = {
   }),
   WebhookSecret: object({ secret: { type: 'string', description: 'Signs X-Crawlgate-Signature; replaces the previous secret' } }),
   WebhookEvent: {
-    ...object({ event: { type: 'string', enum: ['job.finished'] }, job_id: str, kind: { type: 'string', enum: ['crawl', 'screenshot', 'recipe', 'chat'] }, status: { type: 'string', enum: ['done', 'failed'] }, error: nullableStr, finished_at: time }),
+    ...object({ event: { type: 'string', enum: ['job.finished'] }, job_id: str, kind: { type: 'string', enum: ['crawl', 'screenshot', 'recipe', 'chat', 'map'] }, status: { type: 'string', enum: ['done', 'failed'] }, error: nullableStr, finished_at: time }),
     description: 'POSTed to webhook_url when the job ends, with X-Crawlgate-Delivery and X-Crawlgate-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">',
   },
   ...RECIPE_SCHEMAS,

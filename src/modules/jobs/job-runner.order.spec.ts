@@ -56,7 +56,7 @@ function runner(steps: Steps, found: boolean) {
   const proxies = { select: async () => ({ id: 'p1', tier: 'standard' }) };
   return new JobRunner(
     loadConfig({}), { get: () => operation } as never, jobs as never, {} as never, proxies as never, limits as never,
-    events as never, metrics as never, heartbeat as never, {} as never, line as never, redis(steps) as never,
+    events as never, metrics as never, heartbeat as never, {} as never, line as never, {} as never, redis(steps) as never,
   );
 }
 

@@ -10,6 +10,7 @@ import type { Job } from '../../infra/database/entities/index.js';
 import type { ProxyRoute } from '../../infra/proxy/proxy-route.js';
 import { ProxyPoolService } from '../../infra/proxy/proxy-pool.service.js';
 import type { JobPayload } from '../../infra/queue/queue.constants.js';
+import { LedgerService } from '../billing/ledger.service.js';
 import { LimitsService } from '../billing/limits.service.js';
 import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.service.js';
 import { JobEventsService } from './job-events.service.js';
@@ -44,6 +45,7 @@ export class JobRunner {
     private readonly heartbeat: JobHeartbeat,
     private readonly webhooks: WebhookDispatcher,
     private readonly line: JobLine,
+    private readonly ledger: LedgerService,
     @InjectRedis() private readonly redis: Redis,
   ) {}
 
@@ -69,6 +71,7 @@ export class JobRunner {
       const started = Date.now();
       const outcome = await this.execute(operation, job, deadline).catch((error: unknown) => toFailure(error, job.id, this.logger));
       const recording = Date.now();
+      if (!('type' in outcome) && operation.refusal?.(outcome)) await this.refundRefusal(operation, job);
       await this.record(job, started, outcome);
       this.metrics.jobStep('record', Date.now() - recording);
     } finally {
@@ -79,6 +82,16 @@ export class JobRunner {
       // Most jobs have no webhook: the row read at the start says so, without another query at the end.
       if (job.webhookUrl) await this.webhooks.jobEnded(job.organizationId, job.id);
     }
+  }
+
+  /** Before the job ends (so a synchronous waiter's refund is a replay): a caller's refusal is never charged. */
+  private async refundRefusal(operation: Operation, job: Job): Promise<void> {
+    await retryOnOutage(() =>
+      this.ledger.refund({
+        organizationId: job.organizationId, requestKey: job.id, amount: job.price, jobId: job.id, host: job.host,
+        dailyLimited: operation.dailyLimited, reason: 'refund: refused by the target\'s robots.txt',
+      }),
+    );
   }
 
   /** A job lost with its worker: fail it, count the attempt (once, whoever gets here first), free its slot. */

@@ -34,6 +34,8 @@ export class JobViewService {
     }
     if (job.status === 'failed') {
       const error = { code: job.errorCode ?? 'internal_error', message: job.errorMessage ?? 'The job failed.' };
+      const refusal = operation.refusal?.(error);
+      if (refusal) throw refusal;
       return new MeteredAnswer(500, { json: operation.envelope({ ...base, output: null, error, position: null, debug: null }) }, { ...facts, errorCode: error.code });
     }
     const position = job.status === 'queued' ? await this.line.position(job.id) : null;

@@ -1,4 +1,5 @@
 import type { AppConfig } from '../../config/app-config.js';
+import type { AppError } from '../../common/errors/app-error.js';
 import type { MeteredAnswer, TargetMediaType } from '../../common/http/metered-answer.js';
 import type { JobPayload } from '../../infra/queue/queue.constants.js';
 import type { ProxyTier } from '../../config/json-files.js';
@@ -61,6 +62,11 @@ export interface Operation<O = unknown> {
   run(ctx: TaskContext, options: O): Promise<JobOutput>;
   /** The JSON envelope of this operation for any state of the job. */
   envelope(view: JobView<O>): object;
+  /**
+   * A failure that is the caller's own refusal found by the worker (GET /map: robots.txt disallows the start URL):
+   * the worker refunds it before the job ends, and it is answered as this error (422), never as the envelope.
+   */
+  refusal?(error: { readonly code: string; readonly message: string }): AppError | null;
   /**
    * Set by an operation whose jobs run as many queue payloads of their own (site crawls): the worker hands it those
    * payloads, the lost-job sweeper leaves its rows alone, and collection is its own (`cursor` accepted).

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { JobRepository } from '../jobs/job.repository.js';
 import { CrawlContext } from './crawl-context.js';
 import { FrontierRepository } from './frontier/frontier.repository.js';
-import { ROBOTS_USER_AGENT } from './route-get.js';
+import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig } from '../../config/config.module.js';
 
 const FRESH_MS = 5_000;
 const KEPT = 200;
@@ -13,6 +14,7 @@ export class SiteCrawls {
   private readonly known = new Map<string, { context: CrawlContext; at: number; robots: boolean }>();
 
   constructor(
+    @InjectConfig() private readonly config: AppConfig,
     private readonly jobs: JobRepository,
     private readonly frontier: FrontierRepository,
   ) {}
@@ -23,7 +25,7 @@ export class SiteCrawls {
     const job = await this.jobs.getForOrganization(organizationId, crawlId);
     if (!job) return null;
     const robots = await this.frontier.robots(organizationId, crawlId);
-    const context = CrawlContext.of(job, robots, ROBOTS_USER_AGENT);
+    const context = CrawlContext.of(job, robots, this.config.robotsUserAgent);
     if (this.known.size >= KEPT) this.known.delete(this.known.keys().next().value!);
     this.known.set(crawlId, { context, at: Date.now(), robots: robots !== null });
     return context;

@@ -5,7 +5,9 @@ import { ROBOTS_MAX_BYTES } from '../../infra/discovery/robots.js';
 import { readSitemaps } from '../../infra/discovery/sitemap.js';
 import { CrawlContext } from './crawl-context.js';
 import { FrontierRepository } from './frontier/frontier.repository.js';
-import { ROBOTS_USER_AGENT, routeGet } from './route-get.js';
+import { routeGet } from './route-get.js';
+import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig } from '../../config/config.module.js';
 
 /**
  * The start page's first step (decisions.md 9.1): robots.txt, read once per crawl through the crawl's proxy route and
@@ -14,6 +16,7 @@ import { ROBOTS_USER_AGENT, routeGet } from './route-get.js';
 @Injectable()
 export class SiteStart {
   constructor(
+    @InjectConfig() private readonly config: AppConfig,
     private readonly proxies: ProxyPoolService,
     private readonly policy: NetworkPolicy,
     private readonly frontier: FrontierRepository,
@@ -22,12 +25,12 @@ export class SiteStart {
   async prepare(context: CrawlContext, deadline: number): Promise<{ context: CrawlContext; sitemapUrls: string[] }> {
     const { request, job } = context;
     const route = await this.proxies.select(request.page.route.tier, { country: request.page.route.country, city: request.page.route.city });
-    const get = routeGet(route, this.policy, deadline);
+    const get = routeGet(route, this.policy, deadline, request.page.page.userAgent ?? this.config.robotsUserAgent);
     const origin = new URL(request.page.url).origin;
     const answer = await get(`${origin}/robots.txt`, ROBOTS_MAX_BYTES).catch(() => null);
-    const robots = answer === null || answer.truncated ? { status: answer?.status ?? 0, body: null } : { status: answer.status, body: answer.body.toString('utf8') };
+    const robots = answer === null ? { status: 0, body: null } : { status: answer.status, body: answer.body.toString('utf8') };
     await this.frontier.keepRobots(job.organizationId, job.id, robots.status, robots.body);
-    const fresh = CrawlContext.of(job, robots, ROBOTS_USER_AGENT);
+    const fresh = CrawlContext.of(job, robots, this.config.robotsUserAgent);
     if (request.sitemap === 'skip' || !fresh.robots.allows(new URL(request.page.url))) return { context: fresh, sitemapUrls: [] };
     const roots = fresh.robots.sitemaps.length > 0 ? fresh.robots.sitemaps : [`${origin}/sitemap.xml`];
     const read = await readSitemaps((url, maxBytes) => get(url, maxBytes).catch(() => null), roots).catch(() => null);

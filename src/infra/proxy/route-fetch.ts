@@ -1,0 +1,156 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { isIP, type Socket } from 'node:net';
+import { connect as tlsConnect } from 'node:tls';
+import type { NetworkPolicy } from '../network/network-policy.js';
+import { parseHttpUrl } from '../network/url-syntax.js';
+import type { ProxyRoute } from './proxy-route.js';
+import { readBounded } from './route-fetch-body.js';
+import { openTunnel, preferredAddress, TunnelError } from './relay/upstream-tunnel.js';
+
+export const MAX_REDIRECTS = 5;
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+export interface RouteFetchOptions {
+  /** Bytes of body kept (after any content-encoding is undone); reading stops there and `truncated` is set. */
+  readonly maxBytes: number;
+  /** Aborts the lookup, the connection, the TLS handshake and the reading, on every hop. */
+  readonly signal: AbortSignal;
+  /** Checked on every hop, as the worker's relay checks every connection a page opens. */
+  readonly policy: NetworkPolicy;
+  readonly accept?: string;
+  readonly userAgent?: string;
+}
+
+export interface RouteFetchAnswer {
+  readonly status: number;
+  /** Lower-case names; a repeated header joined with `, `. */
+  readonly headers: Record<string, string>;
+  readonly finalUrl: string;
+  readonly body: Buffer;
+  readonly truncated: boolean;
+}
+
+/** The network policy refused a hop (the first URL or a redirect's target): nothing was sent to it. */
+export class RouteFetchRefused extends Error {
+  constructor(readonly url: string, readonly reason: string) {
+    super(`Blocked by the network policy: ${reason}`);
+    this.name = 'RouteFetchRefused';
+  }
+}
+
+/** The target could not be reached or answered nothing readable (a name that does not resolve, a reset, TLS). */
+export class RouteFetchFailed extends Error {
+  constructor(readonly url: string, message: string) {
+    super(message);
+    this.name = 'RouteFetchFailed';
+  }
+}
+
+/**
+ * One GET from the worker's own process through the job's proxy route, on the relay's own road: each hop's host is
+ * checked by the network policy and the connection goes to the checked address (openTunnel), never to the name.
+ * Redirects are followed (at most 5, each checked); a 3xx left after them is answered as it is.
+ */
+export async function routeFetch(route: ProxyRoute, url: string, options: RouteFetchOptions): Promise<RouteFetchAnswer> {
+  let current = url;
+  for (let hop = 0; ; hop++) {
+    options.signal.throwIfAborted();
+    const answer = await fetchOnce(route, current, options);
+    const location = answer.headers.location;
+    if (!REDIRECTS.has(answer.status) || location === undefined || hop >= MAX_REDIRECTS) return answer;
+    current = redirectTarget(current, location);
+  }
+}
+
+function redirectTarget(from: string, location: string): string {
+  try {
+    return new URL(location, from).href;
+  } catch {
+    throw new RouteFetchFailed(from, `The redirect's Location is not a URL: ${location.slice(0, 200)}`);
+  }
+}
+
+async function fetchOnce(route: ProxyRoute, raw: string, options: RouteFetchOptions): Promise<RouteFetchAnswer> {
+  const { url, problem } = parseHttpUrl(raw);
+  if (url === null) throw new RouteFetchRefused(raw, problem);
+  const socket = await connectChecked(route, url, options);
+  try {
+    const response = await sendGet(socket, url, options);
+    const { body, truncated } = await readBounded(response, options.maxBytes, options.signal);
+    return { status: response.statusCode ?? 0, headers: flatHeaders(response), finalUrl: url.href, body, truncated };
+  } finally {
+    socket.destroy();
+  }
+}
+
+/** The relay's admission (RelaySlot.admit) and tunnel, then TLS to the target for https. */
+async function connectChecked(route: ProxyRoute, url: URL, options: RouteFetchOptions): Promise<Socket> {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const verdict = await options.policy.inspectHost(host);
+  if (!verdict.allowed) throw new RouteFetchRefused(url.href, verdict.reason);
+  const address = preferredAddress(verdict.addresses);
+  if (address === null) throw new RouteFetchFailed(url.href, `${host} does not resolve`);
+  const https = url.protocol === 'https:';
+  const port = Number(url.port || (https ? 443 : 80));
+  const tunnel = await abortable(openTunnel(route, { address, port }), options.signal, (socket) => socket.destroy(), url);
+  // The request reports the socket's errors; a late one after it ended must not go unheard (and crash the worker).
+  tunnel.on('error', () => undefined);
+  if (!https) return tunnel;
+  const secure = tlsConnect({ socket: tunnel, servername: isIP(host) ? undefined : host, ALPNProtocols: ['http/1.1'] });
+  const handshake = new Promise<Socket>((resolve, reject) => {
+    secure.once('secureConnect', () => resolve(secure));
+    secure.once('error', (error) => reject(new RouteFetchFailed(url.href, `TLS: ${error.message}`)));
+  });
+  return abortable(handshake, options.signal, () => secure.destroy(), url);
+}
+
+/** A promise raced against the signal; what it yields after an abort is disposed of. */
+async function abortable<T>(work: Promise<T>, signal: AbortSignal, dispose: (value: T) => void, url: URL): Promise<T> {
+  signal.throwIfAborted();
+  let onAbort = (): void => undefined;
+  const aborted = new Promise<never>((_resolve, reject) => {
+    onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([work, aborted]);
+  } catch (error) {
+    if (signal.aborted) void work.then(dispose, () => undefined);
+    if (error instanceof TunnelError) throw new RouteFetchFailed(url.href, error.message);
+    throw error;
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+}
+
+function sendGet(socket: Socket, url: URL, options: RouteFetchOptions): Promise<IncomingMessage> {
+  const headers: Record<string, string> = {
+    host: url.host,
+    accept: options.accept ?? '*/*',
+    'accept-encoding': 'gzip, deflate, br',
+    connection: 'close',
+  };
+  if (options.userAgent) headers['user-agent'] = options.userAgent;
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({
+      method: 'GET',
+      path: `${url.pathname}${url.search}`,
+      headers,
+      createConnection: () => socket,
+      signal: options.signal,
+    });
+    request.once('response', resolve);
+    request.once('error', (error) =>
+      reject(options.signal.aborted ? options.signal.reason : new RouteFetchFailed(url.href, error.message)),
+    );
+    request.end();
+  });
+}
+
+function flatHeaders(response: IncomingMessage): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(response.headers)) {
+    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}

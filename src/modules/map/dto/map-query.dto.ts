@@ -1,0 +1,61 @@
+import { Transform } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { ParamDoc } from '../../../common/openapi/param-doc.js';
+import { BooleanText } from '../../../common/validation/boolean-text.js';
+import { lastValue } from '../../../common/validation/query-params.js';
+import { WAIT_UNTIL, type WaitUntil } from '../../../infra/browser/page-options.js';
+import { SITE_SCOPES, type SiteScope } from '../../../infra/discovery/scope.js';
+import { GeographyQuery } from '../../jobs/dto/geography-query.dto.js';
+
+export const MAP_LIMIT = { min: 1, max: 30_000, default: 5_000 } as const;
+export const SITEMAP_MODES = ['include', 'skip', 'only'] as const;
+export type SitemapMode = (typeof SITEMAP_MODES)[number];
+
+const LIMIT_RANGE = `limit must be an integer from ${MAP_LIMIT.min} to ${MAP_LIMIT.max}`;
+const toInteger = ({ value }: { value: unknown }) => {
+  const text = lastValue({ value });
+  return typeof text === 'string' && /^-?\d+$/.test(text.trim()) ? Number(text) : text;
+};
+
+/** GET /map (decisions.md 9.2): the start URL, the discovery rules of 9.1, and the fetch options of the start page. */
+export class MapQuery extends GeographyQuery {
+  @ParamDoc({ description: 'The start page, http or https', required: true, format: 'uri' })
+  @IsOptional() @Transform(lastValue) @IsString() @MaxLength(8192)
+  url?: string;
+
+  @ParamDoc({ description: `Most links answered, ${MAP_LIMIT.min} to ${MAP_LIMIT.max} (default ${MAP_LIMIT.default}); cut ones set data.truncated` })
+  @IsOptional() @Transform(toInteger) @IsInt({ message: LIMIT_RANGE }) @Min(MAP_LIMIT.min, { message: LIMIT_RANGE }) @Max(MAP_LIMIT.max, { message: LIMIT_RANGE })
+  limit?: number;
+
+  @ParamDoc('path (default): the start URL\'s host and the paths under its directory; host: the whole host; domain: the registrable domain and its subdomains')
+  @IsOptional() @Transform(lastValue) @IsIn(SITE_SCOPES, { message: `scope must be one of ${SITE_SCOPES.join(', ')}` })
+  scope?: SiteScope;
+
+  @ParamDoc({ description: 'Comma-separated path globs (at most 20, 256 characters each, starting with /): `*` within a segment, `**` any segments; only matching URLs are taken (the start URL exempt)', example: '/docs/**' })
+  @IsOptional() @Transform(lastValue) @IsString()
+  include_paths?: string;
+
+  @ParamDoc({ description: 'Comma-separated path globs (as include_paths) whose URLs are skipped (the start URL exempt)', example: '/blog/*,/**/print' })
+  @IsOptional() @Transform(lastValue) @IsString()
+  exclude_paths?: string;
+
+  @ParamDoc('include (default): sitemaps and the start page\'s links; skip: the links only; only: the sitemaps only')
+  @IsOptional() @Transform(lastValue) @IsIn(SITEMAP_MODES, { message: `sitemap must be one of ${SITEMAP_MODES.join(', ')}` })
+  sitemap?: SitemapMode;
+
+  @ParamDoc('Leave the query string out of the URL key (default true): URLs differing only in it are one')
+  @IsOptional() @BooleanText() ignore_query?: boolean;
+
+  @ParamDoc('Premium proxy pool') @IsOptional() @BooleanText() premium?: boolean;
+  @ParamDoc('Render the start page with JavaScript (default false here)') @IsOptional() @BooleanText() js?: boolean;
+  @ParamDoc('Load images') @IsOptional() @BooleanText() images?: boolean;
+  @ParamDoc('Block ads and trackers') @IsOptional() @BooleanText() adblock?: boolean;
+
+  @ParamDoc('When the start page counts as loaded')
+  @IsOptional() @Transform(lastValue) @IsIn(WAIT_UNTIL, { message: `wait_until must be one of ${WAIT_UNTIL.join(', ')}` })
+  wait_until?: WaitUntil;
+
+  @ParamDoc('User-Agent to send')
+  @IsOptional() @Transform(lastValue) @IsString() @MaxLength(512)
+  user_agent?: string;
+}

@@ -1,0 +1,77 @@
+import { AppError } from '../../common/errors/app-error.js';
+import { robotsRules, type RobotsAnswer, type RobotsRules } from '../../infra/discovery/robots.js';
+import { readSitemaps, SITEMAP_BOUNDS, type SitemapFetch, type SitemapsRead } from '../../infra/discovery/sitemap.js';
+import { UrlClassifier } from '../../infra/discovery/url-classifier.js';
+import type { LinkSource, MapData, MapLink, MapRequest } from './map-request.js';
+
+/** What a map reads, injected so the rules below run without a network or a browser. */
+export interface MapSources {
+  /** The product token robots.txt groups are matched against (ROBOTS_USER_AGENT). */
+  readonly robotsToken: string;
+  /** robots.txt at most 500 KiB, or 'unreachable'. */
+  robots(url: string): Promise<RobotsAnswer>;
+  /** One sitemap file; null when it could not be read. */
+  readonly sitemap: SitemapFetch;
+  /** The start page's links in document order (at most 1,000), read as GET /crawl reads the page. */
+  pageLinks(): Promise<string[]>;
+}
+
+const NO_SITEMAPS: SitemapsRead = { urls: [], sitemaps: [], truncated: false };
+
+/**
+ * decisions.md 9.2: robots.txt first (the start URL refused: 422 on `url`), then the start page's links (its failure
+ * fails the map), then the sitemaps; sitemap URLs come first in the answer, then the page's, unique by key, cut at limit.
+ */
+export async function discoverSite(options: MapRequest, sources: MapSources): Promise<MapData> {
+  const start = new URL(options.url);
+  const robots = robotsRules(await sources.robots(new URL('/robots.txt', start).href), sources.robotsToken);
+  if (!robots.allows(start)) throw AppError.field('url', `robots.txt disallows ${options.url} for ${sources.robotsToken}.`);
+  const pageLinks = options.sitemap === 'only' ? [] : await sources.pageLinks();
+  const sitemaps = options.sitemap === 'skip' ? NO_SITEMAPS : await readSitemaps(sources.sitemap, sitemapRoots(start, robots), SITEMAP_BOUNDS);
+  const collector = new LinkCollector(options, robots);
+  for (const entry of sitemaps.urls) collector.offer(entry.url, 'sitemap', entry.lastmod);
+  for (const url of pageLinks) collector.offer(url, 'page', null);
+  return { links: collector.links, sitemaps: sitemaps.sitemaps, skipped: collector.skipped, truncated: collector.truncated || sitemaps.truncated };
+}
+
+/** The robots.txt `Sitemap:` lines, else `/sitemap.xml` of the start URL's host (9.1). */
+export function sitemapRoots(start: URL, robots: RobotsRules): string[] {
+  return robots.sitemaps.length > 0 ? [...robots.sitemaps] : [new URL('/sitemap.xml', start).href];
+}
+
+/** Every discovered URL through 9.1's verdict; the taken ones kept up to `limit`. */
+class LinkCollector {
+  readonly links: MapLink[] = [];
+  readonly skipped = { robots: 0, scope: 0, excluded: 0, duplicate: 0 };
+  truncated = false;
+  private readonly classifier: UrlClassifier;
+
+  constructor(
+    private readonly options: MapRequest,
+    robots: RobotsRules,
+  ) {
+    this.classifier = new UrlClassifier({
+      start: new URL(options.url),
+      scope: options.scope,
+      includePaths: options.includePaths,
+      excludePaths: options.excludePaths,
+      robots,
+      ignoreQuery: options.ignoreQuery,
+    });
+  }
+
+  offer(raw: string, source: LinkSource, lastmod: string | null): void {
+    const { verdict } = this.classifier.classify(raw);
+    if (verdict !== 'take') {
+      this.skipped[verdict] += 1;
+      return;
+    }
+    if (this.links.length >= this.options.limit) {
+      this.truncated = true;
+      return;
+    }
+    const url = new URL(raw);
+    url.hash = '';
+    this.links.push({ url: url.href, source, lastmod });
+  }
+}

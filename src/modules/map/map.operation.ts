@@ -1,0 +1,114 @@
+import { Injectable } from '@nestjs/common';
+import { AppError } from '../../common/errors/app-error.js';
+import { ErrorCode } from '../../common/errors/error-code.js';
+import { deadlineSignal } from '../../common/time/deadline.js';
+import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig } from '../../config/config.module.js';
+import { ROBOTS_MAX_BYTES, type RobotsAnswer } from '../../infra/discovery/robots.js';
+import { NetworkPolicy } from '../../infra/network/network-policy.js';
+import { routeFetch, RouteFetchFailed, RouteFetchRefused, type RouteFetchAnswer } from '../../infra/proxy/route-fetch.js';
+import { crawlPrice } from '../billing/price-table.js';
+import type { JobFailure } from '../jobs/job-finish.js';
+import type { JobOutput, JobView, Operation, RouteRequest, TaskContext } from '../jobs/operation.js';
+import { MeteredOperation } from '../jobs/operation-registry.js';
+import { billingFields } from '../jobs/page-envelope.js';
+import { pageContentWork } from '../jobs/page-content-work.js';
+import { readPageHtml } from '../jobs/page-size.js';
+import { discoverSite, type MapSources } from './map-discovery.js';
+import type { MapRequest } from './map-request.js';
+
+const SITEMAP_ACCEPT = 'application/xml, text/xml;q=0.9, text/plain;q=0.8, */*;q=0.5';
+
+/**
+ * GET /map (decisions.md 9.2): a site's URLs from its sitemaps and its start page's links, priced as a GET /crawl of
+ * the start page. robots.txt and the sitemaps are read here, in the worker, through the job's proxy route, for free.
+ */
+@Injectable()
+@MeteredOperation()
+export class MapOperation implements Operation<MapRequest> {
+  readonly kind = 'map';
+  readonly dailyLimited = false;
+
+  constructor(
+    @InjectConfig() private readonly config: AppConfig,
+    private readonly policy: NetworkPolicy,
+  ) {}
+
+  price(options: MapRequest): number {
+    const { route, page } = options;
+    return crawlPrice(this.config.pricing, { tier: route.tier, js: page.js, images: page.images, aiQuery: false, city: route.city !== null });
+  }
+
+  route(options: MapRequest): RouteRequest {
+    return options.route;
+  }
+
+  target(options: MapRequest): string {
+    return options.url;
+  }
+
+  timeoutMs(config: AppConfig): number {
+    return config.jobTimeoutMs;
+  }
+
+  async run(ctx: TaskContext, options: MapRequest): Promise<JobOutput> {
+    let target: { status: number; finalUrl: string } | undefined;
+    const sources = this.sources(ctx, options, (page) => (target = page));
+    const data = await discoverSite(options, sources);
+    return { type: 'data', data, ...(target ? { targetStatus: target.status, finalUrl: target.finalUrl } : {}) };
+  }
+
+  /** The robots.txt refusal of the start URL is the caller's 422, refunded (the worker refunds it before the job ends). */
+  refusal(error: JobFailure): AppError | null {
+    return error.code === ErrorCode.Validation ? AppError.field('url', error.message) : null;
+  }
+
+  envelope(view: JobView<MapRequest>): object {
+    const { options } = view;
+    return {
+      url: options.url,
+      domain: new URL(options.url).hostname.toLowerCase(),
+      ...billingFields(view),
+      job_id: view.job.id,
+      status: view.job.status,
+      position: view.position,
+      error: view.error ? view.error.message : null,
+      debug: view.debug,
+      data: view.output?.type === 'data' ? view.output.data : null,
+    };
+  }
+
+  private sources(ctx: TaskContext, options: MapRequest, onPage: (page: { status: number; finalUrl: string }) => void): MapSources {
+    const signal = deadlineSignal(ctx.deadline);
+    const fetch = (url: string, maxBytes: number, accept: string): Promise<RouteFetchAnswer> =>
+      routeFetch(ctx.route, url, { maxBytes, signal, policy: this.policy, accept, userAgent: options.page.userAgent ?? this.config.robotsUserAgent })
+        .catch((error: unknown) => {
+          throw signal.aborted ? new AppError(ErrorCode.NavigationTimeout, 'The map ran past its time limit.') : error;
+        });
+    return {
+      robotsToken: this.config.robotsUserAgent,
+      robots: async (url): Promise<RobotsAnswer> => {
+        const answer = await fetch(url, ROBOTS_MAX_BYTES, 'text/plain').catch(unreadable);
+        return answer === null ? 'unreachable' : { status: answer.status, body: answer.body.toString('utf8') };
+      },
+      sitemap: (url, maxBytes) => fetch(url, maxBytes, SITEMAP_ACCEPT).catch(unreadable),
+      pageLinks: async () => {
+        const page = await ctx.withPage(options.page, async (session) => {
+          const navigation = await session.goto(options.url);
+          session.assertNotBlocked();
+          const html = await readPageHtml(session.page, navigation, options.page.js, ctx.config.maxPageBytes);
+          return { html, status: navigation.status, finalUrl: navigation.finalUrl };
+        });
+        onPage(page);
+        const links = await pageContentWork({ kind: 'links', html: page.html, url: page.finalUrl }, { deadline: ctx.deadline, maxBytes: ctx.config.maxPageBytes });
+        return links.map((link) => link.url);
+      },
+    };
+  }
+}
+
+/** A fetch the target or the policy refused reads as nothing; any other error (the deadline) goes on. */
+function unreadable(error: unknown): null {
+  if (error instanceof RouteFetchFailed || error instanceof RouteFetchRefused) return null;
+  throw error;
+}

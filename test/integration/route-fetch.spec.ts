@@ -1,0 +1,168 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { Server as ProxyServer } from 'proxy-chain';
+import { loadConfig } from '../../src/config/app-config.js';
+import { NetworkPolicy, type HostResolver } from '../../src/infra/network/network-policy.js';
+import type { ProxyRoute } from '../../src/infra/proxy/proxy-route.js';
+import { routeFetch, RouteFetchFailed, RouteFetchRefused, type RouteFetchOptions } from '../../src/infra/proxy/route-fetch.js';
+
+// A loopback target that logs what reaches it; `site.test` and `blocked.test` both resolve to it, the policy refuses
+// the second by name, so any request to it would show in the log.
+let target: Server;
+let port: number;
+let log: string[] = [];
+let endlessClosed: Promise<void> = Promise.resolve();
+let upstream: ProxyServer;
+let upstreamSeen: string[] = [];
+
+const dns: HostResolver = async (host) => (host === 'site.test' || host === 'blocked.test' ? ['127.0.0.1'] : []);
+const policy = (allowPrivate = true) =>
+  new NetworkPolicy(loadConfig({ ALLOW_PRIVATE_TARGETS: String(allowPrivate), UNCOVERED_DOMAINS: 'blocked.test' }), dns);
+
+const BUILTIN: ProxyRoute = { id: 'builtin', tier: 'standard', server: 'builtin', country: null, city: null, callerCredentials: false, builtin: true, sourceIndex: 0 };
+const site = (path: string) => `http://site.test:${port}${path}`;
+const options = (overrides: Partial<RouteFetchOptions> = {}): RouteFetchOptions => ({
+  maxBytes: 1 << 20,
+  signal: AbortSignal.timeout(20_000),
+  policy: policy(),
+  ...overrides,
+});
+
+function handle(request: IncomingMessage, response: import('node:http').ServerResponse): void {
+  log.push(`${request.headers.host} ${request.url} ua=${request.headers['user-agent'] ?? ''} accept=${request.headers.accept}`);
+  const path = new URL(request.url ?? '/', 'http://x').pathname;
+  const redirect = /^\/hop\/(\d+)$/.exec(path);
+  if (redirect) {
+    const left = Number(redirect[1]);
+    return void response.writeHead(302, { location: left > 0 ? `/hop/${left - 1}` : '/page' }).end();
+  }
+  if (path === '/page') return void response.writeHead(200, { 'content-type': 'text/plain', 'x-twice': ['a', 'b'] }).end('hello');
+  if (path === '/to-blocked') return void response.writeHead(301, { location: `http://blocked.test:${port}/secret` }).end();
+  if (path === '/to-file') return void response.writeHead(302, { location: 'file:///etc/passwd' }).end();
+  if (path === '/missing') return void response.writeHead(404).end('no');
+  if (path === '/gzip') return void response.writeHead(200, { 'content-encoding': 'gzip' }).end(gzipSync('zipped text'));
+  if (path === '/bomb') return void response.writeHead(200, { 'content-encoding': 'gzip' }).end(gzipSync(Buffer.alloc(8 << 20)));
+  if (path === '/hang') return void response.writeHead(200).write('partial');
+  if (path === '/endless') {
+    response.writeHead(200, { 'content-type': 'application/octet-stream' });
+    endlessClosed = new Promise((resolve) => response.once('close', resolve));
+    const chunk = Buffer.alloc(16 * 1024, 'x');
+    const pump = () => {
+      while (!response.destroyed && response.write(chunk));
+      if (!response.destroyed) response.once('drain', pump);
+    };
+    return pump();
+  }
+  response.writeHead(500).end();
+}
+
+beforeAll(async () => {
+  target = createServer(handle);
+  await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+  port = (target.address() as AddressInfo).port;
+  upstream = new ProxyServer({
+    host: '127.0.0.1',
+    port: 0,
+    prepareRequestFunction: ({ hostname, port: targetPort }) => {
+      upstreamSeen.push(`${hostname}:${targetPort}`);
+      return {};
+    },
+  });
+  await upstream.listen();
+});
+
+afterAll(async () => {
+  target.closeAllConnections();
+  await new Promise((resolve) => target.close(resolve));
+  await upstream.close(true);
+});
+
+beforeEach(() => {
+  log = [];
+  upstreamSeen = [];
+});
+
+describe('routeFetch', () => {
+  it('GETs through the built-in route, with the caller accept and user agent', async () => {
+    const answer = await routeFetch(BUILTIN, site('/page'), options({ accept: 'text/plain', userAgent: 'Crawlgate/1' }));
+    expect(answer).toEqual({
+      status: 200,
+      headers: expect.objectContaining({ 'content-type': 'text/plain', 'x-twice': 'a, b' }),
+      finalUrl: site('/page'),
+      body: Buffer.from('hello'),
+      truncated: false,
+    });
+    expect(log).toEqual([`site.test:${port} /page ua=Crawlgate/1 accept=text/plain`]);
+  });
+
+  it('goes through an upstream proxy to the checked address, never the name', async () => {
+    const route: ProxyRoute = { ...BUILTIN, id: 'up', builtin: false, server: `http://127.0.0.1:${upstream.port}` };
+    const answer = await routeFetch(route, site('/page'), options());
+    expect(answer.body.toString()).toBe('hello');
+    expect(upstreamSeen).toEqual([`127.0.0.1:${port}`]);
+  });
+
+  it('follows 5 redirects, each checked, and answers a 6th as it is', async () => {
+    const five = await routeFetch(BUILTIN, site('/hop/4'), options());
+    expect(five.status).toBe(200);
+    expect(five.finalUrl).toBe(site('/page'));
+    expect(log.map((line) => line.split(' ')[1])).toEqual(['/hop/4', '/hop/3', '/hop/2', '/hop/1', '/hop/0', '/page']);
+    log = [];
+    const six = await routeFetch(BUILTIN, site('/hop/5'), options());
+    expect(six.status).toBe(302);
+    expect(six.finalUrl).toBe(site('/hop/0'));
+    expect(log).toHaveLength(6);
+  });
+
+  it('refuses a redirect to a refused host before sending it anything', async () => {
+    await expect(routeFetch(BUILTIN, site('/to-blocked'), options())).rejects.toThrow(RouteFetchRefused);
+    await expect(routeFetch(BUILTIN, site('/to-blocked'), options())).rejects.toThrow('blocked.test is not served');
+    expect(log.every((line) => line.startsWith(`site.test:${port} /to-blocked`))).toBe(true);
+    expect(log).toHaveLength(2);
+  });
+
+  it('refuses a redirect to another scheme, and a private target under the default policy', async () => {
+    await expect(routeFetch(BUILTIN, site('/to-file'), options())).rejects.toThrow(RouteFetchRefused);
+    await expect(routeFetch(BUILTIN, site('/page'), options({ policy: policy(false) }))).rejects.toThrow(
+      'site.test resolves to a non-public address.',
+    );
+    expect(log).toEqual([`site.test:${port} /to-file ua= accept=*/*`]);
+  });
+
+  it('answers a 4xx as it is, and fails on a name that does not resolve', async () => {
+    expect((await routeFetch(BUILTIN, site('/missing'), options())).status).toBe(404);
+    await expect(routeFetch(BUILTIN, `http://nowhere.test:${port}/`, options())).rejects.toThrow(RouteFetchFailed);
+  });
+
+  it('stops reading at maxBytes while the bytes arrive', async () => {
+    const answer = await routeFetch(BUILTIN, site('/endless'), options({ maxBytes: 100_000 }));
+    expect(answer.body.length).toBe(100_000);
+    expect(answer.truncated).toBe(true);
+    await endlessClosed;
+  });
+
+  it('undoes gzip and caps what it inflates', async () => {
+    expect((await routeFetch(BUILTIN, site('/gzip'), options())).body.toString()).toBe('zipped text');
+    const bomb = await routeFetch(BUILTIN, site('/bomb'), options({ maxBytes: 64 * 1024 }));
+    expect(bomb).toMatchObject({ truncated: true });
+    expect(bomb.body.length).toBe(64 * 1024);
+  });
+
+  it('a body that fits exactly is not truncated', async () => {
+    const answer = await routeFetch(BUILTIN, site('/page'), options({ maxBytes: 5 }));
+    expect(answer).toMatchObject({ body: Buffer.from('hello'), truncated: false });
+  });
+
+  it('the signal aborts a body that never ends', async () => {
+    const controller = new AbortController();
+    const pending = routeFetch(BUILTIN, site('/hang'), options({ signal: controller.signal }));
+    await new Promise<void>((resolve) => {
+      const poll = () => (log.length > 0 ? resolve() : setImmediate(poll));
+      poll();
+    });
+    controller.abort(new Error('stop now'));
+    await expect(pending).rejects.toThrow('stop now');
+  });
+});
