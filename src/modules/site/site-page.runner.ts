@@ -60,7 +60,9 @@ export class SitePageRunner {
         await this.limits.releaseSlot(organizationId, holder);
       }
     } finally {
-      await this.gate.leave(crawlId, host, holder, context.floorMs);
+      // The start page read robots.txt meanwhile: its Crawl-delay counts from this first request on.
+      const floorMs = page.depth === 0 ? (await this.crawls.context(organizationId, crawlId, true))?.floorMs ?? 0 : context.floorMs;
+      await this.gate.leave(crawlId, host, holder, floorMs);
     }
   }
 
