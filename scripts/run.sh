@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs Crawlgate on one machine from nothing: system and npm packages, a build, Redis, the embedded database,
-# the built-in egress proxy, and a demo organization (a paid plan with credits to try everything at once) whose plan,
+# the built-in route (the worker's relay connects to targets itself, after the network policy), and a demo organization (a paid plan with credits to try everything at once) whose plan,
 # key and working curl lines are printed. Foreground.
 set -euo pipefail
 cd "$(dirname "$0")/.."

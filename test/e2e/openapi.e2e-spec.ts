@@ -16,6 +16,7 @@ const ROUTES: Record<string, number[]> = {
   'get /screenshot': METERED,
   'get /chat': METERED,
   'get /crawl/{job}': [200, 202, 401, 404, 500],
+  'delete /crawl/{job}': [200, 401, 404, 409],
   'get /account': [200, 401],
   'get /account/usage': [200, 401, 422],
   'get /account/jobs': [200, 401, 422],

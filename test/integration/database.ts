@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createConnection } from 'mysql2/promise';
 import { DataSource } from 'typeorm';
 import { loadConfig } from '../../src/config/app-config.js';
 import { dataSourceOptions } from '../../src/infra/database/data-source-options.js';
@@ -9,23 +10,34 @@ import type { LedgerService } from '../../src/modules/billing/ledger.service.js'
 export const MARIADB_URL = process.env.IT_DATABASE_URL ?? 'mysql://crawlgate:crawlgate@127.0.0.1:3306/crawlgate_it';
 
 /**
- * A migrated database of each kind: a fresh SQLite file, or a MariaDB test database emptied first. Jest runs spec
- * files in parallel workers, so each spec file that opens MariaDB names its own database (`crawlgate_it<suffix>`,
- * created by scripts/lib/setup.sh): two files emptying one database would drop each other's tables mid-test.
+ * A migrated database of each kind: a fresh SQLite file, or a MariaDB database made anew (dropped and created here,
+ * with whatever tables and procedures later migrations add). Jest runs spec files in parallel workers, so each spec
+ * file that opens MariaDB names its own database (`crawlgate_it<suffix>`): two files sharing one would drop each
+ * other's tables mid-test. The user needs rights on `crawlgate\_it%` databases (scripts/lib/setup.sh grants them).
  */
 export async function openDatabase(kind: 'sqlite' | 'mariadb', suffix = ''): Promise<DataSource> {
   const url = new URL(MARIADB_URL);
   url.pathname = `${url.pathname}${suffix}`;
+  if (kind === 'mariadb') await recreateDatabase(url);
   const env = kind === 'sqlite' ? { DATA_DIR: mkdtempSync(join(tmpdir(), 'crawlgate-it-')) } : { DATABASE_URL: url.toString() };
   const dataSource = new DataSource(dataSourceOptions(loadConfig(env)));
   await dataSource.initialize();
-  if (kind === 'mariadb') {
-    const tables = ['site_page', 'site_crawl', 'job_result', 'job', 'daily_quota', 'usage_tally', 'ledger_entry', 'user', 'api_key', 'organization', 'migrations'];
-    for (const table of tables) await dataSource.query(`DROP TABLE IF EXISTS \`${table}\``);
-    for (const procedure of ['crawlgate_charge', 'crawlgate_charge_job', 'crawlgate_finish', 'crawlgate_start']) await dataSource.query(`DROP PROCEDURE IF EXISTS ${procedure}`);
-  }
   await dataSource.runMigrations();
   return dataSource;
+}
+
+async function recreateDatabase(url: URL): Promise<void> {
+  const name = decodeURIComponent(url.pathname.slice(1));
+  if (!/^crawlgate_it\w*$/.test(name)) throw new Error(`not a test database name: ${name}`);
+  const server = new URL(url);
+  server.pathname = '/';
+  const connection = await createConnection(server.toString());
+  try {
+    await connection.query(`DROP DATABASE IF EXISTS \`${name}\``);
+    await connection.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin`);
+  } finally {
+    await connection.end();
+  }
 }
 
 /** The name of the last migration run. */

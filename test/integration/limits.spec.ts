@@ -1,6 +1,7 @@
-import { afterAll, describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it, jest } from '@jest/globals';
 import { Redis } from 'ioredis';
 import { LimitsService } from '../../src/modules/billing/limits.service.js';
+import { redisNow } from '../../src/infra/redis/lease-set.js';
 
 describe('concurrency slots and burst tokens in Redis', () => {
   const redis = new Redis(process.env.IT_REDIS_URL ?? 'redis://127.0.0.1:6379/5');
@@ -59,6 +60,24 @@ describe('concurrency slots and burst tokens in Redis', () => {
     expect(holders[0].since).toBeGreaterThanOrEqual(before);
     expect(holders[0].since).toBeLessThanOrEqual(Date.now());
     await limits.releaseSlot(indexed, 'first');
+  });
+
+  it('scores leases on Redis\'s clock: a process whose clock is an hour behind neither loses nor keeps another\'s slot', async () => {
+    const skewed = `${org}-skew`;
+    const hourBehind = jest.spyOn(Date, 'now').mockImplementation(() => new Date().getTime() - 3_600_000);
+    try {
+      await limits.acquireSlot(skewed, 'behind', 1, LEASE);
+      await limits.keepSlots([{ holder: 'behind', organizationId: skewed, since: 0 }], LEASE);
+    } finally {
+      hourBehind.mockRestore();
+    }
+    // Read from a process with the right time: the lease is live, it blocks the plan's one slot, its since is Redis's now.
+    expect(await limits.slotsInUse(skewed)).toBe(1);
+    await expect(limits.acquireSlot(skewed, 'other', 1, LEASE)).rejects.toMatchObject({ code: 'concurrency_exceeded' });
+    const [holder] = (await limits.slotHolders()).filter((entry) => entry.organizationId === skewed);
+    expect(Math.abs(holder.since - (await redisNow(redis)))).toBeLessThan(5_000);
+    await limits.releaseSlot(skewed, 'behind');
+    expect(await limits.slotsInUse(skewed)).toBe(0);
   });
 
   it('allows the burst per second and refuses the next with Retry-After', async () => {

@@ -252,7 +252,8 @@ export interface paths {
         get: operations["collect"];
         put?: never;
         post?: never;
-        delete?: never;
+        /** Cancel a queued job: refunded in full, its slot freed; again on a cancelled job, the same answer */
+        delete: operations["cancel"];
         options?: never;
         head?: never;
         patch?: never;
@@ -371,7 +372,7 @@ export interface components {
                 job_id: string;
                 kind: string;
                 /** @enum {string} */
-                status: "queued" | "running" | "done" | "failed";
+                status: "queued" | "running" | "done" | "failed" | "cancelled";
             }[];
         };
         ApiKeyCreated: {
@@ -400,14 +401,14 @@ export interface components {
                 truncated?: boolean;
                 url: string;
             } | null;
-            /** @description Why the job failed; null unless status is failed */
+            /** @description Why the job failed or was cancelled; null unless status is failed or cancelled */
             error: string | null;
             job_id: string;
             /** @description 1-based while queued, else null */
             position: number | null;
             prompt: string;
             /** @enum {string} */
-            status: "queued" | "running" | "done" | "failed";
+            status: "queued" | "running" | "done" | "failed" | "cancelled";
         };
         ChatNode: {
             headers?: string[];
@@ -474,7 +475,7 @@ export interface components {
                 url: string;
             } | null;
             domain: string;
-            /** @description Why the job failed; null unless status is failed */
+            /** @description Why the job failed or was cancelled; null unless status is failed or cancelled */
             error: string | null;
             job_id: string;
             js: boolean;
@@ -486,7 +487,7 @@ export interface components {
             position: number | null;
             premium: boolean;
             /** @enum {string} */
-            status: "queued" | "running" | "done" | "failed";
+            status: "queued" | "running" | "done" | "failed" | "cancelled";
             url: string;
         };
         CreatedOrganization: {
@@ -758,7 +759,7 @@ export interface components {
                 url: string;
             } | null;
             domain: string;
-            /** @description Why the job failed; null unless status is failed */
+            /** @description Why the job failed or was cancelled; null unless status is failed or cancelled */
             error: string | null;
             job_id: string;
             /** @description 1-based while queued, else null */
@@ -769,7 +770,7 @@ export interface components {
              */
             screenshot: string | null;
             /** @enum {string} */
-            status: "queued" | "running" | "done" | "failed";
+            status: "queued" | "running" | "done" | "failed" | "cancelled";
             url: string;
         };
         ServiceError: {
@@ -777,7 +778,7 @@ export interface components {
                 /** @enum {boolean} */
                 billed: false;
                 /** @enum {string} */
-                code: "validation_failed" | "unauthorized" | "insufficient_credits" | "daily_limit_reached" | "concurrency_exceeded" | "burst_exceeded" | "not_found" | "method_not_allowed" | "payload_too_large" | "target_unreachable" | "navigation_timeout" | "blocked_target" | "browser_crashed" | "worker_lost" | "proxy_failed" | "proxy_pool_unavailable" | "page_too_large" | "chat_timeout" | "chat_no_answer" | "action_failed" | "ai_unavailable" | "ai_invalid_output" | "queue_unavailable" | "database_unavailable" | "internal_error";
+                code: "validation_failed" | "unauthorized" | "insufficient_credits" | "daily_limit_reached" | "concurrency_exceeded" | "burst_exceeded" | "not_found" | "job_not_cancellable" | "method_not_allowed" | "payload_too_large" | "target_unreachable" | "navigation_timeout" | "blocked_target" | "browser_crashed" | "worker_lost" | "cancelled" | "proxy_failed" | "proxy_pool_unavailable" | "page_too_large" | "chat_timeout" | "chat_no_answer" | "action_failed" | "ai_unavailable" | "ai_invalid_output" | "queue_unavailable" | "database_unavailable" | "internal_error";
                 message: string;
                 request_id: string;
             };
@@ -827,7 +828,7 @@ export interface components {
             /** @enum {string} */
             kind: "crawl" | "screenshot" | "recipe" | "chat";
             /** @enum {string} */
-            status: "done" | "failed";
+            status: "done" | "failed" | "cancelled";
         };
         WebhookSecret: {
             /** @description Signs X-Crawlgate-Signature; replaces the previous secret */
@@ -1922,13 +1923,63 @@ export interface operations {
                     "application/json": components["schemas"]["MessageError"];
                 };
             };
-            /** @description The job failed (X-Error-Code) */
+            /** @description The job failed, or was cancelled (X-Error-Code) */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CrawlEnvelope"] | components["schemas"]["ScreenshotEnvelope"] | components["schemas"]["ChatEnvelope"];
+                };
+            };
+        };
+    };
+    cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job id of a 202 answer (`job_id`, `X-Job-Id`). */
+                job: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled: the job's envelope as collected, `status: "cancelled"` and its `error` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CrawlEnvelope"] | components["schemas"]["ScreenshotEnvelope"] | components["schemas"]["ChatEnvelope"];
+                };
+            };
+            /** @description No key, an unknown or revoked key, or a dashboard user's token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageError"];
+                };
+            };
+            /** @description Unknown job, or another organization's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageError"];
+                };
+            };
+            /** @description The job is running or has ended */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageError"];
                 };
             };
         };

@@ -7,6 +7,8 @@ export enum ErrorCode {
   ConcurrencyExceeded = 'concurrency_exceeded',
   BurstExceeded = 'burst_exceeded',
   NotFound = 'not_found',
+  /** DELETE /crawl/{job} on a job that can no longer be cancelled (running, or ended): 409 (decisions 9.4). */
+  NotCancellable = 'job_not_cancellable',
   MethodNotAllowed = 'method_not_allowed',
   PayloadTooLarge = 'payload_too_large',
   TargetUnreachable = 'target_unreachable',
@@ -14,6 +16,8 @@ export enum ErrorCode {
   BlockedTarget = 'blocked_target',
   BrowserCrashed = 'browser_crashed',
   WorkerLost = 'worker_lost',
+  /** A job cancelled before it started (decisions 9.4): collected as a failed job, refunded. */
+  Cancelled = 'cancelled',
   ProxyFailed = 'proxy_failed',
   ProxyPoolUnavailable = 'proxy_pool_unavailable',
   PageTooLarge = 'page_too_large',
@@ -43,6 +47,7 @@ export const ERROR_TABLE: { readonly [code in ErrorCode]: ErrorRow } = {
   [ErrorCode.ConcurrencyExceeded]: { status: 429, body: 'message' },
   [ErrorCode.BurstExceeded]: { status: 429, body: 'message' },
   [ErrorCode.NotFound]: { status: 404, body: 'message' },
+  [ErrorCode.NotCancellable]: { status: 409, body: 'message' },
   [ErrorCode.MethodNotAllowed]: { status: 405, body: 'message' },
   [ErrorCode.PayloadTooLarge]: { status: 413, body: 'message' },
   [ErrorCode.TargetUnreachable]: { status: 500, body: 'error' },
@@ -50,6 +55,7 @@ export const ERROR_TABLE: { readonly [code in ErrorCode]: ErrorRow } = {
   [ErrorCode.BlockedTarget]: { status: 500, body: 'error' },
   [ErrorCode.BrowserCrashed]: { status: 500, body: 'error' },
   [ErrorCode.WorkerLost]: { status: 500, body: 'error' },
+  [ErrorCode.Cancelled]: { status: 500, body: 'error' },
   [ErrorCode.ProxyFailed]: { status: 500, body: 'error' },
   [ErrorCode.ProxyPoolUnavailable]: { status: 503, body: 'error' },
   [ErrorCode.PageTooLarge]: { status: 500, body: 'error' },

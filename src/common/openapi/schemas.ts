@@ -16,9 +16,9 @@ export const ref = (name: string): SchemaObject => ({ $ref: `#/components/schema
 
 const JOB_FIELDS: Record<string, SchemaObject> = {
   job_id: { type: 'string', pattern: JOB_ID_PATTERN },
-  status: { type: 'string', enum: ['queued', 'running', 'done', 'failed'] },
+  status: { type: 'string', enum: ['queued', 'running', 'done', 'failed', 'cancelled'] },
   position: { type: 'integer', minimum: 1, nullable: true, description: '1-based while queued, else null' },
-  error: { ...nullableStr, description: 'Why the job failed; null unless status is failed' },
+  error: { ...nullableStr, description: 'Why the job failed or was cancelled; null unless status is failed or cancelled' },
   debug: {
     ...object({ url: str, screenshot: { type: 'string', format: 'byte' }, html: str, captured_at: time, truncated: bool }, ['url', 'screenshot', 'html', 'captured_at']),
     nullable: true,
@@ -139,7 +139,7 @@ export const SCHEMAS = {
   }),
   WebhookSecret: object({ secret: { type: 'string', description: 'Signs X-Crawlgate-Signature; replaces the previous secret' } }),
   WebhookEvent: {
-    ...object({ event: { type: 'string', enum: ['job.finished'] }, job_id: str, kind: { type: 'string', enum: ['crawl', 'screenshot', 'recipe', 'chat', 'map'] }, status: { type: 'string', enum: ['done', 'failed'] }, error: nullableStr, finished_at: time }),
+    ...object({ event: { type: 'string', enum: ['job.finished'] }, job_id: str, kind: { type: 'string', enum: ['crawl', 'screenshot', 'recipe', 'chat', 'map', 'site'] }, status: { type: 'string', enum: ['done', 'failed', 'cancelled'] }, error: nullableStr, finished_at: time }),
     description: 'POSTed to webhook_url when the job ends, with X-Crawlgate-Delivery and X-Crawlgate-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">',
   },
   ...RECIPE_SCHEMAS,
@@ -161,7 +161,7 @@ export const SCHEMAS = {
       type: 'array',
       description: 'Newest first',
       items: object({
-        job_id: str, kind: str, status: { type: 'string', enum: ['queued', 'running', 'done', 'failed'] }, host: str,
+        job_id: str, kind: str, status: { type: 'string', enum: ['queued', 'running', 'done', 'failed', 'cancelled'] }, host: str,
         credits: { ...int, description: 'The price, or 0 once refunded' }, created_at: time, finished_at: { ...time, nullable: true }, error: nullableStr,
       }),
     },

@@ -6,6 +6,7 @@ import type { BrowserInstance } from './browser-launcher.js';
 import { killQuietly } from './browser-process.js';
 import type { HeldPage } from './page-task.js';
 import { withFallback } from '../../common/time/deadline.js';
+import { PeriodicTask } from '../../common/time/periodic-task.js';
 
 interface Hooks {
   /** The jobs running now. */
@@ -57,8 +58,7 @@ class NavigationState {
 export class HangWatchdog {
   private readonly logger = new Logger('HangWatchdog');
   private readonly navigations = new WeakMap<Page, NavigationState>();
-  private timer?: NodeJS.Timeout;
-  private probing = false;
+  private readonly task = new PeriodicTask(() => this.probeRunning(), (error) => this.logger.warn(`hang watchdog round failed: ${error.message}`));
 
   constructor(
     private readonly hangMs: number,
@@ -66,12 +66,11 @@ export class HangWatchdog {
   ) {}
 
   start(): void {
-    this.timer = setInterval(() => void this.round(), Math.max(250, Math.floor(this.hangMs / 2)));
-    this.timer.unref();
+    this.task.start(Math.max(250, Math.floor(this.hangMs / 2)));
   }
 
   stop(): void {
-    clearInterval(this.timer);
+    this.task.stop();
   }
 
   /** Called when a job gets its tab, before it navigates: its navigations are followed from then on. */
@@ -81,16 +80,14 @@ export class HangWatchdog {
     else this.navigations.set(page, new NavigationState(page));
   }
 
-  async round(): Promise<void> {
-    if (this.probing) return;
-    this.probing = true;
-    try {
-      const jobs = [...this.hooks.running()].filter((job) => !job.run.ended);
-      const browsers = [...new Set(jobs.map((job) => job.instance))].filter((instance) => instance.alive);
-      await Promise.all([...browsers.map((instance) => this.probeBrowser(instance)), ...jobs.map((job) => this.probePage(job))]);
-    } finally {
-      this.probing = false;
-    }
+  round(): Promise<void> {
+    return this.task.run();
+  }
+
+  private async probeRunning(): Promise<void> {
+    const jobs = [...this.hooks.running()].filter((job) => !job.run.ended);
+    const browsers = [...new Set(jobs.map((job) => job.instance))].filter((instance) => instance.alive);
+    await Promise.all([...browsers.map((instance) => this.probeBrowser(instance)), ...jobs.map((job) => this.probePage(job))]);
   }
 
   private async probeBrowser(instance: BrowserInstance): Promise<void> {

@@ -1,15 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
+import { ConnectionClosedError, ProtocolError, TimeoutError } from 'puppeteer';
 import { classifyBrowserError, FailureContext, netErrorName } from './navigation-errors.js';
 
 const NONE: FailureContext = { blockedNavigation: null, deadlinePassed: false, crashed: false, proxyFailed: false };
 const navError = (name: string) => new Error(`net::${name} at https://example.com/`);
 const codeOf = (error: unknown, context: Partial<FailureContext> = {}) => classifyBrowserError(error, { ...NONE, ...context })?.code ?? null;
-
-class TimeoutError extends Error {
-  override name = 'TimeoutError';
-}
 
 describe('classifyBrowserError', () => {
   it.each([
@@ -37,14 +34,23 @@ describe('classifyBrowserError', () => {
   });
 
   it('maps closed targets and sessions to browser_crashed', () => {
-    expect(codeOf(new Error('Protocol error (Page.navigate): Target closed'))).toBe(ErrorCode.BrowserCrashed);
+    expect(codeOf(new ProtocolError('Protocol error (Page.navigate): Target closed'))).toBe(ErrorCode.BrowserCrashed);
+    expect(codeOf(new ConnectionClosedError('Connection closed.'))).toBe(ErrorCode.BrowserCrashed);
     expect(codeOf(new Error('Navigating frame was detached'))).toBe(ErrorCode.BrowserCrashed);
+    expect(codeOf(new Error('Session closed. Most likely the page has been closed.'))).toBeNull();
+  });
+
+  it('reads no meaning into the text of an error of another kind', () => {
+    expect(codeOf(new ProtocolError('Protocol error (Runtime.evaluate): Cannot find context with specified id'))).toBeNull();
+    const imitation = new Error('Navigation timeout of 3000 ms exceeded');
+    imitation.name = 'TimeoutError';
+    expect(codeOf(imitation)).toBeNull();
   });
 
   it('lets what the job knows win over the error text', () => {
     const blocked = navError('ERR_BLOCKED_BY_CLIENT');
     expect(codeOf(blocked, { blockedNavigation: 'private address' })).toBe(ErrorCode.BlockedTarget);
-    expect(codeOf(new Error('Target closed'), { deadlinePassed: true })).toBe(ErrorCode.NavigationTimeout);
+    expect(codeOf(new ProtocolError('Target closed'), { deadlinePassed: true })).toBe(ErrorCode.NavigationTimeout);
     expect(codeOf(navError('ERR_CONNECTION_RESET'), { crashed: true })).toBe(ErrorCode.BrowserCrashed);
   });
 

@@ -1,3 +1,4 @@
+import { ConnectionClosedError, ProtocolError, TimeoutError } from 'puppeteer';
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 
@@ -13,16 +14,16 @@ export interface FailureContext {
   readonly proxyFailed: boolean;
 }
 
-const CLOSED_PATTERNS = [
-  /target closed/i,
-  /session closed/i,
-  /connection closed/i,
-  /browser has disconnected/i,
-  /frame was detached/i,
-  /page crashed/i,
-  /most likely the page has been closed/i,
-  /no target with given id/i,
-];
+/** The protocol's words, in a ProtocolError, for a target or session that went away under the call. */
+const CLOSED_BY_PROTOCOL = /target closed|session closed|no target with given id/i;
+/** What puppeteer throws as a plain Error when a frame or the browser went away under a call. */
+const CLOSED_UNTYPED = [/frame was detached/i, /detached frame/i, /browser has disconnected/i, /page crashed/i];
+
+function closedUnderTheCall(error: unknown, message: string): boolean {
+  if (error instanceof ConnectionClosedError) return true;
+  if (error instanceof ProtocolError) return CLOSED_BY_PROTOCOL.test(message);
+  return CLOSED_UNTYPED.some((pattern) => pattern.test(message));
+}
 
 /** `net::ERR_NAME_NOT_RESOLVED at http://...` -> `ERR_NAME_NOT_RESOLVED`. */
 export function netErrorName(message: string): string | null {
@@ -53,11 +54,11 @@ export function classifyBrowserError(error: unknown, context: FailureContext): A
   if (context.blockedNavigation) return appError(ErrorCode.BlockedTarget, context.blockedNavigation, error);
   if (context.deadlinePassed) return appError(ErrorCode.NavigationTimeout, null, error);
   if (context.crashed) return appError(ErrorCode.BrowserCrashed, null, error);
-  const name = (error as { name?: unknown } | null)?.name;
+  if (error instanceof TimeoutError) return appError(ErrorCode.NavigationTimeout, null, error);
   const message = error instanceof Error ? error.message : String(error);
-  if (name === 'TimeoutError') return appError(ErrorCode.NavigationTimeout, null, error);
+  // Chromium's network error names are only ever in the message (puppeteer wraps them in a plain Error).
   const net = netErrorName(message);
   if (net) return appError(codeForNetError(context), net, error);
-  if (CLOSED_PATTERNS.some((pattern) => pattern.test(message))) return appError(ErrorCode.BrowserCrashed, null, error);
+  if (closedUnderTheCall(error, message)) return appError(ErrorCode.BrowserCrashed, null, error);
   return null;
 }

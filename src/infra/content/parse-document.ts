@@ -1,7 +1,8 @@
 import { parseHTML } from 'linkedom';
-import { installLazyEventListeners } from './lazy-event-listeners.js';
+import { patchLinkedomEventTarget } from './linkedom-event-target.patch.js';
 
-installLazyEventListeners();
+// At load, in every process that parses (API, worker, content threads, bench): a broken patch fails at boot.
+patchLinkedomEventTarget();
 
 const HEAD_ELEMENTS = new Set(['title', 'meta', 'link', 'base', 'style', 'script', 'noscript', 'template']);
 

@@ -7,7 +7,7 @@ const { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } = promClien
 /** The Prometheus text format's content type. */
 export const METRICS_CONTENT_TYPE = promClient.contentType;
 
-export type JobOutcome = 'done' | 'failed';
+export type JobOutcome = 'done' | 'failed' | 'cancelled';
 
 /** Seconds: a page takes about one, a chat answer up to CHAT_TIMEOUT_MS. */
 const JOB_BUCKETS = [0.25, 0.5, 1, 2, 5, 10, 20, 30, 60, 90, 150];
@@ -41,7 +41,7 @@ export class MetricsService {
 
   private readonly jobs = new Counter({
     name: 'crawlgate_jobs_total',
-    help: 'Jobs ended in this worker, by kind and outcome (done or failed).',
+    help: 'Jobs ended in this process, by kind and outcome (done, failed, or cancelled before they started).',
     labelNames: ['kind', 'outcome'] as const,
     registers: [this.registry],
   });

@@ -32,9 +32,22 @@ export class LedgerService {
 
   /** Hands a charge back; replaying it changes nothing and answers the current balance. */
   /** `untallyAttempt` also takes back the job's attempt in the usage (a pool found dead, decisions 8.4), in the same transaction. */
-  async refund(request: Omit<ChargeRequest, 'dailyLimit' | 'reason'> & { dailyLimited: boolean; reason?: string; untallyAttempt?: boolean }): Promise<LedgerMove> {
+  async refund(request: RefundRequest): Promise<LedgerMove> {
     const move = await this.sql.run(() => this.refundProgram(request));
     if (!move.replayed) this.metrics?.creditsRefunded(request.amount);
+    return move;
+  }
+
+  /**
+   * The refund, only when `guard`'s steps answer true, in the guard's transaction: e.g. a job cancelled only while
+   * still queued (decisions 9.4), so the cancel and its refund happen together or not at all. Null: the guard refused.
+   */
+  async refundIf(guard: () => SqlProgram<boolean>, request: RefundRequest): Promise<LedgerMove | null> {
+    const refundProgram = this.refundProgram.bind(this);
+    const move = await this.sql.run(function* () {
+      return (yield* guard()) ? yield* refundProgram(request) : null;
+    });
+    if (move && !move.replayed) this.metrics?.creditsRefunded(request.amount);
     return move;
   }
 
@@ -84,7 +97,7 @@ export class LedgerService {
     return { entryId: String(entry.insertId), balanceAfter };
   }
 
-  private *refundProgram(r: Parameters<LedgerService['refund']>[0]): SqlProgram<LedgerMove> {
+  private *refundProgram(r: RefundRequest): SqlProgram<LedgerMove> {
     const [done] = yield query('SELECT id, balance_after FROM ledger_entry WHERE request_key = ? AND kind = ?', r.requestKey, 'refund');
     if (done) return { entryId: String(done.id), balanceAfter: yield* this.balanceOf(r.organizationId), replayed: true };
     // The charge's UTC day, not today's: across midnight the refund gives back the day that was counted.
@@ -123,6 +136,8 @@ export class LedgerService {
     );
   }
 }
+
+export type RefundRequest = Omit<ChargeRequest, 'dailyLimit' | 'reason'> & { dailyLimited: boolean; reason?: string; untallyAttempt?: boolean };
 
 type RefusalCode = ErrorCode.InsufficientCredits | ErrorCode.DailyLimitReached;
 

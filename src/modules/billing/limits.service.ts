@@ -4,30 +4,34 @@ import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import { CommandBatch, sendBatch } from '../../infra/redis/command-batch.js';
-import { dropLeaseIn, takeLease } from '../../infra/redis/lease-set.js';
+import { countLeases, dropLeaseIn, REDIS_NOW_MS, takeLease } from '../../infra/redis/lease-set.js';
 import { InjectRedis } from '../../infra/redis/redis.module.js';
 
 /**
  * A slot is a lease (infra/redis/lease-set), so a dead holder frees it. Every holder is also indexed (job id ->
- * time taken and organization) so that the slot keeper can renew it while its job lives.
+ * time taken, on Redis's clock, and organization) so that the slot keeper can renew it while its job lives.
  */
 const HOLDERS_KEY = 'crawlgate:slot-holders';
 
 /** Renews (or restores, if it lapsed) the lease of a holder still indexed: one released meanwhile stays released. */
-const KEEP = `
+const KEEP = `${REDIS_NOW_MS}
 if redis.call('HEXISTS', KEYS[2], ARGV[2]) == 0 then return 0 end
-redis.call('ZADD', KEYS[1], ARGV[1], ARGV[2])
-redis.call('PEXPIRE', KEYS[1], ARGV[3])
+redis.call('ZADD', KEYS[1], now + tonumber(ARGV[1]), ARGV[2])
+redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[1]) * 2)
 return 1`;
 
-/** A slot held for a job: who holds it, for which organization, since when (ms). */
+/** A slot held for a job: who holds it, for which organization, since when (ms, Redis's clock). */
 export interface SlotHolder {
   readonly holder: string;
   readonly organizationId: string;
   readonly since: number;
 }
 
-/** Concurrency slots and burst tokens, in Redis so every API replica counts the same. */
+/**
+ * Concurrency slots and burst tokens, in Redis so every API replica counts the same. The one owner of the slot set:
+ * admission takes a slot here, a job's end (or a refusal before its job existed) releases it here, and the slot
+ * keeper only renews live holders' leases and releases the ones whose release was lost.
+ */
 @Injectable()
 export class LimitsService {
   private readonly bursts = new Map<number, RateLimiterRedis>();
@@ -40,18 +44,17 @@ export class LimitsService {
 
   async acquireSlot(organizationId: string, holder: string, limit: number, leaseMs: number): Promise<void> {
     // Indexed in the lease's own script: one round trip at admission, and a refused holder is never indexed.
-    const index = { key: HOLDERS_KEY, value: `${Date.now()} ${organizationId}` };
+    const index = { key: HOLDERS_KEY, value: organizationId };
     if (!(await takeLease(this.redis, this.slotKey(organizationId), holder, limit, leaseMs, index))) {
       throw new AppError(ErrorCode.ConcurrencyExceeded, `The plan allows ${limit} concurrent requests; back off and retry.`, { retryAfterSeconds: 1 });
     }
   }
 
-  /** Extends the leases of these holders by `leaseMs` from now, restoring lapsed ones; released holders are skipped. */
+  /** Extends the leases of these holders by `leaseMs` from Redis's now, restoring lapsed ones; released holders are skipped. */
   async keepSlots(holders: readonly SlotHolder[], leaseMs: number): Promise<void> {
     if (holders.length === 0) return;
-    const until = Date.now() + leaseMs;
     const batch = this.redis.pipeline();
-    for (const { holder, organizationId } of holders) batch.eval(KEEP, 2, this.slotKey(organizationId), HOLDERS_KEY, until, holder, leaseMs * 2);
+    for (const { holder, organizationId } of holders) batch.eval(KEEP, 2, this.slotKey(organizationId), HOLDERS_KEY, leaseMs, holder);
     await sendBatch(batch);
   }
 
@@ -75,7 +78,7 @@ export class LimitsService {
   }
 
   async slotsInUse(organizationId: string): Promise<number> {
-    return this.redis.zcount(this.slotKey(organizationId), Date.now(), '+inf');
+    return countLeases(this.redis, this.slotKey(organizationId));
   }
 
   async takeBurstToken(organizationId: string, perSecond: number): Promise<void> {

@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
+import { PeriodicTask } from '../../common/time/periodic-task.js';
 import { JobRepository } from './job.repository.js';
 
 const EVERY_MS = 60_000;
@@ -9,7 +10,7 @@ const EVERY_MS = 60_000;
 @Injectable()
 export class JobJanitor implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(JobJanitor.name);
-  private timer?: NodeJS.Timeout;
+  private readonly task = new PeriodicTask(() => this.removeExpired(new Date()), (error) => this.logger.error({ err: error }, 'janitor sweep failed'));
 
   constructor(
     @InjectConfig() private readonly config: AppConfig,
@@ -18,20 +19,19 @@ export class JobJanitor implements OnApplicationBootstrap, OnApplicationShutdown
 
   onApplicationBootstrap(): void {
     if (!this.config.runsApi) return;
-    this.timer = setInterval(() => void this.sweep(), EVERY_MS);
-    this.timer.unref();
+    this.task.start(EVERY_MS);
   }
 
   onApplicationShutdown(): void {
-    clearInterval(this.timer);
+    this.task.stop();
   }
 
-  async sweep(now = new Date()): Promise<void> {
-    try {
-      const removed = await this.jobs.deleteExpired(now);
-      if (removed > 0) this.logger.log(`removed ${removed} expired job results`);
-    } catch (error) {
-      this.logger.error({ err: error }, 'janitor sweep failed');
-    }
+  sweep(now = new Date()): Promise<void> {
+    return this.task.run(() => this.removeExpired(now));
+  }
+
+  private async removeExpired(now: Date): Promise<void> {
+    const removed = await this.jobs.deleteExpired(now);
+    if (removed > 0) this.logger.log(`removed ${removed} expired job results`);
   }
 }

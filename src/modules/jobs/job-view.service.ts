@@ -32,7 +32,8 @@ export class JobViewService {
       }
       return new MeteredAnswer(200, { json: operation.envelope({ ...base, output, error: null, position: null, debug: null }) }, facts);
     }
-    if (job.status === 'failed') {
+    // A cancelled job is collected as a failed one (decisions 9.4): 500, its envelope, `error`.
+    if (job.status === 'failed' || job.status === 'cancelled') {
       const error = { code: job.errorCode ?? 'internal_error', message: job.errorMessage ?? 'The job failed.' };
       const refusal = operation.refusal?.(error);
       if (refusal) throw refusal;

@@ -4,6 +4,7 @@ import { AdmissionService } from './admission.service.js';
 import { BillingModule } from '../billing/billing.module.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { CollectKeyGuard } from './collect-key.guard.js';
+import { JobCancelService } from './job-cancel.service.js';
 import { JobCollector } from './job-collector.service.js';
 import { JobEventsService } from './job-events.service.js';
 import { JobHeartbeat } from './job-heartbeat.js';
@@ -19,6 +20,7 @@ import { MeteredPipeline } from './metered-pipeline.service.js';
 import { OperationRegistry } from './operation-registry.js';
 import { JobsController } from './jobs.controller.js';
 import { ReplayService } from './replay.service.js';
+import { RunningCancelRegistry } from './running-cancel.registry.js';
 import { SlotKeeper } from './slot-keeper.service.js';
 import { SyncAnswerService } from './sync-answer.service.js';
 import { ContentThreadsLifecycle } from './content-threads.lifecycle.js';
@@ -29,7 +31,7 @@ import { ContentThreadsLifecycle } from './content-threads.lifecycle.js';
   providers: [
     OperationRegistry, JobRepository, JobEventsService, JobViewService, MeteredPipeline, JobRunner, JobWorker, JobJanitor, JobCollector, CollectKeyGuard,
     JobHeartbeat, JobLine, LostJobSweeper, IdempotencyService, ReplayService, SlotKeeper, ContentThreadsLifecycle,
-    AdmissionService, SyncAnswerService,
+    AdmissionService, SyncAnswerService, JobCancelService, RunningCancelRegistry,
   ],
   exports: [OperationRegistry, MeteredPipeline, BillingModule, JobRunner, JobRepository],
 })

@@ -8,6 +8,7 @@ import { JobLine } from './job-line.service.js';
 import { JobRepository } from './job.repository.js';
 import { JobRunner } from './job-runner.service.js';
 import { OperationRegistry } from './operation-registry.js';
+import { PeriodicTask } from '../../common/time/periodic-task.js';
 
 /** Periods a heartbeat must be seen missing before its job is failed: a Redis that just restarted empty is refilled by then. */
 const MISSING_PERIODS = 2;
@@ -33,8 +34,7 @@ const RUNNING_BATCH = 2000;
 export class LostJobSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(LostJobSweeper.name);
   private readonly missingSince = new Map<string, number>();
-  private timer?: NodeJS.Timeout;
-  private sweeping = false;
+  private readonly task = new PeriodicTask(() => this.sweepOnce(Date.now()), (error) => this.logger.warn(`lost-job sweep skipped: ${error.message}`));
 
   constructor(
     private readonly heartbeat: JobHeartbeat,
@@ -46,25 +46,20 @@ export class LostJobSweeper implements OnApplicationBootstrap, OnApplicationShut
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweep(), this.heartbeat.periodMs);
-    this.timer.unref();
+    this.task.start(this.heartbeat.periodMs);
   }
 
   onApplicationShutdown(): void {
-    clearInterval(this.timer);
+    this.task.stop();
   }
 
-  async sweep(now = Date.now()): Promise<void> {
-    if (this.sweeping) return;
-    this.sweeping = true;
-    try {
-      await this.failLostJobs(now);
-      await this.requeueVanished(new Date(now - this.heartbeat.ttlMs));
-    } catch (error) {
-      this.logger.warn(`lost-job sweep skipped: ${(error as Error).message}`);
-    } finally {
-      this.sweeping = false;
-    }
+  sweep(now = Date.now()): Promise<void> {
+    return this.task.run(() => this.sweepOnce(now));
+  }
+
+  private async sweepOnce(now: number): Promise<void> {
+    await this.failLostJobs(now);
+    await this.requeueVanished(new Date(now - this.heartbeat.ttlMs));
   }
 
   private async failLostJobs(now: number): Promise<void> {

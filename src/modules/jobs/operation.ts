@@ -78,4 +78,6 @@ export interface Operation<O = unknown> {
 export interface OwnLifecycle {
   process(payload: JobPayload): Promise<void>;
   collect(job: Job, cursor: string | undefined): Promise<MeteredAnswer>;
+  /** DELETE /crawl/{job} (decisions 9.4): answered 200 as collected, or 409 for an ended job. */
+  cancel(job: Job): Promise<MeteredAnswer>;
 }

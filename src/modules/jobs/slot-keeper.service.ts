@@ -2,6 +2,8 @@ import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } fro
 import type { Redis } from 'ioredis';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
+import { PeriodicTask } from '../../common/time/periodic-task.js';
+import { redisNow } from '../../infra/redis/lease-set.js';
 import { InjectRedis } from '../../infra/redis/redis.module.js';
 import type { SlotHolder } from '../billing/limits.service.js';
 import { LimitsService } from '../billing/limits.service.js';
@@ -13,15 +15,15 @@ const TURN_KEY = 'crawlgate:slot-keeper:turn';
 export const jobOfHolder = (holder: string): string => holder.split('/')[0];
 
 /**
- * The one owner of plan slots after admission: every third of a lease, one process (whichever takes the turn) renews
- * the lease of every job still queued or running, restoring one that lapsed, and frees the slots of ended jobs whose
- * release was lost (Redis down at the end) or of admissions that never became a job (their process died).
+ * Keeps plan slots true to their jobs (the slots themselves are LimitsService's): every third of a lease, one process
+ * (whichever takes the turn) renews the lease of every job still queued or running, restoring one that lapsed, and
+ * frees the slots of ended jobs whose release was lost (Redis down at the end) or of admissions that never became a
+ * job (their process died). Times are Redis's clock, as the leases' scores are.
  */
 @Injectable()
 export class SlotKeeper implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(SlotKeeper.name);
-  private timer?: NodeJS.Timeout;
-  private keeping = false;
+  private readonly task = new PeriodicTask(async () => this.keepOnce(await redisNow(this.redis)), (error) => this.logger.warn(`slot leases not kept this period: ${error.message}`));
 
   constructor(
     @InjectConfig() private readonly config: AppConfig,
@@ -35,35 +37,31 @@ export class SlotKeeper implements OnApplicationBootstrap, OnApplicationShutdown
   }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.keep(), this.periodMs);
-    this.timer.unref();
+    this.task.start(this.periodMs);
   }
 
   onApplicationShutdown(): void {
-    clearInterval(this.timer);
+    this.task.stop();
   }
 
-  async keep(now = Date.now()): Promise<void> {
-    if (this.keeping) return;
-    this.keeping = true;
-    try {
-      if ((await this.redis.set(TURN_KEY, String(process.pid), 'PX', Math.max(1, this.periodMs - 50), 'NX')) !== 'OK') return;
-      const holders = await this.limits.slotHolders();
-      const statuses = await this.jobs.statusesOf(holders.map((holder) => jobOfHolder(holder.holder)));
-      const live: SlotHolder[] = [];
-      const over: SlotHolder[] = [];
-      for (const holder of holders) {
-        const status = statuses.get(jobOfHolder(holder.holder));
-        // No row yet: admitted a moment ago (the row follows the slot), unless that was a lease ago.
-        const lives = status === 'queued' || status === 'running' || (status === undefined && now - holder.since < this.config.slotLeaseMs);
-        (lives ? live : over).push(holder);
-      }
-      await this.limits.keepSlots(live, this.config.slotLeaseMs);
-      for (const holder of over) await this.limits.releaseSlot(holder.organizationId, holder.holder);
-    } catch (error) {
-      this.logger.warn(`slot leases not kept this period: ${(error as Error).message}`);
-    } finally {
-      this.keeping = false;
+  /** `now`: Redis's clock (ms), as the holders' `since`; read from Redis when not given. */
+  keep(now?: number): Promise<void> {
+    return this.task.run(async () => this.keepOnce(now ?? (await redisNow(this.redis))));
+  }
+
+  private async keepOnce(now: number): Promise<void> {
+    if ((await this.redis.set(TURN_KEY, String(process.pid), 'PX', Math.max(1, this.periodMs - 50), 'NX')) !== 'OK') return;
+    const holders = await this.limits.slotHolders();
+    const statuses = await this.jobs.statusesOf(holders.map((holder) => jobOfHolder(holder.holder)));
+    const live: SlotHolder[] = [];
+    const over: SlotHolder[] = [];
+    for (const holder of holders) {
+      const status = statuses.get(jobOfHolder(holder.holder));
+      // No row yet: admitted a moment ago (the row follows the slot), unless that was a lease ago.
+      const lives = status === 'queued' || status === 'running' || (status === undefined && now - holder.since < this.config.slotLeaseMs);
+      (lives ? live : over).push(holder);
     }
+    await this.limits.keepSlots(live, this.config.slotLeaseMs);
+    for (const holder of over) await this.limits.releaseSlot(holder.organizationId, holder.holder);
   }
 }

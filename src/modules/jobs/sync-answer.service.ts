@@ -44,7 +44,8 @@ export class SyncAnswerService {
   /** `found`: the row and output as they are at the end, or null when the database did not answer (then: 202). */
   private async answerEnded<O>(operation: Operation<O>, job: Job, remaining: number, ended: boolean, found: { job: Job; output: JobOutput | null } | null): Promise<MeteredAnswer> {
     const current = found?.job ?? job;
-    if (ended && current.status === 'failed') {
+    // Cancelled while this request waited: already refunded with the cancel; the refund here replays it for the balance.
+    if (ended && (current.status === 'failed' || current.status === 'cancelled')) {
       // A service-side failure inside the synchronous wait is handed back; a pool that died, with its attempt (8.4).
       const poolDied = current.errorCode === ErrorCode.ProxyPoolUnavailable;
       const { balanceAfter } = await this.ledger.refund({

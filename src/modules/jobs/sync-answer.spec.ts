@@ -48,6 +48,14 @@ describe('SyncAnswerService: the synchronous wait and its refund', () => {
     expect(wait.answers).toEqual([{ status: 'failed', billing: { charged: 0, remaining: 100 } }]);
   });
 
+  it('answers a job cancelled within the wait with nothing charged and the balance its cancel restored (the refund replayed)', async () => {
+    const cancelled = { ...queued, status: 'cancelled', errorCode: ErrorCode.Cancelled } as Job;
+    const wait = waitFor(true, { job: cancelled, output: null });
+    await wait.answer();
+    expect(wait.refunds).toMatchObject([{ requestKey: 'pub1_job1', amount: 5, untallyAttempt: false }]);
+    expect(wait.answers).toEqual([{ status: 'cancelled', billing: { charged: 0, remaining: 100 } }]);
+  });
+
   it('refunds a job whose pool died, with its attempt, and refuses with proxy_pool_unavailable', async () => {
     const failed = { ...queued, status: 'failed', errorCode: ErrorCode.ProxyPoolUnavailable, errorMessage: 'pool gone' } as Job;
     const wait = waitFor(true, { job: failed, output: null });

@@ -12,6 +12,7 @@ import { SiteQueue } from './site-queue.js';
 import { SiteStart } from './site-start.js';
 import { SiteSweeper } from './site-sweeper.service.js';
 import { SiteViews } from './site-views.js';
+import { SiteCancel } from './site-cancel.js';
 import { SiteController } from './site.controller.js';
 import { SiteOperation } from './site.operation.js';
 import { SiteService } from './site.service.js';
@@ -20,7 +21,7 @@ import { SiteService } from './site.service.js';
 @Module({
   imports: [JobsModule, CrawlModule, WebhooksModule],
   controllers: [SiteController],
-  providers: [FrontierRepository, HostGate, PageWork, SiteCrawls, SiteEnds, SitePageRunner, SiteQueue, SiteStart, SiteSweeper, SiteViews, SiteOperation, SiteService],
+  providers: [FrontierRepository, HostGate, SiteCancel, PageWork, SiteCrawls, SiteEnds, SitePageRunner, SiteQueue, SiteStart, SiteSweeper, SiteViews, SiteOperation, SiteService],
   exports: [SiteEnds],
 })
 export class SiteModule {}

@@ -13,6 +13,7 @@ import { SitePageRunner } from './site-page.runner.js';
 import type { SiteRequest } from './site-request.js';
 import { SITE_KIND } from './site-queue.js';
 import { SiteViews } from './site-views.js';
+import { SiteCancel } from './site-cancel.js';
 
 /**
  * POST /site's job kind: many pages, each GET /crawl's operation, run as queue payloads of their own (`own`). Its
@@ -30,10 +31,12 @@ export class SiteOperation implements Operation<SiteRequest> {
     private readonly crawl: CrawlOperation,
     pages: SitePageRunner,
     views: SiteViews,
+    cancels: SiteCancel,
   ) {
     this.own = {
       process: (payload: JobPayload) => pages.process(payload),
       collect: (job: Job, cursor: string | undefined): Promise<MeteredAnswer> => views.collect(job, cursor),
+      cancel: (job: Job) => cancels.cancel(job),
     };
   }
 

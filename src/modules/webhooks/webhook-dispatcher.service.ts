@@ -10,6 +10,8 @@ import { randomId } from '../auth/secrets.js';
 const ATTEMPTS = 5;
 const FIRST_BACKOFF_MS = 1000;
 const KEEP_SECONDS = 24 * 3600;
+/** The statuses a job ends in: `cancelled` too (decisions 9.4), announced like a failure with its `error`. */
+const ENDED = new Set<Job['status']>(['done', 'failed', 'cancelled']);
 
 /** A delivery's Bull options: `attempts` left (5 for a new one), backing off from 1 s, kept a day. */
 export function deliveryOptions(jobId: string, attempts = ATTEMPTS, delayMs = 0): JobOptions {
@@ -36,13 +38,13 @@ export class WebhookDispatcher {
   async jobEnded(organizationId: string, jobId: string): Promise<void> {
     try {
       const job = await this.jobs.findOneBy({ organizationId, id: jobId });
-      if (!job?.webhookUrl || (job.status !== 'done' && job.status !== 'failed')) return;
+      if (!job?.webhookUrl || !ENDED.has(job.status)) return;
       const body = JSON.stringify({
         event: 'job.finished',
         job_id: job.id,
         kind: job.kind,
         status: job.status,
-        error: job.status === 'failed' ? (job.errorMessage ?? 'The job failed.') : null,
+        error: job.status === 'done' ? null : (job.errorMessage ?? 'The job failed.'),
         finished_at: (job.finishedAt ?? new Date()).toISOString(),
       });
       const payload: WebhookPayload = { deliveryId: `dlv_${randomId(26)}`, organizationId, url: job.webhookUrl, body };

@@ -2,6 +2,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm'
 
 /** The kind a metered operation registers under (crawl, screenshot, recipe, chat, ...). */
 export type JobKind = string;
+/** `cancelled`: DELETE /crawl/{job} took it out before it started (decisions 9.4); a plain varchar, no migration. */
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
 
 @Entity('job')

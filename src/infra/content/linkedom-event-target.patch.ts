@@ -35,19 +35,26 @@ interface EventTargetLike {
 }
 
 const listenersOf = new WeakMap<object, Listeners>();
+let patchedBase: object | null = null;
 
-/** Whether linkedom's nodes are built without a listener map (false if a linkedom upgrade changed its classes). */
-export function installLazyEventListeners(): boolean {
+/**
+ * Builds linkedom's nodes without a listener map. Throws when a linkedom upgrade changed the classes it patches: a
+ * patch that silently does nothing would bring the cost back unseen (linkedom is pinned; see package.json).
+ */
+export function patchLinkedomEventTarget(): void {
   const nodeClass = Object.getPrototypeOf(NodeFacade) as object;
-  if (Object.getPrototypeOf(nodeClass) === LinkedomEventTarget) {
-    Object.setPrototypeOf(nodeClass, nodeBase());
-    Object.defineProperties(LinkedomEventTarget.prototype, {
-      addEventListener: method(addEventListener),
-      removeEventListener: method(removeEventListener),
-      dispatchEvent: method(dispatchEvent),
-    });
+  if (patchedBase && Object.getPrototypeOf(nodeClass) === patchedBase) return;
+  if (Object.getPrototypeOf(nodeClass) !== LinkedomEventTarget) throw new Error('linkedom assumption broken: its Node no longer extends EventTarget');
+  for (const name of ['addEventListener', 'removeEventListener', 'dispatchEvent']) {
+    if (!Object.hasOwn(LinkedomEventTarget.prototype, name)) throw new Error(`linkedom assumption broken: EventTarget has no own ${name}`);
   }
-  return Object.getPrototypeOf(nodeClass) !== LinkedomEventTarget;
+  patchedBase = nodeBase();
+  Object.setPrototypeOf(nodeClass, patchedBase);
+  Object.defineProperties(LinkedomEventTarget.prototype, {
+    addEventListener: method(addEventListener),
+    removeEventListener: method(removeEventListener),
+    dispatchEvent: method(dispatchEvent),
+  });
 }
 
 /** A constructor that builds nothing, with EventTarget's prototype: nodes stay `instanceof EventTarget`. */

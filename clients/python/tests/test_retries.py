@@ -1,0 +1,144 @@
+"""Retries as the API asks: a real 429 from a free organization whose one slot is held, then 503s and dropped
+connections from a stand-in server (the service cannot be made to drop a connection on demand)."""
+import http.server
+import json
+import re
+import threading
+import time
+import unittest
+import urllib.request
+from typing import Any, List
+from unittest import mock
+
+from crawlgate import Crawlgate, Page, RateLimited, Unavailable
+
+from .support import ADMIN_TOKEN, BASE_URL, balance, client_for, ledger, organization, page
+
+
+def answered_429() -> int:
+    """The service's count of 429 answers on GET /crawl (its /metrics)."""
+    request = urllib.request.Request(BASE_URL + "/metrics", headers={"Authorization": f"Bearer {ADMIN_TOKEN}"})
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        text = answer.read().decode("utf-8")
+    found = re.search(r'^crawlgate_http_requests_total\{method="GET",route="/crawl",status="429"\} (\d+)', text, re.M)
+    return int(found.group(1)) if found else 0
+
+
+class RateLimitTest(unittest.TestCase):
+    def test_a_429_is_waited_out_and_nothing_is_charged_twice(self) -> None:
+        org = organization("free", None)
+        self.assertEqual(balance(org), 1000)
+        holder, client = client_for(org), client_for(org)
+        held: List[Any] = []
+        thread = threading.Thread(target=lambda: held.append(holder.crawl(page("/slow?ms=3000"), js=False)))
+        thread.start()
+        until = time.monotonic() + 10
+        while holder.account()["concurrency"]["in_use"] != 1:
+            self.assertLess(time.monotonic(), until, "the holder never took its slot")
+            time.sleep(0.05)
+        refused_before = answered_429()
+        real_sleep = time.sleep
+        with mock.patch("crawlgate.session.time.sleep", side_effect=real_sleep) as slept:
+            result = client.crawl(page("/static"), js=False)
+        thread.join()
+        self.assertIsInstance(result, Page)
+        self.assertIsInstance(held[0], Page)
+        refused = answered_429() - refused_before
+        self.assertGreaterEqual(refused, 1)
+        # Each wait was at least the Retry-After the service asked (1 s), one wait per 429.
+        waits = [call.args[0] for call in slept.call_args_list]
+        self.assertEqual(len(waits), refused)
+        self.assertTrue(all(wait >= 1.0 for wait in waits), waits)
+        self.assertEqual(balance(org), 998)
+        charges = [entry for entry in ledger(org) if entry["amount"] < 0]
+        self.assertEqual(sorted((entry["amount"], entry["job_id"]) for entry in charges),
+                         sorted([(-1, held[0].job_id), (-1, result.job_id)]))
+
+    def test_rate_limited_after_the_retries(self) -> None:
+        org = organization("free", None)
+        holder = client_for(org)
+        thread = threading.Thread(target=lambda: holder.crawl(page("/slow?ms=2500"), js=False))
+        thread.start()
+        until = time.monotonic() + 10
+        while holder.account()["concurrency"]["in_use"] != 1:
+            self.assertLess(time.monotonic(), until)
+            time.sleep(0.05)
+        with self.assertRaises(RateLimited) as caught:
+            client_for(org, max_retries=0).crawl(page("/static"), js=False)
+        thread.join()
+        self.assertEqual((caught.exception.status, caught.exception.retry_after), (429, 1.0))
+        self.assertEqual(balance(org), 999)
+
+
+class StandIn(http.server.BaseHTTPRequestHandler):
+    """Answers from a script: a list of (status, headers) or "drop" (closes the connection without an answer)."""
+    script: List[Any] = []
+    seen: List[Any] = []
+
+    def do_GET(self) -> None:  # noqa: N802 - http.server's name
+        StandIn.seen.append(dict(self.headers))
+        step = StandIn.script.pop(0) if StandIn.script else (200, {})
+        if step == "drop":
+            self.close_connection = True
+            self.connection.shutdown(2)
+            return
+        status, headers = step
+        body = b"<h1>ok</h1>" if status == 200 else json.dumps({"error": {"code": "proxy_pool_unavailable", "message": "down", "billed": False}}).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "text/html; charset=utf-8" if status == 200 else "application/json")
+        for name, value in headers.items():
+            self.send_header(name, value)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    do_POST = do_GET
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+
+class StandInTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls) -> None:
+        cls.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), StandIn)
+        threading.Thread(target=cls.server.serve_forever, daemon=True).start()
+        cls.client = Crawlgate("cg_test", base_url=f"http://127.0.0.1:{cls.server.server_address[1]}", max_retries=3, timeout=20)
+
+    @classmethod
+    def tearDownClass(cls) -> None:
+        cls.server.shutdown()
+        cls.server.server_close()
+
+    def setUp(self) -> None:
+        StandIn.seen = []
+
+    def test_503_waits_retry_after_then_succeeds_with_the_same_key(self) -> None:
+        StandIn.script = [(503, {"Retry-After": "1"}), (503, {}), (200, {"X-Credits-Charged": "1"})]
+        started = time.monotonic()
+        result = self.client.crawl("https://example.com/")
+        self.assertGreaterEqual(time.monotonic() - started, 1.0)
+        self.assertEqual((result.text, result.credits_charged), ("<h1>ok</h1>", 1))
+        keys = [headers["Idempotency-Key"] for headers in StandIn.seen]
+        self.assertEqual(len(keys), 3)
+        self.assertEqual(len(set(keys)), 1)
+
+    def test_the_cache_header_is_read(self) -> None:
+        StandIn.script = [(200, {"X-Cache": "hit", "X-Cache-Age": "12"}), (200, {"X-Cache": "MISS"}), (200, {})]
+        self.assertEqual([self.client.crawl("https://example.com/", max_age=60000).cache for _ in range(3)], ["hit", "miss", None])
+
+    def test_503_after_the_retries_raises_unavailable(self) -> None:
+        StandIn.script = [(503, {})] * 4
+        with self.assertRaises(Unavailable) as caught:
+            self.client.crawl("https://example.com/", idempotency_key="mine")
+        self.assertEqual((caught.exception.code, caught.exception.billed, len(StandIn.seen)), ("proxy_pool_unavailable", False, 4))
+        self.assertEqual({headers["Idempotency-Key"] for headers in StandIn.seen}, {"mine"})
+
+    def test_a_dropped_connection_is_retried_only_with_an_idempotency_key(self) -> None:
+        StandIn.script = ["drop", (200, {})]
+        self.assertEqual(self.client.crawl("https://example.com/").text, "<h1>ok</h1>")
+        self.assertEqual(len(StandIn.seen), 2)
+        StandIn.seen, StandIn.script = [], ["drop", (200, {})]
+        with self.assertRaises(Unavailable):
+            self.client.account()  # no key: a second try could do the work twice
+        self.assertEqual(len(StandIn.seen), 1)
