@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createOrganization, getOrganization, ledger, usage } from '../factories/organization.factory.js';
 import { startSiteFixture, SiteFixture } from '../fixtures/site-fixture.js';
 import { startWebhookReceiver, WebhookReceiver } from '../fixtures/webhook-receiver.js';
+import { serveDirectory } from '../fixtures/static-dir.js';
 import { testEnv } from '../harness/env.js';
 import { call, CallResult } from '../harness/http.js';
 
@@ -211,3 +212,66 @@ describe('POST /site: hosts, pages, webhooks', () => {
     for (const answer of started) await crawlToEnd(answer.body.job_id as string, org.apiKey);
   });
 });
+
+describe('POST /site: cancel, and a real site nobody here wrote', () => {
+  it('cancels a running crawl: no page starts after it, the running ones are kept and charged, then cancelled with stop_reason cancelled', async () => {
+    const slow = await startSiteFixture({ many: 30, pageMs: 700 });
+    try {
+      const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 100 });
+      const accepted = await site(org.apiKey, { url: `${slow.origin}/docs/many/`, js: 'false', sitemap: 'skip' });
+      const jobId = accepted.body.job_id as string;
+      for (let seen = 0; seen < 3; seen = slow.pagePaths().filter((path) => path.startsWith('/docs/many/')).length) await new Promise((done) => setTimeout(done, 100));
+      const cancelled = await call(`/crawl/${jobId}`, { key: org.apiKey, method: 'DELETE' });
+      expect(cancelled.status).toBe(200);
+      const { last, pages } = await crawlToEnd(jobId, org.apiKey);
+      const settledAt = Date.now();
+      expect(last.body).toMatchObject({ status: 'cancelled', stop_reason: 'cancelled' });
+      expect(pages.length).toBeLessThan(31);
+      expect(last.body.credits_used).toBe(pages.length);
+      expect((await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining).toBe(100 - pages.length);
+      expect(slow.log.filter((entry) => entry.start > settledAt)).toEqual([]);
+      expect(slow.pagePaths().filter((path) => path.startsWith('/docs/many/'))).toHaveLength(pages.length);
+      expect((await call(`/crawl/${jobId}`, { key: org.apiKey, method: 'DELETE' })).status).toBe(200);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('crawls the Python tutorial of python3-doc: the pages are those its HTML files link to, within the tutorial', async () => {
+    const root = '/usr/share/doc/python3.11/html';
+    const server = await serveDirectory(root);
+    try {
+      const expected = await tutorialPages(root, server.origin);
+      const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 500 });
+      const accepted = await site(org.apiKey, { url: `${server.origin}/tutorial/index.html`, js: 'false', scope: 'path' });
+      const { last, pages } = await crawlToEnd(accepted.body.job_id as string, org.apiKey);
+      expect(sorted(pages.map((page) => pathOf(page.url).replace(/index\.html$/, '')))).toEqual(sorted(expected));
+      expect(last.body).toMatchObject({ status: 'done', stop_reason: 'finished', credits_used: expected.length, counts: { done: expected.length, failed: 0 } });
+      expect(pages.every((page) => page.target_status === 200 && typeof page.content === 'string' && page.content.length > 100)).toBe(true);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+/** The tutorial's pages as a crawl from its index would find them: links read from the files themselves, the same scope. */
+async function tutorialPages(root: string, origin: string): Promise<string[]> {
+  const { readFile } = await import('node:fs/promises');
+  const seen = new Set<string>(['/tutorial/']);
+  let frontier = ['/tutorial/'];
+  for (let depth = 0; depth < 10 && frontier.length > 0; depth++) {
+    const next: string[] = [];
+    for (const path of frontier) {
+      const html = await readFile(`${root}${path.endsWith('/') ? `${path}index.html` : path}`, 'utf8').catch(() => '');
+      for (const [, href] of html.matchAll(/<a\s[^>]*href="([^"]*)"/g)) {
+        const url = new URL(href.replace(/&amp;/g, '&'), `${origin}${path}`);
+        const key = url.pathname.replace(/index\.html$/, '');
+        if (url.origin !== origin || !key.startsWith('/tutorial/') || seen.has(key)) continue;
+        seen.add(key);
+        next.push(key);
+      }
+    }
+    frontier = next;
+  }
+  return [...seen];
+}

@@ -17,6 +17,8 @@ import type { FrontierPage, NewPage, PageRecord, SkipCounts } from './frontier/f
 import { NO_SKIPS } from './frontier/frontier-types.js';
 import { donePage, duplicatePage, failedPage, isBilledFailure, linksOf } from './page-record.js';
 import { SiteEnds } from './site-ends.js';
+import { HostGate } from './host-gate.js';
+import { siteHost } from '../../infra/discovery/url-key.js';
 import { SiteQueue } from './site-queue.js';
 import { SiteStart } from './site-start.js';
 import { pageRequestFor } from './site-request.js';
@@ -36,6 +38,7 @@ export class PageWork {
     private readonly ends: SiteEnds,
     private readonly queue: SiteQueue,
     private readonly sql: SqlProgramRunner,
+    private readonly gate: HostGate,
   ) {}
 
   async run(given: CrawlContext, page: FrontierPage, priority: number): Promise<void> {
@@ -55,6 +58,8 @@ export class PageWork {
     } catch (error) {
       return this.failed(context, page, bill, error);
     }
+    // The start page's request ran before its robots.txt's Crawl-delay was known at the host gate: it counts from now.
+    if (page.depth === 0 && context.floorMs > 0) await this.gate.pause(page.crawlId, siteHost(new URL(page.url)), context.floorMs);
     await this.delivered(context, page, bill, output, sitemapUrls, priority);
   }
 

@@ -9,6 +9,7 @@ import { OrganizationRepository } from '../auth/organization.repository.js';
 import { LimitsService } from '../billing/limits.service.js';
 import { limitsFor } from '../billing/plan-limits.js';
 import { FrontierRepository } from './frontier/frontier.repository.js';
+import type { FrontierPage } from './frontier/frontier-types.js';
 import { HostGate } from './host-gate.js';
 import { PageWork } from './page-work.js';
 import { SiteCrawls } from './site-crawls.js';
@@ -18,6 +19,9 @@ import { SiteQueue } from './site-queue.js';
 const LIVE = new Set(['queued', 'running']);
 /** How soon a page tries again when its host or its organization's plan slots are all taken. */
 const BUSY_RETRY_MS = 250;
+/** A running page's leases (its row, its place at the host): short, renewed by its live worker, so a dead one's lapse soon. */
+export const PAGE_LEASE_MS = 10_000;
+const RENEW_MS = 3_000;
 
 /**
  * A site page's Bull job (decisions.md 9.3): waits for its host (per-host concurrency, the crawl's floor) and a plan
@@ -49,13 +53,12 @@ export class SitePageRunner {
     const plan = limitsFor(this.config.plans, organization);
     const host = siteHost(new URL(page.url));
     const holder = `${crawlId}/${pageId}`;
-    const leaseMs = this.config.jobTimeoutMs + 30_000;
-    const wait = await this.gate.enter(crawlId, host, holder, this.config.site.hostConcurrency, context.floorMs, leaseMs);
+    const wait = await this.gate.enter(crawlId, host, holder, this.config.site.hostConcurrency, context.floorMs, PAGE_LEASE_MS);
     if (wait !== 0) return this.queue.later(organizationId, crawlId, pageId, plan.priority, wait < 0 ? BUSY_RETRY_MS : wait);
     try {
       if (!(await this.takeSlot(organizationId, holder, plan.concurrency))) return this.queue.later(organizationId, crawlId, pageId, plan.priority, BUSY_RETRY_MS);
       try {
-        if (await this.frontier.claim(organizationId, crawlId, pageId, new Date(Date.now() + leaseMs))) await this.work.run(context, page, plan.priority);
+        if (await this.frontier.claim(organizationId, crawlId, pageId, new Date(Date.now() + PAGE_LEASE_MS))) await this.renewing(page, host, () => this.work.run(context, page, plan.priority));
       } finally {
         await this.limits.releaseSlot(organizationId, holder);
       }
@@ -63,6 +66,20 @@ export class SitePageRunner {
       // The start page read robots.txt meanwhile: its Crawl-delay counts from this first request on.
       const floorMs = page.depth === 0 ? (await this.crawls.context(organizationId, crawlId, true))?.floorMs ?? 0 : context.floorMs;
       await this.gate.leave(crawlId, host, holder, floorMs);
+    }
+  }
+
+  /** Runs the page's work while renewing its leases; a renewal lost to a store outage is retried at the next beat. */
+  private async renewing(page: FrontierPage, host: string, work: () => Promise<void>): Promise<void> {
+    const timer = setInterval(() => {
+      const until = new Date(Date.now() + PAGE_LEASE_MS);
+      void this.frontier.renew(page.organizationId, page.crawlId, page.id, until).catch(() => undefined);
+      void this.gate.renew(page.crawlId, host, `${page.crawlId}/${page.id}`, PAGE_LEASE_MS).catch(() => undefined);
+    }, RENEW_MS);
+    try {
+      await work();
+    } finally {
+      clearInterval(timer);
     }
   }
 

@@ -2,7 +2,13 @@ import { InjectQueue } from '@nestjs/bull';
 import { Injectable } from '@nestjs/common';
 import type { Queue } from 'bull';
 import { JOBS_QUEUE, JobPayload } from '../../infra/queue/queue.constants.js';
+import type { Redis } from 'ioredis';
+import { InjectRedis } from '../../infra/redis/redis.module.js';
 import { FrontierRepository } from './frontier/frontier.repository.js';
+
+/** A page's mark that its Bull job was added: gone with a Redis restarted empty, which is how the sweep knows to re-add it. */
+const MARK_MS = 3_600_000;
+const markKey = (crawlId: string, pageId: string) => `crawlgate:site:queued:${crawlId}/${pageId}`;
 
 export const SITE_KIND = 'site';
 /** Site pages come after the organization's single requests of the same plan priority: a crawl never starves them. */
@@ -14,6 +20,7 @@ export class SiteQueue {
   constructor(
     @InjectQueue(JOBS_QUEUE) private readonly queue: Queue<JobPayload>,
     private readonly frontier: FrontierRepository,
+    @InjectRedis() private readonly redis: Redis,
   ) {}
 
   /** Any number of Bull jobs for one page is harmless: only the claim of its waiting row runs it. */
@@ -24,7 +31,15 @@ export class SiteQueue {
         priority: priority + PAGE_PRIORITY_OFFSET,
         ...(delayMs > 0 ? { delay: delayMs } : {}),
       });
+      await this.redis.set(markKey(crawlId, pageId), '1', 'PX', MARK_MS);
     }
+  }
+
+  /** Of these waiting pages, those whose Bull job is no longer known to Redis. */
+  async unmarked<P extends { crawlId: string; id: string }>(pages: readonly P[]): Promise<P[]> {
+    if (pages.length === 0) return [];
+    const marks = await this.redis.mget(...pages.map((page) => markKey(page.crawlId, page.id)));
+    return pages.filter((_, i) => marks[i] === null);
   }
 
   /** Again later (a host's floor, a busy host or plan slot): its row stays waiting, marked freshly queued for the sweep. */

@@ -10,7 +10,7 @@ import { SiteQueue } from './site-queue.js';
 
 const PERIOD_MS = 5_000;
 /** A waiting page not (re)queued for this long lost its Bull job (Redis restarted empty): queued again from its row. */
-export const STALE_WAITING_MS = 20_000;
+export const STALE_WAITING_MS = 10_000;
 const TURN_KEY = 'crawlgate:site-sweeper:turn';
 const REQUEUE_PRIORITY = 1;
 
@@ -52,7 +52,10 @@ export class SiteSweeper implements OnApplicationBootstrap, OnApplicationShutdow
         await this.limits.releaseSlot(page.organizationId, `${page.crawlId}/${page.id}`);
         await this.queue.add(page.organizationId, page.crawlId, [page.id], REQUEUE_PRIORITY);
       }
-      for (const page of await this.frontier.staleWaiting(new Date(now - STALE_WAITING_MS))) await this.queue.later(page.organizationId, page.crawlId, page.id, REQUEUE_PRIORITY, 0);
+      for (const page of await this.queue.unmarked(await this.frontier.staleWaiting(new Date(now - STALE_WAITING_MS)))) {
+        this.logger.warn({ crawlId: page.crawlId, url: page.url }, 'waiting site page missing from the queue; queued again');
+        await this.queue.later(page.organizationId, page.crawlId, page.id, REQUEUE_PRIORITY, 0);
+      }
       for (const crawl of await this.frontier.overdue(new Date(now - this.config.site.maxHours * 3_600_000))) await this.ends.stop(crawl.organizationId, crawl.crawlId, 'time_limit', null);
       await this.frontier.deleteOrphans();
     } catch (error) {

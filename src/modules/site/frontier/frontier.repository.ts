@@ -48,6 +48,11 @@ export class FrontierRepository {
     return moved.affected === 1;
   }
 
+  /** A running page's lease, renewed while its worker lives: a dead worker's page is taken again soon after. */
+  async renew(organizationId: string, crawlId: string, pageId: string, leaseUntil: Date): Promise<void> {
+    await this.sql.execute(exec("UPDATE site_page SET lease_until = ? WHERE organization_id = ? AND crawl_id = ? AND id = ? AND state = 'running'", leaseUntil, organizationId, crawlId, pageId));
+  }
+
   /** A waiting page's Bull job was (re)added now: the re-queue sweep leaves it alone for a while. */
   async touch(organizationId: string, crawlId: string, pageId: string): Promise<void> {
     await this.sql.execute(exec("UPDATE site_page SET queued_at = ? WHERE organization_id = ? AND crawl_id = ? AND id = ? AND state = 'waiting'", new Date(), organizationId, crawlId, pageId));
