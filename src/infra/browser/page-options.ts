@@ -37,6 +37,8 @@ export interface NavigationResult {
    * the DOM's serialization, refused with page_too_large past maxBytes.
    */
   readonly rawBody: (maxBytes?: number) => Promise<string>;
+  /** The main document's Retry-After header (a site crawl pauses the host on a 429 or 503 with it); null when absent. */
+  readonly retryAfter?: string | null;
 }
 
 /** One job's page: opened for the job, wiped and closed (or recycled) after it, on every exit path. */

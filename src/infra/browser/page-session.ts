@@ -63,7 +63,7 @@ export class JobPageSession implements PageSession {
     if (this.guard.blockedNavigation) throw classifyBrowserError(new Error('blocked'), this.failureContext())!;
     // Whatever the status (407 and 59x included), it is the target's answer: only the relay judges the proxy.
     const status = response?.status() ?? 200;
-    return { status, finalUrl: this.raw.url(), rawBody: (maxBytes) => this.body(response, maxBytes) };
+    return { status, finalUrl: this.raw.url(), rawBody: (maxBytes) => this.body(response, maxBytes), retryAfter: response?.headers()['retry-after'] ?? null };
   }
 
   assertNotBlocked(): void {

@@ -55,7 +55,7 @@ export class CrawlOperation extends PageOperation {
       const navigation = await session.goto(options.url);
       session.assertNotBlocked();
       const html = await readPageHtml(session.page, navigation, options.page.js, ctx.config.maxPageBytes);
-      return { html, rendered: options.page.js, targetStatus: navigation.status, finalUrl: navigation.finalUrl };
+      return { html, rendered: options.page.js, targetStatus: navigation.status, finalUrl: navigation.finalUrl, retryAfter: navigation.retryAfter ?? null };
     });
     const limits = { deadline: ctx.deadline, maxBytes: ctx.config.maxPageBytes };
     const data = await crawlData(options, page, {

@@ -17,7 +17,7 @@ export interface RouteRequest {
 /** What a finished operation produced: a page (answered bare, in its media type) or JSON data (in the envelope). */
 export type JobOutput =
   | { readonly type: 'page'; readonly mediaType: TargetMediaType; readonly text: string; readonly targetStatus: number; readonly finalUrl: string }
-  | { readonly type: 'data'; readonly data: unknown; readonly targetStatus?: number; readonly finalUrl?: string };
+  | { readonly type: 'data'; readonly data: unknown; readonly targetStatus?: number; readonly finalUrl?: string; readonly retryAfter?: string };
 
 /** Handed to an operation's browser task inside the worker. */
 export interface TaskContext {

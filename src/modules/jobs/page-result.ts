@@ -15,6 +15,8 @@ export interface ReadPage {
   readonly rendered: boolean;
   readonly targetStatus: number;
   readonly finalUrl: string;
+  /** The target's Retry-After, for a site crawl's pause (decisions 9.3); never part of an answer. */
+  readonly retryAfter?: string | null;
 }
 
 /** The JSON result of a page answer, as the job keeps it: the envelope's `data`, and with output=json the page's content. */
@@ -39,7 +41,7 @@ export async function pageAnswer(page: ReadPage, choice: ContentChoice, data: ob
   const described = choice.output === 'json' ? await pageContentWork({ kind: 'describe', html, url: finalUrl, request }, limits) : undefined;
   if (described) assertPageSize(described.content, limits.maxBytes);
   const result: PageResult = { data: data ?? {}, ...(described ? { page: described } : {}) };
-  return { type: 'data', data: result, targetStatus, finalUrl };
+  return { type: 'data', data: result, targetStatus, finalUrl, ...(page.retryAfter ? { retryAfter: page.retryAfter } : {}) };
 }
 
 /** The envelope fields of a page result: `data`, then `content`, `metadata` and `links` when output=json asked them. */

@@ -21,6 +21,7 @@ import { HostGate } from './host-gate.js';
 import { siteHost } from '../../infra/discovery/url-key.js';
 import { SiteQueue } from './site-queue.js';
 import { SiteStart } from './site-start.js';
+import { targetPause } from './retry-after.js';
 import { pageRequestFor } from './site-request.js';
 
 /** One taken page's work: the start page's robots.txt and sitemaps, the charge, GET /crawl's run, the stored outcome. */
@@ -50,7 +51,7 @@ export class PageWork {
       if (!context.robots.allows(new URL(page.url))) return this.ends.fail(page, ErrorCode.Validation, `robots.txt disallows ${page.url}`);
     }
     const options = pageRequestFor(context.request, page.url);
-    const bill = { price: this.operation.price(options), host: new URL(page.url).hostname.toLowerCase(), requestKey: `site:${page.crawlId}:${page.id}` };
+    const bill = { price: this.operation.price(options), host: new URL(page.url).hostname.toLowerCase(), requestKey: requestKeyOf(page) };
     if (!(await this.charge(context, page, bill))) return;
     let output: JobOutput;
     try {
@@ -99,6 +100,8 @@ export class PageWork {
   }
 
   private async delivered(context: CrawlContext, page: FrontierPage, bill: Bill, output: JobOutput, sitemapUrls: string[], priority: number): Promise<void> {
+    const pause = targetPause(output.targetStatus, output.type === 'data' ? output.retryAfter : undefined, page.retries);
+    if (pause !== null) return this.retryLater(context, page, bill, pause, priority);
     const ownKey = context.keyOf(page.url);
     const finalKey = output.finalUrl ? context.keyOf(output.finalUrl) : null;
     const moved = finalKey !== null && finalKey !== ownKey;
@@ -113,6 +116,13 @@ export class PageWork {
     await this.store(context, page, bill, record, [...fromSitemaps.pages, ...fromPage.pages], addSkips(fromSitemaps.skips, fromPage.skips), alias, priority);
   }
 
+  /** A target's 429/503 with Retry-After: uncharged, its host paused for the crawl, the page tried again after the pause. */
+  private async retryLater(context: CrawlContext, page: FrontierPage, bill: Bill, pauseMs: number, priority: number): Promise<void> {
+    await this.refund(page, context, bill);
+    await this.gate.pause(page.crawlId, siteHost(new URL(page.url)), pauseMs);
+    if (await this.frontier.release(page.organizationId, page.crawlId, page.id)) await this.queue.later(page.organizationId, page.crawlId, page.id, priority, pauseMs);
+  }
+
   private async store(context: CrawlContext, page: FrontierPage, bill: Bill, record: PageRecord, links: NewPage[], skips: SkipCounts, alias: NewPage | null, priority: number): Promise<void> {
     const tally = outcomeTally(this.sql.dialect, page.organizationId, utcDay(), bill.host, record.state === 'done' && record.error === null);
     const outcome = await this.frontier.finish({
@@ -125,6 +135,9 @@ export class PageWork {
     if (outcome.ended) await this.ends.ended(page.organizationId, page.crawlId);
   }
 }
+
+/** One charge per page and attempt after a target's pause: a worker's retake of the same attempt is never charged twice. */
+const requestKeyOf = (page: FrontierPage): string => `site:${page.crawlId}:${page.id}${page.retries > 0 ? `:r${page.retries}` : ''}`;
 
 interface Bill {
   readonly price: number;

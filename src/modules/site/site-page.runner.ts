@@ -44,6 +44,7 @@ export class SitePageRunner {
   async process(payload: JobPayload): Promise<void> {
     const { organizationId, jobId: crawlId, pageId } = payload;
     if (pageId === undefined) return;
+    await this.queue.unmark(crawlId, pageId);
     const page = await this.frontier.page(organizationId, crawlId, pageId);
     const context = page?.state === 'waiting' ? await this.crawls.context(organizationId, crawlId) : null;
     if (!page || !context || !LIVE.has(context.job.status)) return;

@@ -6,7 +6,10 @@ import type { Redis } from 'ioredis';
 import { InjectRedis } from '../../infra/redis/redis.module.js';
 import { FrontierRepository } from './frontier/frontier.repository.js';
 
-/** A page's mark that its Bull job was added: gone with a Redis restarted empty, which is how the sweep knows to re-add it. */
+/**
+ * A page's mark that a Bull job for it is pending: taken off when a worker takes that job, so a job lost with its worker
+ * (or with a Redis restarted empty) leaves its waiting row unmarked, which is how the sweep knows to add it again.
+ */
 const MARK_MS = 3_600_000;
 const markKey = (crawlId: string, pageId: string) => `crawlgate:site:queued:${crawlId}/${pageId}`;
 
@@ -33,6 +36,11 @@ export class SiteQueue {
       });
       await this.redis.set(markKey(crawlId, pageId), '1', 'PX', MARK_MS);
     }
+  }
+
+  /** A worker took the page's Bull job: from now on its row, not the queue, says what happens to the page. */
+  async unmark(crawlId: string, pageId: string): Promise<void> {
+    await this.redis.del(markKey(crawlId, pageId));
   }
 
   /** Of these waiting pages, those whose Bull job is no longer known to Redis. */
