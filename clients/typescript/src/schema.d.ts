@@ -291,6 +291,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/map": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A site's URLs from its sitemaps and its start page's links, filtered by scope, patterns and robots.txt */
+        get: operations["map"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/metrics": {
         parameters: {
             query?: never;
@@ -319,6 +336,23 @@ export interface paths {
         get: operations["screenshot"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/site": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Crawl a site: its pages fetched as GET /crawl would, charged page by page, collected at GET /crawl/{job} with cursor/next */
+        post: operations["startSite"];
         delete?: never;
         options?: never;
         head?: never;
@@ -534,6 +568,57 @@ export interface components {
                 job_id?: string;
                 reason: string;
             }[];
+        };
+        MapEnvelope: {
+            /** @description Metered answers only: 0 on a refunded failure */
+            credits_charged?: number;
+            /** @description Metered answers only */
+            credits_remaining?: number;
+            /** @description null until done, and on failure */
+            data: {
+                /** @description Unique by URL key: sitemap ones first in sitemap order, then page links in document order, cut at limit */
+                links: components["schemas"]["MapLink"][];
+                /** @description The sitemap files read */
+                sitemaps: string[];
+                skipped: {
+                    duplicate: number;
+                    excluded: number;
+                    robots: number;
+                    scope: number;
+                };
+                /** @description Links were left out: cut at limit, or a sitemap bound (50,000 URLs, 50 MiB, 3 levels) reached */
+                truncated: boolean;
+            } | null;
+            /** @description A live capture while running (collection only), else null */
+            debug: {
+                /** Format: date-time */
+                captured_at: string;
+                html: string;
+                /** Format: byte */
+                screenshot: string;
+                truncated?: boolean;
+                url: string;
+            } | null;
+            domain: string;
+            /** @description Why the job failed or was cancelled; null unless status is failed or cancelled */
+            error: string | null;
+            job_id: string;
+            /** @description 1-based while queued, else null */
+            position: number | null;
+            /** @enum {string} */
+            status: "queued" | "running" | "done" | "failed" | "cancelled";
+            url: string;
+        };
+        MapLink: {
+            /** @description The sitemap's <lastmod> as written; null for page links */
+            lastmod: string | null;
+            /** @enum {string} */
+            source: "sitemap" | "page";
+            /**
+             * Format: uri
+             * @description The first URL seen for its key, without its fragment
+             */
+            url: string;
         };
         MessageError: {
             message: string;
@@ -783,6 +868,62 @@ export interface components {
                 request_id: string;
             };
         };
+        SiteEnvelope: {
+            counts: {
+                discovered: number;
+                done: number;
+                failed: number;
+                skipped: {
+                    depth: number;
+                    duplicate: number;
+                    excluded: number;
+                    limit: number;
+                    robots: number;
+                    scope: number;
+                };
+            };
+            /** Format: date-time */
+            created_at: string;
+            credits_used: number;
+            domain: string;
+            error: string | null;
+            /** Format: date-time */
+            finished_at: string | null;
+            job_id: string;
+            /** @enum {string} */
+            kind: "site";
+            /** @description The path for the following pages (/crawl/{job}?cursor=...); null once the crawl ended and every page was given */
+            next: string | null;
+            /** @description Stored pages in the order they finished, at most 50 and 10 MiB an answer */
+            pages: components["schemas"]["SitePage"][];
+            position: number | null;
+            /** @enum {string} */
+            status: "queued" | "running" | "done" | "failed" | "cancelled";
+            /** @enum {string|null} */
+            stop_reason: "finished" | "limit" | "credits" | "time_limit" | "cancelled" | null;
+            url: string;
+        };
+        SitePage: {
+            /** @description In the crawl's format */
+            content: string | null;
+            /** @description What the page cost: 0 when refunded (a failure on our side, a duplicate) */
+            credits: number;
+            /** @description Only with extract, ai_query or ai_schema */
+            data: {
+                [key: string]: unknown;
+            } | null;
+            depth: number;
+            /** @description A redirect onto a page the crawl took already: that page's URL */
+            duplicate_of: string | null;
+            /** @description An error code, or null */
+            error: string | null;
+            final_url: string | null;
+            links: components["schemas"]["PageLink"][] | null;
+            metadata: components["schemas"]["PageMetadata"] | null;
+            parent: string | null;
+            target_status: number | null;
+            url: string;
+        };
         UpdateOrganizationBody: {
             /** @description null: the plan's */
             concurrency?: number | null;
@@ -826,7 +967,7 @@ export interface components {
             finished_at: string;
             job_id: string;
             /** @enum {string} */
-            kind: "crawl" | "screenshot" | "recipe" | "chat";
+            kind: "crawl" | "screenshot" | "recipe" | "chat" | "map" | "site";
             /** @enum {string} */
             status: "done" | "failed" | "cancelled";
         };
@@ -1885,7 +2026,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CrawlEnvelope"] | components["schemas"]["ScreenshotEnvelope"] | components["schemas"]["ChatEnvelope"];
+                    "application/json": components["schemas"]["CrawlEnvelope"] | components["schemas"]["ScreenshotEnvelope"] | components["schemas"]["ChatEnvelope"] | components["schemas"]["MapEnvelope"] | components["schemas"]["SiteEnvelope"];
                     "text/html": string;
                     /**
                      * @example # Example Domain
@@ -1902,7 +2043,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CrawlEnvelope"] | components["schemas"]["ScreenshotEnvelope"] | components["schemas"]["ChatEnvelope"];
+                    "application/json": components["schemas"]["CrawlEnvelope"] | components["schemas"]["ScreenshotEnvelope"] | components["schemas"]["ChatEnvelope"] | components["schemas"]["MapEnvelope"] | components["schemas"]["SiteEnvelope"];
                 };
             };
             /** @description No key, an unknown or revoked key, or a dashboard user's token */
@@ -1929,7 +2070,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CrawlEnvelope"] | components["schemas"]["ScreenshotEnvelope"] | components["schemas"]["ChatEnvelope"];
+                    "application/json": components["schemas"]["CrawlEnvelope"] | components["schemas"]["ScreenshotEnvelope"] | components["schemas"]["ChatEnvelope"] | components["schemas"]["MapEnvelope"] | components["schemas"]["SiteEnvelope"];
                 };
             };
         };
@@ -1952,7 +2093,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CrawlEnvelope"] | components["schemas"]["ScreenshotEnvelope"] | components["schemas"]["ChatEnvelope"];
+                    "application/json": components["schemas"]["CrawlEnvelope"] | components["schemas"]["ScreenshotEnvelope"] | components["schemas"]["ChatEnvelope"] | components["schemas"]["MapEnvelope"] | components["schemas"]["SiteEnvelope"];
                 };
             };
             /** @description No key, an unknown or revoked key, or a dashboard user's token */
@@ -2160,6 +2301,153 @@ export interface operations {
             };
         };
     };
+    map: {
+        parameters: {
+            query: {
+                /** @description Block ads and trackers */
+                adblock?: string;
+                /** @description City of the exit (requires country; doubles the price) */
+                city?: string;
+                /** @description ISO 3166-1 alpha-2 code of the exit, any case */
+                country?: string;
+                /** @description Comma-separated path globs (as include_paths) whose URLs are skipped (the start URL exempt) */
+                exclude_paths?: string;
+                /** @description Leave the query string out of the URL key (default true): URLs differing only in it are one */
+                ignore_query?: string;
+                /** @description Load images */
+                images?: string;
+                /** @description Comma-separated path globs (at most 20, 256 characters each, starting with /): `*` within a segment, `**` any segments; only matching URLs are taken (the start URL exempt) */
+                include_paths?: string;
+                /** @description Render the start page with JavaScript (default false here) */
+                js?: string;
+                /** @description Most links answered, 1 to 30000 (default 5000); cut ones set data.truncated */
+                limit?: number;
+                /** @description Premium proxy pool */
+                premium?: string;
+                /** @description path (default): the start URL's host and the paths under its directory; host: the whole host; domain: the registrable domain and its subdomains */
+                scope?: "path" | "host" | "domain";
+                /** @description include (default): sitemaps and the start page's links; skip: the links only; only: the sitemaps only */
+                sitemap?: "include" | "skip" | "only";
+                /** @description The start page, http or https */
+                url: string;
+                /** @description User-Agent to send */
+                user_agent?: string;
+                /** @description When the start page counts as loaded */
+                wait_until?: "load" | "domcontentloaded" | "networkidle0" | "networkidle2";
+                /** @description POSTed a signed WebhookEvent when the job ends */
+                webhook_url?: string;
+            };
+            header?: {
+                /** @description Replays the first job for 24 hours instead of charging again */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done within SYNC_WAIT_MS */
+            200: {
+                headers: {
+                    /** @description "true" when answered from an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    /** @description Credits charged by this request (0 when refunded; a replay repeats the first charge) */
+                    "X-Credits-Charged"?: number;
+                    /** @description The balance after this request */
+                    "X-Credits-Remaining"?: number;
+                    /** @description The job, collectable at GET /crawl/{job} */
+                    "X-Job-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MapEnvelope"];
+                };
+            };
+            /** @description Paid and still running: collect it at GET /crawl/{job} */
+            202: {
+                headers: {
+                    /** @description "true" when answered from an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    /** @description Credits charged by this request (0 when refunded; a replay repeats the first charge) */
+                    "X-Credits-Charged"?: number;
+                    /** @description The balance after this request */
+                    "X-Credits-Remaining"?: number;
+                    /** @description The job, collectable at GET /crawl/{job} */
+                    "X-Job-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MapEnvelope"];
+                };
+            };
+            /** @description No key, an unknown or revoked key, or a dashboard user's token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageError"];
+                };
+            };
+            /** @description Balance too low or daily limit reached */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageError"];
+                };
+            };
+            /** @description Invalid parameters, body or header */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Concurrency or burst limit of the plan */
+            429: {
+                headers: {
+                    /** @description Seconds */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageError"];
+                };
+            };
+            /** @description The operation ran and failed (refunded, the envelope with X-Error-Code), or an internal error before it ran */
+            500: {
+                headers: {
+                    /** @description "true" when answered from an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    /** @description Credits charged by this request (0 when refunded; a replay repeats the first charge) */
+                    "X-Credits-Charged"?: number;
+                    /** @description The balance after this request */
+                    "X-Credits-Remaining"?: number;
+                    /** @description The failure code */
+                    "X-Error-Code"?: string;
+                    /** @description The job, collectable at GET /crawl/{job} */
+                    "X-Job-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MapEnvelope"] | components["schemas"]["ServiceError"];
+                };
+            };
+            /** @description Proxy pool or model unavailable, queue or database down; nothing charged */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceError"];
+                };
+            };
+        };
+    };
     scrape: {
         parameters: {
             query?: never;
@@ -2335,6 +2623,142 @@ export interface operations {
                 };
             };
             /** @description Proxy pool or model unavailable, queue or database down; nothing charged */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceError"];
+                };
+            };
+        };
+    };
+    startSite: {
+        parameters: {
+            query: {
+                /** @description Block ads and trackers */
+                adblock?: string;
+                /** @description A question about the page, answered by the model (+5 credits) */
+                ai_query?: string;
+                /** @description A JSON Schema (draft 2020-12, root {"type": "object"}, at most 10,000 characters) that the model's answer must conform to, asked once more with the errors when it does not; answers data.json (+5 credits, once, also with ai_query); still not conforming: 500 ai_invalid_output, refunded */
+                ai_schema?: string;
+                /** @description City of the exit (requires country; doubles the price) */
+                city?: string;
+                /** @description ISO 3166-1 alpha-2 code of the exit, any case */
+                country?: string;
+                /** @description At least this long (ms, 0 to 60000) between two requests of the crawl to one host */
+                delay?: number;
+                /** @description Device pixel ratio (requires viewport) */
+                device_scale_factor?: number;
+                /** @description Comma-separated path globs left out; same rules as include_paths */
+                exclude_paths?: string;
+                /** @description Comma-separated CSS selectors of elements removed first (at most 20, 1,000 characters) */
+                exclude_selectors?: string;
+                /** @description JSON rules mapping names to a CSS selector (the first match's text) or {selector, type: item|list, output: text|html|markdown|@<attribute>, fields: {...}}; at most 10,000 characters, 50 rules, nesting depth 3, 1,000 entries a list; read from the whole document; answers data.extracted (free) */
+                extract?: string;
+                /** @description html (the page as served or rendered, the default), or its content as markdown or text */
+                format?: "html" | "markdown" | "text";
+                /** @description Leave the query string out of the URL key (default false) */
+                ignore_query?: string;
+                /** @description Load images */
+                images?: string;
+                /** @description Comma-separated path globs (* within a segment, ** any segments), anchored; at most 20 of 256 characters */
+                include_paths?: string;
+                /** @description Comma-separated CSS selectors: the content is exactly the matched elements, in document order (at most 20, 1,000 characters) */
+                include_selectors?: string;
+                /** @description Render with JavaScript (default true) */
+                js?: string;
+                /** @description Landscape orientation (requires viewport) */
+                landscape?: string;
+                /** @description Pages fetched at most, the start page included: 1 to SITE_MAX_PAGES (default 100) */
+                limit?: number;
+                /** @description Keep only the main content (default true with markdown and text, false with html) */
+                main_content?: string;
+                /** @description Use a stored copy of a page fetched less than this long ago (ms, 0 to 604800000; decisions 9.6) */
+                max_age?: number;
+                /** @description Stop before a page would take the crawl past this many credits */
+                max_credits?: number;
+                /** @description Link hops from the start page, 0 to 20 (default 10); sitemap URLs are depth 1 */
+                max_depth?: number;
+                /** @description Mobile emulation (requires viewport) */
+                mobile?: string;
+                /** @description page (the bare answer, the default) or json (the envelope with content, metadata and links) */
+                output?: "page" | "json";
+                /** @description Premium proxy pool */
+                premium?: string;
+                /** @description path (default: under the start URL's directory), host, or domain (and its subdomains) */
+                scope?: "path" | "host" | "domain";
+                /** @description include (default), skip, or only: the sitemaps' URLs and not the pages' links */
+                sitemap?: "include" | "skip" | "only";
+                /** @description Touch events (requires viewport) */
+                touch?: string;
+                /** @description The page, http or https */
+                url: string;
+                /** @description User-Agent to send */
+                user_agent?: string;
+                /** @description WIDTHxHEIGHT, each side 1 to 4000 */
+                viewport?: string;
+                /** @description When the page counts as loaded */
+                wait_until?: "load" | "domcontentloaded" | "networkidle0" | "networkidle2";
+                /** @description finished (default): job.finished only; page,finished: also a site.page event per stored page */
+                webhook_events?: "finished" | "page,finished";
+                /** @description POSTed a signed WebhookEvent when the job ends */
+                webhook_url?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued: collect it at GET /crawl/{job} */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteEnvelope"];
+                };
+            };
+            /** @description No key, an unknown or revoked key, or a dashboard user's token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageError"];
+                };
+            };
+            /** @description The balance does not cover one page */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageError"];
+                };
+            };
+            /** @description Invalid parameters, body or header */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Burst limit, or SITE_ACTIVE_PER_ORG crawls queued or running */
+            429: {
+                headers: {
+                    /** @description Seconds */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageError"];
+                };
+            };
+            /** @description Proxy pool or model unavailable; nothing charged */
             503: {
                 headers: {
                     [name: string]: unknown;
