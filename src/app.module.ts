@@ -19,6 +19,7 @@ import { AccountModule } from './modules/account/account.module.js';
 import { AdminModule } from './modules/admin/admin.module.js';
 import { ChatModule } from './modules/chat/chat.module.js';
 import { CrawlModule } from './modules/crawl/crawl.module.js';
+import { SiteModule } from './modules/site/site.module.js';
 import { MapModule } from './modules/map/map.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { JobsModule } from './modules/jobs/jobs.module.js';
@@ -42,6 +43,7 @@ export class AppModule {
         BrowserModule,
         JobsModule,
         CrawlModule,
+        SiteModule,
         MapModule,
         ScreenshotModule,
         RecipeModule,

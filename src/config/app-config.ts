@@ -61,6 +61,8 @@ export interface AppConfig {
   readonly pdf: { readonly maxPages: number; readonly maxBytes: number };
   /** decisions.md 9.6: the bytes of stored copies one organization keeps; the oldest go first. */
   readonly cacheMaxBytes: number;
+  /** decisions.md 9.3/9.8: site crawls' bounds. */
+  readonly site: { readonly maxPages: number; readonly hostConcurrency: number; readonly activePerOrg: number; readonly maxHours: number };
   readonly plans: PlanTable;
   readonly pricing: PriceTable;
   readonly logLevel: string;
@@ -168,6 +170,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     maxPageBytes: e.MAX_PAGE_BYTES ?? 20 * 1024 * 1024,
     pdf: { maxPages: e.PDF_MAX_PAGES ?? 200, maxBytes: e.PDF_MAX_BYTES ?? 20 * 1024 * 1024 },
     cacheMaxBytes: e.CACHE_MAX_BYTES ?? 1024 * 1024 * 1024,
+    site: {
+      maxPages: e.SITE_MAX_PAGES ?? 10000,
+      hostConcurrency: e.SITE_HOST_CONCURRENCY ?? 2,
+      activePerOrg: e.SITE_ACTIVE_PER_ORG ?? 5,
+      maxHours: e.SITE_MAX_HOURS ?? 24,
+    },
     plans: plans!,
     pricing: pricing!,
     logLevel: e.LOG_LEVEL ?? 'info',

@@ -130,6 +130,18 @@ export class EnvSchema {
   @IsOptional() @Transform(toInt) @IsInt() @Min(0)
   CACHE_MAX_BYTES?: number;
 
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(1000000)
+  SITE_MAX_PAGES?: number;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(100)
+  SITE_HOST_CONCURRENCY?: number;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(1000)
+  SITE_ACTIVE_PER_ORG?: number;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(720)
+  SITE_MAX_HOURS?: number;
+
   @IsOptional() @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL?: string;
 }

@@ -16,6 +16,7 @@ const ROUTES: Record<string, number[]> = {
   'get /screenshot': METERED,
   'get /chat': METERED,
   'get /map': METERED,
+  'post /site': [202, 401, 402, 422, 429, 503],
   'get /crawl/{job}': [200, 202, 401, 404, 500],
   'delete /crawl/{job}': [200, 401, 404, 409],
   'get /account': [200, 401],
@@ -112,6 +113,9 @@ describe('real answers match the documented schemas', () => {
     expect(failed.status).toBe(500);
     check('GET', '/crawl', failed);
     check('GET', '/crawl/{job}', await call(`/crawl/${failed.headers.get('x-job-id')}`, { key }));
+    const crawl = await call('/site', { key, method: 'POST', query: { url: page('/static'), js: 'false', max_depth: '0' } });
+    check('POST', '/site', crawl, 202);
+    check('GET', '/crawl/{job}', await collect(crawl.body.job_id as string, key));
   });
 
   it('refusals: 401, 402, 404, 422, 429', async () => {

@@ -112,20 +112,28 @@ describe('PDF documents (decisions.md 9.5)', () => {
     expect(await balance()).toBe(before);
   });
 
-  it('stops a PDF that keeps the parser past the deadline while other jobs go on (paid at 202, failed after acceptance)', async () => {
+  it('stops a PDF that keeps the parser past its budget while other organizations\' jobs go on (paid at 202, failed after acceptance)', async () => {
     const before = await balance();
+    const other = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 100 });
+    const otherCrawl = async (url: string) => {
+      const answer = await call('/crawl', { key: other.apiKey, query: { url, js: 'false', format: 'text' } });
+      return answer.status === 202 ? collect(answer.body.job_id as string, other.apiKey) : answer;
+    };
     let slowEnded = false;
     const accepted = await call('/crawl', { key: org.apiKey, query: { url: target('/pdf/slow.pdf'), js: 'false', format: 'text' } });
     expect(accepted.status).toBe(202);
     const slow = collect(accepted.body.job_id as string, org.apiKey).finally(() => {
       slowEnded = true;
     });
-    const others = await Promise.all([crawl(target('/static'), { format: 'text' }), crawl(SPEC, { format: 'text' })]);
-    expect({ statuses: others.map((other) => other.status), slowEnded }).toEqual({ statuses: [200, 200], slowEnded: false });
+    // The content threads serve one task of an organization at a time: another organization's page and PDF go on.
+    const others = await Promise.all([otherCrawl(target('/static')), otherCrawl(SPEC)]);
+    expect({ statuses: others.map((answer) => answer.status), slowEnded }).toEqual({ statuses: [200, 200], slowEnded: false });
     const stopped = await slow;
     expect(stopped.status).toBe(500);
-    expect(stopped.body).toMatchObject({ status: 'failed', error: "The page's content was not ready before the job deadline." });
-    expect(await balance()).toBe(before - 3);
+    expect(stopped.headers.get('x-error-code')).toBe('page_too_large');
+    expect(stopped.body).toMatchObject({ status: 'failed', error: "The page's content took more than 10 s to work out; the most one page may take." });
+    expect(await balance()).toBe(before - 1);
     expect((await crawl(SPEC, { format: 'text' })).status).toBe(200);
   });
+});
 });

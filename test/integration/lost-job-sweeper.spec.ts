@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { OperationRegistry } from '../../src/modules/jobs/operation-registry.js';
 import type { Queue } from 'bull';
 import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
@@ -52,7 +53,7 @@ describe('LostJobSweeper over the job rows and the heartbeats', () => {
       },
     };
     const queue = { getJob: async () => null };
-    sweeper = new LostJobSweeper(heartbeat, jobs, runner as unknown as JobRunner, queue as unknown as Queue<JobPayload>, {} as JobLine);
+    sweeper = new LostJobSweeper(heartbeat, jobs, runner as unknown as JobRunner, queue as unknown as Queue<JobPayload>, {} as JobLine, { find: () => undefined } as unknown as OperationRegistry);
   });
   afterAll(async () => {
     stops.forEach((stop) => stop());

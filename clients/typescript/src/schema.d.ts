@@ -342,6 +342,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/site": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Crawl a site: its pages fetched as GET /crawl would, charged page by page, collected at GET /crawl/{job} with cursor/next */
+        post: operations["startSite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -378,8 +395,6 @@ export interface components {
         AccountJobs: {
             /** @description Newest first */
             jobs: {
-                /** @description Answered from a stored copy (max_age) instead of a fetch */
-                cache_hit: boolean;
                 /** Format: date-time */
                 created_at: string;
                 /** @description The price, or 0 once refunded */
@@ -474,10 +489,10 @@ export interface components {
             data: {
                 /** @description The answer to ai_query (not with ai_schema) */
                 answer?: string;
-                /** @description The values of the extract rules, by name (null for a PDF) */
+                /** @description The values of the extract rules, by name */
                 extracted?: {
                     [key: string]: unknown;
-                } | null;
+                };
                 /** @description The model's answer, conforming to ai_schema */
                 json?: {
                     [key: string]: unknown;
@@ -585,13 +600,13 @@ export interface components {
                 url: string;
             } | null;
             domain: string;
-            /** @description Why the job failed; null unless status is failed */
+            /** @description Why the job failed or was cancelled; null unless status is failed or cancelled */
             error: string | null;
             job_id: string;
             /** @description 1-based while queued, else null */
             position: number | null;
             /** @enum {string} */
-            status: "queued" | "running" | "done" | "failed";
+            status: "queued" | "running" | "done" | "failed" | "cancelled";
             url: string;
         };
         MapLink: {
@@ -623,29 +638,13 @@ export interface components {
         };
         PageMetadata: {
             author: string | null;
-            /**
-             * Format: date-time
-             * @description Answered from a stored copy (max_age): when its page was fetched
-             */
-            cached_at?: string;
             canonical_url: string | null;
-            /**
-             * @description A PDF read as a document only (decisions 9.5)
-             * @enum {string}
-             */
-            content_type?: "application/pdf";
             description: string | null;
             image: string | null;
             language: string | null;
-            /** @description A PDF only: its pages */
-            pages?: number;
-            /** @description A PDF only: the pages read (at most PDF_MAX_PAGES) */
-            pages_read?: number;
             published_time: string | null;
             site_name: string | null;
             title: string | null;
-            /** @description A PDF only: true when pages were left unread */
-            truncated?: boolean;
             /** @description Words of content as text */
             word_count: number;
         };
@@ -864,10 +863,66 @@ export interface components {
                 /** @enum {boolean} */
                 billed: false;
                 /** @enum {string} */
-                code: "validation_failed" | "unauthorized" | "insufficient_credits" | "daily_limit_reached" | "concurrency_exceeded" | "burst_exceeded" | "not_found" | "job_not_cancellable" | "method_not_allowed" | "payload_too_large" | "target_unreachable" | "navigation_timeout" | "blocked_target" | "browser_crashed" | "worker_lost" | "cancelled" | "proxy_failed" | "proxy_pool_unavailable" | "page_too_large" | "document_unreadable" | "chat_timeout" | "chat_no_answer" | "action_failed" | "ai_unavailable" | "ai_invalid_output" | "queue_unavailable" | "database_unavailable" | "internal_error";
+                code: "validation_failed" | "unauthorized" | "insufficient_credits" | "daily_limit_reached" | "concurrency_exceeded" | "burst_exceeded" | "not_found" | "job_not_cancellable" | "method_not_allowed" | "payload_too_large" | "target_unreachable" | "navigation_timeout" | "blocked_target" | "browser_crashed" | "worker_lost" | "cancelled" | "proxy_failed" | "proxy_pool_unavailable" | "page_too_large" | "chat_timeout" | "chat_no_answer" | "action_failed" | "ai_unavailable" | "ai_invalid_output" | "queue_unavailable" | "database_unavailable" | "internal_error";
                 message: string;
                 request_id: string;
             };
+        };
+        SiteEnvelope: {
+            counts: {
+                discovered: number;
+                done: number;
+                failed: number;
+                skipped: {
+                    depth: number;
+                    duplicate: number;
+                    excluded: number;
+                    limit: number;
+                    robots: number;
+                    scope: number;
+                };
+            };
+            /** Format: date-time */
+            created_at: string;
+            credits_used: number;
+            domain: string;
+            error: string | null;
+            /** Format: date-time */
+            finished_at: string | null;
+            job_id: string;
+            /** @enum {string} */
+            kind: "site";
+            /** @description The path for the following pages (/crawl/{job}?cursor=...); null once the crawl ended and every page was given */
+            next: string | null;
+            /** @description Stored pages in the order they finished, at most 50 and 10 MiB an answer */
+            pages: components["schemas"]["SitePage"][];
+            position: number | null;
+            /** @enum {string} */
+            status: "queued" | "running" | "done" | "failed" | "cancelled";
+            /** @enum {string|null} */
+            stop_reason: "finished" | "limit" | "credits" | "time_limit" | "cancelled" | null;
+            url: string;
+        };
+        SitePage: {
+            /** @description In the crawl's format */
+            content: string | null;
+            /** @description What the page cost: 0 when refunded (a failure on our side, a duplicate) */
+            credits: number;
+            /** @description Only with extract, ai_query or ai_schema */
+            data: {
+                [key: string]: unknown;
+            } | null;
+            depth: number;
+            /** @description A redirect onto a page the crawl took already: that page's URL */
+            duplicate_of: string | null;
+            /** @description An error code, or null */
+            error: string | null;
+            final_url: string | null;
+            links: components["schemas"]["PageLink"][] | null;
+            metadata: components["schemas"]["PageMetadata"] | null;
+            parent: string | null;
+            target_status: number | null;
+            url: string;
         };
         UpdateOrganizationBody: {
             /** @description null: the plan's */
@@ -912,7 +967,7 @@ export interface components {
             finished_at: string;
             job_id: string;
             /** @enum {string} */
-            kind: "crawl" | "screenshot" | "recipe" | "chat" | "map";
+            kind: "crawl" | "screenshot" | "recipe" | "chat" | "map" | "site";
             /** @enum {string} */
             status: "done" | "failed" | "cancelled";
         };
@@ -1640,16 +1695,12 @@ export interface operations {
                 landscape?: string;
                 /** @description Keep only the main content (default true with markdown and text, false with html) */
                 main_content?: string;
-                /** @description decisions.md 9.6: answer from this organization's stored copy of the page (same URL key, same fetch options) when it is younger than this many milliseconds (0 to 604800000; 0, the default, always fetches). A hit costs cache_hit (1) plus any ai_query/ai_schema surcharge and says X-Cache: hit */
-                max_age?: number;
                 /** @description Mobile emulation (requires viewport) */
                 mobile?: string;
                 /** @description page (the bare answer, the default) or json (the envelope with content, metadata and links) */
                 output?: "page" | "json";
                 /** @description Premium proxy pool */
                 premium?: string;
-                /** @description Keep this fetch's page as the stored copy that max_age answers from (default true; only 2xx answers are stored) */
-                store?: string;
                 /** @description Touch events (requires viewport) */
                 touch?: string;
                 /** @description The page, http or https */
@@ -1677,10 +1728,6 @@ export interface operations {
                 headers: {
                     /** @description "true" when answered from an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: string;
-                    /** @description With max_age: "hit" when a stored copy answered, "miss" when the page was fetched (and stored unless store=false) */
-                    "X-Cache"?: string;
-                    /** @description On a hit: seconds since the stored copy was fetched */
-                    "X-Cache-Age"?: number;
                     /** @description Credits charged by this request (0 when refunded; a replay repeats the first charge) */
                     "X-Credits-Charged"?: number;
                     /** @description The balance after this request */
@@ -1710,10 +1757,6 @@ export interface operations {
                 headers: {
                     /** @description "true" when answered from an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: string;
-                    /** @description With max_age: "hit" when a stored copy answered, "miss" when the page was fetched (and stored unless store=false) */
-                    "X-Cache"?: string;
-                    /** @description On a hit: seconds since the stored copy was fetched */
-                    "X-Cache-Age"?: number;
                     /** @description Credits charged by this request (0 when refunded; a replay repeats the first charge) */
                     "X-Credits-Charged"?: number;
                     /** @description The balance after this request */
@@ -1983,7 +2026,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CrawlEnvelope"] | components["schemas"]["ScreenshotEnvelope"] | components["schemas"]["ChatEnvelope"] | components["schemas"]["MapEnvelope"];
+                    "application/json": components["schemas"]["CrawlEnvelope"] | components["schemas"]["ScreenshotEnvelope"] | components["schemas"]["ChatEnvelope"] | components["schemas"]["MapEnvelope"] | components["schemas"]["SiteEnvelope"];
                     "text/html": string;
                     /**
                      * @example # Example Domain
@@ -2000,7 +2043,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CrawlEnvelope"] | components["schemas"]["ScreenshotEnvelope"] | components["schemas"]["ChatEnvelope"] | components["schemas"]["MapEnvelope"];
+                    "application/json": components["schemas"]["CrawlEnvelope"] | components["schemas"]["ScreenshotEnvelope"] | components["schemas"]["ChatEnvelope"] | components["schemas"]["MapEnvelope"] | components["schemas"]["SiteEnvelope"];
                 };
             };
             /** @description No key, an unknown or revoked key, or a dashboard user's token */
@@ -2027,7 +2070,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CrawlEnvelope"] | components["schemas"]["ScreenshotEnvelope"] | components["schemas"]["ChatEnvelope"] | components["schemas"]["MapEnvelope"];
+                    "application/json": components["schemas"]["CrawlEnvelope"] | components["schemas"]["ScreenshotEnvelope"] | components["schemas"]["ChatEnvelope"] | components["schemas"]["MapEnvelope"] | components["schemas"]["SiteEnvelope"];
                 };
             };
         };
@@ -2050,7 +2093,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CrawlEnvelope"] | components["schemas"]["ScreenshotEnvelope"] | components["schemas"]["ChatEnvelope"];
+                    "application/json": components["schemas"]["CrawlEnvelope"] | components["schemas"]["ScreenshotEnvelope"] | components["schemas"]["ChatEnvelope"] | components["schemas"]["MapEnvelope"] | components["schemas"]["SiteEnvelope"];
                 };
             };
             /** @description No key, an unknown or revoked key, or a dashboard user's token */
@@ -2580,6 +2623,142 @@ export interface operations {
                 };
             };
             /** @description Proxy pool or model unavailable, queue or database down; nothing charged */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceError"];
+                };
+            };
+        };
+    };
+    startSite: {
+        parameters: {
+            query: {
+                /** @description Block ads and trackers */
+                adblock?: string;
+                /** @description A question about the page, answered by the model (+5 credits) */
+                ai_query?: string;
+                /** @description A JSON Schema (draft 2020-12, root {"type": "object"}, at most 10,000 characters) that the model's answer must conform to, asked once more with the errors when it does not; answers data.json (+5 credits, once, also with ai_query); still not conforming: 500 ai_invalid_output, refunded */
+                ai_schema?: string;
+                /** @description City of the exit (requires country; doubles the price) */
+                city?: string;
+                /** @description ISO 3166-1 alpha-2 code of the exit, any case */
+                country?: string;
+                /** @description At least this long (ms, 0 to 60000) between two requests of the crawl to one host */
+                delay?: number;
+                /** @description Device pixel ratio (requires viewport) */
+                device_scale_factor?: number;
+                /** @description Comma-separated path globs left out; same rules as include_paths */
+                exclude_paths?: string;
+                /** @description Comma-separated CSS selectors of elements removed first (at most 20, 1,000 characters) */
+                exclude_selectors?: string;
+                /** @description JSON rules mapping names to a CSS selector (the first match's text) or {selector, type: item|list, output: text|html|markdown|@<attribute>, fields: {...}}; at most 10,000 characters, 50 rules, nesting depth 3, 1,000 entries a list; read from the whole document; answers data.extracted (free) */
+                extract?: string;
+                /** @description html (the page as served or rendered, the default), or its content as markdown or text */
+                format?: "html" | "markdown" | "text";
+                /** @description Leave the query string out of the URL key (default false) */
+                ignore_query?: string;
+                /** @description Load images */
+                images?: string;
+                /** @description Comma-separated path globs (* within a segment, ** any segments), anchored; at most 20 of 256 characters */
+                include_paths?: string;
+                /** @description Comma-separated CSS selectors: the content is exactly the matched elements, in document order (at most 20, 1,000 characters) */
+                include_selectors?: string;
+                /** @description Render with JavaScript (default true) */
+                js?: string;
+                /** @description Landscape orientation (requires viewport) */
+                landscape?: string;
+                /** @description Pages fetched at most, the start page included: 1 to SITE_MAX_PAGES (default 100) */
+                limit?: number;
+                /** @description Keep only the main content (default true with markdown and text, false with html) */
+                main_content?: string;
+                /** @description Use a stored copy of a page fetched less than this long ago (ms, 0 to 604800000; decisions 9.6) */
+                max_age?: number;
+                /** @description Stop before a page would take the crawl past this many credits */
+                max_credits?: number;
+                /** @description Link hops from the start page, 0 to 20 (default 10); sitemap URLs are depth 1 */
+                max_depth?: number;
+                /** @description Mobile emulation (requires viewport) */
+                mobile?: string;
+                /** @description page (the bare answer, the default) or json (the envelope with content, metadata and links) */
+                output?: "page" | "json";
+                /** @description Premium proxy pool */
+                premium?: string;
+                /** @description path (default: under the start URL's directory), host, or domain (and its subdomains) */
+                scope?: "path" | "host" | "domain";
+                /** @description include (default), skip, or only: the sitemaps' URLs and not the pages' links */
+                sitemap?: "include" | "skip" | "only";
+                /** @description Touch events (requires viewport) */
+                touch?: string;
+                /** @description The page, http or https */
+                url: string;
+                /** @description User-Agent to send */
+                user_agent?: string;
+                /** @description WIDTHxHEIGHT, each side 1 to 4000 */
+                viewport?: string;
+                /** @description When the page counts as loaded */
+                wait_until?: "load" | "domcontentloaded" | "networkidle0" | "networkidle2";
+                /** @description finished (default): job.finished only; page,finished: also a site.page event per stored page */
+                webhook_events?: "finished" | "page,finished";
+                /** @description POSTed a signed WebhookEvent when the job ends */
+                webhook_url?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued: collect it at GET /crawl/{job} */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteEnvelope"];
+                };
+            };
+            /** @description No key, an unknown or revoked key, or a dashboard user's token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageError"];
+                };
+            };
+            /** @description The balance does not cover one page */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageError"];
+                };
+            };
+            /** @description Invalid parameters, body or header */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Burst limit, or SITE_ACTIVE_PER_ORG crawls queued or running */
+            429: {
+                headers: {
+                    /** @description Seconds */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageError"];
+                };
+            };
+            /** @description Proxy pool or model unavailable; nothing charged */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -67,8 +67,24 @@ export function ApiMetered(doc: MeteredDoc): MethodDecorator & ClassDecorator {
   );
 }
 
+/** POST /site (decisions.md 9.3): header key only, options in the query, always 202 at once, nothing charged. */
+export function ApiSite(query: QueryDto): MethodDecorator & ClassDecorator {
+  return applyDecorators(
+    ApiTags('site'),
+    ApiOperation({ summary: 'Crawl a site: its pages fetched as GET /crawl would, charged page by page, collected at GET /crawl/{job} with cursor/next' }),
+    ApiBearerAuth('bearer'),
+    ...queryOf(query),
+    ApiResponse({ status: 202, description: 'Queued: collect it at GET /crawl/{job}', content: json(ref('SiteEnvelope')) }),
+    Unauthorized(),
+    failure(402, 'The balance does not cover one page', 'MessageError'),
+    Invalid(),
+    failure(429, 'Burst limit, or SITE_ACTIVE_PER_ORG crawls queued or running', 'MessageError', responseHeaders('Retry-After')),
+    failure(503, 'Proxy pool or model unavailable; nothing charged', 'ServiceError'),
+  );
+}
+
 /** What a job route answers: the envelope of whichever operation the job is. */
-const ANY_ENVELOPE = { oneOf: [ref('CrawlEnvelope'), ref('ScreenshotEnvelope'), ref('ChatEnvelope'), ref('MapEnvelope')] };
+const ANY_ENVELOPE = { oneOf: [ref('CrawlEnvelope'), ref('ScreenshotEnvelope'), ref('ChatEnvelope'), ref('MapEnvelope'), ref('SiteEnvelope')] };
 /** Declared here: job routes read the job through CollectKeyGuard, not @Param, so nothing else documents it. */
 const JobParam = () => ApiParam({ name: 'job', type: String, required: true, description: 'The job id of a 202 answer (`job_id`, `X-Job-Id`).' });
 

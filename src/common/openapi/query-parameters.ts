@@ -57,6 +57,8 @@ function ruleSchema(rule: ValidationMetadata, where: string): SchemaObject | nul
       return { maxLength: first as number };
     case 'minLength':
       return { minLength: first as number };
+    case 'isIntBetween':
+      return { type: 'integer', minimum: first as number, maximum: (rule.constraints as number[])[1] };
     case 'min':
       return { minimum: first as number };
     case 'max':

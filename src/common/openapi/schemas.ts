@@ -2,6 +2,7 @@ import type { SchemaObject } from '@nestjs/swagger';
 import { ErrorCode } from '../errors/error-code.js';
 import { JOB_ID_PATTERN } from '../validation/job-id-pattern.js';
 import { RECIPE_SCHEMAS } from './recipe-schemas.js';
+import { SITE_SCHEMAS } from './site-schemas.js';
 
 /** Named schemas of the public JSON (service-spec.md, decisions.md 2 to 4 and 7), referenced by the route decorators. */
 const str: SchemaObject = { type: 'string' };
@@ -146,10 +147,11 @@ export const SCHEMAS = {
   }),
   WebhookSecret: object({ secret: { type: 'string', description: 'Signs X-Crawlgate-Signature; replaces the previous secret' } }),
   WebhookEvent: {
-    ...object({ event: { type: 'string', enum: ['job.finished'] }, job_id: str, kind: { type: 'string', enum: ['crawl', 'screenshot', 'recipe', 'chat', 'map'] }, status: { type: 'string', enum: ['done', 'failed', 'cancelled'] }, error: nullableStr, finished_at: time }),
+    ...object({ event: { type: 'string', enum: ['job.finished'] }, job_id: str, kind: { type: 'string', enum: ['crawl', 'screenshot', 'recipe', 'chat', 'map', 'site'] }, status: { type: 'string', enum: ['done', 'failed', 'cancelled'] }, error: nullableStr, finished_at: time }),
     description: 'POSTed to webhook_url when the job ends, with X-Crawlgate-Delivery and X-Crawlgate-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">',
   },
   ...RECIPE_SCHEMAS,
+  ...SITE_SCHEMAS,
   Organization: object({ id: str, name: str, plan: str, credits_remaining: int, concurrency: int, daily_limit: { type: 'integer', nullable: true } }),
   CreatedOrganization: object({ id: str, name: str, plan: str, credits_remaining: int, api_key: str, api_key_id: str }),
   CreateOrganizationBody: object({ name: { type: 'string', maxLength: 200 }, plan: { type: 'string', enum: ['free', 'lite', 'standard', 'pro', 'enterprise'] }, credits: { type: 'integer', minimum: 0 } }, ['name']),

@@ -41,6 +41,8 @@ export interface NavigationResult {
   readonly rawBody: (maxBytes?: number) => Promise<string>;
   /** The main document's bytes when it was a PDF and the page options asked for documents. */
   readonly document?: Uint8Array;
+  /** The main document's Retry-After header (a site crawl pauses the host on a 429 or 503 with it); null when absent. */
+  readonly retryAfter?: string | null;
 }
 
 /** One job's page: opened for the job, wiped and closed (or recycled) after it, on every exit path. */

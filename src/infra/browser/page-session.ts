@@ -65,7 +65,8 @@ export class JobPageSession implements PageSession {
     // Whatever the status (407 and 59x included), it is the target's answer: only the relay judges the proxy.
     const status = response?.status() ?? 200;
     const document = this.documentBytes();
-    return { status, finalUrl: this.raw.url(), rawBody: (maxBytes) => this.body(response, maxBytes), ...(document ? { document } : {}) };
+    const retryAfter = response?.headers()['retry-after'] ?? null;
+    return { status, finalUrl: this.raw.url(), rawBody: (maxBytes) => this.body(response, maxBytes), retryAfter, ...(document ? { document } : {}) };
   }
 
   assertNotBlocked(): void {

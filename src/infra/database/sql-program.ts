@@ -41,6 +41,11 @@ export class SqlProgramRunner {
     return (await this.one(step)) as Row[];
   }
 
+  /** One write statement outside any transaction: rows affected and the inserted id. */
+  async execute(step: SqlStatement): Promise<ExecResult> {
+    return (await this.one(step)) as ExecResult;
+  }
+
   /** A MySQL stored procedure's first result set: the whole transaction in one round trip. */
   async call(procedure: string, ...params: unknown[]): Promise<Row[]> {
     const results = (await this.dataSource.query(`CALL ${procedure}(${params.map(() => '?').join(', ')})`, params)) as [Row[], unknown];

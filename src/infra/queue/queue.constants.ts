@@ -7,6 +7,8 @@ export interface JobPayload {
   readonly jobId: string;
   readonly kind: JobKind;
   readonly organizationId: string;
+  /** A site crawl's page (decisions.md 9.3): its frontier row's id; the payload's jobId is the crawl's. */
+  readonly pageId?: string;
 }
 
 export const WEBHOOKS_QUEUE = 'webhooks';

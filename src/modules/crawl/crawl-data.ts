@@ -6,6 +6,7 @@ import { answerContent, modelContent, PAGE_AS_SERVED } from '../jobs/dto/content
 import type { PageRequest } from '../jobs/dto/page-request.js';
 import { pageContentWork } from '../jobs/page-content-work.js';
 import type { ContentLimits } from '../jobs/page-content-work.js';
+import { documentContent } from '../jobs/page-document.js';
 import { keepDescribed } from '../jobs/page-result.js';
 import type { ReadPage } from '../jobs/page-result.js';
 import type { StructuredRequest } from './dto/extract-param.js';
@@ -61,8 +62,8 @@ async function pageWork(options: CrawlRequest, page: ReadPage, limits: ContentLi
   const choice = options.content ?? PAGE_AS_SERVED;
   const work: PageWork = {
     ...(options.extract && !page.document ? { extract: { rules: options.extract, maxBytes: limits.maxBytes } } : {}),
-    ...(options.aiSchema ? { model: modelContent(choice, page.rendered) } : {}),
-    ...(choice.output === 'json' ? { describe: answerContent(choice, page.rendered) } : {}),
+    ...(options.aiSchema ? { model: documentContent(page, modelContent(choice, page.rendered)) } : {}),
+    ...(choice.output === 'json' ? { describe: documentContent(page, answerContent(choice, page.rendered)) } : {}),
   };
   const result = await pageContentWork({ kind: 'page', html: page.html, url: page.finalUrl, work }, limits);
   if (result.described) keepDescribed(page, result.described);

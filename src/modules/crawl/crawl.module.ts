@@ -9,5 +9,6 @@ import { CrawlOperation } from './crawl.operation.js';
   imports: [JobsModule, LlmModule, PageCacheModule],
   controllers: [CrawlController],
   providers: [CrawlOperation],
+  exports: [CrawlOperation, LlmModule],
 })
 export class CrawlModule {}

@@ -21,7 +21,7 @@ function cancelling(rows: Job[], moves: boolean, canceller?: RunningJobCanceller
     limits: { releaseSlotIn: () => ((seen.releases += 1), batch) },
     line: { leaveIn: () => batch },
     events: { announceEndIn: () => batch },
-    registry: { get: () => ({ dailyLimited: false }) },
+    registry: { get: () => ({ dailyLimited: false }), find: () => ({ dailyLimited: false }) },
     running: { get: (kind: string) => (canceller?.kind === kind ? canceller : undefined) },
     views: { answer: async (_: unknown, current: Job) => (seen.answered.push(current.status), new MeteredAnswer(500, { json: { status: current.status } }, { jobId: current.id, billing: null, errorCode: 'cancelled' })) },
     metrics: { jobEnded: () => undefined },

@@ -44,6 +44,9 @@ export class JobCancelService {
 
   async cancel(found: CollectedJob['found']): Promise<MeteredAnswer> {
     if (!found) throw AppError.notFound();
+    // A kind that runs its own jobs (site crawls) cancels them itself, queued or running, and answers as collected.
+    const own = this.registry.find(found.job.kind)?.own;
+    if (own) return own.cancel(found.job);
     const job = await this.stop(found.job);
     if (job.status === 'done' || job.status === 'failed') {
       throw new AppError(ErrorCode.NotCancellable, `The job has ended (${job.status}); only a queued job can be cancelled.`);

@@ -13,8 +13,11 @@ export class JobCollector {
     private readonly registry: OperationRegistry,
   ) {}
 
-  async collect(found: CollectedJob['found']): Promise<MeteredAnswer> {
+  async collect(found: CollectedJob['found'], cursor?: string): Promise<MeteredAnswer> {
     if (!found) throw AppError.notFound();
-    return this.views.answer(this.registry.get(found.job.kind), found.job, null, found.output);
+    const operation = this.registry.get(found.job.kind);
+    if (operation.own) return operation.own.collect(found.job, cursor);
+    if (cursor !== undefined) throw AppError.field('cursor', 'cursor is accepted only when collecting a site crawl');
+    return this.views.answer(operation, found.job, null, found.output);
   }
 }

@@ -146,8 +146,15 @@ export class JobRunner {
     }
   }
 
-  private async execute(operation: Operation, job: Job, deadline: number): Promise<JobOutput> {
-    const options = JSON.parse(job.options) as unknown;
+  private execute(operation: Operation, job: Job, deadline: number): Promise<JobOutput> {
+    return this.perform(operation, JSON.parse(job.options) as unknown, job, deadline);
+  }
+
+  /**
+   * An operation's work for one job, without a job row of its own (a site crawl's page, decisions.md 9.3): the proxy
+   * route chosen (another proxy of the pool once on a proxy's or the target's failure), the browser, the deadline.
+   */
+  async perform(operation: Operation, options: unknown, job: Pick<Job, 'id' | 'organizationId'>, deadline: number): Promise<JobOutput> {
     const request = operation.route(options);
     const target = { country: request.country, city: request.city };
     const first = await this.proxies.select(request.tier, target);
@@ -171,7 +178,7 @@ export class JobRunner {
     return new AppError(ErrorCode.ProxyPoolUnavailable, `Every proxy of the ${tier} pool failed during the job. Retry later.`);
   }
 
-  private attempt(operation: Operation, options: unknown, job: Job, route: ProxyRoute, deadline: number): Promise<JobOutput> {
+  private attempt(operation: Operation, options: unknown, job: Pick<Job, 'id' | 'organizationId'>, route: ProxyRoute, deadline: number): Promise<JobOutput> {
     const context: TaskContext = {
       jobId: job.id,
       organizationId: job.organizationId,

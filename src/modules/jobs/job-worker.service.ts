@@ -7,6 +7,7 @@ import { BrowserCluster } from '../../infra/browser/browser-cluster.js';
 import { JOBS_QUEUE, JobPayload } from '../../infra/queue/queue.constants.js';
 import { JobEventsService } from './job-events.service.js';
 import { JobRunner } from './job-runner.service.js';
+import { OperationRegistry } from './operation-registry.js';
 import { throttleCaptures } from './debug-throttle.js';
 import { withFallback } from '../../common/time/deadline.js';
 
@@ -23,12 +24,16 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     private readonly runner: JobRunner,
     private readonly browser: BrowserCluster,
     private readonly events: JobEventsService,
+    private readonly registry: OperationRegistry,
   ) {}
 
   onApplicationBootstrap(): void {
     if (!this.config.runsWorker) return;
     this.events.onDebugRequest(throttleCaptures((jobId) => this.browser.captureDebug(jobId)));
-    void this.queue.process(this.config.browser.concurrency, (job: BullJob<JobPayload>) => this.runner.run(job.data, job.timestamp));
+    void this.queue.process(this.config.browser.concurrency, (job: BullJob<JobPayload>) => {
+      const own = this.registry.find(job.data.kind)?.own;
+      return own ? own.process(job.data) : this.runner.run(job.data, job.timestamp);
+    });
     // Bull fails a job whose worker died (stalled, maxStalledCount 0) or whose processor threw. Its row is the
     // LostJobSweeper's to fail (no heartbeat) or queue again (no queue entry): the one owner of a lost job.
     this.queue.on('failed', (job: BullJob<JobPayload>, error: Error) => {

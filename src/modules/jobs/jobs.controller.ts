@@ -4,6 +4,7 @@ import { sendAnswer } from '../../common/http/credit-headers.interceptor.js';
 import { ApiCancel, ApiCollect } from '../../common/openapi/api-docs.js';
 import { QueryOf } from '../../common/validation/query-of.js';
 import { HeaderOnlyQuery } from '../auth/header-only-query.js';
+import { CollectQuery } from './dto/collect-query.js';
 import { CollectedJobOf, CollectKeyGuard } from './collect-key.guard.js';
 import type { CollectedJob } from './job.repository.js';
 import { JobCancelService } from './job-cancel.service.js';
@@ -23,8 +24,8 @@ export class JobsController {
    */
   @Get(':job')
   @ApiCollect()
-  async collect(@CollectedJobOf() found: CollectedJob['found'], @QueryOf(HeaderOnlyQuery) _query: HeaderOnlyQuery, @Res() reply: FastifyReply): Promise<void> {
-    sendAnswer(reply, await this.collector.collect(found));
+  async collect(@CollectedJobOf() found: CollectedJob['found'], @QueryOf(CollectQuery) query: CollectQuery, @Res() reply: FastifyReply): Promise<void> {
+    sendAnswer(reply, await this.collector.collect(found, query.cursor));
   }
 
   /** Free, header-authenticated only, as collection (decisions 9.4): the key and the job come from CollectKeyGuard. */

@@ -34,6 +34,6 @@ import { ContentThreadsLifecycle } from './content-threads.lifecycle.js';
     JobHeartbeat, JobLine, LostJobSweeper, IdempotencyService, ReplayService, SlotKeeper, ContentThreadsLifecycle,
     AdmissionService, SyncAnswerService, JobCancelService, RunningCancelRegistry, StoredAnswerService,
   ],
-  exports: [OperationRegistry, MeteredPipeline, BillingModule],
+  exports: [OperationRegistry, MeteredPipeline, BillingModule, JobRunner, JobRepository],
 })
 export class JobsModule {}

@@ -7,6 +7,7 @@ import { JobHeartbeat } from './job-heartbeat.js';
 import { JobLine } from './job-line.service.js';
 import { JobRepository } from './job.repository.js';
 import { JobRunner } from './job-runner.service.js';
+import { OperationRegistry } from './operation-registry.js';
 import { PeriodicTask } from '../../common/time/periodic-task.js';
 
 /** Periods a heartbeat must be seen missing before its job is failed: a Redis that just restarted empty is refilled by then. */
@@ -41,6 +42,7 @@ export class LostJobSweeper implements OnApplicationBootstrap, OnApplicationShut
     private readonly runner: JobRunner,
     @InjectQueue(JOBS_QUEUE) private readonly queue: Queue<JobPayload>,
     private readonly line: JobLine,
+    private readonly registry: OperationRegistry,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -61,7 +63,7 @@ export class LostJobSweeper implements OnApplicationBootstrap, OnApplicationShut
   }
 
   private async failLostJobs(now: number): Promise<void> {
-    const running = await this.jobs.listByStatus('running', RUNNING_BATCH);
+    const running = (await this.jobs.listByStatus('running', RUNNING_BATCH)).filter((job) => !this.registry.find(job.kind)?.own);
     const { lost, overdue } = await this.heartbeat.judge(running.map((job) => job.id), now, OVERDUE_MS);
     const silent = new Set(lost);
     const late = new Set(overdue);
@@ -85,6 +87,7 @@ export class LostJobSweeper implements OnApplicationBootstrap, OnApplicationShut
 
   private async requeueVanished(before: Date): Promise<void> {
     for (const job of await this.jobs.listByStatus('queued', BATCH, before)) {
+      if (this.registry.find(job.kind)?.own) continue;
       if (await this.queue.getJob(job.id)) continue;
       this.logger.warn({ jobId: job.id }, 'queued job missing from the queue; queued again');
       await this.line.add(payloadOf(job), REQUEUE_PRIORITY);

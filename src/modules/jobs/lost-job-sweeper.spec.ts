@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import type { OperationRegistry } from './operation-registry.js';
 import type { Queue } from 'bull';
 import type { Job } from '../../infra/database/entities/index.js';
 import type { JobPayload } from '../../infra/queue/queue.constants.js';
@@ -11,8 +12,8 @@ import { LostJobSweeper, OVERDUE_MS } from './lost-job-sweeper.service.js';
 const PERIOD = 1000;
 const T0 = 1_000_000;
 
-function job(id: string, status: 'queued' | 'running', startedAt: number): Job {
-  return { id, status, kind: 'crawl', organizationId: 'org', startedAt: new Date(startedAt), createdAt: new Date(startedAt) } as Job;
+function job(id: string, status: 'queued' | 'running', startedAt: number, kind = 'crawl'): Job {
+  return { id, status, kind, organizationId: 'org', startedAt: new Date(startedAt), createdAt: new Date(startedAt) } as Job;
 }
 
 /** The sweeper's rules against doubles: which rows, which heartbeats, which queue entries. */
@@ -33,11 +34,18 @@ function setup(rows: Job[], silent: string[], inQueue: string[] = [], deadlines:
   const line = { add: async (payload: JobPayload) => void added.push(payload.jobId) };
   const sweeper = new LostJobSweeper(
     heartbeat as unknown as JobHeartbeat, jobs as unknown as JobRepository, runner as unknown as JobRunner, queue as unknown as Queue<JobPayload>, line as unknown as JobLine,
+    { find: (kind: string) => (kind === 'site' ? { own: {} } : undefined) } as unknown as OperationRegistry,
   );
   return { sweeper, abandoned, added, silent };
 }
 
 describe('LostJobSweeper', () => {
+  it('leaves the rows of an operation that runs its own jobs (site crawls) alone: no heartbeat of theirs is missing', async () => {
+    const { sweeper, abandoned, added } = setup([job('s', 'running', T0 - 10 * PERIOD, 'site'), job('q', 'queued', T0 - 10 * PERIOD, 'site')], ['s']);
+    for (let sweep = 0; sweep < 4; sweep++) await sweeper.sweep(T0 + sweep * PERIOD);
+    expect({ abandoned, added }).toEqual({ abandoned: [], added: [] });
+  });
+
   it('fails a running job once its heartbeat has been missing for two periods, not at the first sight', async () => {
     const { sweeper, abandoned } = setup([job('a', 'running', T0 - 10 * PERIOD)], ['a']);
     await sweeper.sweep(T0);

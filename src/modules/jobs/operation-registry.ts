@@ -13,6 +13,11 @@ export class OperationRegistry extends KindRegistry<Operation> {
     super(discovery, MeteredOperation, 'operations');
   }
 
+  /** The operation of a kind, or undefined (a kind no longer registered). */
+  find(kind: string): Operation | undefined {
+    return this.byKind.get(kind);
+  }
+
   get(kind: string): Operation {
     const operation = this.byKind.get(kind);
     if (!operation) throw new Error(`no operation registered for job kind "${kind}"`);

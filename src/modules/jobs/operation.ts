@@ -1,6 +1,7 @@
 import type { AppConfig } from '../../config/app-config.js';
 import type { AppError } from '../../common/errors/app-error.js';
-import type { TargetMediaType } from '../../common/http/metered-answer.js';
+import type { MeteredAnswer, TargetMediaType } from '../../common/http/metered-answer.js';
+import type { JobPayload } from '../../infra/queue/queue.constants.js';
 import type { ProxyTier } from '../../config/json-files.js';
 import type { Job, JobKind } from '../../infra/database/entities/index.js';
 import type { PageOptions, PageSession } from '../../infra/browser/page-options.js';
@@ -16,7 +17,7 @@ export interface RouteRequest {
 /** What a finished operation produced: a page (answered bare, in its media type) or JSON data (in the envelope). */
 export type JobOutput =
   | { readonly type: 'page'; readonly mediaType: TargetMediaType; readonly text: string; readonly targetStatus: number; readonly finalUrl: string }
-  | { readonly type: 'data'; readonly data: unknown; readonly targetStatus?: number; readonly finalUrl?: string };
+  | { readonly type: 'data'; readonly data: unknown; readonly targetStatus?: number; readonly finalUrl?: string; readonly retryAfter?: string };
 
 /** Handed to an operation's browser task inside the worker. */
 export interface TaskContext {
@@ -81,4 +82,17 @@ export interface Operation<O = unknown> {
    * the worker refunds it before the job ends, and it is answered as this error (422), never as the envelope.
    */
   refusal?(error: { readonly code: string; readonly message: string }): AppError | null;
+  /**
+   * Set by an operation whose jobs run as many queue payloads of their own (site crawls): the worker hands it those
+   * payloads, the lost-job sweeper leaves its rows alone, and collection is its own (`cursor` accepted).
+   */
+  readonly own?: OwnLifecycle;
+}
+
+/** What an operation that runs its own jobs (decisions.md 9.3 site crawls) does in place of the pipeline's runner and view. */
+export interface OwnLifecycle {
+  process(payload: JobPayload): Promise<void>;
+  collect(job: Job, cursor: string | undefined): Promise<MeteredAnswer>;
+  /** DELETE /crawl/{job} (decisions 9.4): answered 200 as collected, or 409 for an ended job. */
+  cancel(job: Job): Promise<MeteredAnswer>;
 }

@@ -19,6 +19,8 @@ export interface ReadPage {
   readonly finalUrl: string;
   /** Set when the page was a PDF read as a document: its html is then the document's blocks. */
   readonly document?: DocumentFacts;
+  /** The target's Retry-After, for a site crawl's pause (decisions 9.3); never part of an answer. */
+  readonly retryAfter?: string | null;
 }
 
 /** The JSON result of a page answer, as the job keeps it: the envelope's `data`, and with output=json the page's content. */
@@ -51,7 +53,7 @@ export async function pageAnswer(page: ReadPage, choice: ContentChoice, data: ob
   const described = choice.output === 'json' ? withDocumentFacts(describedPages.get(page) ?? await pageContentWork({ kind: 'describe', html, url: finalUrl, request }, limits), page) : undefined;
   if (described) assertPageSize(described.content, limits.maxBytes);
   const result: PageResult = { data: data ?? {}, ...(described ? { page: described } : {}) };
-  return { type: 'data', data: result, targetStatus, finalUrl };
+  return { type: 'data', data: result, targetStatus, finalUrl, ...(page.retryAfter ? { retryAfter: page.retryAfter } : {}) };
 }
 
 function withDocumentFacts(described: PageContent, page: ReadPage): PageContent {

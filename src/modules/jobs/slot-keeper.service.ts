@@ -11,6 +11,9 @@ import { JobRepository } from './job.repository.js';
 
 const TURN_KEY = 'crawlgate:slot-keeper:turn';
 
+/** A slot's job: the holder itself, or a site crawl's, for a page's slot `<crawl id>/<page id>` (decisions.md 9.3). */
+export const jobOfHolder = (holder: string): string => holder.split('/')[0];
+
 /**
  * Keeps plan slots true to their jobs (the slots themselves are LimitsService's): every third of a lease, one process
  * (whichever takes the turn) renews the lease of every job still queued or running, restoring one that lapsed, and
@@ -49,11 +52,11 @@ export class SlotKeeper implements OnApplicationBootstrap, OnApplicationShutdown
   private async keepOnce(now: number): Promise<void> {
     if ((await this.redis.set(TURN_KEY, String(process.pid), 'PX', Math.max(1, this.periodMs - 50), 'NX')) !== 'OK') return;
     const holders = await this.limits.slotHolders();
-    const statuses = await this.jobs.statusesOf(holders.map((holder) => holder.holder));
+    const statuses = await this.jobs.statusesOf(holders.map((holder) => jobOfHolder(holder.holder)));
     const live: SlotHolder[] = [];
     const over: SlotHolder[] = [];
     for (const holder of holders) {
-      const status = statuses.get(holder.holder);
+      const status = statuses.get(jobOfHolder(holder.holder));
       // No row yet: admitted a moment ago (the row follows the slot), unless that was a lease ago.
       const lives = status === 'queued' || status === 'running' || (status === undefined && now - holder.since < this.config.slotLeaseMs);
       (lives ? live : over).push(holder);

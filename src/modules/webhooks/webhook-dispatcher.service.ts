@@ -43,20 +43,32 @@ export class WebhookDispatcher {
     try {
       const job = await this.jobs.findOneBy({ organizationId, id: jobId });
       if (!job?.webhookUrl || !ENDED.has(job.status)) return;
-      const body = JSON.stringify({
+      const body = {
         event: 'job.finished',
         job_id: job.id,
         kind: job.kind,
         status: job.status,
         error: job.status === 'done' ? null : (job.errorMessage ?? 'The job failed.'),
         finished_at: (job.finishedAt ?? new Date()).toISOString(),
-      });
-      const payload: WebhookPayload = { deliveryId: `dlv_${randomId(26)}`, organizationId, url: job.webhookUrl, body };
+      };
       // The Bull job id is the crawl job's: a second end signal for the same job adds nothing.
-      const queued = await this.queue.add(payload, deliveryOptions(`webhook:${job.id}`));
-      await this.backlog.admit(organizationId, String(queued.id));
+      await this.deliver(organizationId, job.webhookUrl, `webhook:${job.id}`, body);
     } catch (error) {
       this.logger.error({ err: error, jobId }, 'webhook not queued');
+    }
+  }
+
+  /**
+   * Queues one delivery of `body` to `url`, `delayMs` from now, within the organization's backlog cap; `id` names it
+   * (the same id again adds nothing). Never throws.
+   */
+  async deliver(organizationId: string, url: string, id: string, body: object, delayMs = 0): Promise<void> {
+    try {
+      const payload: WebhookPayload = { deliveryId: `dlv_${randomId(26)}`, organizationId, url, body: JSON.stringify(body) };
+      const queued = await this.queue.add(payload, { ...deliveryOptions(id), ...(delayMs > 0 ? { delay: delayMs } : {}) });
+      await this.backlog.admit(organizationId, String(queued.id));
+    } catch (error) {
+      this.logger.error({ err: error, id }, 'webhook not queued');
     }
   }
 }

@@ -16,6 +16,7 @@ export function IsIntBetween(min: number, max: number): PropertyDecorator {
       name: 'isIntBetween',
       target: target.constructor,
       propertyName: propertyKey as string,
+      constraints: [min, max],
       options: { message: `${String(propertyKey)} must be an integer from ${min} to ${max}` },
       validator: { validate: (value: unknown) => Number.isInteger(value) && (value as number) >= min && (value as number) <= max },
     });

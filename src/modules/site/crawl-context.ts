@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import type { Job } from '../../infra/database/entities/index.js';
+import { robotsRules } from '../../infra/discovery/robots.js';
+import type { RobotsRules } from '../../infra/discovery/robots.js';
+import { urlFilter } from '../../infra/discovery/url-classifier.js';
+import type { FilterVerdict } from '../../infra/discovery/url-classifier.js';
+import { MAX_LINKS_PER_PAGE } from '../../infra/discovery/link-filter.js';
+import { parseHttpUrl, urlKey } from '../../infra/discovery/url-key.js';
+import type { NewPage, SkipCounts } from './frontier/frontier-types.js';
+import { NO_SKIPS } from './frontier/frontier-types.js';
+import type { SiteRequest } from './site-request.js';
+
+/** The frontier's unique key: a URL key can be 2,048 characters, past what a MariaDB index holds. */
+export const keyHash = (key: string): string => createHash('sha256').update(key).digest('hex');
+
+/** What every worker knows of a crawl once its robots.txt is read: its options and its filter of URLs (9.1). */
+export class CrawlContext {
+  private readonly filter: (url: URL) => FilterVerdict;
+
+  constructor(
+    readonly job: Job,
+    readonly request: SiteRequest,
+    readonly robots: RobotsRules,
+  ) {
+    const start = new URL(request.page.url);
+    this.filter = urlFilter({ start, scope: request.scope, includePaths: request.includePaths, excludePaths: request.excludePaths, robots, ignoreQuery: request.ignoreQuery });
+  }
+
+  static of(job: Job, robots: { status: number; body: string | null } | null, userAgent: string): CrawlContext {
+    const answer = robots === null ? { status: 404, body: '' } : robots.body === null ? 'unreachable' as const : { status: robots.status, body: robots.body };
+    return new CrawlContext(job, JSON.parse(job.options) as SiteRequest, robotsRules(answer, userAgent));
+  }
+
+  keyOf(url: string): string | null {
+    return urlKey(url, { ignoreQuery: this.request.ignoreQuery });
+  }
+
+  /** The floor between two requests of this crawl to one host: `delay`, or robots.txt's Crawl-delay when longer. */
+  get floorMs(): number {
+    return Math.max(this.request.delayMs, this.robots.crawlDelayMs ?? 0);
+  }
+
+  /**
+   * Links of a page at `depth` (or sitemap URLs at depth 1): each kept once, in order, at most 1,000, and the rest
+   * counted by why they were left out. Duplicates of keys already taken are the frontier's to count.
+   */
+  classify(urls: readonly string[], depth: number, parent: string | null): { pages: NewPage[]; skips: SkipCounts } {
+    const skips = { ...NO_SKIPS };
+    const pages: NewPage[] = [];
+    const seen = new Set<string>();
+    for (const raw of urls.slice(0, MAX_LINKS_PER_PAGE)) {
+      const url = parseHttpUrl(raw);
+      const key = url ? urlKey(url, { ignoreQuery: this.request.ignoreQuery }) : null;
+      if (!url || key === null) {
+        skips.scope += 1;
+        continue;
+      }
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const verdict = this.filter(url);
+      if (verdict !== 'take') skips[verdict] += 1;
+      else if (depth > this.request.maxDepth) skips.depth += 1;
+      else pages.push({ url: url.href, keyHash: keyHash(key), depth, parent });
+    }
+    return { pages, skips };
+  }
+}

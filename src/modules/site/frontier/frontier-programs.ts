@@ -1,0 +1,153 @@
+import { Dialect, exec, query, SqlProgram, SqlStatement } from '../../../infra/database/sql-program.js';
+import { rowInt } from '../../../infra/database/row-values.js';
+import type { CrawlEnd, FinishOutcome, NewPage, PageRecord, SkipCounts, StopReason } from './frontier-types.js';
+
+/**
+ * The frontier's transactions, written once for both databases (SqlProgram). Every one first locks the crawl's row
+ * (MySQL; SQLite runs a program alone), so two workers finishing pages of one crawl can't both miss, or both fire, its end.
+ */
+const LOCK_CRAWL = 'SELECT c.job_id FROM site_crawl c WHERE c.organization_id = ? AND c.job_id = ? FOR UPDATE';
+const CRAWL_STATE = 'SELECT j.status, c.stopping, c.admitted, c.finished, c.skipped_limit FROM job j INNER JOIN site_crawl c ON c.job_id = j.id '
+  + 'WHERE j.organization_id = ? AND j.id = ?';
+const LIVE = new Set(['queued', 'running']);
+
+export interface CrawlState {
+  readonly status: string;
+  readonly stopping: StopReason | null;
+  readonly admitted: number;
+  readonly finished: number;
+  readonly skippedLimit: number;
+}
+
+export function* lockedCrawl(dialect: Dialect, organizationId: string, crawlId: string): SqlProgram<CrawlState | null> {
+  if (dialect === 'mysql') yield query(LOCK_CRAWL, organizationId, crawlId);
+  const [row] = yield query(CRAWL_STATE, organizationId, crawlId);
+  if (!row) return null;
+  return {
+    status: row.status as string, stopping: (row.stopping as StopReason | null) ?? null,
+    admitted: rowInt(row.admitted), finished: rowInt(row.finished), skippedLimit: rowInt(row.skipped_limit),
+  };
+}
+
+/** Takes a waiting page for a worker (the crawl then runs): null when the crawl stops or ended, or another took it. */
+export function* claimProgram(dialect: Dialect, organizationId: string, crawlId: string, pageId: string, leaseUntil: Date, now: Date): SqlProgram<boolean> {
+  const crawl = yield* lockedCrawl(dialect, organizationId, crawlId);
+  if (!crawl || !LIVE.has(crawl.status) || crawl.stopping) return false;
+  const moved = yield exec(
+    "UPDATE site_page SET state = 'running', attempts = attempts + 1, lease_until = ? WHERE organization_id = ? AND crawl_id = ? AND id = ? AND state = 'waiting'",
+    leaseUntil, organizationId, crawlId, pageId,
+  );
+  if (moved.affected !== 1) return false;
+  if (crawl.status === 'queued') yield exec("UPDATE job SET status = 'running', started_at = ? WHERE organization_id = ? AND id = ? AND status = 'queued'", now, organizationId, crawlId);
+  return true;
+}
+
+export interface FinishRequest {
+  readonly organizationId: string;
+  readonly crawlId: string;
+  readonly pageId: string;
+  readonly record: PageRecord;
+  /** Links in scope and allowed, each at most once, in document order; the frontier dedupes and applies the limit. */
+  readonly links: readonly NewPage[];
+  /** The page's final URL key when it differs from its own: reserved so that a later link to it is a duplicate. */
+  readonly alias: NewPage | null;
+  readonly skips: SkipCounts;
+  readonly limit: number;
+  readonly now: Date;
+  readonly expiresAt: Date;
+  /** Written with the page when it is kept (its outcome's tally). */
+  readonly extra?: readonly SqlStatement[];
+}
+
+const STORE_PAGE = 'UPDATE site_page SET state = ?, seq = ?, target_status = ?, final_url = ?, credits = ?, content = ?, metadata = ?, links = ?, data = ?, '
+  + "error = ?, duplicate_of = ?, finished_at = ?, lease_until = NULL WHERE organization_id = ? AND crawl_id = ? AND id = ? AND state = 'running'";
+
+/** Stores a running page's outcome with its finish number, adds its new links, and ends the crawl when nothing is left. */
+export function* finishProgram(dialect: Dialect, r: FinishRequest): SqlProgram<FinishOutcome> {
+  const crawl = yield* lockedCrawl(dialect, r.organizationId, r.crawlId);
+  if (!crawl) return { kept: false, seq: 0, added: [], ended: null };
+  const seq = crawl.finished + 1;
+  const p = r.record;
+  const stored = yield exec(STORE_PAGE, p.state, seq, p.targetStatus, p.finalUrl, p.credits, p.content, p.metadata, p.links, p.data, p.error, p.duplicateOf,
+    r.now, r.organizationId, r.crawlId, r.pageId);
+  if (stored.affected !== 1) return { kept: false, seq: 0, added: [], ended: null };
+  for (const statement of r.extra ?? []) yield statement;
+  const skips = { ...r.skips };
+  let admitted = crawl.admitted;
+  const added: string[] = [];
+  if (r.alias) yield* insertPages(r, [r.alias], 'alias', () => undefined);
+  if (LIVE.has(crawl.status) && !crawl.stopping) {
+    const fresh = yield* unseen(r.organizationId, r.crawlId, r.links);
+    skips.duplicate += r.links.length - fresh.length;
+    const room = Math.max(0, r.limit - admitted);
+    skips.limit += Math.max(0, fresh.length - room);
+    yield* insertPages(r, fresh.slice(0, room), 'waiting', (id) => added.push(id));
+    admitted += Math.min(room, fresh.length);
+  }
+  yield exec('UPDATE site_crawl SET finished = ?, admitted = ?, skipped_robots = skipped_robots + ?, skipped_scope = skipped_scope + ?, '
+    + 'skipped_excluded = skipped_excluded + ?, skipped_depth = skipped_depth + ?, skipped_duplicate = skipped_duplicate + ?, skipped_limit = skipped_limit + ? '
+    + 'WHERE organization_id = ? AND job_id = ?', seq, admitted, skips.robots, skips.scope, skips.excluded, skips.depth, skips.duplicate, skips.limit,
+  r.organizationId, r.crawlId);
+  const ended = yield* endIfIdle(r.organizationId, r.crawlId, { ...crawl, skippedLimit: crawl.skippedLimit + skips.limit }, r.now, r.expiresAt);
+  return { kept: true, seq, added, ended };
+}
+
+/** The links whose key the crawl has not taken yet, in their order. */
+function* unseen(organizationId: string, crawlId: string, links: readonly NewPage[]): SqlProgram<NewPage[]> {
+  const taken = new Set<string>();
+  for (let start = 0; start < links.length; start += 200) {
+    const part = links.slice(start, start + 200);
+    const rows = yield query(`SELECT key_hash FROM site_page WHERE organization_id = ? AND crawl_id = ? AND key_hash IN (${part.map(() => '?').join(', ')})`,
+      organizationId, crawlId, ...part.map((link) => link.keyHash));
+    for (const row of rows) taken.add(row.key_hash as string);
+  }
+  // One key once, even when a page and a sitemap both list it.
+  return links.filter((link) => !taken.has(link.keyHash) && Boolean(taken.add(link.keyHash)));
+}
+
+function* insertPages(r: { organizationId: string; crawlId: string; now: Date }, pages: readonly NewPage[], state: 'waiting' | 'alias', onId: (id: string) => void): SqlProgram<void> {
+  for (const page of pages) {
+    const [existing] = state === 'alias' ? yield query('SELECT id FROM site_page WHERE organization_id = ? AND crawl_id = ? AND key_hash = ?', r.organizationId, r.crawlId, page.keyHash) : [undefined];
+    if (existing) continue;
+    const inserted = yield exec('INSERT INTO site_page (crawl_id, organization_id, key_hash, url, depth, parent, state, attempts, retries, queued_at, credits) '
+      + 'VALUES (?, ?, ?, ?, ?, ?, ?, 0, 0, ?, 0)', r.crawlId, r.organizationId, page.keyHash, page.url, page.depth, page.parent, state, r.now);
+    onId(String(inserted.insertId));
+  }
+}
+
+/** The crawl ends when no page waits or runs: its stop reason is the one asked for, else limit or finished. */
+export function* endIfIdle(organizationId: string, crawlId: string, crawl: CrawlState, now: Date, expiresAt: Date): SqlProgram<CrawlEnd | null> {
+  const [left] = yield query("SELECT COUNT(*) AS n FROM site_page WHERE organization_id = ? AND crawl_id = ? AND state IN ('waiting', 'running')", organizationId, crawlId);
+  if (rowInt(left.n) > 0) return null;
+  const stopReason: StopReason = crawl.stopping ?? (crawl.skippedLimit > 0 ? 'limit' : 'finished');
+  const status = stopReason === 'cancelled' ? 'cancelled' : 'done';
+  const moved = yield exec("UPDATE job SET status = ?, finished_at = ?, expires_at = ? WHERE organization_id = ? AND id = ? AND status IN ('queued', 'running')",
+    status, now, expiresAt, organizationId, crawlId);
+  if (moved.affected !== 1) return null;
+  yield exec('UPDATE site_crawl SET stop_reason = ? WHERE organization_id = ? AND job_id = ?', stopReason, organizationId, crawlId);
+  return { status, stopReason };
+}
+
+/**
+ * No further page starts (credits, cancel, time limit): the waiting pages are dropped, `pageId` (a claimed page
+ * refused its charge) too; the first reason asked is kept. Ends the crawl at once when no page runs.
+ */
+export function* stopProgram(dialect: Dialect, organizationId: string, crawlId: string, reason: StopReason, pageId: string | null, now: Date, expiresAt: Date): SqlProgram<CrawlEnd | null> {
+  const crawl = yield* lockedCrawl(dialect, organizationId, crawlId);
+  if (!crawl || !LIVE.has(crawl.status)) return null;
+  const stopping = crawl.stopping ?? reason;
+  if (!crawl.stopping) yield exec('UPDATE site_crawl SET stopping = ? WHERE organization_id = ? AND job_id = ?', stopping, organizationId, crawlId);
+  if (pageId) yield exec("UPDATE site_page SET state = 'dropped', lease_until = NULL WHERE organization_id = ? AND crawl_id = ? AND id = ? AND state = 'running'", organizationId, crawlId, pageId);
+  yield exec("UPDATE site_page SET state = 'dropped' WHERE organization_id = ? AND crawl_id = ? AND state = 'waiting'", organizationId, crawlId);
+  return yield* endIfIdle(organizationId, crawlId, { ...crawl, stopping }, now, expiresAt);
+}
+
+/** The start page decides the crawl (robots.txt refused it, or it failed): the crawl fails with its error, nothing else runs. */
+export function* failProgram(dialect: Dialect, organizationId: string, crawlId: string, code: string, message: string, now: Date, expiresAt: Date): SqlProgram<boolean> {
+  const crawl = yield* lockedCrawl(dialect, organizationId, crawlId);
+  if (!crawl || !LIVE.has(crawl.status)) return false;
+  yield exec("UPDATE site_page SET state = 'dropped', lease_until = NULL WHERE organization_id = ? AND crawl_id = ? AND state IN ('waiting', 'running')", organizationId, crawlId);
+  yield exec("UPDATE job SET status = 'failed', error_code = ?, error_message = ?, finished_at = ?, expires_at = ? WHERE organization_id = ? AND id = ? AND status IN ('queued', 'running')",
+    code, message.slice(0, 1000), now, expiresAt, organizationId, crawlId);
+  return true;
+}

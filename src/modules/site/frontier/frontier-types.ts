@@ -1,0 +1,66 @@
+/** A frontier row's state: waiting and running are the crawl's work left; alias reserves a redirect's final URL key. */
+export type PageState = 'waiting' | 'running' | 'done' | 'failed' | 'duplicate' | 'dropped' | 'alias';
+
+/** Why a site crawl ended (decisions.md 9.3). */
+export type StopReason = 'finished' | 'limit' | 'credits' | 'time_limit' | 'cancelled';
+
+/** A frontier row as the worker reads it. */
+export interface FrontierPage {
+  readonly id: string;
+  readonly crawlId: string;
+  readonly organizationId: string;
+  readonly url: string;
+  readonly depth: number;
+  readonly parent: string | null;
+  readonly state: PageState;
+  readonly attempts: number;
+  readonly retries: number;
+}
+
+/** A link found on a page (or in a sitemap), classified in scope, keyed, at its depth. */
+export interface NewPage {
+  readonly url: string;
+  readonly keyHash: string;
+  readonly depth: number;
+  readonly parent: string | null;
+}
+
+/** Links left out before the frontier saw them, counted on the crawl (decisions.md 9.3 `counts.skipped`). */
+export interface SkipCounts {
+  robots: number;
+  scope: number;
+  excluded: number;
+  depth: number;
+  duplicate: number;
+  limit: number;
+}
+
+export const NO_SKIPS: Readonly<SkipCounts> = { robots: 0, scope: 0, excluded: 0, depth: 0, duplicate: 0, limit: 0 };
+
+/** A finished page as stored: the JSON parts already serialized. */
+export interface PageRecord {
+  readonly state: 'done' | 'failed' | 'duplicate';
+  readonly targetStatus: number | null;
+  readonly finalUrl: string | null;
+  readonly credits: number;
+  readonly content: string | null;
+  readonly metadata: string | null;
+  readonly links: string | null;
+  readonly data: string | null;
+  readonly error: string | null;
+  readonly duplicateOf: string | null;
+}
+
+/** A crawl's end as written by whoever saw it idle first. */
+export interface CrawlEnd {
+  readonly status: 'done' | 'cancelled' | 'failed';
+  readonly stopReason: StopReason | null;
+}
+
+/** What a page's finish changed: whether it was kept, the pages it added (to enqueue), and the crawl's end if it came. */
+export interface FinishOutcome {
+  readonly kept: boolean;
+  readonly seq: number;
+  readonly added: readonly string[];
+  readonly ended: CrawlEnd | null;
+}

@@ -1,0 +1,132 @@
+import { Injectable } from '@nestjs/common';
+import type { Job } from '../../../infra/database/entities/index.js';
+import { exec, query, SqlProgramRunner } from '../../../infra/database/sql-program.js';
+import type { Row } from '../../../infra/database/sql-program.js';
+import { rowInt } from '../../../infra/database/row-values.js';
+import { createCrawlProgram } from './crawl-create.js';
+import { claimProgram, failProgram, finishProgram, stopProgram } from './frontier-programs.js';
+import type { FinishRequest } from './frontier-programs.js';
+import type { CrawlEnd, FinishOutcome, FrontierPage, NewPage, PageState, StopReason } from './frontier-types.js';
+
+const PAGE_COLUMNS = 'id, crawl_id, organization_id, url, depth, parent, state, attempts, retries';
+
+/** A site crawl's frontier rows. Every read and write for a crawl takes its organization first. */
+@Injectable()
+export class FrontierRepository {
+  constructor(private readonly sql: SqlProgramRunner) {}
+
+  /** The crawl's job, crawl and start page rows; null when the organization has `active` crawls already. Answers the start page's id. */
+  create(job: Job, start: NewPage, active: number): Promise<string | null> {
+    return this.sql.run(() => createCrawlProgram(this.sql.dialect, job, start, active));
+  }
+
+  async page(organizationId: string, crawlId: string, pageId: string): Promise<FrontierPage | null> {
+    const [row] = await this.sql.rows(query(`SELECT ${PAGE_COLUMNS} FROM site_page WHERE organization_id = ? AND crawl_id = ? AND id = ?`, organizationId, crawlId, pageId));
+    return row ? pageFromRow(row) : null;
+  }
+
+  claim(organizationId: string, crawlId: string, pageId: string, leaseUntil: Date): Promise<boolean> {
+    return this.sql.run(() => claimProgram(this.sql.dialect, organizationId, crawlId, pageId, leaseUntil, new Date()));
+  }
+
+  finish(request: FinishRequest): Promise<FinishOutcome> {
+    return this.sql.run(() => finishProgram(this.sql.dialect, request));
+  }
+
+  stop(organizationId: string, crawlId: string, reason: StopReason, pageId: string | null, expiresAt: Date): Promise<CrawlEnd | null> {
+    return this.sql.run(() => stopProgram(this.sql.dialect, organizationId, crawlId, reason, pageId, new Date(), expiresAt));
+  }
+
+  fail(organizationId: string, crawlId: string, code: string, message: string, expiresAt: Date): Promise<boolean> {
+    return this.sql.run(() => failProgram(this.sql.dialect, organizationId, crawlId, code, message, new Date(), expiresAt));
+  }
+
+  /** A running page handed back uncharged (a target's Retry-After): waiting again, one retry more. */
+  async release(organizationId: string, crawlId: string, pageId: string): Promise<boolean> {
+    const moved = await this.sql.execute(exec("UPDATE site_page SET state = 'waiting', retries = retries + 1, lease_until = NULL, queued_at = ? "
+      + "WHERE organization_id = ? AND crawl_id = ? AND id = ? AND state = 'running'", new Date(), organizationId, crawlId, pageId));
+    return moved.affected === 1;
+  }
+
+  /** A running page's lease, renewed while its worker lives: a dead worker's page is taken again soon after. */
+  async renew(organizationId: string, crawlId: string, pageId: string, leaseUntil: Date): Promise<void> {
+    await this.sql.execute(exec("UPDATE site_page SET lease_until = ? WHERE organization_id = ? AND crawl_id = ? AND id = ? AND state = 'running'", leaseUntil, organizationId, crawlId, pageId));
+  }
+
+  /** A waiting page's Bull job was (re)added now: the re-queue sweep leaves it alone for a while. */
+  async touch(organizationId: string, crawlId: string, pageId: string): Promise<void> {
+    await this.sql.execute(exec("UPDATE site_page SET queued_at = ? WHERE organization_id = ? AND crawl_id = ? AND id = ? AND state = 'waiting'", new Date(), organizationId, crawlId, pageId));
+  }
+
+  /** Takes `amount` of the crawl's max_credits; false when it would pass them. */
+  async reserve(organizationId: string, crawlId: string, amount: number, maxCredits: number): Promise<boolean> {
+    const moved = await this.sql.execute(exec('UPDATE site_crawl SET reserved = reserved + ? WHERE organization_id = ? AND job_id = ? AND reserved + ? <= ?',
+      amount, organizationId, crawlId, amount, maxCredits));
+    return moved.affected === 1;
+  }
+
+  async unreserve(organizationId: string, crawlId: string, amount: number): Promise<void> {
+    await this.sql.execute(exec('UPDATE site_crawl SET reserved = reserved - ? WHERE organization_id = ? AND job_id = ?', amount, organizationId, crawlId));
+  }
+
+  /** Whether the page's charge was taken already (a retaken page is never charged twice). */
+  async charged(organizationId: string, requestKey: string): Promise<boolean> {
+    const rows = await this.sql.rows(query("SELECT id FROM ledger_entry WHERE organization_id = ? AND request_key = ? AND kind = 'charge'", organizationId, requestKey));
+    return rows.length > 0;
+  }
+
+  /** Whether the crawl took this key already (a redirect's final URL onto a page taken: a duplicate). */
+  async hasKey(organizationId: string, crawlId: string, keyHash: string, exceptPageId: string): Promise<boolean> {
+    const rows = await this.sql.rows(query('SELECT id FROM site_page WHERE organization_id = ? AND crawl_id = ? AND key_hash = ? AND id <> ?', organizationId, crawlId, keyHash, exceptPageId));
+    return rows.length > 0;
+  }
+
+  /** The robots.txt answer kept for every worker of the crawl (null body: unreachable). */
+  async keepRobots(organizationId: string, crawlId: string, status: number, body: string | null): Promise<void> {
+    await this.sql.execute(exec('UPDATE site_crawl SET robots_status = ?, robots_body = ? WHERE organization_id = ? AND job_id = ?', status, body, organizationId, crawlId));
+  }
+
+  async robots(organizationId: string, crawlId: string): Promise<{ status: number; body: string | null } | null> {
+    const [row] = await this.sql.rows(query('SELECT robots_status, robots_body FROM site_crawl WHERE organization_id = ? AND job_id = ?', organizationId, crawlId));
+    if (!row || row.robots_status === null || row.robots_status === undefined) return null;
+    return { status: rowInt(row.robots_status), body: (row.robots_body as string | null) ?? null };
+  }
+
+  /** Maintenance across organizations: waiting pages of live crawls whose Bull job was last added before `before` (lost with Redis). */
+  async staleWaiting(before: Date, take = 500): Promise<FrontierPage[]> {
+    const rows = await this.sql.rows(query(`SELECT ${PAGE_COLUMNS.split(', ').map((c) => `p.${c}`).join(', ')} FROM site_page p INNER JOIN job j ON j.id = p.crawl_id `
+      + "WHERE p.state = 'waiting' AND p.queued_at < ? AND j.status IN ('queued', 'running') ORDER BY p.id LIMIT ?", before, take));
+    return rows.map(pageFromRow);
+  }
+
+  /** Maintenance: running pages whose lease ran out (their worker died): waiting again, answered for re-queueing. */
+  async recoverLost(now: Date, take = 500): Promise<FrontierPage[]> {
+    const rows = await this.sql.rows(query(`SELECT ${PAGE_COLUMNS} FROM site_page WHERE state = 'running' AND lease_until < ? ORDER BY id LIMIT ?`, now, take));
+    const back: FrontierPage[] = [];
+    for (const row of rows) {
+      const moved = await this.sql.execute(exec("UPDATE site_page SET state = 'waiting', lease_until = NULL, queued_at = ? WHERE id = ? AND state = 'running' AND lease_until < ?",
+        now, row.id, now));
+      if (moved.affected === 1) back.push({ ...pageFromRow(row), state: 'waiting' });
+    }
+    return back;
+  }
+
+  /** Maintenance: live crawls created before `before` (past SITE_MAX_HOURS). */
+  async overdue(before: Date): Promise<Array<{ organizationId: string; crawlId: string }>> {
+    const rows = await this.sql.rows(query("SELECT id, organization_id FROM job WHERE kind = 'site' AND status IN ('queued', 'running') AND created_at < ? LIMIT 100", before));
+    return rows.map((row) => ({ organizationId: row.organization_id as string, crawlId: row.id as string }));
+  }
+
+  /** The janitor: frontier rows whose crawl's job is gone (expired and deleted). */
+  async deleteOrphans(): Promise<void> {
+    await this.sql.execute(exec('DELETE FROM site_page WHERE crawl_id NOT IN (SELECT id FROM job)'));
+    await this.sql.execute(exec('DELETE FROM site_crawl WHERE job_id NOT IN (SELECT id FROM job)'));
+  }
+}
+
+export function pageFromRow(row: Row): FrontierPage {
+  return {
+    id: String(row.id), crawlId: row.crawl_id as string, organizationId: row.organization_id as string, url: row.url as string,
+    depth: rowInt(row.depth), parent: (row.parent as string | null) ?? null, state: row.state as PageState, attempts: rowInt(row.attempts), retries: rowInt(row.retries),
+  };
+}

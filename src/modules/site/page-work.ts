@@ -1,0 +1,150 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig } from '../../config/config.module.js';
+import { isAppError } from '../../common/errors/app-error.js';
+import { ErrorCode } from '../../common/errors/error-code.js';
+import { SqlProgramRunner } from '../../infra/database/sql-program.js';
+import { LedgerService } from '../billing/ledger.service.js';
+import { outcomeTally } from '../billing/usage.repository.js';
+import { utcDay } from '../billing/utc-day.js';
+import { wantsModel } from '../crawl/crawl-data.js';
+import { CrawlOperation } from '../crawl/crawl.operation.js';
+import { JobRunner } from '../jobs/job-runner.service.js';
+import type { JobOutput } from '../jobs/operation.js';
+import { CrawlContext, keyHash } from './crawl-context.js';
+import { FrontierRepository } from './frontier/frontier.repository.js';
+import type { FrontierPage, NewPage, PageRecord, SkipCounts } from './frontier/frontier-types.js';
+import { NO_SKIPS } from './frontier/frontier-types.js';
+import { donePage, duplicatePage, failedPage, isBilledFailure, linksOf } from './page-record.js';
+import { SiteEnds } from './site-ends.js';
+import { HostGate } from './host-gate.js';
+import { siteHost } from '../../infra/discovery/url-key.js';
+import { SiteQueue } from './site-queue.js';
+import { SiteStart } from './site-start.js';
+import { targetPause } from './retry-after.js';
+import { pageRequestFor } from './site-request.js';
+
+/** One taken page's work: the start page's robots.txt and sitemaps, the charge, GET /crawl's run, the stored outcome. */
+@Injectable()
+export class PageWork {
+  private readonly logger = new Logger(PageWork.name);
+
+  constructor(
+    @InjectConfig() private readonly config: AppConfig,
+    private readonly frontier: FrontierRepository,
+    private readonly ledger: LedgerService,
+    private readonly runner: JobRunner,
+    private readonly operation: CrawlOperation,
+    private readonly start: SiteStart,
+    private readonly ends: SiteEnds,
+    private readonly queue: SiteQueue,
+    private readonly sql: SqlProgramRunner,
+    private readonly gate: HostGate,
+  ) {}
+
+  async run(given: CrawlContext, page: FrontierPage, priority: number): Promise<void> {
+    const deadline = Date.now() + this.config.jobTimeoutMs;
+    let context = given;
+    let sitemapUrls: string[] = [];
+    if (page.depth === 0) {
+      ({ context, sitemapUrls } = await this.start.prepare(context, deadline));
+      if (!context.robots.allows(new URL(page.url))) return this.ends.fail(page, ErrorCode.Validation, `robots.txt disallows ${page.url}`);
+    }
+    const options = pageRequestFor(context.request, page.url);
+    const bill = { price: this.operation.price(options), host: new URL(page.url).hostname.toLowerCase(), requestKey: requestKeyOf(page) };
+    if (!(await this.charge(context, page, bill))) return;
+    let output: JobOutput;
+    try {
+      output = await this.runner.perform(this.operation, options, { id: page.crawlId, organizationId: page.organizationId }, deadline);
+    } catch (error) {
+      return this.failed(context, page, bill, error);
+    }
+    // The start page's request ran before its robots.txt's Crawl-delay was known at the host gate: it counts from now.
+    if (page.depth === 0 && context.floorMs > 0) await this.gate.pause(page.crawlId, siteHost(new URL(page.url)), context.floorMs);
+    await this.delivered(context, page, bill, output, sitemapUrls, priority);
+  }
+
+  /** Charged once per page (a retaken page's charge stands); refused for the balance or max_credits: the crawl stops. */
+  private async charge(context: CrawlContext, page: FrontierPage, bill: Bill): Promise<boolean> {
+    if (await this.frontier.charged(page.organizationId, bill.requestKey)) return true;
+    const max = context.request.maxCredits;
+    if (max !== null && !(await this.frontier.reserve(page.organizationId, page.crawlId, bill.price, max))) return this.stopForCredits(page);
+    try {
+      await this.ledger.charge({ organizationId: page.organizationId, requestKey: bill.requestKey, amount: bill.price, reason: `site ${bill.host}`, jobId: page.crawlId, host: bill.host });
+      return true;
+    } catch (error) {
+      if (max !== null) await this.frontier.unreserve(page.organizationId, page.crawlId, bill.price);
+      if (isAppError(error) && error.code === ErrorCode.InsufficientCredits) return this.stopForCredits(page);
+      throw error;
+    }
+  }
+
+  private async stopForCredits(page: FrontierPage): Promise<false> {
+    await this.ends.stop(page.organizationId, page.crawlId, 'credits', page.id);
+    return false;
+  }
+
+  private async refund(page: FrontierPage, context: CrawlContext, bill: Bill): Promise<void> {
+    await this.ledger.refund({ organizationId: page.organizationId, requestKey: bill.requestKey, amount: bill.price, jobId: page.crawlId, host: bill.host, dailyLimited: false });
+    if (context.request.maxCredits !== null) await this.frontier.unreserve(page.organizationId, page.crawlId, bill.price);
+  }
+
+  private async failed(context: CrawlContext, page: FrontierPage, bill: Bill, error: unknown): Promise<void> {
+    const code = isAppError(error) ? error.code : ErrorCode.InternalError;
+    if (!isAppError(error)) this.logger.error({ err: error, crawlId: page.crawlId, url: page.url }, 'site page crashed');
+    const billed = isBilledFailure(code);
+    if (!billed) await this.refund(page, context, bill);
+    // The start page decides the crawl: it failed on the service's side, so the crawl fails with its error.
+    if (page.depth === 0 && !billed) return this.ends.fail(page, code, isAppError(error) ? error.message : 'The start page failed on our side.');
+    await this.store(context, page, bill, failedPage(code, billed ? bill.price : 0), [], NO_SKIPS, null, 0);
+  }
+
+  private async delivered(context: CrawlContext, page: FrontierPage, bill: Bill, output: JobOutput, sitemapUrls: string[], priority: number): Promise<void> {
+    const pause = targetPause(output.targetStatus, output.type === 'data' ? output.retryAfter : undefined, page.retries);
+    if (pause !== null) return this.retryLater(context, page, bill, pause, priority);
+    const ownKey = context.keyOf(page.url);
+    const finalKey = output.finalUrl ? context.keyOf(output.finalUrl) : null;
+    const moved = finalKey !== null && finalKey !== ownKey;
+    if (moved && (await this.frontier.hasKey(page.organizationId, page.crawlId, keyHash(finalKey), page.id))) {
+      await this.refund(page, context, bill);
+      return this.store(context, page, bill, duplicatePage(output, output.finalUrl!), [], NO_SKIPS, null, priority);
+    }
+    const alias = moved ? { url: output.finalUrl!, keyHash: keyHash(finalKey), depth: page.depth, parent: page.parent } : null;
+    const fromSitemaps = context.classify(sitemapUrls, 1, null);
+    const fromPage = context.classify(context.request.sitemap === 'only' ? [] : linksOf(output), page.depth + 1, page.url);
+    const record = donePage(output, bill.price, wantsModel(context.request.page) || Boolean(context.request.page.extract));
+    await this.store(context, page, bill, record, [...fromSitemaps.pages, ...fromPage.pages], addSkips(fromSitemaps.skips, fromPage.skips), alias, priority);
+  }
+
+  /** A target's 429/503 with Retry-After: uncharged, its host paused for the crawl, the page tried again after the pause. */
+  private async retryLater(context: CrawlContext, page: FrontierPage, bill: Bill, pauseMs: number, priority: number): Promise<void> {
+    await this.refund(page, context, bill);
+    await this.gate.pause(page.crawlId, siteHost(new URL(page.url)), pauseMs);
+    if (await this.frontier.release(page.organizationId, page.crawlId, page.id)) await this.queue.later(page.organizationId, page.crawlId, page.id, priority, pauseMs);
+  }
+
+  private async store(context: CrawlContext, page: FrontierPage, bill: Bill, record: PageRecord, links: NewPage[], skips: SkipCounts, alias: NewPage | null, priority: number): Promise<void> {
+    const tally = outcomeTally(this.sql.dialect, page.organizationId, utcDay(), bill.host, record.state === 'done' && record.error === null);
+    const outcome = await this.frontier.finish({
+      organizationId: page.organizationId, crawlId: page.crawlId, pageId: page.id, record, links, alias, skips, limit: context.request.limit,
+      now: new Date(), expiresAt: this.ends.expiresAt(), extra: [tally],
+    });
+    if (!outcome.kept) return;
+    await this.queue.add(page.organizationId, page.crawlId, outcome.added, priority);
+    await this.ends.pageStored(context, page, record, outcome.seq);
+    if (outcome.ended) await this.ends.ended(page.organizationId, page.crawlId);
+  }
+}
+
+/** One charge per page and attempt after a target's pause: a worker's retake of the same attempt is never charged twice. */
+const requestKeyOf = (page: FrontierPage): string => `site:${page.crawlId}:${page.id}${page.retries > 0 ? `:r${page.retries}` : ''}`;
+
+interface Bill {
+  readonly price: number;
+  readonly host: string;
+  readonly requestKey: string;
+}
+
+function addSkips(a: SkipCounts, b: SkipCounts): SkipCounts {
+  return { robots: a.robots + b.robots, scope: a.scope + b.scope, excluded: a.excluded + b.excluded, depth: a.depth + b.depth, duplicate: a.duplicate + b.duplicate, limit: a.limit + b.limit };
+}

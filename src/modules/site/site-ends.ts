@@ -1,0 +1,60 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig } from '../../config/config.module.js';
+import { JobRepository } from '../jobs/job.repository.js';
+import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.service.js';
+import type { CrawlContext } from './crawl-context.js';
+import { FrontierRepository } from './frontier/frontier.repository.js';
+import type { FrontierPage, PageRecord, StopReason } from './frontier/frontier-types.js';
+import { SiteViews } from './site-views.js';
+
+/** job.finished waits this long behind the last site.page event queued, so a receiver hears the pages first. */
+const FINISHED_AFTER_MS = 1_000;
+
+/** A crawl's stops and end, and its webhooks (decisions.md 9.3): site.page per stored page when asked, then job.finished. */
+@Injectable()
+export class SiteEnds {
+  private readonly logger = new Logger(SiteEnds.name);
+
+  constructor(
+    @InjectConfig() private readonly config: AppConfig,
+    private readonly frontier: FrontierRepository,
+    private readonly jobs: JobRepository,
+    private readonly views: SiteViews,
+    private readonly webhooks: WebhookDispatcher,
+  ) {}
+
+  /** When an ended crawl's pages go: RESULT_TTL_HOURS from now. */
+  expiresAt(): Date {
+    return new Date(Date.now() + this.config.resultTtlHours * 3_600_000);
+  }
+
+  /** No further page starts; the crawl ends once its running pages finish (at once when none runs). */
+  async stop(organizationId: string, crawlId: string, reason: StopReason, pageId: string | null): Promise<void> {
+    if (await this.frontier.stop(organizationId, crawlId, reason, pageId, this.expiresAt())) await this.ended(organizationId, crawlId);
+  }
+
+  /** The start page decided the crawl: failed with this error. */
+  async fail(page: FrontierPage, code: string, message: string): Promise<void> {
+    this.logger.warn({ crawlId: page.crawlId, code }, message);
+    if (await this.frontier.fail(page.organizationId, page.crawlId, code, message, this.expiresAt())) await this.ended(page.organizationId, page.crawlId);
+  }
+
+  async pageStored(context: CrawlContext, page: FrontierPage, record: PageRecord, seq: number): Promise<void> {
+    if (!context.request.pageEvents || !context.job.webhookUrl) return;
+    const body = { event: 'site.page', job_id: page.crawlId, url: page.url, target_status: record.targetStatus, error: record.error, cursor: String(seq - 1) };
+    await this.webhooks.deliver(page.organizationId, context.job.webhookUrl, `webhook:${page.crawlId}:page:${page.id}`, body);
+  }
+
+  async ended(organizationId: string, crawlId: string): Promise<void> {
+    const job = await this.jobs.getForOrganization(organizationId, crawlId);
+    this.logger.log({ crawlId, status: job?.status }, 'site crawl ended');
+    if (!job?.webhookUrl) return;
+    const { envelope, counts } = await this.views.summary(job);
+    const body = {
+      event: 'job.finished', job_id: job.id, kind: 'site', status: job.status, stop_reason: envelope.stop_reason, counts,
+      error: envelope.error, finished_at: (job.finishedAt ?? new Date()).toISOString(),
+    };
+    await this.webhooks.deliver(organizationId, job.webhookUrl, `webhook:${job.id}`, body, FINISHED_AFTER_MS);
+  }
+}

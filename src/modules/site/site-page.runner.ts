@@ -1,0 +1,97 @@
+import { Injectable } from '@nestjs/common';
+import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig } from '../../config/config.module.js';
+import { isAppError } from '../../common/errors/app-error.js';
+import { ErrorCode } from '../../common/errors/error-code.js';
+import type { JobPayload } from '../../infra/queue/queue.constants.js';
+import { siteHost } from '../../infra/discovery/url-key.js';
+import { OrganizationRepository } from '../auth/organization.repository.js';
+import { LimitsService } from '../billing/limits.service.js';
+import { limitsFor } from '../billing/plan-limits.js';
+import { FrontierRepository } from './frontier/frontier.repository.js';
+import type { FrontierPage } from './frontier/frontier-types.js';
+import { HostGate } from './host-gate.js';
+import { PageWork } from './page-work.js';
+import { SiteCrawls } from './site-crawls.js';
+import { SiteEnds } from './site-ends.js';
+import { SiteQueue } from './site-queue.js';
+
+const LIVE = new Set(['queued', 'running']);
+/** How soon a page tries again when its host or its organization's plan slots are all taken. */
+const BUSY_RETRY_MS = 250;
+/** A running page's leases (its row, its place at the host): short, renewed by its live worker, so a dead one's lapse soon. */
+export const PAGE_LEASE_MS = 10_000;
+const RENEW_MS = 3_000;
+
+/**
+ * A site page's Bull job (decisions.md 9.3): waits for its host (per-host concurrency, the crawl's floor) and a plan
+ * slot by going back to the queue, never by holding a worker; then claims its row and does the page's work.
+ */
+@Injectable()
+export class SitePageRunner {
+  constructor(
+    @InjectConfig() private readonly config: AppConfig,
+    private readonly frontier: FrontierRepository,
+    private readonly crawls: SiteCrawls,
+    private readonly gate: HostGate,
+    private readonly queue: SiteQueue,
+    private readonly limits: LimitsService,
+    private readonly organizations: OrganizationRepository,
+    private readonly ends: SiteEnds,
+    private readonly work: PageWork,
+  ) {}
+
+  async process(payload: JobPayload): Promise<void> {
+    const { organizationId, jobId: crawlId, pageId } = payload;
+    if (pageId === undefined) return;
+    await this.queue.unmark(crawlId, pageId);
+    const page = await this.frontier.page(organizationId, crawlId, pageId);
+    const context = page?.state === 'waiting' ? await this.crawls.context(organizationId, crawlId) : null;
+    if (!page || !context || !LIVE.has(context.job.status)) return;
+    if (Date.now() - context.job.createdAt.getTime() > this.config.site.maxHours * 3_600_000) return this.ends.stop(organizationId, crawlId, 'time_limit', null);
+    const organization = await this.organizations.getById(organizationId);
+    if (!organization) return;
+    const plan = limitsFor(this.config.plans, organization);
+    const host = siteHost(new URL(page.url));
+    const holder = `${crawlId}/${pageId}`;
+    const wait = await this.gate.enter(crawlId, host, holder, this.config.site.hostConcurrency, context.floorMs, PAGE_LEASE_MS);
+    if (wait !== 0) return this.queue.later(organizationId, crawlId, pageId, plan.priority, wait < 0 ? BUSY_RETRY_MS : wait);
+    try {
+      if (!(await this.takeSlot(organizationId, holder, plan.concurrency))) return this.queue.later(organizationId, crawlId, pageId, plan.priority, BUSY_RETRY_MS);
+      try {
+        if (await this.frontier.claim(organizationId, crawlId, pageId, new Date(Date.now() + PAGE_LEASE_MS))) await this.renewing(page, host, () => this.work.run(context, page, plan.priority));
+      } finally {
+        await this.limits.releaseSlot(organizationId, holder);
+      }
+    } finally {
+      // The start page read robots.txt meanwhile: its Crawl-delay counts from this first request on.
+      const floorMs = page.depth === 0 ? (await this.crawls.context(organizationId, crawlId, true))?.floorMs ?? 0 : context.floorMs;
+      await this.gate.leave(crawlId, host, holder, floorMs);
+    }
+  }
+
+  /** Runs the page's work while renewing its leases; a renewal lost to a store outage is retried at the next beat. */
+  private async renewing(page: FrontierPage, host: string, work: () => Promise<void>): Promise<void> {
+    const timer = setInterval(() => {
+      const until = new Date(Date.now() + PAGE_LEASE_MS);
+      void this.frontier.renew(page.organizationId, page.crawlId, page.id, until).catch(() => undefined);
+      void this.gate.renew(page.crawlId, host, `${page.crawlId}/${page.id}`, PAGE_LEASE_MS).catch(() => undefined);
+    }, RENEW_MS);
+    try {
+      await work();
+    } finally {
+      clearInterval(timer);
+    }
+  }
+
+  /** A plan slot for the page: a crawl waits for one, it never answers 429 (decisions.md 9.3 "Load"). */
+  private async takeSlot(organizationId: string, holder: string, concurrency: number): Promise<boolean> {
+    try {
+      await this.limits.acquireSlot(organizationId, holder, concurrency, this.config.slotLeaseMs);
+      return true;
+    } catch (error) {
+      if (isAppError(error) && error.code === ErrorCode.ConcurrencyExceeded) return false;
+      throw error;
+    }
+  }
+}

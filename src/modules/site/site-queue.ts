@@ -1,0 +1,58 @@
+import { InjectQueue } from '@nestjs/bull';
+import { Injectable } from '@nestjs/common';
+import type { Queue } from 'bull';
+import { JOBS_QUEUE, JobPayload } from '../../infra/queue/queue.constants.js';
+import type { Redis } from 'ioredis';
+import { InjectRedis } from '../../infra/redis/redis.module.js';
+import { FrontierRepository } from './frontier/frontier.repository.js';
+
+/**
+ * A page's mark that a Bull job for it is pending: taken off when a worker takes that job, so a job lost with its worker
+ * (or with a Redis restarted empty) leaves its waiting row unmarked, which is how the sweep knows to add it again.
+ */
+const MARK_MS = 3_600_000;
+const markKey = (crawlId: string, pageId: string) => `crawlgate:site:queued:${crawlId}/${pageId}`;
+
+export const SITE_KIND = 'site';
+/** Site pages come after the organization's single requests of the same plan priority: a crawl never starves them. */
+const PAGE_PRIORITY_OFFSET = 1;
+
+/** Puts a crawl's waiting pages on the one queue, so every worker takes them. */
+@Injectable()
+export class SiteQueue {
+  constructor(
+    @InjectQueue(JOBS_QUEUE) private readonly queue: Queue<JobPayload>,
+    private readonly frontier: FrontierRepository,
+    @InjectRedis() private readonly redis: Redis,
+  ) {}
+
+  /** Any number of Bull jobs for one page is harmless: only the claim of its waiting row runs it. */
+  async add(organizationId: string, crawlId: string, pageIds: readonly string[], priority: number, delayMs = 0): Promise<void> {
+    for (const pageId of pageIds) {
+      await this.queue.add({ jobId: crawlId, kind: SITE_KIND, organizationId, pageId }, {
+        jobId: `${crawlId}/${pageId}/${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
+        priority: priority + PAGE_PRIORITY_OFFSET,
+        ...(delayMs > 0 ? { delay: delayMs } : {}),
+      });
+      await this.redis.set(markKey(crawlId, pageId), '1', 'PX', MARK_MS);
+    }
+  }
+
+  /** A worker took the page's Bull job: from now on its row, not the queue, says what happens to the page. */
+  async unmark(crawlId: string, pageId: string): Promise<void> {
+    await this.redis.del(markKey(crawlId, pageId));
+  }
+
+  /** Of these waiting pages, those whose Bull job is no longer known to Redis. */
+  async unmarked<P extends { crawlId: string; id: string }>(pages: readonly P[]): Promise<P[]> {
+    if (pages.length === 0) return [];
+    const marks = await this.redis.mget(...pages.map((page) => markKey(page.crawlId, page.id)));
+    return pages.filter((_, i) => marks[i] === null);
+  }
+
+  /** Again later (a host's floor, a busy host or plan slot): its row stays waiting, marked freshly queued for the sweep. */
+  async later(organizationId: string, crawlId: string, pageId: string, priority: number, delayMs: number): Promise<void> {
+    await this.add(organizationId, crawlId, [pageId], priority, delayMs);
+    await this.frontier.touch(organizationId, crawlId, pageId);
+  }
+}

@@ -1,0 +1,67 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig } from '../../config/config.module.js';
+import { InjectRedis } from '../../infra/redis/redis.module.js';
+import { LimitsService } from '../billing/limits.service.js';
+import { FrontierRepository } from './frontier/frontier.repository.js';
+import { SiteEnds } from './site-ends.js';
+import { SiteQueue } from './site-queue.js';
+
+const PERIOD_MS = 5_000;
+/** A waiting page not (re)queued for this long lost its Bull job (Redis restarted empty): queued again from its row. */
+export const STALE_WAITING_MS = 10_000;
+const TURN_KEY = 'crawlgate:site-sweeper:turn';
+const REQUEUE_PRIORITY = 1;
+
+/**
+ * The frontier's upkeep, by one process a period: pages of a dead worker (lease run out) waiting again, waiting pages
+ * whose queue entry vanished queued again, crawls past SITE_MAX_HOURS stopped, rows of expired crawls deleted.
+ */
+@Injectable()
+export class SiteSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(SiteSweeper.name);
+  private timer?: NodeJS.Timeout;
+  private sweeping = false;
+
+  constructor(
+    @InjectConfig() private readonly config: AppConfig,
+    @InjectRedis() private readonly redis: Redis,
+    private readonly frontier: FrontierRepository,
+    private readonly queue: SiteQueue,
+    private readonly limits: LimitsService,
+    private readonly ends: SiteEnds,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => void this.sweep(), PERIOD_MS);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.timer);
+  }
+
+  async sweep(now = Date.now()): Promise<void> {
+    if (this.sweeping) return;
+    this.sweeping = true;
+    try {
+      if ((await this.redis.set(TURN_KEY, String(process.pid), 'PX', PERIOD_MS - 100, 'NX')) !== 'OK') return;
+      for (const page of await this.frontier.recoverLost(new Date(now))) {
+        this.logger.warn({ crawlId: page.crawlId, url: page.url }, 'site page lost with its worker; taken again');
+        await this.limits.releaseSlot(page.organizationId, `${page.crawlId}/${page.id}`);
+        await this.queue.add(page.organizationId, page.crawlId, [page.id], REQUEUE_PRIORITY);
+      }
+      for (const page of await this.queue.unmarked(await this.frontier.staleWaiting(new Date(now - STALE_WAITING_MS)))) {
+        this.logger.warn({ crawlId: page.crawlId, url: page.url }, 'waiting site page missing from the queue; queued again');
+        await this.queue.later(page.organizationId, page.crawlId, page.id, REQUEUE_PRIORITY, 0);
+      }
+      for (const crawl of await this.frontier.overdue(new Date(now - this.config.site.maxHours * 3_600_000))) await this.ends.stop(crawl.organizationId, crawl.crawlId, 'time_limit', null);
+      await this.frontier.deleteOrphans();
+    } catch (error) {
+      this.logger.warn(`site sweep skipped: ${(error as Error).message}`);
+    } finally {
+      this.sweeping = false;
+    }
+  }
+}

@@ -1,0 +1,93 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { DataSource } from 'typeorm';
+import { Job } from '../../src/infra/database/entities/index.js';
+import { SqlProgramRunner } from '../../src/infra/database/sql-program.js';
+import { FrontierRepository } from '../../src/modules/site/frontier/frontier.repository.js';
+import { NO_SKIPS } from '../../src/modules/site/frontier/frontier-types.js';
+import type { NewPage, PageRecord } from '../../src/modules/site/frontier/frontier-types.js';
+import { insertOrganization, openDatabase } from './database.js';
+
+const hash = (key: string) => createHash('sha256').update(key).digest('hex');
+const page = (path: string, depth = 1, parent: string | null = 'http://s.test/'): NewPage => ({ url: `http://s.test${path}`, keyHash: hash(`s.test${path}`), depth, parent });
+const DONE: PageRecord = { state: 'done', targetStatus: 200, finalUrl: null, credits: 1, content: 'c', metadata: '{}', links: '[]', data: null, error: null, duplicateOf: null };
+const LATER = new Date(Date.now() + 86_400_000);
+
+/** The frontier's transactions: one row per URL key, the limit, the end decided once, stops, and organization scoping. */
+describe.each(['sqlite', 'mariadb'] as const)('the site frontier on %s', (kind) => {
+  let db: DataSource;
+  let frontier: FrontierRepository;
+  let sequence = 0;
+  const org = `sf-${kind}`;
+
+  const newCrawl = async (organizationId = org, active = 5): Promise<{ crawlId: string; start: string | null }> => {
+    sequence += 1;
+    const crawlId = `itsite_${kind}_${sequence}`;
+    const job = Object.assign(new Job(), {
+      id: crawlId, organizationId, kind: 'site', status: 'queued', host: 's.test', price: 1, refunded: false, options: '{}', webhookUrl: null,
+      createdAt: new Date(), expiresAt: LATER,
+    });
+    return { crawlId, start: await frontier.create(job, page('/', 0, null), active) };
+  };
+  const finish = (crawlId: string, pageId: string, links: NewPage[], limit = 100, record = DONE) =>
+    frontier.finish({ organizationId: org, crawlId, pageId, record, links, alias: null, skips: { ...NO_SKIPS }, limit, now: new Date(), expiresAt: LATER });
+  const status = async (crawlId: string) => (await db.query('SELECT j.status, c.stop_reason FROM job j JOIN site_crawl c ON c.job_id = j.id WHERE j.id = ?', [crawlId]))[0];
+
+  beforeAll(async () => {
+    db = await openDatabase(kind, '_site');
+    frontier = new FrontierRepository(new SqlProgramRunner(db));
+    await insertOrganization(db, org, 0);
+    await insertOrganization(db, `so-${kind}`, 0);
+  });
+  afterAll(async () => db?.destroy());
+
+  it('claims a waiting page once, adds each new key once within the limit, and ends the crawl when nothing is left', async () => {
+    const { crawlId, start } = await newCrawl();
+    expect(await frontier.claim(org, crawlId, start!, LATER)).toBe(true);
+    expect(await frontier.claim(org, crawlId, start!, LATER)).toBe(false);
+    expect(await status(crawlId)).toEqual({ status: 'running', stop_reason: null });
+    const first = await finish(crawlId, start!, [page('/a'), page('/b'), page('/'), page('/c')], 3);
+    expect(first).toMatchObject({ kept: true, seq: 1, ended: null });
+    expect(first.added).toHaveLength(2);
+    const [counts] = await db.query('SELECT admitted, skipped_duplicate, skipped_limit FROM site_crawl WHERE job_id = ?', [crawlId]);
+    expect([Number(counts.admitted), Number(counts.skipped_duplicate), Number(counts.skipped_limit)]).toEqual([3, 1, 1]);
+    for (const id of first.added) expect(await frontier.claim(org, crawlId, id, LATER)).toBe(true);
+    const ends = await Promise.all(first.added.map((id) => finish(crawlId, id, [page('/a')], 3)));
+    expect(ends.map((end) => end.seq).sort()).toEqual([2, 3]);
+    expect(ends.filter((end) => end.ended !== null)).toEqual([expect.objectContaining({ ended: { status: 'done', stopReason: 'limit' } })]);
+    expect(await status(crawlId)).toEqual({ status: 'done', stop_reason: 'limit' });
+    expect(await finish(crawlId, start!, [])).toMatchObject({ kept: false });
+  });
+
+  it('stops for credits: waiting pages dropped, the running one finishes, then the crawl is done with stop_reason credits', async () => {
+    const { crawlId, start } = await newCrawl();
+    await frontier.claim(org, crawlId, start!, LATER);
+    const { added } = await finish(crawlId, start!, [page('/x'), page('/y'), page('/z')]);
+    await frontier.claim(org, crawlId, added[0], LATER);
+    await frontier.claim(org, crawlId, added[1], LATER);
+    expect(await frontier.stop(org, crawlId, 'credits', added[1], LATER)).toBeNull();
+    expect(await frontier.claim(org, crawlId, added[2], LATER)).toBe(false);
+    const last = await finish(crawlId, added[0], [page('/more')]);
+    expect(last).toMatchObject({ kept: true, added: [], ended: { status: 'done', stopReason: 'credits' } });
+    const states = await db.query('SELECT state FROM site_page WHERE crawl_id = ? ORDER BY id', [crawlId]);
+    expect(states.map((row: { state: string }) => row.state)).toEqual(['done', 'done', 'dropped', 'dropped']);
+  });
+
+  it('refuses a crawl past the active limit, and never reads another organization\'s crawl', async () => {
+    const other = `so-${kind}`;
+    expect((await newCrawl(other, 1)).start).not.toBeNull();
+    expect((await newCrawl(other, 1)).start).toBeNull();
+    const { crawlId, start } = await newCrawl();
+    expect(await frontier.page(other, crawlId, start!)).toBeNull();
+    expect(await frontier.claim(other, crawlId, start!, LATER)).toBe(false);
+    expect(await frontier.page(org, crawlId, start!)).toMatchObject({ url: 'http://s.test/', depth: 0, state: 'waiting' });
+  });
+
+  it('gives a dead worker\'s page back as waiting, once its lease ran out', async () => {
+    const { crawlId, start } = await newCrawl();
+    await frontier.claim(org, crawlId, start!, new Date(Date.now() - 1000));
+    const back = await frontier.recoverLost(new Date());
+    expect(back.filter((p) => p.crawlId === crawlId)).toEqual([expect.objectContaining({ id: start, state: 'waiting', attempts: 1 })]);
+    expect(await frontier.claim(org, crawlId, start!, LATER)).toBe(true);
+  });
+});
