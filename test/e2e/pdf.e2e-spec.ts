@@ -136,4 +136,3 @@ describe('PDF documents (decisions.md 9.5)', () => {
     expect((await crawl(SPEC, { format: 'text' })).status).toBe(200);
   });
 });
-});
