@@ -395,6 +395,8 @@ export interface components {
         AccountJobs: {
             /** @description Newest first */
             jobs: {
+                /** @description Answered from a stored copy (max_age) instead of a fetch */
+                cache_hit: boolean;
                 /** Format: date-time */
                 created_at: string;
                 /** @description The price, or 0 once refunded */
@@ -489,10 +491,10 @@ export interface components {
             data: {
                 /** @description The answer to ai_query (not with ai_schema) */
                 answer?: string;
-                /** @description The values of the extract rules, by name */
+                /** @description The values of the extract rules, by name (null for a PDF) */
                 extracted?: {
                     [key: string]: unknown;
-                };
+                } | null;
                 /** @description The model's answer, conforming to ai_schema */
                 json?: {
                     [key: string]: unknown;
@@ -638,13 +640,29 @@ export interface components {
         };
         PageMetadata: {
             author: string | null;
+            /**
+             * Format: date-time
+             * @description Answered from a stored copy (max_age): when its page was fetched
+             */
+            cached_at?: string;
             canonical_url: string | null;
+            /**
+             * @description A PDF read as a document only (decisions 9.5)
+             * @enum {string}
+             */
+            content_type?: "application/pdf";
             description: string | null;
             image: string | null;
             language: string | null;
+            /** @description A PDF only: its pages */
+            pages?: number;
+            /** @description A PDF only: the pages read (at most PDF_MAX_PAGES) */
+            pages_read?: number;
             published_time: string | null;
             site_name: string | null;
             title: string | null;
+            /** @description A PDF only: true when pages were left unread */
+            truncated?: boolean;
             /** @description Words of content as text */
             word_count: number;
         };
@@ -863,7 +881,7 @@ export interface components {
                 /** @enum {boolean} */
                 billed: false;
                 /** @enum {string} */
-                code: "validation_failed" | "unauthorized" | "insufficient_credits" | "daily_limit_reached" | "concurrency_exceeded" | "burst_exceeded" | "not_found" | "job_not_cancellable" | "method_not_allowed" | "payload_too_large" | "target_unreachable" | "navigation_timeout" | "blocked_target" | "browser_crashed" | "worker_lost" | "cancelled" | "proxy_failed" | "proxy_pool_unavailable" | "page_too_large" | "chat_timeout" | "chat_no_answer" | "action_failed" | "ai_unavailable" | "ai_invalid_output" | "queue_unavailable" | "database_unavailable" | "internal_error";
+                code: "validation_failed" | "unauthorized" | "insufficient_credits" | "daily_limit_reached" | "concurrency_exceeded" | "burst_exceeded" | "not_found" | "job_not_cancellable" | "method_not_allowed" | "payload_too_large" | "target_unreachable" | "navigation_timeout" | "blocked_target" | "browser_crashed" | "worker_lost" | "cancelled" | "proxy_failed" | "proxy_pool_unavailable" | "page_too_large" | "document_unreadable" | "chat_timeout" | "chat_no_answer" | "action_failed" | "ai_unavailable" | "ai_invalid_output" | "queue_unavailable" | "database_unavailable" | "internal_error";
                 message: string;
                 request_id: string;
             };
@@ -1695,12 +1713,16 @@ export interface operations {
                 landscape?: string;
                 /** @description Keep only the main content (default true with markdown and text, false with html) */
                 main_content?: string;
+                /** @description decisions.md 9.6: answer from this organization's stored copy of the page (same URL key, same fetch options) when it is younger than this many milliseconds (0 to 604800000; 0, the default, always fetches). A hit costs cache_hit (1) plus any ai_query/ai_schema surcharge and says X-Cache: hit */
+                max_age?: number;
                 /** @description Mobile emulation (requires viewport) */
                 mobile?: string;
                 /** @description page (the bare answer, the default) or json (the envelope with content, metadata and links) */
                 output?: "page" | "json";
                 /** @description Premium proxy pool */
                 premium?: string;
+                /** @description Keep this fetch's page as the stored copy that max_age answers from (default true; only 2xx answers are stored) */
+                store?: string;
                 /** @description Touch events (requires viewport) */
                 touch?: string;
                 /** @description The page, http or https */
@@ -1728,6 +1750,10 @@ export interface operations {
                 headers: {
                     /** @description "true" when answered from an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: string;
+                    /** @description With max_age: "hit" when a stored copy answered, "miss" when the page was fetched (and stored unless store=false) */
+                    "X-Cache"?: string;
+                    /** @description On a hit: seconds since the stored copy was fetched */
+                    "X-Cache-Age"?: number;
                     /** @description Credits charged by this request (0 when refunded; a replay repeats the first charge) */
                     "X-Credits-Charged"?: number;
                     /** @description The balance after this request */
@@ -1757,6 +1783,10 @@ export interface operations {
                 headers: {
                     /** @description "true" when answered from an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: string;
+                    /** @description With max_age: "hit" when a stored copy answered, "miss" when the page was fetched (and stored unless store=false) */
+                    "X-Cache"?: string;
+                    /** @description On a hit: seconds since the stored copy was fetched */
+                    "X-Cache-Age"?: number;
                     /** @description Credits charged by this request (0 when refunded; a replay repeats the first charge) */
                     "X-Credits-Charged"?: number;
                     /** @description The balance after this request */
@@ -2674,7 +2704,7 @@ export interface operations {
                 limit?: number;
                 /** @description Keep only the main content (default true with markdown and text, false with html) */
                 main_content?: string;
-                /** @description Use a stored copy of a page fetched less than this long ago (ms, 0 to 604800000; decisions 9.6) */
+                /** @description decisions.md 9.6: answer from this organization's stored copy of the page (same URL key, same fetch options) when it is younger than this many milliseconds (0 to 604800000; 0, the default, always fetches). A hit costs cache_hit (1) plus any ai_query/ai_schema surcharge and says X-Cache: hit */
                 max_age?: number;
                 /** @description Stop before a page would take the crawl past this many credits */
                 max_credits?: number;
@@ -2690,6 +2720,8 @@ export interface operations {
                 scope?: "path" | "host" | "domain";
                 /** @description include (default), skip, or only: the sitemaps' URLs and not the pages' links */
                 sitemap?: "include" | "skip" | "only";
+                /** @description Keep this fetch's page as the stored copy that max_age answers from (default true; only 2xx answers are stored) */
+                store?: string;
                 /** @description Touch events (requires viewport) */
                 touch?: string;
                 /** @description The page, http or https */
