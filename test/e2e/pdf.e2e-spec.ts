@@ -120,11 +120,16 @@ describe('PDF documents (decisions.md 9.5)', () => {
       return answer.status === 202 ? collect(answer.body.job_id as string, other.apiKey) : answer;
     };
     let slowEnded = false;
-    const accepted = await call('/crawl', { key: org.apiKey, query: { url: target('/pdf/slow.pdf'), js: 'false', format: 'text' } });
-    expect(accepted.status).toBe(202);
-    const slow = collect(accepted.body.job_id as string, org.apiKey).finally(() => {
+    const accepting = call('/crawl', { key: org.apiKey, query: { url: target('/pdf/slow.pdf'), js: 'false', format: 'text' } });
+    const slow = accepting.then((accepted) => {
+      expect(accepted.status).toBe(202);
+      return collect(accepted.body.job_id as string, org.apiKey);
+    }).finally(() => {
       slowEnded = true;
     });
+    // Once the target has served the slow PDF, its parse has begun (or is about to): the others run beside it.
+    const served = async () => ((await (await fetch(`${env.target.url}/__requests`)).json()) as Array<{ path: string }>).some((entry) => entry.path === '/pdf/slow.pdf');
+    for (const until = Date.now() + 10_000; !(await served()) && Date.now() < until;) await new Promise((done) => setTimeout(done, 50));
     // The content threads serve one task of an organization at a time: another organization's page and PDF go on.
     const others = await Promise.all([otherCrawl(target('/static')), otherCrawl(SPEC)]);
     expect({ statuses: others.map((answer) => answer.status), slowEnded }).toEqual({ statuses: [200, 200], slowEnded: false });

@@ -44,6 +44,22 @@ describe('POST /site (decisions 9.3): a whole site, page by page', () => {
   });
   afterAll(async () => fixture?.close());
 
+  it('answers a page from the organization\'s stored copy with max_age (decisions 9.6): cache_hit price, no request to the target', async () => {
+    const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 500 });
+    fixture.reset();
+    const query = { url: fixture.url, js: 'true', max_depth: '0' };
+    const first = await crawlToEnd((await site(org.apiKey, query)).body.job_id as string, org.apiKey);
+    expect(first.pages.map((page) => [pathOf(page.url), page.credits])).toEqual([['/docs/', 5]]);
+    fixture.reset();
+    const second = await crawlToEnd((await site(org.apiKey, { ...query, max_age: '3600000' })).body.job_id as string, org.apiKey);
+    expect(second.pages.map((page) => [pathOf(page.url), page.credits, page.target_status])).toEqual([['/docs/', 1, 200]]);
+    expect(second.pages[0].content).toBe(first.pages[0].content);
+    expect(fixture.log.map((entry) => entry.path)).not.toContain('/docs/');
+    expect((await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining).toBe(494);
+    const reasons = (await ledger(env.baseUrl, env.adminToken, org.id)).entries.map((entry) => entry.reason);
+    expect(reasons.filter((reason) => reason.startsWith('cache_hit '))).toEqual(['cache_hit 127.0.0.1']);
+  });
+
   it('crawls the whole site: robots.txt obeyed, the sitemap read, redirects and index twins once, the calendar cut at max_depth; exact credits, ledger and tallies', async () => {
     const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 500 });
     fixture.reset();

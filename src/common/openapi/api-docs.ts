@@ -73,7 +73,8 @@ export function ApiSite(query: QueryDto): MethodDecorator & ClassDecorator {
     ApiTags('site'),
     ApiOperation({ summary: 'Crawl a site: its pages fetched as GET /crawl would, charged page by page, collected at GET /crawl/{job} with cursor/next' }),
     ApiBearerAuth('bearer'),
-    ...queryOf(query),
+    // Every page option of GET /crawl but `output` (decisions.md 9.3: site pages are always JSON; `output` is 422).
+    ...queryParameters(query).filter((parameter) => parameter.name !== 'output').map((parameter) => ApiQuery(parameter)),
     ApiResponse({ status: 202, description: 'Queued: collect it at GET /crawl/{job}', content: json(ref('SiteEnvelope')) }),
     Unauthorized(),
     failure(402, 'The balance does not cover one page', 'MessageError'),

@@ -51,11 +51,14 @@ export class PageWork {
       if (!context.robots.allows(new URL(page.url))) return this.ends.fail(page, ErrorCode.Validation, `robots.txt disallows ${page.url}`);
     }
     const options = pageRequestFor(context.request, page.url);
-    const bill = { price: this.operation.price(options), host: new URL(page.url).hostname.toLowerCase(), requestKey: requestKeyOf(page) };
+    // decisions.md 9.6: a page the organization fetched with these options less than max_age ago answers from its copy.
+    const copy = (options.maxAge ?? 0) > 0 ? await this.operation.fromStore(options, page.organizationId) : null;
+    const host = new URL(page.url).hostname.toLowerCase();
+    const bill = { price: copy?.price ?? this.operation.price(options), host, requestKey: requestKeyOf(page), reason: `${copy ? 'cache_hit' : 'site'} ${host}` };
     if (!(await this.charge(context, page, bill))) return;
     let output: JobOutput;
     try {
-      output = await this.runner.perform(this.operation, options, { id: page.crawlId, organizationId: page.organizationId }, deadline);
+      output = copy ? await copy.answer(deadline) : await this.runner.perform(this.operation, options, { id: page.crawlId, organizationId: page.organizationId }, deadline);
     } catch (error) {
       return this.failed(context, page, bill, error);
     }
@@ -70,7 +73,7 @@ export class PageWork {
     const max = context.request.maxCredits;
     if (max !== null && !(await this.frontier.reserve(page.organizationId, page.crawlId, bill.price, max))) return this.stopForCredits(page);
     try {
-      await this.ledger.charge({ organizationId: page.organizationId, requestKey: bill.requestKey, amount: bill.price, reason: `site ${bill.host}`, jobId: page.crawlId, host: bill.host });
+      await this.ledger.charge({ organizationId: page.organizationId, requestKey: bill.requestKey, amount: bill.price, reason: bill.reason, jobId: page.crawlId, host: bill.host });
       return true;
     } catch (error) {
       if (max !== null) await this.frontier.unreserve(page.organizationId, page.crawlId, bill.price);
@@ -143,6 +146,8 @@ interface Bill {
   readonly price: number;
   readonly host: string;
   readonly requestKey: string;
+  /** The ledger's reason: `site <host>`, or `cache_hit <host>` for a page answered from a stored copy. */
+  readonly reason: string;
 }
 
 function addSkips(a: SkipCounts, b: SkipCounts): SkipCounts {
