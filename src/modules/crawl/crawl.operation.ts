@@ -74,7 +74,7 @@ export class CrawlOperation extends PageOperation {
       const html = await readPageHtml(session.page, navigation, options.page.js, ctx.config.maxPageBytes);
       return { html, rendered: options.page.js, targetStatus, finalUrl };
     });
-    const limits = { deadline: ctx.deadline, maxBytes: ctx.config.maxPageBytes };
+    const limits = { deadline: ctx.deadline, maxBytes: ctx.config.maxPageBytes, signal: ctx.signal };
     const page = 'bytes' in fetched ? await readDocumentPage(fetched, ctx.config.pdf.maxPages, limits) : fetched;
     const stored = options.store === false ? null : this.cache.keep(ctx.organizationId, options, pageAsRead(page));
     try {

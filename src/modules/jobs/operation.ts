@@ -24,6 +24,8 @@ export interface TaskContext {
   readonly organizationId: string;
   readonly route: ProxyRoute;
   readonly deadline: number;
+  /** The job's one signal: aborted at `deadline` (reason: navigation_timeout); the page, content threads, recipe and model stop on it. */
+  readonly signal: AbortSignal;
   readonly config: AppConfig;
   /** Opens the job's page through the job's proxy route, closes it on every exit path. */
   withPage<T>(options: PageOptions, fn: (session: PageSession) => Promise<T>): Promise<T>;
