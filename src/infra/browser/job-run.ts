@@ -103,7 +103,7 @@ export class JobRun {
 /** Runs `then` when the signal aborts (at once if it has); answers the way to stop watching. */
 function onAbort(signal: AbortSignal, then: () => void): () => void {
   if (signal.aborted) {
-    queueMicrotask(then);
+    then();
     return () => undefined;
   }
   signal.addEventListener('abort', then, { once: true });

@@ -91,7 +91,7 @@ export class CrawlOperation extends PageOperation {
     return {
       fetchedAt: copy.fetchedAt,
       price: cacheHitPrice(this.config.pricing, { aiQuery: wantsModel(options) }),
-      answer: async (deadline) => withCachedAt(await this.answerPage(options, readPageOf(copy), { deadline, maxBytes: this.config.maxPageBytes }), copy.fetchedAt),
+      answer: async (deadline, signal) => withCachedAt(await this.answerPage(options, readPageOf(copy), { deadline, maxBytes: this.config.maxPageBytes, signal }), copy.fetchedAt),
     };
   }
 

@@ -17,7 +17,7 @@ import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.service.js';
 import { JobEventsService } from './job-events.service.js';
 import { JobHeartbeat } from './job-heartbeat.js';
 import { JobLine } from './job-line.service.js';
-import { jobDeadlineSignal } from './job-signal.js';
+import { BACKSTOP_MS, jobDeadlineSignal } from './job-signal.js';
 import type { JobFailure } from './job-finish.js';
 import { JobRepository } from './job.repository.js';
 import type { JobOutput, Operation, TaskContext } from './operation.js';
@@ -29,8 +29,6 @@ import type { Redis } from 'ioredis';
 
 /** Worth another proxy of the pool: the target may be reachable from elsewhere, or the proxy was the problem. */
 const RETRY_ON = new Set<string>([ErrorCode.TargetUnreachable, ErrorCode.ProxyFailed]);
-/** How long past the deadline the runner waits for work that ignores the job's signal before failing the job itself. */
-export const BACKSTOP_MS = 5_000;
 
 /** Worker side of a job: run its operation in the browser, store the outcome, tally it, free the slot (the SlotKeeper renews it meanwhile). */
 @Injectable()

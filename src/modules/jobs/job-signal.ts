@@ -8,6 +8,9 @@ export interface JobSignal {
   dispose(): void;
 }
 
+/** How long past the deadline a runner waits for work that ignores the job's signal before failing the job itself. */
+export const BACKSTOP_MS = 5_000;
+
 export function jobDeadlineSignal(deadline: number): JobSignal {
   const controller = new AbortController();
   const expire = () => controller.abort(new AppError(ErrorCode.NavigationTimeout, 'The job did not finish before its deadline.'));

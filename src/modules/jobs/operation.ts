@@ -35,8 +35,11 @@ export interface TaskContext {
 export interface StoredAnswer {
   readonly fetchedAt: Date;
   readonly price: number;
-  /** Makes the answer from the copy (content threads, model) by `deadline` (epoch ms); throws AppError like run(). */
-  answer(deadline: number): Promise<JobOutput>;
+  /**
+   * Makes the answer from the copy (content threads, model) by `deadline` (epoch ms), stopping on the job's `signal`
+   * (aborted there); throws AppError like run().
+   */
+  answer(deadline: number, signal?: AbortSignal): Promise<JobOutput>;
 }
 
 /** Everything an envelope may show about a job, gathered by the pipeline. */
