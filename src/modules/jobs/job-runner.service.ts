@@ -61,8 +61,8 @@ export class JobRunner {
       return;
     }
     const operation = this.registry.get(job.kind);
-    // The job's one deadline: its page runs end at it, this runner fails the job just after it, and the heartbeat
-    // carries it so the LostJobSweeper can fail the job should this worker hang past it.
+    // The job's one deadline, and its one signal aborted there: the page, content threads, recipe and model end on it;
+    // the backstop fails work that ignores it; the heartbeat carries it for the LostJobSweeper, should this worker hang.
     const deadline = Date.now() + operation.timeoutMs(this.config);
     const jobSignal = jobDeadlineSignal(deadline);
     const batch = this.redis.multi();
