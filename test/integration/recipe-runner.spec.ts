@@ -241,6 +241,7 @@ describe('RecipeOperation.run', () => {
       organizationId: 'test_org',
       route: {} as TaskContext['route'],
       deadline,
+      signal: AbortSignal.timeout(20000),
       config: { recipeMaxPages: 2, maxPageBytes: 20 * 1024 * 1024 } as AppConfig,
       withPage: async (options, fn) => fn(await session(deadline, options.waitUntil, options.js)),
     };

@@ -130,7 +130,7 @@ export class BrowserCluster implements OnModuleInit, OnApplicationShutdown {
   /** Runs fn with the job's page on a cluster worker; resolves with fn's answer, or rejects with the job's AppError. */
   async withPage<T>(spec: PageJobSpec, fn: (session: PageSession) => Promise<T>): Promise<T> {
     if (!this.enabled) throw new Error('This process runs no browser (ROLE=api).');
-    const run = new JobRun(spec.jobId, spec.deadline);
+    const run = new JobRun(spec.jobId, spec.deadline, spec.signal);
     const task = new PageTask(spec, run, fn, { policy: this.policy, config: this.config, adblock: this.adblock });
     this.waiting++;
     let waiting = true;

@@ -39,4 +39,20 @@ describe('JobRun', () => {
     expect(stopped).toHaveBeenCalledTimes(1);
     expect((run.signal.reason as AppError).code).toBe('navigation_timeout');
   });
+
+  it("ends on the job's signal when given one, not on a timer of its own", async () => {
+    const job = new AbortController();
+    const run = new JobRun('job-3', 1_000_000 + 1000, job.signal);
+    const pending = run.race(new Promise(() => undefined));
+    jest.advanceTimersByTime(5000);
+    expect(run.ended).toBe(false);
+    job.abort();
+    await expect(pending).rejects.toMatchObject({ code: 'navigation_timeout' });
+    expect(run.deadlinePassed).toBe(true);
+  });
+
+  it('ends at once on a job signal that has already aborted', async () => {
+    const run = new JobRun('job-4', 1_000_000 + 1000, AbortSignal.abort());
+    await expect(run.race(new Promise(() => undefined))).rejects.toMatchObject({ code: 'navigation_timeout' });
+  });
 });

@@ -8,7 +8,7 @@ import { ErrorCode } from '../../common/errors/error-code.js';
  */
 export class JobRun {
   private readonly controller = new AbortController();
-  private readonly timer: NodeJS.Timeout;
+  private readonly stopWatching: () => void;
   private readonly stopHooks: Array<() => void> = [];
   private readonly aborted: Promise<never>;
   private readonly startedAt = Date.now();
@@ -16,15 +16,17 @@ export class JobRun {
   deadlinePassed = false;
   crashed = false;
 
+  /** `jobSignal`: the job's one signal, aborted at `deadline`; without it (tests, tools) a timer of its own stands in. */
   constructor(
     readonly jobId: string,
     readonly deadline: number,
+    jobSignal?: AbortSignal,
   ) {
     this.aborted = new Promise<never>((_, reject) => {
       this.controller.signal.addEventListener('abort', () => reject(this.controller.signal.reason), { once: true });
     });
     this.aborted.catch(() => undefined);
-    this.timer = setTimeout(() => this.expire(), Math.max(0, deadline - Date.now()));
+    this.stopWatching = jobSignal ? onAbort(jobSignal, () => this.expire()) : onTimer(deadline, () => this.expire());
   }
 
   get signal(): AbortSignal {
@@ -88,7 +90,7 @@ export class JobRun {
   }
 
   dispose(): void {
-    clearTimeout(this.timer);
+    this.stopWatching();
     this.stopHooks.length = 0;
   }
 
@@ -96,4 +98,19 @@ export class JobRun {
     this.deadlinePassed = true;
     this.fail(new AppError(ErrorCode.NavigationTimeout, 'The job did not finish before its deadline; its page was closed.'));
   }
+}
+
+/** Runs `then` when the signal aborts (at once if it has); answers the way to stop watching. */
+function onAbort(signal: AbortSignal, then: () => void): () => void {
+  if (signal.aborted) {
+    then();
+    return () => undefined;
+  }
+  signal.addEventListener('abort', then, { once: true });
+  return () => signal.removeEventListener('abort', then);
+}
+
+function onTimer(at: number, then: () => void): () => void {
+  const timer = setTimeout(then, Math.max(0, at - Date.now()));
+  return () => clearTimeout(timer);
 }

@@ -25,6 +25,8 @@ export interface PageJobSpec {
   readonly options: PageOptions;
   /** Epoch ms: the job's page is closed at this time whatever it is doing. */
   readonly deadline: number;
+  /** The job's signal (aborted at `deadline`): when given, the page ends on it rather than on a timer of its own. */
+  readonly signal?: AbortSignal;
 }
 
 /** A job holding a page: what debug capture, the hang watchdog and crash handling look at. */

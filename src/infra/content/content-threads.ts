@@ -37,14 +37,14 @@ const THREAD = new URL('./content-thread.js', import.meta.url);
 let pool: Piscina | null = null;
 
 /**
- * Runs a content task in a pool of warm threads, stopped at the deadline (epoch ms): parsing a 20 MiB page, or a
+ * Runs a content task in a pool of warm threads, stopped at the deadline (epoch ms; the job's signal, aborted there, when given): parsing a 20 MiB page, or a
  * caller's selector that the engine runs in cubic time (`a:has(~ a ~ a)`), never blocks the worker's event loop,
  * where the jobs' heartbeats and the browser's protocol live. Two threads at most: the cores are Chromium's too.
  * Where the compiled thread file does not exist (sources run by the test runner) the task runs in-line.
  * Throws ContentTimeoutError, ExtractTooLargeError (also when the thread's heap is exhausted), or an Error.
  */
-export async function runContentTask<T extends ContentTask>(task: T, deadline: number): Promise<ContentTaskValue<T>> {
-  const reply = threads() ? await inThread(threads()!, task, deadline) : await performContentTask(task);
+export async function runContentTask<T extends ContentTask>(task: T, deadline: number, jobSignal?: AbortSignal): Promise<ContentTaskValue<T>> {
+  const reply = threads() ? await inThread(threads()!, task, { deadline, signal: jobSignal ?? AbortSignal.timeout(Math.max(0, deadline - Date.now())) }) : await performContentTask(task);
   if (reply.ok) return reply.value as ContentTaskValue<T>;
   throw reply.tooLarge ? new ExtractTooLargeError(task.kind === 'extract' ? task.maxBytes : 0) : new Error(reply.message);
 }
@@ -64,7 +64,8 @@ function threads(): Piscina | null {
 }
 
 /** Waits for the owner's turn, then for a free thread (so the budget starts when the task does), then runs it. */
-async function inThread(threads: Piscina, task: ContentTask, deadline: number): Promise<ContentReply> {
+async function inThread(threads: Piscina, task: ContentTask, end: JobEnd): Promise<ContentReply> {
+  const { deadline } = end;
   const owner = owners.getStore() ?? '';
   const entry = ownerLines.get(owner) ?? { line: new WaitLine({ concurrency: 1, maxWaiting: 256 }, 'content tasks of one organization'), users: 0 };
   ownerLines.set(owner, entry);
@@ -74,7 +75,7 @@ async function inThread(threads: Piscina, task: ContentTask, deadline: number): 
     try {
       const leave = await threadLine.enter(deadline);
       try {
-        return await runBudgeted(threads, task, deadline);
+        return await runBudgeted(threads, task, end);
       } finally {
         leave();
       }
@@ -89,11 +90,17 @@ async function inThread(threads: Piscina, task: ContentTask, deadline: number): 
   }
 }
 
-async function runBudgeted(threads: Piscina, task: ContentTask, deadline: number): Promise<ContentReply> {
+/** The job's deadline (epoch ms) and its signal, aborted there: the signal stops the task, the deadline sizes the waits. */
+interface JobEnd {
+  readonly deadline: number;
+  readonly signal: AbortSignal;
+}
+
+async function runBudgeted(threads: Piscina, task: ContentTask, { deadline, signal }: JobEnd): Promise<ContentReply> {
   const timeoutMs = Math.max(0, deadline - Date.now());
   const budget = AbortSignal.timeout(TASK_BUDGET_MS);
   try {
-    return (await threads.run(task, { signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), budget]) })) as ContentReply;
+    return (await threads.run(task, { signal: AbortSignal.any([signal, budget]) })) as ContentReply;
   } catch (error) {
     if ((error as Error).name === 'AbortError' || (error as Error).name === 'TimeoutError') {
       if (budget.aborted && timeoutMs > TASK_BUDGET_MS) throw new ContentBudgetError(`The page's content took more than ${TASK_BUDGET_MS} ms of its thread.`);

@@ -120,6 +120,29 @@ describe('LlmClient against the fake OpenAI-compatible server', () => {
     await expect(client.answer(QUESTION, PAGE)).rejects.toMatchObject({ code: ErrorCode.AiUnavailable });
   });
 
+  it("ends its request on the job's signal: the server sees it closed, the job's own error is thrown, and it is not retried", async () => {
+    const tag = 'hang-on-signal';
+    fake.script({ match: tag, answers: [], hang: true });
+    const job = new AbortController();
+    const answering = clientFor(fake.url).answer(`${QUESTION} ${tag}`, PAGE, job.signal);
+    answering.catch(() => undefined);
+    const carrying = () => fake.requests().filter((request) => JSON.stringify(request.body).includes(tag));
+    await until(() => carrying().length === 1);
+    const ended = new AppError(ErrorCode.NavigationTimeout, 'The job did not finish before its deadline.');
+    job.abort(ended);
+    await expect(answering).rejects.toBe(ended);
+    await until(() => carrying()[0].abortedAt !== null);
+    expect(carrying()).toHaveLength(1);
+    expect(logs.filter((line) => line.includes('retrying once'))).toHaveLength(0);
+  });
+
+  it("asks nothing once the job's signal has aborted", async () => {
+    const before = fake.requests().length;
+    const signal = AbortSignal.abort(new AppError(ErrorCode.NavigationTimeout, 'late'));
+    await expect(clientFor(fake.url).answer(QUESTION, PAGE, signal)).rejects.toMatchObject({ code: ErrorCode.NavigationTimeout, message: 'late' });
+    expect(fake.requests()).toHaveLength(before);
+  });
+
   it('exposes its requests and mode over HTTP for other processes', async () => {
     const base = fake.url.replace(/\/v1$/, '');
     const mode = await fetch(`${base}/__mode`, { method: 'POST', body: JSON.stringify({ mode: 'fail-once' }) });
@@ -131,3 +154,8 @@ describe('LlmClient against the fake OpenAI-compatible server', () => {
     expect(listed.at(-1)?.body).toEqual({ messages: [] });
   });
 });
+
+/** Resolves once `condition` holds, checking every 10 ms (the test's own timeout bounds it). */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
+}

@@ -36,6 +36,14 @@ export class ResponseFormatRefusedError extends Error {
 
 type LlmSettings = NonNullable<AppConfig['llm']>;
 
+/** What one chat completion is for (the log line), and the job's signal that ends it. */
+export interface ChatAsk {
+  readonly purpose: string;
+  readonly pageChars: number;
+  readonly responseFormat?: ResponseFormat;
+  readonly signal?: AbortSignal;
+}
+
 const REQUEST_TIMEOUT_MS = 60_000;
 const RETRY_DELAY_MS = 250;
 
@@ -82,16 +90,20 @@ export class LlmClient {
     return this.config.llm !== null;
   }
 
-  async answer(question: string, pageMarkdown: string): Promise<LlmAnswer> {
+  /** `signal`: the job's; its end aborts the request (see chat). */
+  async answer(question: string, pageMarkdown: string, signal?: AbortSignal): Promise<LlmAnswer> {
     const page = capToBudget(pageMarkdown, this.settings().maxInputChars);
-    return this.chat(buildMessages(question, page), { purpose: 'ai_query', pageChars: page.length });
+    return this.chat(buildMessages(question, page), { purpose: 'ai_query', pageChars: page.length, signal });
   }
 
-  /** One chat completion (retried once after a 5xx or a network error); throws ResponseFormatRefusedError. */
-  async chat(messages: readonly ChatMessage[], ask: { purpose: string; pageChars: number; responseFormat?: ResponseFormat }): Promise<LlmAnswer> {
+  /**
+   * One chat completion (retried once after a 5xx or a network error); throws ResponseFormatRefusedError. The job's
+   * `signal` ends the request (and forbids the retry): the job's own error (its reason) is thrown, no token is spent after it.
+   */
+  async chat(messages: readonly ChatMessage[], ask: ChatAsk): Promise<LlmAnswer> {
     const llm = this.settings();
     const body = JSON.stringify({ model: llm.model, messages, ...(ask.responseFormat ? { response_format: ask.responseFormat } : {}) });
-    const result = await this.withOneRetry(() => this.complete(llm, body));
+    const result = await this.withOneRetry(() => this.complete(llm, body, ask.signal));
     this.logger.log(`${ask.purpose} answered by ${llm.model}: ${describeUsage(result.usage)}, page ${ask.pageChars} chars`);
     return result;
   }
@@ -121,8 +133,8 @@ export class LlmClient {
     }
   }
 
-  private async complete(llm: LlmSettings, body: string): Promise<LlmAnswer> {
-    const response = await post(llm, body);
+  private async complete(llm: LlmSettings, body: string, signal: AbortSignal | undefined): Promise<LlmAnswer> {
+    const response = await post(llm, body, signal);
     if (response.status === 400 && (await response.text().catch(() => '')).includes('response_format')) throw new ResponseFormatRefusedError();
     if (!response.ok) {
       await response.body?.cancel().catch(() => undefined);
@@ -132,17 +144,20 @@ export class LlmClient {
   }
 }
 
-async function post(llm: LlmSettings, body: string): Promise<Response> {
+async function post(llm: LlmSettings, body: string, jobSignal: AbortSignal | undefined): Promise<Response> {
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
   if (llm.apiKey) headers.authorization = `Bearer ${llm.apiKey}`;
+  const ownTimeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  if (jobSignal?.aborted) throw jobEnded(jobSignal);
   try {
     return await fetch(`${llm.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
       method: 'POST',
       headers,
       body,
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      signal: jobSignal ? AbortSignal.any([jobSignal, ownTimeout]) : ownTimeout,
     });
   } catch (error) {
+    if (jobSignal?.aborted) throw jobEnded(jobSignal);
     // A retry after a timeout would outlast the job's own limit (JOB_TIMEOUT_MS).
     if (error instanceof Error && error.name === 'TimeoutError') throw new LlmCallError(`no answer within ${REQUEST_TIMEOUT_MS / 1000} s`, false);
     throw new LlmCallError(`network error (${networkReason(error)})`, true);
@@ -154,6 +169,12 @@ function parseCompletion(json: unknown): LlmAnswer {
   const content = completion?.choices?.[0]?.message?.content;
   if (typeof content !== 'string') throw new LlmCallError('malformed response', false);
   return { answer: content.trim(), usage: pickUsage(completion?.usage) };
+}
+
+/** The job's end, as the job's own error (its signal's reason), else navigation_timeout. */
+function jobEnded(signal: AbortSignal): AppError {
+  const reason: unknown = signal.reason;
+  return reason instanceof AppError ? reason : new AppError(ErrorCode.NavigationTimeout, 'The job ended while the language model was answering.');
 }
 
 function pickUsage(usage: LlmUsage | undefined): LlmUsage {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config.js';
+import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import { FakeLlm, startFakeLlm } from '../../../test/fixtures/fake-llm.server.js';
 import { LlmClient } from './llm.client.js';
@@ -110,6 +111,20 @@ describe('answerWithSchema against the fake OpenAI-compatible server (decisions.
       messages: [...inPrompt, { role: 'assistant', content: '{"name": "E"}' }, { role: 'user', content: expect.stringContaining("- (root): must have required property 'price'") }],
       response_format: { type: 'json_object' },
     });
+  });
+
+  it("asks no repair once the job's signal has aborted, and throws the job's error", async () => {
+    fake.script({ match: 'case-ended', answers: ['{"name": "E"}'] });
+    const job = new AbortController();
+    const ended = new AppError(ErrorCode.NavigationTimeout, 'The job did not finish before its deadline.');
+    // The deadline passes while the first answer is checked.
+    const checkThenEnd = (answer: string) => {
+      job.abort(ended);
+      return check(answer);
+    };
+    const { result, bodies } = await asks('case-ended', () => answerWithSchema(client, { question: 'case-ended', pageMarkdown: PAGE, schema: SCHEMA, check: checkThenEnd, signal: job.signal }));
+    expect(result).toBe(ended);
+    expect(bodies).toHaveLength(1);
   });
 
   it('answers ai_unavailable, not a fallback, for other failures of the server', async () => {

@@ -25,6 +25,8 @@ export interface SchemaQuestion {
   readonly schema: JsonSchemaObject;
   /** Validates an answer against the schema: in a content thread, as compiling a caller's schema is CPU of theirs. */
   readonly check: (answer: string) => Promise<CheckedAnswer>;
+  /** The job's signal: its end aborts the ask under way, and no ask is made after it. */
+  readonly signal?: AbortSignal;
 }
 
 /**
@@ -36,7 +38,7 @@ export async function answerWithSchema(llm: LlmClient, input: SchemaQuestion): P
   const page = capToBudget(input.pageMarkdown, llm.maxInputChars());
   let messages = schemaMessages(input.question || DEFAULT_SCHEMA_QUESTION, page, null);
   let format: ResponseFormat = { type: 'json_schema', json_schema: { name: 'extraction', schema: input.schema, strict: true } };
-  const ask = (sent: readonly ChatMessage[]) => llm.chat(sent, { purpose: 'ai_schema', pageChars: page.length, responseFormat: format });
+  const ask = (sent: readonly ChatMessage[]) => llm.chat(sent, { purpose: 'ai_schema', pageChars: page.length, responseFormat: format, signal: input.signal });
   let first: string;
   try {
     first = (await ask(messages)).answer;

@@ -48,7 +48,7 @@ export async function crawlData(options: CrawlRequest, page: ReadPage, sources: 
     ...(options.aiQuery && !schema ? { answer: await sources.answer() } : {}),
     // decisions.md 9.5: the rules do not apply to a document; `extracted` is null.
     ...(options.extract ? { extracted: page.document ? null : (work.extracted ?? null) } : {}),
-    ...(schema ? { json: await answerWithSchema(sources.llm, { question: options.aiQuery, pageMarkdown: work.modelMarkdown ?? '', schema, check: checker(schema, sources) }) } : {}),
+    ...(schema ? { json: await answerWithSchema(sources.llm, { question: options.aiQuery, pageMarkdown: work.modelMarkdown ?? '', schema, check: checker(schema, sources), signal: sources.limits.signal }) } : {}),
   };
 }
 

@@ -74,7 +74,7 @@ export class CrawlOperation extends PageOperation {
       const html = await readPageHtml(session.page, navigation, options.page.js, ctx.config.maxPageBytes);
       return { html, rendered: options.page.js, targetStatus, finalUrl, retryAfter: navigation.retryAfter ?? null };
     });
-    const limits = { deadline: ctx.deadline, maxBytes: ctx.config.maxPageBytes };
+    const limits = { deadline: ctx.deadline, maxBytes: ctx.config.maxPageBytes, signal: ctx.signal };
     const page = 'bytes' in fetched ? await readDocumentPage(fetched, ctx.config.pdf.maxPages, limits) : fetched;
     const stored = options.store === false ? null : this.cache.keep(ctx.organizationId, options, pageAsRead(page));
     try {
@@ -91,7 +91,7 @@ export class CrawlOperation extends PageOperation {
     return {
       fetchedAt: copy.fetchedAt,
       price: cacheHitPrice(this.config.pricing, { aiQuery: wantsModel(options) }),
-      answer: async (deadline) => withCachedAt(await this.answerPage(options, readPageOf(copy), { deadline, maxBytes: this.config.maxPageBytes }), copy.fetchedAt),
+      answer: async (deadline, signal) => withCachedAt(await this.answerPage(options, readPageOf(copy), { deadline, maxBytes: this.config.maxPageBytes, signal }), copy.fetchedAt),
     };
   }
 

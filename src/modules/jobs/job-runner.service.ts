@@ -17,6 +17,7 @@ import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.service.js';
 import { JobEventsService } from './job-events.service.js';
 import { JobHeartbeat } from './job-heartbeat.js';
 import { JobLine } from './job-line.service.js';
+import { BACKSTOP_MS, jobDeadlineSignal } from './job-signal.js';
 import type { JobFailure } from './job-finish.js';
 import { JobRepository } from './job.repository.js';
 import type { JobOutput, Operation, TaskContext } from './operation.js';
@@ -60,9 +61,10 @@ export class JobRunner {
       return;
     }
     const operation = this.registry.get(job.kind);
-    // The job's one deadline: its page runs end at it, this runner fails the job just after it, and the heartbeat
-    // carries it so the LostJobSweeper can fail the job should this worker hang past it.
+    // The job's one deadline, and its one signal aborted there: the page, content threads, recipe and model end on it;
+    // the backstop fails work that ignores it; the heartbeat carries it for the LostJobSweeper, should this worker hang.
     const deadline = Date.now() + operation.timeoutMs(this.config);
+    const jobSignal = jobDeadlineSignal(deadline);
     const batch = this.redis.multi();
     const stopBeat = this.heartbeat.start(job.id, deadline, batch);
     // Not awaited: one connection sends commands in order, so the job's end still comes after its start.
@@ -70,13 +72,14 @@ export class JobRunner {
     this.metrics.jobStep('dispatch', Date.now() - taken);
     try {
       const started = Date.now();
-      const outcome = await asContentOwner(job.organizationId, () => this.execute(operation, job, deadline)).catch((error: unknown) => toFailure(error, job.id, this.logger));
+      const outcome = await asContentOwner(job.organizationId, () => this.execute(operation, job, deadline, jobSignal.signal)).catch((error: unknown) => toFailure(error, job.id, this.logger));
       const recording = Date.now();
       if (!('type' in outcome) && operation.refusal?.(outcome)) await this.refundRefusal(operation, job);
       await this.record(job, started, outcome);
       this.metrics.jobStep('record', Date.now() - recording);
     } finally {
       const ending = Date.now();
+      jobSignal.dispose();
       stopBeat();
       await this.endJob(job.organizationId, job.id, true);
       this.metrics.jobStep('release', Date.now() - ending);
@@ -146,26 +149,28 @@ export class JobRunner {
     }
   }
 
-  private execute(operation: Operation, job: Job, deadline: number): Promise<JobOutput> {
-    return this.perform(operation, JSON.parse(job.options) as unknown, job, deadline);
+  private execute(operation: Operation, job: Job, deadline: number, signal: AbortSignal): Promise<JobOutput> {
+    return this.perform(operation, JSON.parse(job.options) as unknown, job, { deadline, signal });
   }
 
   /**
    * An operation's work for one job, without a job row of its own (a site crawl's page, decisions.md 9.3): the proxy
-   * route chosen (another proxy of the pool once on a proxy's or the target's failure), the browser, the deadline.
+   * route chosen (another proxy of the pool once on a proxy's or the target's failure), the browser, the deadline
+   * and the job's signal (aborted at the deadline).
    */
-  async perform(operation: Operation, options: unknown, job: Pick<Job, 'id' | 'organizationId'>, deadline: number): Promise<JobOutput> {
+  async perform(operation: Operation, options: unknown, job: Pick<Job, 'id' | 'organizationId'>, time: { deadline: number; signal: AbortSignal }): Promise<JobOutput> {
+    const { deadline, signal } = time;
     const request = operation.route(options);
     const target = { country: request.country, city: request.city };
     const first = await this.proxies.select(request.tier, target);
     try {
-      return await this.attempt(operation, options, job, first, deadline);
+      return await this.attempt(operation, options, job, first, { deadline, signal });
     } catch (error) {
       if (!isAppError(error) || !RETRY_ON.has(error.code) || Date.now() > deadline - 1000) throw await this.poolVerdict(error, request.tier);
       // No markFailed here: the relay already set the proxy aside if, and only if, the proxy itself failed.
       const second = await this.proxies.select(request.tier, target, [first.id]).catch(() => null);
       if (!second) throw await this.poolVerdict(error, request.tier);
-      return await this.attempt(operation, options, job, second, deadline).catch(async (again: unknown) => {
+      return await this.attempt(operation, options, job, second, { deadline, signal }).catch(async (again: unknown) => {
         throw await this.poolVerdict(again, request.tier);
       });
     }
@@ -178,16 +183,18 @@ export class JobRunner {
     return new AppError(ErrorCode.ProxyPoolUnavailable, `Every proxy of the ${tier} pool failed during the job. Retry later.`);
   }
 
-  private attempt(operation: Operation, options: unknown, job: Pick<Job, 'id' | 'organizationId'>, route: ProxyRoute, deadline: number): Promise<JobOutput> {
+  private attempt(operation: Operation, options: unknown, job: Pick<Job, 'id' | 'organizationId'>, route: ProxyRoute, time: { deadline: number; signal: AbortSignal }): Promise<JobOutput> {
+    const { deadline, signal } = time;
     const context: TaskContext = {
       jobId: job.id,
       organizationId: job.organizationId,
       route,
       deadline,
+      signal,
       config: this.config,
-      withPage: (pageOptions, fn) => this.browser.withPage({ jobId: job.id, route, options: pageOptions, deadline }, fn),
+      withPage: (pageOptions, fn) => this.browser.withPage({ jobId: job.id, route, options: pageOptions, deadline, signal }, fn),
     };
-    return withDeadline(operation.run(context, options), deadline + 5_000);
+    return withBackstop(operation.run(context, options), deadline + BACKSTOP_MS);
   }
 }
 
@@ -197,7 +204,10 @@ function toFailure(error: unknown, jobId: string, logger: Logger): JobFailure {
   return { code: ErrorCode.InternalError, message: 'The job failed on our side.' };
 }
 
-/** The browser ends its pages at the deadline; this fails the job should its operation hang elsewhere (a model's answer). */
-function withDeadline<T>(work: Promise<T>, at: number): Promise<T> {
+/**
+ * Every part of the job stops on its signal at the deadline, failing it with navigation_timeout; this backstop fails
+ * the job should some work ignore the signal (the LostJobSweeper's OVERDUE_MS is counted past it).
+ */
+function withBackstop<T>(work: Promise<T>, at: number): Promise<T> {
   return raceSignal(work, deadlineSignal(at), () => new AppError(ErrorCode.NavigationTimeout, 'The job ran past its time limit.'));
 }

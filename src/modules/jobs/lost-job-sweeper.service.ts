@@ -13,8 +13,8 @@ import { PeriodicTask } from '../../common/time/periodic-task.js';
 /** Periods a heartbeat must be seen missing before its job is failed: a Redis that just restarted empty is refilled by then. */
 const MISSING_PERIODS = 2;
 /**
- * How long past its deadline a job may still run on a live worker: the runner fails its own job 5 s after the deadline
- * and then records it, so a job still beating this late has a worker stuck outside the job's time limits.
+ * How long past its deadline a job may still run on a live worker: the job's signal ends its work at the deadline, the
+ * runner's backstop (BACKSTOP_MS, job-signal.ts) fails it a little after, so a job still beating this late has a worker stuck.
  */
 export const OVERDUE_MS = 30_000;
 /** A job put back in the queue jumps the line: it was paid and has waited already. */

@@ -25,6 +25,8 @@ export interface TaskContext {
   readonly organizationId: string;
   readonly route: ProxyRoute;
   readonly deadline: number;
+  /** The job's one signal: aborted at `deadline` (reason: navigation_timeout); the page, content threads, recipe and model stop on it. */
+  readonly signal: AbortSignal;
   readonly config: AppConfig;
   /** Opens the job's page through the job's proxy route, closes it on every exit path. */
   withPage<T>(options: PageOptions, fn: (session: PageSession) => Promise<T>): Promise<T>;
@@ -34,8 +36,11 @@ export interface TaskContext {
 export interface StoredAnswer {
   readonly fetchedAt: Date;
   readonly price: number;
-  /** Makes the answer from the copy (content threads, model) by `deadline` (epoch ms); throws AppError like run(). */
-  answer(deadline: number): Promise<JobOutput>;
+  /**
+   * Makes the answer from the copy (content threads, model) by `deadline` (epoch ms), stopping on the job's `signal`
+   * (aborted there); throws AppError like run().
+   */
+  answer(deadline: number, signal?: AbortSignal): Promise<JobOutput>;
 }
 
 /** Everything an envelope may show about a job, gathered by the pipeline. */

@@ -10,12 +10,14 @@ export interface ContentLimits {
   /** Epoch ms: the work is stopped there. */
   readonly deadline: number;
   readonly maxBytes: number;
+  /** The job's signal (aborted at `deadline`): the content threads and the model stop on it. Absent outside a job's run. */
+  readonly signal?: AbortSignal;
 }
 
 /** A content task of the job, its failures as the job's: past the deadline navigation_timeout, too large page_too_large. */
 export async function pageContentWork<T extends ContentTask>(task: T, limits: ContentLimits): Promise<ContentTaskValue<T>> {
   try {
-    return await runContentTask(task, limits.deadline);
+    return await runContentTask(task, limits.deadline, limits.signal);
   } catch (error) {
     if (error instanceof ExtractTooLargeError) throw pageTooLarge(limits.maxBytes);
     // The page's own cost (its size, or rules the engine runs slowly on it): page_too_large, as its heap running out is.

@@ -49,7 +49,7 @@ export abstract class PageOperation implements Operation<PageRequest> {
    * cuts it to LLM_MAX_INPUT_CHARS.
    */
   protected async answer(options: PageRequest, page: ReadPage, limits: ContentLimits): Promise<string> {
-    return (await this.llm.answer(options.aiQuery, await this.modelMarkdown(options, page, limits))).answer;
+    return (await this.llm.answer(options.aiQuery, await this.modelMarkdown(options, page, limits), limits.signal)).answer;
   }
 
   /** The page as the model reads it, for ai_query and ai_schema alike. */

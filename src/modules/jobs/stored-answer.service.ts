@@ -18,6 +18,7 @@ import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.service.js';
 import { AdmissionService } from './admission.service.js';
 import { JobEventsService } from './job-events.service.js';
 import type { JobFailure } from './job-finish.js';
+import { BACKSTOP_MS, jobDeadlineSignal } from './job-signal.js';
 import { JobHeartbeat } from './job-heartbeat.js';
 import { JobRepository } from './job.repository.js';
 import type { JobOutput, Operation, StoredAnswer } from './operation.js';
@@ -81,6 +82,7 @@ export class StoredAnswerService {
   private async run<O>(operation: Operation<O>, job: Job, stored: StoredAnswer): Promise<{ job: Job; output: JobOutput | null }> {
     const started = Date.now();
     const deadline = started + operation.timeoutMs(this.config);
+    const jobSignal = jobDeadlineSignal(deadline);
     const batch = this.redis.multi();
     const stopBeat = this.heartbeat.start(job.id, deadline, batch);
     // Not awaited: one connection sends commands in order, so the beat's removal at the end still comes after it.
@@ -89,7 +91,8 @@ export class StoredAnswerService {
       const marked = this.jobs.markFromCopy(job.organizationId, job.id).catch((error: unknown) => this.logger.warn({ err: error, jobId: job.id }, 'job not marked as a cache hit'));
       await retryOnLockConflict(() => this.jobs.start(job.organizationId, job.id));
       await marked;
-      const outcome = await raceSignal(stored.answer(deadline), deadlineSignal(deadline + 5_000), () => new AppError(ErrorCode.NavigationTimeout, 'The job ran past its time limit.'))
+      const backstop = deadlineSignal(deadline + BACKSTOP_MS);
+      const outcome = await raceSignal(stored.answer(deadline, jobSignal.signal), backstop, () => new AppError(ErrorCode.NavigationTimeout, 'The job ran past its time limit.'))
         .catch((error: unknown) => this.failure(error, job.id));
       const kept = await retryOnOutage(() => retryOnLockConflict(() => this.jobs.finish(job.organizationId, job.id, outcome)), OUTAGE_RETRY_MS);
       const failed = !('type' in outcome);
@@ -99,6 +102,7 @@ export class StoredAnswerService {
         : { status: 'done', startedAt: new Date(started), finishedAt: new Date() });
       return { job: ended, output: failed ? null : outcome };
     } finally {
+      jobSignal.dispose();
       stopBeat();
       await this.end(job);
     }

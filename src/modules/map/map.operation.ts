@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
-import { deadlineSignal } from '../../common/time/deadline.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { ROBOTS_MAX_BYTES, type RobotsAnswer } from '../../infra/discovery/robots.js';
@@ -75,7 +74,7 @@ export class MapOperation implements Operation<MapRequest> {
   }
 
   private sources(ctx: TaskContext, options: MapRequest, onPage: (page: { status: number; finalUrl: string }) => void): MapSources {
-    const signal = deadlineSignal(ctx.deadline);
+    const { signal } = ctx;
     const fetch = (url: string, maxBytes: number, accept: string): Promise<RouteFetchAnswer> =>
       routeFetch(ctx.route, url, { maxBytes, signal, policy: this.policy, accept, userAgent: options.page.userAgent ?? this.config.robotsUserAgent })
         .catch((error: unknown) => {
@@ -96,7 +95,7 @@ export class MapOperation implements Operation<MapRequest> {
           return { html, status: navigation.status, finalUrl: navigation.finalUrl };
         });
         onPage(page);
-        const links = await pageContentWork({ kind: 'links', html: page.html, url: page.finalUrl }, { deadline: ctx.deadline, maxBytes: ctx.config.maxPageBytes });
+        const links = await pageContentWork({ kind: 'links', html: page.html, url: page.finalUrl }, { deadline: ctx.deadline, maxBytes: ctx.config.maxPageBytes, signal: ctx.signal });
         return links.map((link) => link.url);
       },
     };

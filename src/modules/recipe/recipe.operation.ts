@@ -86,7 +86,7 @@ export class RecipeOperation implements Operation<RecipeOptions> {
     const page = { ...options.request.page, documents: isStartOnly(options) };
     const ran = await ctx.withPage(page, (session) => this.runOn(session, ctx, options));
     if ('output' in ran) return ran.output;
-    const limits = { deadline: ctx.deadline, maxBytes: ctx.config.maxPageBytes };
+    const limits = { deadline: ctx.deadline, maxBytes: ctx.config.maxPageBytes, signal: ctx.signal };
     const read = 'bytes' in ran.page ? await readDocumentPage(ran.page, ctx.config.pdf.maxPages, limits) : ran.page;
     return pageAnswer(read, options.request.content ?? PAGE_AS_SERVED, null, limits);
   }
@@ -103,6 +103,7 @@ export class RecipeOperation implements Operation<RecipeOptions> {
     const { result, navigation } = await runRecipe(session, recipe, {
       maxPages: ctx.config.recipeMaxPages,
       deadline: ctx.deadline,
+      signal: ctx.signal,
       maxBytes: ctx.config.maxPageBytes,
       screenshot: ctx.config.screenshot,
     });

@@ -16,6 +16,8 @@ export interface RecipeLimits {
   readonly maxPages: number;
   /** Epoch milliseconds by which the whole recipe has finished. */
   readonly deadline: number;
+  /** The job's signal, aborted at `deadline`: the recipe ends on it (a signal of its own at `deadline` when absent). */
+  readonly signal?: AbortSignal;
   /** Bytes of `data` at most, as outputBytes counts (MAX_PAGE_BYTES); unbounded when absent. */
   readonly maxBytes?: number;
   /** SCREENSHOT_MAX_HEIGHT and SCREENSHOT_QUALITY, for screenshot blocks. */
@@ -47,11 +49,14 @@ class RecipeProgress implements BlockContext {
   navigation: NavigationResult | null = null;
   private readonly seen = new Set<string>();
   private recorded = 0;
+  readonly signal: AbortSignal;
 
   constructor(
     readonly session: PageSession,
     private readonly limits: RecipeLimits,
-  ) {}
+  ) {
+    this.signal = limits.signal ?? deadlineSignal(limits.deadline);
+  }
 
   get maxPages(): number {
     return this.limits.maxPages;
@@ -65,9 +70,9 @@ class RecipeProgress implements BlockContext {
     return this.limits.screenshot;
   }
 
-  remainingMs(): number {
+  assertTimeLeft(): number {
     const left = this.limits.deadline - Date.now();
-    if (left <= 0) throw timeout();
+    if (left <= 0 || this.signal.aborted) throw timeout();
     return left;
   }
 
@@ -130,16 +135,16 @@ async function executeBlocks(progress: RecipeProgress, recipe: Recipe): Promise<
   const positions = new Map(recipe.blocks.flatMap((block, index) => (block.id === null ? [] : [[block.id, index] as const])));
   let index = 0;
   while (index < recipe.blocks.length) {
-    progress.remainingMs();
+    progress.assertTimeLeft();
     const outcome = await runBlock(progress, recipe.blocks[index], index);
     index = outcome ? positions.get(outcome.repeatFrom)! : index + 1;
   }
 }
 
-/** Races the work against the deadline; puppeteer's own timeouts become navigation_timeout too. */
-async function withinDeadline(work: Promise<void>, deadline: number): Promise<void> {
+/** Races the work against the job's signal; puppeteer's own timeouts become navigation_timeout too. */
+async function withinDeadline(work: Promise<void>, signal: AbortSignal): Promise<void> {
   try {
-    await raceSignal(work, deadlineSignal(deadline), timeout);
+    await raceSignal(work, signal, timeout);
   } catch (error) {
     throw error instanceof Error && error.name === 'TimeoutError' ? timeout() : error;
   }
@@ -148,7 +153,7 @@ async function withinDeadline(work: Promise<void>, deadline: number): Promise<vo
 /** Runs a validated recipe on the session's page and assembles `data` (decisions.md section 2). */
 export async function runRecipe(session: PageSession, recipe: Recipe, limits: RecipeLimits): Promise<RecipeRun> {
   const progress = new RecipeProgress(session, limits);
-  await withinDeadline(executeBlocks(progress, recipe), limits.deadline);
+  await withinDeadline(executeBlocks(progress, recipe), progress.signal);
   const names = recipe.blocks.flatMap((block) => blockRunner(block.type).outputs?.(block.details) ?? []);
   const result = buildResult([...new Set(names)], progress.pages, recipe.expectedOutput, progress.outputs);
   // The counts above bound what was read; the data as stored is measured once more, the same way.

@@ -10,6 +10,7 @@ import { utcDay } from '../billing/utc-day.js';
 import { wantsModel } from '../crawl/crawl-data.js';
 import { CrawlOperation } from '../crawl/crawl.operation.js';
 import { JobRunner } from '../jobs/job-runner.service.js';
+import { jobDeadlineSignal } from '../jobs/job-signal.js';
 import type { JobOutput } from '../jobs/operation.js';
 import { CrawlContext, keyHash } from './crawl-context.js';
 import { FrontierRepository } from './frontier/frontier.repository.js';
@@ -57,10 +58,14 @@ export class PageWork {
     const bill = { price: copy?.price ?? this.operation.price(options), host, requestKey: requestKeyOf(page), reason: `${copy ? 'cache_hit' : 'site'} ${host}` };
     if (!(await this.charge(context, page, bill))) return;
     let output: JobOutput;
+    const time = jobDeadlineSignal(deadline);
     try {
-      output = copy ? await copy.answer(deadline) : await this.runner.perform(this.operation, options, { id: page.crawlId, organizationId: page.organizationId }, deadline);
+      const job = { id: page.crawlId, organizationId: page.organizationId };
+      output = copy ? await copy.answer(deadline, time.signal) : await this.runner.perform(this.operation, options, job, { deadline, signal: time.signal });
     } catch (error) {
       return this.failed(context, page, bill, error);
+    } finally {
+      time.dispose();
     }
     // The start page's request ran before its robots.txt's Crawl-delay was known at the host gate: it counts from now.
     if (page.depth === 0 && context.floorMs > 0) await this.gate.pause(page.crawlId, siteHost(new URL(page.url)), context.floorMs);

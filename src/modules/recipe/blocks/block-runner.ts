@@ -17,8 +17,10 @@ export interface BlockContext {
   /** Pages read so far, the start page included. */
   readonly pagesRead: number;
   readonly screenshot: ScreenshotSettings;
-  /** Milliseconds left before the recipe's deadline; throws navigation_timeout when none are left. */
-  remainingMs(): number;
+  /** Throws navigation_timeout when the job's time is up; else answers the milliseconds left, to bound a wait. */
+  assertTimeLeft(): number;
+  /** The job's signal, aborted at its deadline: content tasks stop on it. */
+  readonly signal: AbortSignal;
   /** Records the start navigation and reads the first page. */
   begin(navigation: NavigationResult): Promise<void>;
   /** Marks the page the browser is on as read; false when the same URL and content were read before. */

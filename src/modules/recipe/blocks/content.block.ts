@@ -27,7 +27,7 @@ export const contentBlock: BlockRunner<ContentDetails> = {
     const html = await readRenderedHtml(page, context.bytesLeft);
     const url = page.url();
     const request = { format, mainContent: details.main_content ?? true, includeSelectors: [], excludeSelectors: [], scripted: context.session.options.js };
-    const limits = { deadline: Date.now() + context.remainingMs(), maxBytes: context.bytesLeft };
+    const limits = { deadline: Date.now() + context.assertTimeLeft(), maxBytes: context.bytesLeft, signal: context.signal };
     const content = await pageContentWork({ kind: 'render', html, url, request }, limits);
     context.append('contents', { url, format, content });
   },

@@ -21,7 +21,7 @@ async function nextPage(context: BlockContext, selector: string): Promise<boolea
   if (!control) return false;
   try {
     if (await isDisabled(control)) return false;
-    await turnPage(context.session, control, context.remainingMs());
+    await turnPage(context.session, control, context.assertTimeLeft());
   } finally {
     // After a navigation the handle's document is gone; disposing it then is harmless.
     await control.dispose().catch(() => undefined);

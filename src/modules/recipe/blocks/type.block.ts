@@ -25,6 +25,6 @@ export const typeBlock: BlockRunner<TypeDetails> = {
     } finally {
       await release([element]);
     }
-    await typeLikeAPerson(page, details.text, { newline: 'enter', beforeKey: () => void context.remainingMs() });
+    await typeLikeAPerson(page, details.text, { newline: 'enter', beforeKey: () => void context.assertTimeLeft() });
   },
 };

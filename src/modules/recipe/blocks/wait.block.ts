@@ -37,17 +37,17 @@ export const waitBlock: BlockRunner<WaitDetails> = {
   },
   async run(context, details) {
     if (details.milliseconds !== undefined) {
-      await sleep(Math.min(details.milliseconds, context.remainingMs()));
+      await sleep(Math.min(details.milliseconds, context.assertTimeLeft()));
       return;
     }
     const selector = details.selector!;
-    const timeout = Math.min(SELECTOR_WAIT_MS, context.remainingMs());
+    const timeout = Math.min(SELECTOR_WAIT_MS, context.assertTimeLeft());
     const found = await context.session.page.waitForSelector(selector, { visible: true, timeout }).catch((error: unknown) => {
       if ((error as Error | null)?.name === 'TimeoutError') return null;
       throw error;
     });
     if (found) return void (await found.dispose().catch(() => undefined));
-    context.remainingMs();
+    context.assertTimeLeft();
     throw actionFailed(`no element matching ${JSON.stringify(selector)} was present and visible within ${SELECTOR_WAIT_MS / 1000} s`);
   },
 };
