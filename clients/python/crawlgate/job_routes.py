@@ -67,7 +67,7 @@ class JobRoutes(BaseClient):
              images: Optional[Flag] = None, adblock: Optional[Flag] = None, wait_until: Optional[str] = None,
              viewport: Optional[str] = None, device_scale_factor: Optional[float] = None, mobile: Optional[Flag] = None,
              landscape: Optional[Flag] = None, touch: Optional[Flag] = None, user_agent: Optional[str] = None,
-             country: Optional[str] = None, city: Optional[str] = None, max_age: Optional[int] = None,
+             country: Optional[str] = None, city: Optional[str] = None, max_age: Optional[int] = None, store: Optional[Flag] = None,
              timeout: Optional[float] = None, idempotency_key: Optional[str] = None) -> Site:
         """POST /site: starts a site crawl (always a 202): its Site; `site_pages(site)` then yields every page."""
         result = self._metered("POST", "/site", given(locals()), wait=False, timeout=timeout, idempotency_key=idempotency_key)
