@@ -28,8 +28,9 @@ app_warnings() {
   grep -h -e 'for its page: ' -e '"level":50' .test-run/app.log 2>/dev/null | tail -n 40 | cut -c1-400 || true
 }
 # The e2e files that depend on the database (money, ledger, jobs, idempotency, webhooks, accounts) run on MariaDB too;
-# every other file reads the database only through programs the integration specs already run on both.
-MARIADB_E2E='test/e2e/(account|account-activity|admin|crawl|jobs|idempotency|webhooks|site|max-age|cancel)[.-]'
+# every other file reads the database only through programs the integration specs already run on both (the site
+# frontier, stored copies and cancels included: site-frontier, page-copy and job-cancel specs).
+MARIADB_E2E='test/e2e/(account|account-activity|admin|crawl|jobs|idempotency|webhooks)[.-]'
 echo "== unit and integration tests (Redis, MariaDB, SQLite, Chromium)"
 node --experimental-vm-modules node_modules/jest/bin/jest.js --selectProjects unit integration 2>&1 | tee .test-run/unit.log || status=1
 echo "== e2e tests on SQLite"
