@@ -12,7 +12,7 @@ type Paths = Record<string, Record<string, Operation>>;
 const NOT_API = new Set(['/openapi.json', '/docs', '/dashboard', '/admin/queues']);
 
 let paths: Paths;
-const README = ['README.md', 'clients/typescript/README.md'].flatMap((file) => {
+const README = ['README.md', 'docs/design.md', 'clients/typescript/README.md', 'clients/python/README.md'].flatMap((file) => {
   try {
     return [{ file, text: readFileSync(file, 'utf8') }];
   } catch {
