@@ -11,13 +11,13 @@ import { renderPageContent } from '../../src/infra/content/page-content.js';
 const SAMPLE = join(process.cwd(), 'test', 'fixtures', 'wcxb-dev-sample');
 /**
  * Issue 37's CI floors, for each page type (20 pages each) so that a regression on one type does not hide in the
- * mean: what the code reaches on the sample (measured 2026-11-28: article 0.953, service 0.810, listing 0.707,
- * documentation 0.924, forum 0.680, product 0.716, collection 0.692) less 0.01. Overall it reaches 0.783; less
- * 0.01 would lower issue 21's floor of 0.78, which stays.
+ * mean: what the code reaches on the sample less 0.01 (measured 2026-11-28 with the link-rail rule: overall 0.791,
+ * article 0.961, forum 0.696, product 0.727, collection 0.720, listing 0.705, documentation 0.923, service 0.806);
+ * service keeps its earlier floor of 0.80, above its reached figure less 0.01.
  */
-const OVERALL_FLOOR = 0.78;
+const OVERALL_FLOOR = 0.781;
 const TYPE_FLOORS: Record<string, number> = {
-  article: 0.94, service: 0.8, listing: 0.69, documentation: 0.91, forum: 0.66, product: 0.7, collection: 0.68,
+  article: 0.951, service: 0.8, listing: 0.695, documentation: 0.913, forum: 0.686, product: 0.717, collection: 0.71,
 };
 
 describe('main-content extraction quality on the WCXB dev sample', () => {

@@ -1,5 +1,5 @@
 import { parseHTML } from 'linkedom';
-import { lowerCaseAttributeNames } from './html-attributes.js';
+import { parseLowerCasingAttributes } from './html-attributes.js';
 import { HEAD_TAGS } from './html-tags.js';
 import { patchLinkedomEventTarget } from './linkedom-event-target.patch.js';
 
@@ -12,8 +12,7 @@ patchLinkedomEventTarget();
  * them, and linkedom does not imply them as a browser would, so a document without them is rebuilt around its nodes.
  */
 export function parseDocument(html: string): Document {
-  const { document } = parseHTML(withoutCdata(html)) as unknown as { document: Document };
-  lowerCaseAttributeNames(document);
+  const document = parseLowerCasingAttributes(() => (parseHTML(withoutCdata(html)) as unknown as { document: Document }).document);
   if (hasSkeleton(document)) return withTrailingContentInBody(document);
   const { document: rebuilt } = parseHTML('<!doctype html><html><head></head><body></body></html>') as unknown as { document: Document };
   const source = document.documentElement?.localName === 'html' ? document.documentElement : document;

@@ -23,6 +23,16 @@ describe('attribute names read as a browser reads them (lower-cased once, in par
     expect(document.querySelector('svg')!.getAttribute('viewBox')).toBe('0 0 1 1');
   });
 
+  it('lower-cases what follows </html> too (moved into the body), and nothing made after the parse', () => {
+    const document = parseDocument('<html><head></head><body><p>x</p></body></html><DIV CLASS="late">y</DIV>');
+    expect(document.body.querySelector('.late')?.textContent).toBe('y');
+    const made = document.createAttribute('Data-Made');
+    expect(made.name).toBe('Data-Made');
+    const other = parseDocument('<p ID="a">x</p>');
+    expect(other.querySelector('#a')).not.toBeNull();
+    expect(document.querySelector('[class="late"]')).not.toBeNull();
+  });
+
   it('finds <A HREF> links', () => {
     expect(describePage(PAGE, URL_, request()).links).toEqual([{ url: 'https://old.example/dir/other.html', text: 'link' }]);
   });

@@ -8,7 +8,7 @@ export const BOILERPLATE_ROLES = new Set([
 
 /** Class or id words of boilerplate blocks (matched on the whole class/id text, like Readability's unlikely candidates). */
 export const BOILERPLATE_NAMES =
-  /(^|[-_\s])(banner|breadcrumbs?|footer|header|masthead|menu|nav|navbar|navigation|newsletter|subscribe|subscription|signup|popup|modal|overlay|related|recommended|recirc|more-stories|share|sharing|social|sidebar|skip-link|sponsor|sponsored|promo|pagination|pager|tags|tag-list|author-bio|byline-social|toolbar|offcanvas|off-canvas|drawer|mega-menu|site-header|site-footer|announcement)(?=$|[-_\s])/i;
+  /(^|[-_\s])(banner|breadcrumbs?|footer|header|masthead|menu|nav|navbar|navigation|newsletter|subscribe|subscription|signup|popup|modal|overlay|related|recommended|recirc|more-stories|share|sharing|social|sidebar|skip-link|sponsor|sponsored|promo|pagination|pager|tags|tag-list|author-bio|byline-social|toolbar|offcanvas|off-canvas|drawer|mega-menu|site-header|site-footer|announcement|signature|upsells?|cross-?sells?|crosssells?|recently-viewed|also-bought|also-like)(?=$|[-_\s])/i;
 
 /** Class or id words of advertising, at the start of a class token only (`ad-slot`, not `hide-read-more-ad`). */
 export const AD_NAMES = /(^|\s)(ad|ads|adv|advert|advertisement|adsbygoogle|dfp|gpt-ad)(?=$|[-_\s])/i;

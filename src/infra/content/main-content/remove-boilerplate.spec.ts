@@ -26,6 +26,13 @@ describe('removeBoilerplate', () => {
     expect(ids(document)).toEqual(['main', 'p']);
   });
 
+  it('removes forum signatures and shop rails (upsells, cross-sells, recently viewed, "you may also like")', () => {
+    const document = clean(`<div id="main"><p id="p">${PROSE}</p><div class="signature" id="sig">My rig: a PC</div></div>
+      <section class="upsells" id="up">Add a case</section><div class="cross-sells" id="cs">Cables</div>
+      <div class="recently-viewed" id="rv">Shoes</div><div class="you-may-also-like" id="ml">Socks</div>`);
+    expect(ids(document)).toEqual(['main', 'p']);
+  });
+
   it('keeps the comments of a discussion, where they hold much of the page, and drops them under an article', () => {
     const comment = (id: string) => `<div class="comment" id="${id}"><p>${PROSE}</p></div>`;
     const thread = clean(`<div id="q"><p>${PROSE}</p></div>${comment('c1')}${comment('c2')}${comment('c3')}${comment('c4')}`);

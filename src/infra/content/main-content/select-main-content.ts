@@ -1,4 +1,5 @@
 import { documentBody } from '../parse-document.js';
+import { dropLinkBlocks } from './drop-link-blocks.js';
 import { dropRedundantImages } from './drop-redundant-images.js';
 import { findContentRoot } from './find-content-root.js';
 import { narrowToProse } from './narrow-to-prose.js';
@@ -16,6 +17,7 @@ export function selectMainContent(document: Document): Element[] {
   removeBoilerplate(body, measureText(body));
   const stats = measureText(body);
   const root = narrowToProse(findContentRoot(body, stats), stats);
+  dropLinkBlocks(root, stats);
   dropRedundantImages(root, stats);
   return withHeadline(root, body);
 }
