@@ -33,6 +33,7 @@ export async function siteCrawl(baseUrl: string, key: string, start: string, lim
   if (last?.status !== 'done') throw new Error(`site crawl ended ${last?.status} (${last?.stop_reason})`);
   const fetched = pages.filter((page) => page.duplicate_of === null);
   const ok = fetched.filter((page) => page.error === null);
+  for (const page of fetched) if (page.error !== null) console.log(`(s) ${page.url}: ${page.error}`);
   return { pages: ok.length, seconds, failures: fetched.length - ok.length, urls: ok.map((page) => page.url) };
 }
 
