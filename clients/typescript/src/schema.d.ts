@@ -2712,8 +2712,6 @@ export interface operations {
                 max_depth?: number;
                 /** @description Mobile emulation (requires viewport) */
                 mobile?: string;
-                /** @description page (the bare answer, the default) or json (the envelope with content, metadata and links) */
-                output?: "page" | "json";
                 /** @description Premium proxy pool */
                 premium?: string;
                 /** @description path (default: under the start URL's directory), host, or domain (and its subdomains) */
