@@ -29,12 +29,14 @@ export class SiteQueue {
   /** Any number of Bull jobs for one page is harmless: only the claim of its waiting row runs it. */
   async add(organizationId: string, crawlId: string, pageIds: readonly string[], priority: number, delayMs = 0): Promise<void> {
     for (const pageId of pageIds) {
+      // Marked before the job exists: a worker that takes the job at once unmarks after this, never before (else the
+      // mark would outlive its job, and the sweep would leave the page waiting for the mark's hour).
+      await this.redis.set(markKey(crawlId, pageId), '1', 'PX', MARK_MS);
       await this.queue.add({ jobId: crawlId, kind: SITE_KIND, organizationId, pageId }, {
         jobId: `${crawlId}/${pageId}/${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
         priority: priority + PAGE_PRIORITY_OFFSET,
         ...(delayMs > 0 ? { delay: delayMs } : {}),
       });
-      await this.redis.set(markKey(crawlId, pageId), '1', 'PX', MARK_MS);
     }
   }
 
