@@ -8,9 +8,11 @@ import { FrontierRepository } from './frontier/frontier.repository.js';
 
 /**
  * A page's mark that a Bull job for it is pending: taken off when a worker takes that job, so a job lost with its worker
- * (or with a Redis restarted empty) leaves its waiting row unmarked, which is how the sweep knows to add it again.
+ * (or with a Redis restarted empty) leaves its waiting row unmarked, which is how the sweep knows to add it again. It
+ * also lapses this long after the job was due, so a job lost any other way is added again too: a second job for a
+ * page is harmless (only the claim of its waiting row runs it, and the host gate keeps its pauses).
  */
-const MARK_MS = 3_600_000;
+const MARK_AFTER_DUE_MS = 30_000;
 const markKey = (crawlId: string, pageId: string) => `crawlgate:site:queued:${crawlId}/${pageId}`;
 
 export const SITE_KIND = 'site';
@@ -31,7 +33,7 @@ export class SiteQueue {
     for (const pageId of pageIds) {
       // Marked before the job exists: a worker that takes the job at once unmarks after this, never before (else the
       // mark would outlive its job, and the sweep would leave the page waiting for the mark's hour).
-      await this.redis.set(markKey(crawlId, pageId), '1', 'PX', MARK_MS);
+      await this.redis.set(markKey(crawlId, pageId), '1', 'PX', delayMs + MARK_AFTER_DUE_MS);
       await this.queue.add({ jobId: crawlId, kind: SITE_KIND, organizationId, pageId }, {
         jobId: `${crawlId}/${pageId}/${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
         priority: priority + PAGE_PRIORITY_OFFSET,
