@@ -3,7 +3,6 @@ import { Logger } from '@nestjs/common';
 import { MeteredAnswer } from '../../common/http/metered-answer.js';
 import type { Job } from '../../infra/database/entities/index.js';
 import { JobCancelService } from './job-cancel.service.js';
-import type { RunningJobCanceller } from './running-cancel.registry.js';
 
 const job = (status: Job['status'], kind = 'crawl') =>
   ({ id: 'pub1_job1', organizationId: 'org1', kind, status, host: 'a.example', price: 5, webhookUrl: null }) as unknown as Job;
@@ -12,7 +11,7 @@ const job = (status: Job['status'], kind = 'crawl') =>
  * The service around fakes: `rows` are the job's row at each read after the first (a lost race shows here), `moves`
  * whether the guarded refund moved it. Records what was refunded, released and answered.
  */
-function cancelling(rows: Job[], moves: boolean, canceller?: RunningJobCanceller) {
+function cancelling(rows: Job[], moves: boolean, own?: { cancel(job: Job): Promise<MeteredAnswer> }) {
   const seen = { refunds: 0, releases: 0, answered: [] as string[] };
   const batch = { exec: async () => [] };
   const deps = {
@@ -21,8 +20,7 @@ function cancelling(rows: Job[], moves: boolean, canceller?: RunningJobCanceller
     limits: { releaseSlotIn: () => ((seen.releases += 1), batch) },
     line: { leaveIn: () => batch },
     events: { announceEndIn: () => batch },
-    registry: { get: () => ({ dailyLimited: false }), find: () => ({ dailyLimited: false }) },
-    running: { get: (kind: string) => (canceller?.kind === kind ? canceller : undefined) },
+    registry: { get: () => ({ dailyLimited: false }), find: (kind: string) => ({ dailyLimited: false, ...(own && kind === 'site' ? { own } : {}) }) },
     views: { answer: async (_: unknown, current: Job) => (seen.answered.push(current.status), new MeteredAnswer(500, { json: { status: current.status } }, { jobId: current.id, billing: null, errorCode: 'cancelled' })) },
     metrics: { jobEnded: () => undefined },
     webhooks: { jobEnded: async () => undefined },
@@ -66,13 +64,11 @@ describe('JobCancelService: what DELETE /crawl/{job} does with each status (deci
     await expect(service.cancel(null)).rejects.toMatchObject({ code: 'not_found' });
   });
 
-  it('hands a running job to the canceller its kind registered, and answers the job as it then stands', async () => {
+  it('hands a job of a kind that runs its own jobs (site) to that kind, and 409s another kind\'s running job', async () => {
     const stopped: string[] = [];
-    const site: RunningJobCanceller = { kind: 'site', cancelRunning: async (running) => void stopped.push(running.id) };
-    const { service, seen } = cancelling([job('cancelled', 'site')], false, site);
-    expect((await service.cancel({ job: job('running', 'site'), output: null })).status).toBe(200);
-    expect([stopped, seen.answered, seen.refunds]).toEqual([['pub1_job1'], ['cancelled'], 0]);
-    // Another kind, running, has no canceller: 409.
-    await expect(cancelling([], false, site).service.cancel({ job: job('running'), output: null })).rejects.toMatchObject({ code: 'job_not_cancellable' });
+    const own = { cancel: async (crawl: Job) => (stopped.push(crawl.id), new MeteredAnswer(200, { json: { status: 'cancelled' } }, { jobId: crawl.id, billing: null })) };
+    expect((await cancelling([], false, own).service.cancel({ job: job('running', 'site'), output: null })).status).toBe(200);
+    expect(stopped).toEqual(['pub1_job1']);
+    await expect(cancelling([job('running')], false, own).service.cancel({ job: job('running'), output: null })).rejects.toMatchObject({ code: 'job_not_cancellable' });
   });
 });

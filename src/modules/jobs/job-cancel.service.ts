@@ -17,7 +17,6 @@ import { JobViewService } from './job-view.service.js';
 import type { CollectedJob } from './job.repository.js';
 import { JobRepository } from './job.repository.js';
 import { OperationRegistry } from './operation-registry.js';
-import { RunningCancelRegistry } from './running-cancel.registry.js';
 
 /**
  * DELETE /crawl/{job} (decisions 9.4): a queued job of any kind is cancelled and refunded in one transaction, then
@@ -35,7 +34,6 @@ export class JobCancelService {
     private readonly line: JobLine,
     private readonly events: JobEventsService,
     private readonly registry: OperationRegistry,
-    private readonly running: RunningCancelRegistry,
     private readonly views: JobViewService,
     private readonly metrics: MetricsService,
     private readonly webhooks: WebhookDispatcher,
@@ -51,7 +49,7 @@ export class JobCancelService {
     if (job.status === 'done' || job.status === 'failed') {
       throw new AppError(ErrorCode.NotCancellable, `The job has ended (${job.status}); only a queued job can be cancelled.`);
     }
-    if (job.status === 'running' && !this.running.get(job.kind)) {
+    if (job.status === 'running') {
       throw new AppError(ErrorCode.NotCancellable, 'The job is running; only a queued job can be cancelled.');
     }
     const collected = await this.views.answer(this.registry.get(job.kind), job, null);
@@ -63,11 +61,6 @@ export class JobCancelService {
     let current = job;
     if (current.status === 'queued') {
       await this.cancelQueued(current);
-      current = await this.reread(current);
-    }
-    const canceller = current.status === 'running' ? this.running.get(current.kind) : undefined;
-    if (canceller) {
-      await canceller.cancelRunning(current);
       current = await this.reread(current);
     }
     return current;

@@ -20,7 +20,6 @@ import { MeteredPipeline } from './metered-pipeline.service.js';
 import { OperationRegistry } from './operation-registry.js';
 import { JobsController } from './jobs.controller.js';
 import { ReplayService } from './replay.service.js';
-import { RunningCancelRegistry } from './running-cancel.registry.js';
 import { SlotKeeper } from './slot-keeper.service.js';
 import { StoredAnswerService } from './stored-answer.service.js';
 import { SyncAnswerService } from './sync-answer.service.js';
@@ -32,7 +31,7 @@ import { ContentThreadsLifecycle } from './content-threads.lifecycle.js';
   providers: [
     OperationRegistry, JobRepository, JobEventsService, JobViewService, MeteredPipeline, JobRunner, JobWorker, JobJanitor, JobCollector, CollectKeyGuard,
     JobHeartbeat, JobLine, LostJobSweeper, IdempotencyService, ReplayService, SlotKeeper, ContentThreadsLifecycle,
-    AdmissionService, SyncAnswerService, JobCancelService, RunningCancelRegistry, StoredAnswerService,
+    AdmissionService, SyncAnswerService, JobCancelService, StoredAnswerService,
   ],
   exports: [OperationRegistry, MeteredPipeline, BillingModule, JobRunner, JobRepository],
 })
