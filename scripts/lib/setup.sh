@@ -30,10 +30,12 @@ install_npm_packages() {
   fi
 }
 
+# One Redis on 127.0.0.1: 6379 (the service's and the integration specs'), or the port given (an e2e stack's own).
 start_redis() {
-  if ! redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then
-    redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save '' --appendonly no >/dev/null
-    for _ in $(seq 1 50); do redis-cli -h 127.0.0.1 ping >/dev/null 2>&1 && break; sleep 0.1; done
+  local port=${1:-6379}
+  if ! redis-cli -h 127.0.0.1 -p "$port" ping >/dev/null 2>&1; then
+    redis-server --daemonize yes --bind 127.0.0.1 --port "$port" --save '' --appendonly no >/dev/null
+    for _ in $(seq 1 50); do redis-cli -h 127.0.0.1 -p "$port" ping >/dev/null 2>&1 && break; sleep 0.1; done
   fi
 }
 

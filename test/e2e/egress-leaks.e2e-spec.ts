@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createOrganization } from '../factories/organization.factory.js';
 import { startLeakSite, type LeakSite } from '../fixtures/leak-site.js';
@@ -25,7 +26,7 @@ describe('nothing a page does leaves around the relay (pool mode, ALLOW_PRIVATE_
     site = await startLeakSite();
     proxy = await startRecordingProxy({ [LEAK_ADDRESS]: '127.0.0.1' });
     app = await startAppProcess('app-leaks', {
-      NODE_OPTIONS: `--import ${RUN_DIR}/../test/harness/worker-hosts.mjs`,
+      NODE_OPTIONS: `--import ${resolve('test/harness/worker-hosts.mjs')}`,
       CRAWLGATE_TEST_HOSTS: JSON.stringify({ [LEAK_HOST]: LEAK_ADDRESS }),
       ROLE: 'all',
       DATA_DIR: `${RUN_DIR}/data-leaks-${Date.now()}`,

@@ -1,6 +1,7 @@
 // Organizations, keys and credits for e2e suites, through the admin API of a running app (plain fetch, any base URL).
 import { appendFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { RUN_DIR } from '../harness/run-dir.js';
 
 export type Plan = 'free' | 'lite' | 'standard' | 'pro' | 'enterprise';
 
@@ -39,7 +40,7 @@ export interface UsageDayBody {
 let counter = 0;
 
 /** Every API key and user token the suites were issued, so a test can check that none reached the app's log. */
-export const ISSUED_SECRETS_FILE = resolve('.test-run/issued-secrets.txt');
+export const ISSUED_SECRETS_FILE = resolve(RUN_DIR, 'issued-secrets.txt');
 
 function recordIssuedSecrets(body: { api_key?: unknown; token?: unknown } | undefined): void {
   const secrets = [body?.api_key, body?.token].filter((value): value is string => typeof value === 'string');

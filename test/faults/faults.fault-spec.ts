@@ -29,7 +29,7 @@ describe('faults', () => {
   const browserPids = new Set<number>();
 
   beforeAll(async () => {
-    stack = await FaultStack.start();
+    stack = await FaultStack.start('core');
     await stack.startWorker();
   }, 120_000);
 

@@ -21,7 +21,7 @@ describe('site crawl faults', () => {
   const report: Record<string, unknown> = {};
 
   beforeAll(async () => {
-    stack = await FaultStack.start();
+    stack = await FaultStack.start('site');
     await stack.startWorker();
     await stack.startWorker();
     fixture = await startSiteFixture({ many: PAGES - 1, pageMs: 600 });

@@ -2,6 +2,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
+import { RUN_DIR } from './run-dir.js';
 
 export interface AppProcess {
   readonly baseUrl: string;
@@ -10,7 +11,7 @@ export interface AppProcess {
   stop(): Promise<void>;
 }
 
-export const RUN_DIR = resolve('.test-run');
+export { RUN_DIR };
 
 export async function freePort(): Promise<number> {
   const server = createServer();
@@ -45,7 +46,7 @@ export async function startAppProcess(name: string, env: Record<string, string>,
 async function waitReady(baseUrl: string, child: ChildProcess, name: string): Promise<void> {
   const until = Date.now() + 60_000;
   while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`app "${name}" exited with ${child.exitCode}; see .test-run/${name}.log`);
+    if (child.exitCode !== null) throw new Error(`app "${name}" exited with ${child.exitCode}; see ${RUN_DIR}/${name}.log`);
     try {
       const response = await fetch(`${baseUrl}/health/ready`);
       if (response.status === 200) return;
@@ -54,7 +55,7 @@ async function waitReady(baseUrl: string, child: ChildProcess, name: string): Pr
     }
     await new Promise((done) => setTimeout(done, 200));
   }
-  throw new Error(`app "${name}" not ready within 60 s; see .test-run/${name}.log`);
+  throw new Error(`app "${name}" not ready within 60 s; see ${RUN_DIR}/${name}.log`);
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {

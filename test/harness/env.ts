@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { RUN_DIR } from './run-dir.js';
 
 /** What the global setup started, for the e2e files (they run in other processes). */
 export interface TestEnv {
@@ -17,7 +18,7 @@ export interface TestEnv {
   readonly recipeSite: { readonly url: string };
 }
 
-export const ENV_FILE = resolve('.test-run/env.json');
+export const ENV_FILE = resolve(RUN_DIR, 'env.json');
 
 let cached: TestEnv | undefined;
 

@@ -14,7 +14,7 @@ const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379/3';
 
 /**
  * The e2e stack, run as its own process by the jest global setup: fixture servers and one app process (one
- * Chromium) shared by every e2e file. It writes .test-run/env.json when ready and stops everything on SIGTERM.
+ * Chromium) shared by every e2e file. It writes env.json in the run directory when ready and stops everything on SIGTERM.
  */
 async function main(): Promise<void> {
   const closers: Array<() => Promise<unknown>> = [];

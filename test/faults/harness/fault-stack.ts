@@ -28,6 +28,8 @@ export class FaultStack {
   private workerCount = 0;
 
   private constructor(
+    /** Prefixes the processes' log names: the fault files run side by side, each with a stack of its own. */
+    private readonly label: string,
     readonly redis: OwnRedis,
     readonly mariadb: OwnMariadb,
     readonly target: TargetSite,
@@ -36,9 +38,9 @@ export class FaultStack {
     public api: ServiceProcess | null = null,
   ) {}
 
-  static async start(): Promise<FaultStack> {
-    const stack = new FaultStack(await OwnRedis.start(), await OwnMariadb.start(), await startTargetSite(), await startRecordingProxy(), await startHoldSite());
-    stack.api = await ServiceProcess.start('api', stack.env('api'));
+  static async start(label: string): Promise<FaultStack> {
+    const stack = new FaultStack(label, await OwnRedis.start(), await OwnMariadb.start(), await startTargetSite(), await startRecordingProxy(), await startHoldSite());
+    stack.api = await ServiceProcess.start(`${label}-api`, stack.env('api'));
     return stack;
   }
 
@@ -52,7 +54,7 @@ export class FaultStack {
   }
 
   async startWorker(env: Record<string, string> = {}): Promise<ServiceProcess> {
-    const worker = await ServiceProcess.start(`worker-${++this.workerCount}`, { ...this.env('worker'), ...env });
+    const worker = await ServiceProcess.start(`${this.label}-worker-${++this.workerCount}`, { ...this.env('worker'), ...env });
     this.workers.push(worker);
     return worker;
   }

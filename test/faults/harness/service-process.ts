@@ -75,10 +75,10 @@ export class ServiceProcess {
 
   private async waitReady(): Promise<void> {
     for (const until = Date.now() + 60_000; Date.now() < until; await new Promise((done) => setTimeout(done, 200))) {
-      if (!this.running) throw new Error(`${this.name} exited; see .test-run/faults-${this.name}.log`);
+      if (!this.running) throw new Error(`${this.name} exited; see ${RUN_DIR}/faults-${this.name}.log`);
       const ready = await fetch(`${this.baseUrl}/health/ready`).then((response) => response.status === 200, () => false);
       if (ready) return;
     }
-    throw new Error(`${this.name} not ready within 60 s; see .test-run/faults-${this.name}.log`);
+    throw new Error(`${this.name} not ready within 60 s; see ${RUN_DIR}/faults-${this.name}.log`);
   }
 }
