@@ -401,8 +401,8 @@ describe('BrowserCluster failures', () => {
     const started = Date.now();
     const stuck = pool.withPage(spec({}, 2500), async (session) => {
       await session.goto(`${site.url}/loop`);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      return session.page.evaluate(() => document.title);
+      // An in-page timer set after the page's own 100 ms one (which starts the loop) runs after it: never.
+      return session.page.evaluate(() => new Promise<string>((resolve) => setTimeout(() => resolve(document.title), 100)));
     });
     expect(await codeOf(stuck)).toBe('navigation_timeout');
     expect(Date.now() - started).toBeLessThan(4500);
@@ -607,11 +607,13 @@ describe("puppeteer-cluster's sharp edges, handled", () => {
     await ownCluster(2, { recycle: { maxJobs: 3 } }, async (cluster) => {
       let longDone = 0;
       const long = cluster.withPage(spec(), async (session) => {
-        const status = (await session.goto(`${site.url}/slow?ms=4000`)).status;
+        const status = (await session.goto(`${site.url}/slow?ms=4000&job=long-before-recycle`)).status;
         longDone = Date.now();
         return status;
       });
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The long job holds its slot once its page is asked of the site.
+      await waitFor(() => requested('/slow?ms=4000&job=long-before-recycle').length > 0, 10_000);
+      expect(requested('/slow?ms=4000&job=long-before-recycle')).toHaveLength(1);
       const short = () => cluster.withPage(spec(), async (session) => (await session.goto(`${site.url}/static`)).status);
       expect([await short(), await short()]).toEqual([200, 200]);
       const firstPid = cluster.stats().browserPid;
