@@ -1,8 +1,9 @@
 import { EventEmitter } from 'node:events';
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { TimeoutError } from 'puppeteer';
 import type { CDPSession, Page } from 'puppeteer';
 import { NavigationIdle } from './navigation-idle.js';
+import { useFakeClock } from '../../../test/unit/support/fake-clock.js';
 
 /** A page whose requests and a CDP session whose lifecycle events the test emits by hand. */
 function fakes() {
@@ -20,13 +21,17 @@ function settlement(promise: Promise<void>): () => boolean {
   return () => settled;
 }
 
+/** Not reached while 4 s pass with a request open, reached at once when `signal` is given. */
+async function reachedOnlyOn(reached: () => boolean, signal: () => void): Promise<void> {
+  await jest.advanceTimersByTimeAsync(4000);
+  expect(reached()).toBe(false);
+  signal();
+  await jest.advanceTimersByTimeAsync(0);
+  expect(reached()).toBe(true);
+}
+
 describe('NavigationIdle', () => {
-  beforeEach(() => {
-    jest.useFakeTimers();
-  });
-  afterEach(() => {
-    jest.useRealTimers();
-  });
+  useFakeClock();
 
   it('is reached 500 ms after the last open request made since it began ends, not before', async () => {
     const { page, idle } = fakes();
@@ -53,11 +58,7 @@ describe('NavigationIdle', () => {
     lifecycle('networkIdle', 'doc-0'); // an earlier document's signal
     lifecycle('networkIdle', 'doc-1', 'child-frame'); // a frame's signal
     lifecycle('networkAlmostIdle', 'doc-1'); // networkidle2's signal, not networkidle0's
-    await jest.advanceTimersByTimeAsync(4000);
-    expect(reached()).toBe(false);
-    lifecycle('networkIdle', 'doc-1');
-    await jest.advanceTimersByTimeAsync(0);
-    expect(reached()).toBe(true);
+    await reachedOnlyOn(reached, () => lifecycle('networkIdle', 'doc-1'));
     wait.dispose();
   });
 
@@ -69,11 +70,7 @@ describe('NavigationIdle', () => {
     lifecycle('init', 'doc-2'); // a redirect by script
     for (let open = 0; open < 3; open++) page.emit('request', {});
     const reached = settlement(wait.reached(5000));
-    await jest.advanceTimersByTimeAsync(4000);
-    expect(reached()).toBe(false);
-    lifecycle('networkAlmostIdle', 'doc-2');
-    await jest.advanceTimersByTimeAsync(0);
-    expect(reached()).toBe(true);
+    await reachedOnlyOn(reached, () => lifecycle('networkAlmostIdle', 'doc-2'));
     wait.dispose();
   });
 

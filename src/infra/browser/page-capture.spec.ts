@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import type { CDPSession } from 'puppeteer';
 import { captureJpeg } from './page-capture.js';
+import { useFakeClock } from '../../../test/unit/support/fake-clock.js';
 
 /** A CDP session whose captures answer as the test says: `captures[i]` is what the i-th capture returns. */
 function fakeClient(captures: Array<() => Promise<{ data: string }>>) {
@@ -32,12 +33,7 @@ function outcome(promise: Promise<string>): () => string | Error {
 }
 
 describe('captureJpeg', () => {
-  beforeEach(() => {
-    jest.useFakeTimers();
-  });
-  afterEach(() => {
-    jest.useRealTimers();
-  });
+  useFakeClock();
 
   it('asks once when Chromium answers in time', async () => {
     const { client, sent } = fakeClient([after(5, 'first')]);

@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { loadConfig } from '../../config/app-config.js';
 import { DNS_BOUNDS, boundedResolver, ResolverBusyError } from './bounded-resolver.js';
 import type { HostResolver } from './bounded-resolver.js';
 import { NetworkPolicy } from './network-policy.js';
+import { useFakeClock } from '../../../test/unit/support/fake-clock.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -13,12 +14,7 @@ function outcome<T>(promise: Promise<T>): () => { value: T } | { error: unknown 
   return () => settled;
 }
 
-beforeEach(() => {
-  jest.useFakeTimers();
-});
-afterEach(() => {
-  jest.useRealTimers();
-});
+useFakeClock();
 
 describe('boundedResolver', () => {
   it("leaves libuv's threads to the rest of the process: at most 2 of its 4 run lookups", () => {
