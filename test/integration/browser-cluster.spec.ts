@@ -111,6 +111,11 @@ async function waitFor(done: () => boolean, ms: number): Promise<void> {
   for (const until = Date.now() + ms; !done() && Date.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
+/** Runs `act` once the site saw a request for `path` (the page is then inside its navigation), or after 10 s. */
+function onceRequested(path: string, act: () => void): void {
+  void waitFor(() => requested(path).length > 0, 10_000).then(act);
+}
+
 /** A process's state letter from /proc (R, S, T for stopped, Z for a zombie), or 'gone'. */
 function processState(pid: number): string {
   try {
@@ -179,8 +184,8 @@ async function stopBrowserUnderJob(cluster: BrowserCluster, meanwhile: () => voi
   const pid = cluster.stats().browserPid!;
   const job = cluster.withPage(spec({}, 30_000), async (session) => {
     meanwhile();
-    setTimeout(() => process.kill(pid, 'SIGSTOP'), 300);
-    await session.goto(`${site.url}/slow?ms=20000`);
+    onceRequested(`/slow?ms=20000&stop=${pid}`, () => process.kill(pid, 'SIGSTOP'));
+    await session.goto(`${site.url}/slow?ms=20000&stop=${pid}`);
   });
   expect(await codeOf(job)).toBe('browser_crashed');
   // A killed process runs a moment as it exits; it is waited for until gone (or a zombie), up to 5 s.
@@ -495,8 +500,8 @@ describe('BrowserCluster browser lifecycle', () => {
     await crawl((session) => session.goto(`${site.url}/static`));
     const pid = pool.stats().browserPid!;
     const job = crawl(async (session) => {
-      setTimeout(() => process.kill(pid, 'SIGKILL'), 300);
-      await session.goto(`${site.url}/slow?ms=5000`);
+      onceRequested(`/slow?ms=5000&kill=${pid}`, () => process.kill(pid, 'SIGKILL'));
+      await session.goto(`${site.url}/slow?ms=5000&kill=${pid}`);
     });
     expect(await codeOf(job)).toBe('browser_crashed');
     expect(await crawl(async (session) => (await session.goto(`${site.url}/static`)).status)).toBe(200);
