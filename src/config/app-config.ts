@@ -31,6 +31,8 @@ export interface AppConfig {
   readonly jobHeartbeatMs: number;
   /** A plan slot is a lease this long, renewed every third of it while its job is queued or running. */
   readonly slotLeaseMs: number;
+  /** A failed webhook delivery's first wait before it is sent again, doubling per failure (decisions 7.4: 1 s). */
+  readonly webhookBackoffMs: number;
   readonly browser: {
     /** Jobs a worker runs at once (the queue's processor concurrency). */
     readonly concurrency: number;
@@ -148,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     chatTimeoutMs: e.CHAT_TIMEOUT_MS ?? 150000,
     jobHeartbeatMs: e.JOB_HEARTBEAT_MS ?? 2000,
     slotLeaseMs: e.SLOT_LEASE_MS ?? 60000,
+    webhookBackoffMs: e.WEBHOOK_BACKOFF_MS ?? 1000,
     browser: {
       concurrency,
       tabs: concurrency + Math.ceil(concurrency / 2),

@@ -65,6 +65,9 @@ export class EnvSchema {
   @IsOptional() @Transform(toInt) @IsInt() @Min(900) @Max(600000)
   SLOT_LEASE_MS?: number;
 
+  @IsOptional() @Transform(toInt) @IsInt() @Min(10) @Max(60000)
+  WEBHOOK_BACKOFF_MS?: number;
+
   @IsOptional() @Transform(toBool) @IsBoolean()
   ALLOW_PRIVATE_TARGETS?: boolean;
 

@@ -5,11 +5,11 @@ import { createConnection } from 'mysql2/promise';
 import { createOrganization, createUser, TestOrganization } from '../factories/organization.factory.js';
 import { testEnv } from '../harness/env.js';
 import { call } from '../harness/http.js';
+import { pastNewestJobSecond } from '../fixtures/wall-clock.js';
 
 const env = testEnv();
 const today = new Date().toISOString().slice(0, 10);
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** better-sqlite3 (what TypeORM drives for the embedded database) ships no types: the little used here. */
 type Sqlite = {
@@ -50,8 +50,8 @@ describe('GET /account/usage and GET /account/jobs', () => {
     org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'lite', credits: 100 });
     other = await createOrganization(env.baseUrl, env.adminToken, { plan: 'lite', credits: 100 });
     const done = await call('/crawl', { key: org.apiKey, query: { url: `${env.target.url}/static`, js: 'false' } });
-    // Jobs are listed newest first by creation time: a second apart, their order is certain on every database.
-    await pause(1100);
+    // Jobs are listed newest first by creation time: in a later second, their order is certain on every database.
+    await pastNewestJobSecond(org.apiKey);
     const failed = await call('/crawl', { key: org.apiKey, query: { url: 'http://127.0.0.1:9/nothing', js: 'false' } });
     const foreign = await call('/crawl', { key: other.apiKey, query: { url: `${env.target.url}/static`, js: 'true' } });
     expect([done.status, failed.status, foreign.status]).toEqual([200, 500, 200]);

@@ -5,10 +5,10 @@ import { createOrganization, TestOrganization } from '../factories/organization.
 import { RUN_DIR } from '../harness/app-process.js';
 import { testEnv } from '../harness/env.js';
 import { call } from '../harness/http.js';
+import { pastNewestJobSecond } from '../fixtures/wall-clock.js';
 
 const env = testEnv();
 const SHOT = `${RUN_DIR}/dashboard.png`;
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function texts(page: Page, selector: string): Promise<string[][]> {
   return page.$$eval(selector, (rows) => rows.map((row) => [...row.querySelectorAll('td')].map((td) => td.textContent ?? '')));
@@ -30,10 +30,10 @@ describe('GET /dashboard in Chromium', () => {
 
   beforeAll(async () => {
     org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'lite', credits: 1500, name: 'Acme Analytics' });
-    // Known traffic: a 1-credit page, a 5-credit rendered page, and a refunded failure, a second apart.
+    // Known traffic: a 1-credit page, a 5-credit rendered page, and a refunded failure, each in a later second.
     for (const query of [{ url: `${env.target.url}/static`, js: 'false' }, { url: `${env.target.url}/static`, js: 'true' }, { url: 'http://127.0.0.1:9/nothing', js: 'false' }]) {
       await call('/crawl', { key: org.apiKey, query });
-      await pause(1100);
+      await pastNewestJobSecond(org.apiKey);
     }
     const executablePath = existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium';
     browser = await puppeteer.launch({ executablePath, headless: 'shell', args: ['--no-sandbox'], defaultViewport: { width: 1280, height: 900 } });

@@ -111,6 +111,11 @@ async function waitFor(done: () => boolean, ms: number): Promise<void> {
   for (const until = Date.now() + ms; !done() && Date.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
+/** Runs `act` once the site saw a request for `path` (the page is then inside its navigation), or after 10 s. */
+function onceRequested(path: string, act: () => void): void {
+  void waitFor(() => requested(path).length > 0, 10_000).then(act);
+}
+
 /** A process's state letter from /proc (R, S, T for stopped, Z for a zombie), or 'gone'. */
 function processState(pid: number): string {
   try {
@@ -179,8 +184,8 @@ async function stopBrowserUnderJob(cluster: BrowserCluster, meanwhile: () => voi
   const pid = cluster.stats().browserPid!;
   const job = cluster.withPage(spec({}, 30_000), async (session) => {
     meanwhile();
-    setTimeout(() => process.kill(pid, 'SIGSTOP'), 300);
-    await session.goto(`${site.url}/slow?ms=20000`);
+    onceRequested(`/slow?ms=20000&stop=${pid}`, () => process.kill(pid, 'SIGSTOP'));
+    await session.goto(`${site.url}/slow?ms=20000&stop=${pid}`);
   });
   expect(await codeOf(job)).toBe('browser_crashed');
   // A killed process runs a moment as it exits; it is waited for until gone (or a zombie), up to 5 s.
@@ -401,8 +406,8 @@ describe('BrowserCluster failures', () => {
     const started = Date.now();
     const stuck = pool.withPage(spec({}, 2500), async (session) => {
       await session.goto(`${site.url}/loop`);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      return session.page.evaluate(() => document.title);
+      // An in-page timer set after the page's own 100 ms one (which starts the loop) runs after it: never.
+      return session.page.evaluate(() => new Promise<string>((resolve) => setTimeout(() => resolve(document.title), 100)));
     });
     expect(await codeOf(stuck)).toBe('navigation_timeout');
     expect(Date.now() - started).toBeLessThan(4500);
@@ -495,8 +500,8 @@ describe('BrowserCluster browser lifecycle', () => {
     await crawl((session) => session.goto(`${site.url}/static`));
     const pid = pool.stats().browserPid!;
     const job = crawl(async (session) => {
-      setTimeout(() => process.kill(pid, 'SIGKILL'), 300);
-      await session.goto(`${site.url}/slow?ms=5000`);
+      onceRequested(`/slow?ms=5000&kill=${pid}`, () => process.kill(pid, 'SIGKILL'));
+      await session.goto(`${site.url}/slow?ms=5000&kill=${pid}`);
     });
     expect(await codeOf(job)).toBe('browser_crashed');
     expect(await crawl(async (session) => (await session.goto(`${site.url}/static`)).status)).toBe(200);
@@ -607,11 +612,13 @@ describe("puppeteer-cluster's sharp edges, handled", () => {
     await ownCluster(2, { recycle: { maxJobs: 3 } }, async (cluster) => {
       let longDone = 0;
       const long = cluster.withPage(spec(), async (session) => {
-        const status = (await session.goto(`${site.url}/slow?ms=4000`)).status;
+        const status = (await session.goto(`${site.url}/slow?ms=4000&job=long-before-recycle`)).status;
         longDone = Date.now();
         return status;
       });
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The long job holds its slot once its page is asked of the site.
+      await waitFor(() => requested('/slow?ms=4000&job=long-before-recycle').length > 0, 10_000);
+      expect(requested('/slow?ms=4000&job=long-before-recycle')).toHaveLength(1);
       const short = () => cluster.withPage(spec(), async (session) => (await session.goto(`${site.url}/static`)).status);
       expect([await short(), await short()]).toEqual([200, 200]);
       const firstPid = cluster.stats().browserPid;

@@ -29,8 +29,8 @@ beforeAll(async () => {
       return void response.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><body style="margin:0"><div style="height:3000px"></div>${images}</body>`);
     }
     if (path.startsWith('/spin')) {
-      // The renderer's main thread is busy for 2.5 s from 50 ms after load: a capture asked meanwhile waits for it.
-      const spin = '<script>addEventListener("load", () => setTimeout(() => { const end = Date.now() + 2500; while (Date.now() < end); }, 50));</script>';
+      // The renderer's main thread is busy for 2.5 s from 50 ms after load (it says so in its title): a capture asked meanwhile waits for it.
+      const spin = '<script>addEventListener("load", () => setTimeout(() => { document.title = "spinning"; const end = Date.now() + 2500; while (Date.now() < end); }, 50));</script>';
       return void response.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><body style="margin:0"><div style="height:2000px"></div>${spin}</body>`);
     }
     if (path.startsWith('/lazy/')) return void response.writeHead(200, { 'content-type': 'text/html' }).end(lazyPage(`/img/${path.slice(6)}`));
@@ -52,6 +52,15 @@ async function pageAt(path: string): Promise<Page> {
   await page.setViewport({ width: 1280, height: 800 });
   await page.goto(`${base}${path}`, { waitUntil: 'load' });
   return page;
+}
+
+/** Waits until the page's main thread is in its loop: the browser process has its title, which the busy page cannot answer. */
+async function spinning(page: Page): Promise<void> {
+  const browserSession = await browser.target().createCDPSession();
+  const title = async () => (await browserSession.send('Target.getTargets')).targetInfos.find((info) => info.url === page.url())?.title;
+  for (const until = Date.now() + 5000; (await title()) !== 'spinning' && Date.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(await title()).toBe('spinning');
+  await browserSession.detach();
 }
 
 const timed = async (work: () => Promise<void>): Promise<number> => {
@@ -107,7 +116,7 @@ describe('loadLazyContent', () => {
 describe('captureJpeg in Chromium', () => {
   it('asks again, after a screencast, when the first capture is not answered in time, and returns the full clip', async () => {
     const page = await pageAt('/spin');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await spinning(page);
     const client = await page.createCDPSession();
     let retries = 0;
     const started = Date.now();
@@ -116,10 +125,13 @@ describe('captureJpeg in Chromium', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(500 + 250);
     const decoded = jpeg.decode(Buffer.from(image, 'base64'));
     expect([decoded.width, decoded.height]).toEqual([1280, 2000]);
-    // The screencast was stopped: no frame arrives once the capture is over.
+    // The screencast was stopped: no frame arrives once the capture is over, though the page changes and draws twice.
     let frames = 0;
     client.on('Page.screencastFrame', () => frames++);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await page.evaluate(() => {
+      document.body.style.background = '#c00';
+      return new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)));
+    });
     expect(frames).toBe(0);
     await client.detach();
     await page.close();

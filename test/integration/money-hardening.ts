@@ -74,7 +74,14 @@ export function moneyHardeningSuites(): void {
         [id, `${id}-c`],
       );
       const topUp = ledger.topUp(id, 1000, '2026-12');
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The top-up's locking read waits on the charger's row: this user's own threads are in the process list.
+      const waiting = async () => {
+        const sql = 'SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE DB = DATABASE() AND ID <> CONNECTION_ID() AND INFO = ?';
+        const [found] = (await db.query(sql, [`SELECT balance FROM organization WHERE id = '${id}' FOR UPDATE`])) as Array<{ n: unknown }>;
+        return Number(found.n);
+      };
+      for (const until = Date.now() + 10_000; (await waiting()) === 0 && Date.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await waiting()).toBe(1);
       await charger.commitTransaction();
       await charger.release();
       await topUp;

@@ -23,7 +23,7 @@ const until = async (what: string, check: () => Promise<boolean>, timeoutMs = 20
 describe('webhook deliveries wait in place, and an organization has at most so many waiting', () => {
   const name = `it-webhooks-${Date.now()}`;
   const redis = new Redis(url);
-  const queue = new Bull<WebhookPayload>(name, url, { settings: { backoffStrategies: { [WEBHOOK_BACKOFF]: webhookBackoff } } });
+  const queue = new Bull<WebhookPayload>(name, url, { settings: { backoffStrategies: { [WEBHOOK_BACKOFF]: webhookBackoff(1000) } } });
   const backlog = new WebhookBacklog(redis, queue);
   const config = loadConfig({ ALLOW_PRIVATE_TARGETS: 'true' });
   const organizations = { getById: async () => ({ webhookSecret: 'whsec_test' }) } as unknown as OrganizationRepository;

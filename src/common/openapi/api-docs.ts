@@ -89,32 +89,40 @@ const ANY_ENVELOPE = { oneOf: [ref('CrawlEnvelope'), ref('ScreenshotEnvelope'), 
 /** Declared here: job routes read the job through CollectKeyGuard, not @Param, so nothing else documents it. */
 const JobParam = () => ApiParam({ name: 'job', type: String, required: true, description: 'The job id of a 202 answer (`job_id`, `X-Job-Id`).' });
 
-/** GET /crawl/{job}: free, header key only. */
-export function ApiCollect(): MethodDecorator & ClassDecorator {
+type Decorator = MethodDecorator & ClassDecorator;
+
+/** A route of one job (`/crawl/{job}`): free, header key only; its answers, 401, 404 for another organization's job, its failures. */
+function jobRoute(summary: string, answers: Decorator[], failures: Decorator[]): Decorator {
   return applyDecorators(
     ApiTags('jobs'),
-    ApiOperation({ summary: 'Collect a job: its result, 202 while it runs (with a live debug capture), its failure' }),
+    ApiOperation({ summary }),
     JobParam(),
     ApiBearerAuth('bearer'),
-    ApiResponse({ status: 200, description: 'Done', content: { ...PAGE_CONTENT, ...json(ANY_ENVELOPE) }, headers: responseHeaders('X-Job-Id') }),
-    ApiResponse({ status: 202, description: 'Queued or running', content: json(ANY_ENVELOPE) }),
+    ...answers,
     Unauthorized(),
     failure(404, 'Unknown job, or another organization\'s', 'MessageError'),
-    ApiResponse({ status: 500, description: 'The job failed, or was cancelled (X-Error-Code)', content: json(ANY_ENVELOPE) }),
+    ...failures,
+  );
+}
+
+/** GET /crawl/{job}: free, header key only. */
+export function ApiCollect(): MethodDecorator & ClassDecorator {
+  return jobRoute(
+    'Collect a job: its result, 202 while it runs (with a live debug capture), its failure',
+    [
+      ApiResponse({ status: 200, description: 'Done', content: { ...PAGE_CONTENT, ...json(ANY_ENVELOPE) }, headers: responseHeaders('X-Job-Id') }),
+      ApiResponse({ status: 202, description: 'Queued or running', content: json(ANY_ENVELOPE) }),
+    ],
+    [ApiResponse({ status: 500, description: 'The job failed, or was cancelled (X-Error-Code)', content: json(ANY_ENVELOPE) })],
   );
 }
 
 /** DELETE /crawl/{job}: free, header key only (decisions 9.4). */
 export function ApiCancel(): MethodDecorator & ClassDecorator {
-  return applyDecorators(
-    ApiTags('jobs'),
-    ApiOperation({ summary: 'Cancel a queued job: refunded in full, its slot freed; again on a cancelled job, the same answer' }),
-    JobParam(),
-    ApiBearerAuth('bearer'),
-    ApiResponse({ status: 200, description: 'Cancelled: the job\'s envelope as collected, `status: "cancelled"` and its `error`', content: json(ANY_ENVELOPE) }),
-    Unauthorized(),
-    failure(404, 'Unknown job, or another organization\'s', 'MessageError'),
-    failure(409, 'The job is running or has ended', 'MessageError'),
+  return jobRoute(
+    'Cancel a queued job: refunded in full, its slot freed; again on a cancelled job, the same answer',
+    [ApiResponse({ status: 200, description: 'Cancelled: the job\'s envelope as collected, `status: "cancelled"` and its `error`', content: json(ANY_ENVELOPE) })],
+    [failure(409, 'The job is running or has ended', 'MessageError')],
   );
 }
 

@@ -1,13 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { PeriodicTask } from './periodic-task.js';
+import { useFakeClock } from '../../../test/unit/support/fake-clock.js';
 
 describe('PeriodicTask', () => {
-  beforeEach(() => {
-    jest.useFakeTimers();
-  });
-  afterEach(() => {
-    jest.useRealTimers();
-  });
+  useFakeClock();
 
   it('runs a round every period until stopped', async () => {
     const round = jest.fn(async () => undefined);

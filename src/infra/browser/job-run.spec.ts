@@ -1,15 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import { JobRun } from './job-run.js';
+import { useFakeClock } from '../../../test/unit/support/fake-clock.js';
 
 describe('JobRun', () => {
-  beforeEach(() => {
-    jest.useFakeTimers({ now: 1_000_000 });
-  });
-  afterEach(() => {
-    jest.useRealTimers();
-  });
+  useFakeClock(1_000_000);
 
   it('says when each step was reached, counted from the request for a page', () => {
     const run = new JobRun('job-1', 1_000_000 + 20_000);

@@ -1,8 +1,9 @@
 import { EventEmitter } from 'node:events';
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { TimeoutError } from 'puppeteer';
 import type { CDPSession, Page } from 'puppeteer';
 import { NavigationIdle } from './navigation-idle.js';
+import { useFakeClock } from '../../../test/unit/support/fake-clock.js';
 
 /** A page whose requests and a CDP session whose lifecycle events the test emits by hand. */
 function fakes() {
@@ -13,21 +14,38 @@ function fakes() {
   return { page, client, lifecycle, idle: (allowed: number) => new NavigationIdle(page as unknown as Page, session, allowed) };
 }
 
-const settledWithin = async (promise: Promise<void>, ms: number) =>
-  Promise.race([promise.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]);
+/** Whether the promise has settled (either way), read after the fake clock moved. */
+function settlement(promise: Promise<void>): () => boolean {
+  let settled = false;
+  promise.then(() => (settled = true), () => (settled = true));
+  return () => settled;
+}
+
+/** Not reached while 4 s pass with a request open, reached at once when `signal` is given. */
+async function reachedOnlyOn(reached: () => boolean, signal: () => void): Promise<void> {
+  await jest.advanceTimersByTimeAsync(4000);
+  expect(reached()).toBe(false);
+  signal();
+  await jest.advanceTimersByTimeAsync(0);
+  expect(reached()).toBe(true);
+}
 
 describe('NavigationIdle', () => {
-  it('is reached after 500 ms without an open request made since it began', async () => {
+  useFakeClock();
+
+  it('is reached 500 ms after the last open request made since it began ends, not before', async () => {
     const { page, idle } = fakes();
     const wait = idle(0);
     const request = {};
     page.emit('request', request);
-    const reached = wait.reached(5000);
-    expect(await settledWithin(reached, 300)).toBe(false);
+    const reached = settlement(wait.reached(5000));
+    await jest.advanceTimersByTimeAsync(3000);
+    expect(reached()).toBe(false);
     page.emit('requestfinished', request);
-    const started = Date.now();
-    await reached;
-    expect(Date.now() - started).toBeGreaterThanOrEqual(490);
+    await jest.advanceTimersByTimeAsync(499);
+    expect(reached()).toBe(false);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(reached()).toBe(true);
     wait.dispose();
   });
 
@@ -36,13 +54,11 @@ describe('NavigationIdle', () => {
     const wait = idle(0);
     lifecycle('init', 'doc-1');
     page.emit('request', {});
-    const reached = wait.reached(5000);
+    const reached = settlement(wait.reached(5000));
     lifecycle('networkIdle', 'doc-0'); // an earlier document's signal
     lifecycle('networkIdle', 'doc-1', 'child-frame'); // a frame's signal
     lifecycle('networkAlmostIdle', 'doc-1'); // networkidle2's signal, not networkidle0's
-    expect(await settledWithin(reached, 700)).toBe(false);
-    lifecycle('networkIdle', 'doc-1');
-    expect(await settledWithin(reached, 50)).toBe(true);
+    await reachedOnlyOn(reached, () => lifecycle('networkIdle', 'doc-1'));
     wait.dispose();
   });
 
@@ -53,22 +69,22 @@ describe('NavigationIdle', () => {
     lifecycle('networkAlmostIdle', 'doc-1');
     lifecycle('init', 'doc-2'); // a redirect by script
     for (let open = 0; open < 3; open++) page.emit('request', {});
-    const reached = wait.reached(5000);
-    expect(await settledWithin(reached, 700)).toBe(false);
-    lifecycle('networkAlmostIdle', 'doc-2');
-    expect(await settledWithin(reached, 50)).toBe(true);
+    const reached = settlement(wait.reached(5000));
+    await reachedOnlyOn(reached, () => lifecycle('networkAlmostIdle', 'doc-2'));
     wait.dispose();
   });
 
-  it("fails with puppeteer's TimeoutError after the time it is given when a request stays open", async () => {
+  it("fails with puppeteer's TimeoutError after the time it is given when a request stays open, not before", async () => {
     const { page, idle } = fakes();
     const wait = idle(0);
     page.emit('request', {});
-    const started = Date.now();
-    const error = await wait.reached(300).then(() => null, (caught: unknown) => caught);
+    let error: unknown = null;
+    void wait.reached(300).catch((caught: unknown) => (error = caught));
+    await jest.advanceTimersByTimeAsync(299);
+    expect(error).toBeNull();
+    await jest.advanceTimersByTimeAsync(1);
     expect(error).toBeInstanceOf(TimeoutError);
     expect((error as Error).message).toBe('The network was not idle (networkIdle) within 300 ms.');
-    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
     wait.dispose();
   });
 });

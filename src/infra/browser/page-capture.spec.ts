@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import type { CDPSession } from 'puppeteer';
 import { captureJpeg } from './page-capture.js';
+import { useFakeClock } from '../../../test/unit/support/fake-clock.js';
 
 /** A CDP session whose captures answer as the test says: `captures[i]` is what the i-th capture returns. */
 function fakeClient(captures: Array<() => Promise<{ data: string }>>) {
@@ -24,31 +25,61 @@ const never = () => new Promise<{ data: string }>(() => undefined);
 const after = (ms: number, data: string) => () => new Promise<{ data: string }>((resolve) => setTimeout(() => resolve({ data }), ms));
 const request = { clip: { x: 0, y: 0, width: 100, height: 300 }, quality: 80 };
 
+/** The capture's image once it settled, else 'pending': read after the fake clock moved. */
+function outcome(promise: Promise<string>): () => string | Error {
+  let settled: string | Error = 'pending';
+  promise.then((data) => (settled = data), (error: Error) => (settled = error));
+  return () => settled;
+}
+
 describe('captureJpeg', () => {
+  useFakeClock();
+
   it('asks once when Chromium answers in time', async () => {
     const { client, sent } = fakeClient([after(5, 'first')]);
-    expect(await captureJpeg(client, request, undefined, 200)).toBe('first');
+    const image = outcome(captureJpeg(client, request, undefined, 200));
+    await jest.advanceTimersByTimeAsync(5);
+    expect(image()).toBe('first');
+    await jest.advanceTimersByTimeAsync(1000);
     expect(sent).toEqual(['Page.captureScreenshot']);
   });
 
-  it('wakes the compositor with a short screencast and asks again when the first capture goes unanswered', async () => {
+  it('wakes the compositor with a 250 ms screencast and asks again when the first capture goes unanswered', async () => {
     const { client, sent } = fakeClient([never, after(5, 'second')]);
-    const started = Date.now();
     let retries = 0;
-    expect(await captureJpeg(client, request, () => retries++, 200)).toBe('second');
-    expect(retries).toBe(1);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(200 + 250);
-    expect(sent).toEqual(['Page.captureScreenshot', 'Page.startScreencast', 'Page.screencastFrameAck', 'Page.stopScreencast', 'Page.captureScreenshot']);
+    const image = outcome(captureJpeg(client, request, () => retries++, 200));
+    await jest.advanceTimersByTimeAsync(199);
+    expect([retries, sent]).toEqual([0, ['Page.captureScreenshot']]);
+    await jest.advanceTimersByTimeAsync(1);
+    expect([retries, sent]).toEqual([1, ['Page.captureScreenshot', 'Page.startScreencast']]);
+    await jest.advanceTimersByTimeAsync(10);
+    expect(sent.at(-1)).toBe('Page.screencastFrameAck');
+    await jest.advanceTimersByTimeAsync(239);
+    expect(sent).toHaveLength(3);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(sent.slice(3)).toEqual(['Page.stopScreencast', 'Page.captureScreenshot']);
+    await jest.advanceTimersByTimeAsync(4);
+    expect(image()).toBe('pending');
+    await jest.advanceTimersByTimeAsync(1);
+    expect(image()).toBe('second');
   });
 
   it('takes the first answer even when it comes after the second was asked', async () => {
-    const { client } = fakeClient([after(300, 'late first'), never]);
-    expect(await captureJpeg(client, request, undefined, 200)).toBe('late first');
+    const { client, sent } = fakeClient([after(500, 'late first'), never]);
+    const image = outcome(captureJpeg(client, request, undefined, 200));
+    await jest.advanceTimersByTimeAsync(499);
+    // Asked again at 200 + 250 ms.
+    expect([image(), sent.filter((method) => method === 'Page.captureScreenshot')]).toEqual(['pending', ['Page.captureScreenshot', 'Page.captureScreenshot']]);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(image()).toBe('late first');
   });
 
   it('fails with the capture error, not a timeout, when Chromium refuses', async () => {
     const { client, sent } = fakeClient([() => Promise.reject(new Error('Unable to capture screenshot'))]);
-    await expect(captureJpeg(client, request, undefined, 200)).rejects.toThrow('Unable to capture screenshot');
+    const image = outcome(captureJpeg(client, request, undefined, 200));
+    await jest.advanceTimersByTimeAsync(0);
+    expect(image()).toEqual(new Error('Unable to capture screenshot'));
+    await jest.advanceTimersByTimeAsync(1000);
     expect(sent).toEqual(['Page.captureScreenshot']);
   });
 });

@@ -1,5 +1,4 @@
 import type { CDPSession } from 'puppeteer';
-import { raceSignal } from '../../common/time/deadline.js';
 
 export interface CaptureRequest {
   readonly clip: { readonly x: number; readonly y: number; readonly width: number; readonly height: number };
@@ -37,16 +36,26 @@ export async function captureJpeg(
       .send('Page.captureScreenshot', { format: 'jpeg', quality, clip: { ...clip, scale }, captureBeyondViewport: true, fromSurface: true })
       .then((answer) => answer.data);
   const first = ask();
-  try {
-    return await raceSignal(first, AbortSignal.timeout(firstAnswerMs));
-  } catch (error) {
-    if (!(error instanceof DOMException && error.name === 'TimeoutError')) throw error;
-  }
+  const answer = await withinMs(first, firstAnswerMs);
+  if (answer !== UNANSWERED) return answer;
   onRetry();
   await wakeCompositor(client);
   return Promise.any([first, ask()]).catch((failure: AggregateError) => {
     throw failure.errors[failure.errors.length - 1];
   });
+}
+
+const UNANSWERED = Symbol('unanswered');
+
+/** `work`'s answer, or UNANSWERED once `ms` passed first; a plain timer, so a spec's fake clock drives it. */
+async function withinMs<T>(work: Promise<T>, ms: number): Promise<T | typeof UNANSWERED> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<typeof UNANSWERED>((resolve) => (timer = setTimeout(() => resolve(UNANSWERED), ms)));
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 async function wakeCompositor(client: CDPSession): Promise<void> {

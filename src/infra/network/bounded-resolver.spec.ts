@@ -1,10 +1,20 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { loadConfig } from '../../config/app-config.js';
 import { DNS_BOUNDS, boundedResolver, ResolverBusyError } from './bounded-resolver.js';
 import type { HostResolver } from './bounded-resolver.js';
 import { NetworkPolicy } from './network-policy.js';
+import { useFakeClock } from '../../../test/unit/support/fake-clock.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The promise's outcome once settled, else 'pending': read after the fake clock moved. */
+function outcome<T>(promise: Promise<T>): () => { value: T } | { error: unknown } | 'pending' {
+  let settled: { value: T } | { error: unknown } | 'pending' = 'pending';
+  promise.then((value) => (settled = { value }), (error: unknown) => (settled = { error }));
+  return () => settled;
+}
+
+useFakeClock();
 
 describe('boundedResolver', () => {
   it("leaves libuv's threads to the rest of the process: at most 2 of its 4 run lookups", () => {
@@ -20,7 +30,9 @@ describe('boundedResolver', () => {
       running -= 1;
       return ['93.184.216.34'];
     }, { concurrency: 2, maxWaiting: 3, timeoutMs: 1000, waitMs: 1000, perLane: { concurrency: 1, maxWaiting: 1 } });
-    const outcomes = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => slow(`h${i}.example`)));
+    const all = Promise.allSettled(Array.from({ length: 8 }, (_, i) => slow(`h${i}.example`)));
+    await jest.advanceTimersByTimeAsync(100);
+    const outcomes = await all;
     expect(peak).toBe(2);
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(5);
     expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toHaveLength(3);
@@ -28,7 +40,11 @@ describe('boundedResolver', () => {
 
   it('fails a lookup that outlives its timeout', async () => {
     const hung = boundedResolver(() => new Promise<string[]>(() => undefined), { concurrency: 1, maxWaiting: 1, timeoutMs: 50, waitMs: 50, perLane: { concurrency: 1, maxWaiting: 1 } });
-    await expect(hung('slow.example')).rejects.toThrow('DNS lookup of slow.example timed out');
+    const lookup = outcome(hung('slow.example'));
+    await jest.advanceTimersByTimeAsync(49);
+    expect(lookup()).toBe('pending');
+    await jest.advanceTimersByTimeAsync(1);
+    expect(lookup()).toEqual({ error: new Error('DNS lookup of slow.example timed out') });
   });
 });
 
@@ -59,12 +75,13 @@ describe("NetworkPolicy: one page cannot stall every job's DNS", () => {
     const policy = new NetworkPolicy(config, double);
     const hostile = {};
     const page = Array.from({ length: 300 }, (_, i) => policy.inspectHost(`s${i}.hang.example`, { lane: hostile }));
-    const started = Date.now();
-    await expect(policy.inspectHost('fresh.example', { lane: {} })).resolves.toEqual({ allowed: true, addresses: [PUBLIC] });
-    expect(Date.now() - started).toBeLessThan(1_000);
+    const fresh = outcome(policy.inspectHost('fresh.example', { lane: {} }));
+    const refused = outcome(Promise.allSettled(page.slice(33)));
+    // No time passes: neither waits on a timer.
+    await jest.advanceTimersByTimeAsync(0);
+    expect(fresh()).toEqual({ value: { allowed: true, addresses: [PUBLIC] } });
     // Past its own line of 32, the page's lookups fail at once; they were never asked of the resolver.
-    const settled = await Promise.race([Promise.allSettled(page.slice(33)), sleep(1_000).then(() => 'waiting')]);
-    expect(settled).not.toBe('waiting');
+    expect(refused()).not.toBe('pending');
     expect(asked.filter((host) => host.endsWith('.hang.example'))).toEqual(['s0.hang.example']);
   });
 
@@ -73,10 +90,12 @@ describe("NetworkPolicy: one page cannot stall every job's DNS", () => {
     const policy = new NetworkPolicy(config, double, { ...DNS_BOUNDS, waitMs: 100 });
     const hostile = {};
     void policy.inspectHost('first.hang.example', { lane: hostile });
-    const started = Date.now();
     // Behind the hung lookup in its job's line: refused busy at the deadline, not resolved, not cached.
-    await expect(policy.inspectHost('healthy.example', { lane: hostile })).resolves.toEqual({ allowed: true, addresses: [] });
-    expect(Date.now() - started).toBeLessThan(1_000);
+    const behind = outcome(policy.inspectHost('healthy.example', { lane: hostile }));
+    await jest.advanceTimersByTimeAsync(99);
+    expect(behind()).toBe('pending');
+    await jest.advanceTimersByTimeAsync(1);
+    expect(behind()).toEqual({ value: { allowed: true, addresses: [] } });
     await expect(policy.inspectHost('healthy.example', { lane: {} })).resolves.toEqual({ allowed: true, addresses: [PUBLIC] });
     expect(asked).toEqual(['first.hang.example', 'healthy.example']);
   });

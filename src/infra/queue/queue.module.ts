@@ -21,10 +21,14 @@ const QUEUE_SETTINGS = { lockDuration: 60000, lockRenewTime: 15000, stalledInter
         defaultJobOptions: { attempts: 1, removeOnComplete: true, removeOnFail: true },
       }),
     }),
-    BullModule.registerQueue({ name: JOBS_QUEUE }, {
+    BullModule.registerQueue({ name: JOBS_QUEUE }),
+    BullModule.registerQueueAsync({
       name: WEBHOOKS_QUEUE,
+      inject: [APP_CONFIG],
       // A queue's own settings replace the root's: both are given.
-      settings: { ...QUEUE_SETTINGS, backoffStrategies: { [WEBHOOK_BACKOFF]: webhookBackoff } },
+      useFactory: (config: AppConfig) => ({
+        settings: { ...QUEUE_SETTINGS, backoffStrategies: { [WEBHOOK_BACKOFF]: webhookBackoff(config.webhookBackoffMs) } },
+      }),
     }),
   ],
   exports: [BullModule],

@@ -4,7 +4,6 @@ export const WEBHOOK_BACKOFF = 'webhook-delivery';
 export const DELIVERY_ATTEMPTS = 5;
 /** Bull's own attempt count: deferrals count there too, so it is only a backstop; DELIVERY_ATTEMPTS decides. */
 export const DELIVERY_TURNS = 10_000;
-const FIRST_BACKOFF_MS = 1000;
 /** A deferred delivery waits this long, plus up to as much again of jitter. */
 export const DEFER_MS = 1500;
 
@@ -24,10 +23,13 @@ export class DeliveryFailed extends Error {
 
 /**
  * Bull's delay before a delivery's next turn, the delivery kept as the same job (moved to delayed in place, as Bull
- * does for any retry): deferred, 1.5-3 s; failed, 1 s doubling per failure; -1 (given up) after DELIVERY_ATTEMPTS.
+ * does for any retry): deferred, 1.5-3 s; failed, `firstBackoffMs` (1 s by default) doubling per failure; -1 (given
+ * up) after DELIVERY_ATTEMPTS.
  */
-export function webhookBackoff(_attemptsMade: number, error: Error): number {
-  if (error instanceof DeliveryDeferred) return DEFER_MS + Math.floor(Math.random() * DEFER_MS);
-  const failures = error instanceof DeliveryFailed ? error.failures : DELIVERY_ATTEMPTS;
-  return failures >= DELIVERY_ATTEMPTS ? -1 : FIRST_BACKOFF_MS * 2 ** (failures - 1);
+export function webhookBackoff(firstBackoffMs: number): (attemptsMade: number, error: Error) => number {
+  return (_attemptsMade, error) => {
+    if (error instanceof DeliveryDeferred) return DEFER_MS + Math.floor(Math.random() * DEFER_MS);
+    const failures = error instanceof DeliveryFailed ? error.failures : DELIVERY_ATTEMPTS;
+    return failures >= DELIVERY_ATTEMPTS ? -1 : firstBackoffMs * 2 ** (failures - 1);
+  };
 }

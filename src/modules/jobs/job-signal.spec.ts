@@ -1,14 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { AppError } from '../../common/errors/app-error.js';
 import { jobDeadlineSignal } from './job-signal.js';
+import { useFakeClock } from '../../../test/unit/support/fake-clock.js';
 
 describe('jobDeadlineSignal', () => {
-  beforeEach(() => {
-    jest.useFakeTimers({ now: 1_000_000 });
-  });
-  afterEach(() => {
-    jest.useRealTimers();
-  });
+  useFakeClock(1_000_000);
 
   it('aborts at the deadline with navigation_timeout as its reason', () => {
     const { signal } = jobDeadlineSignal(1_000_000 + 20_000);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { AppError, FieldErrors } from '../../common/errors/app-error.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { loadPricing } from '../../config/json-files.js';
 import { jobView } from '../../../test/factories/job-view.factory.js';
 import type { JobView, Operation } from '../jobs/operation.js';
 import { parseRecipeRequest, RecipeOperation } from './recipe.operation.js';
 import type { RecipeOptions } from './recipe.types.js';
+import { fieldErrorsOf } from '../../../test/unit/support/field-errors.js';
 
 const SOURCE = 'https://Shop.Example:8443/list?page=1';
 const URL_CRAWLED = 'https://shop.example:8443/list?page=1';
@@ -19,15 +19,7 @@ const body = {
 };
 const operation = new RecipeOperation({ pricing: loadPricing(), jobTimeoutMs: 90000 } as AppConfig);
 
-function errorsOf(query: Record<string, unknown>, recipe: unknown): FieldErrors {
-  try {
-    parseRecipeRequest(query, recipe);
-  } catch (error) {
-    if (error instanceof AppError) return error.details.errors ?? {};
-    throw error;
-  }
-  throw new Error('expected a 422');
-}
+const errorsOf = (query: Record<string, unknown>, recipe: unknown) => fieldErrorsOf(() => parseRecipeRequest(query, recipe));
 
 const view = (options: RecipeOptions, overrides: Partial<JobView<RecipeOptions>> = {}) =>
   jobView('recipe', options, { output: { type: 'data', data: { items: [{ title: 'Apple' }], pages: 1 }, targetStatus: 200, finalUrl: SOURCE }, ...overrides });

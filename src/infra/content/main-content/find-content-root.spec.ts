@@ -1,14 +1,9 @@
-import { parseDocument } from '../parse-document.js';
+import { pickedBy } from '../../../../test/unit/support/content-step.js';
 import { findContentRoot } from './find-content-root.js';
-import { measureText } from './text-stats.js';
 
 const PROSE = 'Words of the article body, many of them. '.repeat(10);
 
-function rootOf(body: string): string {
-  const document = parseDocument(`<body>${body}</body>`);
-  const root = findContentRoot(document.body, measureText(document.body));
-  return root.id || root.localName;
-}
+const rootOf = (body: string) => pickedBy(findContentRoot, body);
 
 describe('findContentRoot', () => {
   it('prefers the most specific marked container that holds enough of the text', () => {

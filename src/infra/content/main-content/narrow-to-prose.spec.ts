@@ -1,14 +1,9 @@
-import { parseDocument } from '../parse-document.js';
+import { pickedBy } from '../../../../test/unit/support/content-step.js';
 import { narrowToProse } from './narrow-to-prose.js';
-import { measureText } from './text-stats.js';
 
 const PARAGRAPH = `<p>${'A sentence of the story itself. '.repeat(8)}</p>`;
 
-function narrowed(body: string): string {
-  const document = parseDocument(`<body>${body}</body>`);
-  const root = narrowToProse(document.body, measureText(document.body));
-  return root.id || root.localName;
-}
+const narrowed = (body: string) => pickedBy(narrowToProse, body);
 
 describe('narrowToProse', () => {
   it('steps down into the child that holds nearly all the prose', () => {

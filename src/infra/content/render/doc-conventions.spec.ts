@@ -1,10 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { parseDocument } from '../parse-document.js';
-import { renderMarkdown, renderText } from './markdown.js';
+import { bodyRenderers } from '../../../../test/unit/support/render-body.js';
 
 const PAGE = 'https://docs.example/guide/page.html';
-const markdown = (body: string) => renderMarkdown([parseDocument(`<html><body>${body}</body></html>`).body], PAGE);
-const text = (body: string) => renderText([parseDocument(`<html><body>${body}</body></html>`).body], PAGE);
+const { markdown, text } = bodyRenderers(PAGE);
 
 describe('documentation sites in 8.1 Markdown (decisions.md 9)', () => {
   it('drops Sphinx and MkDocs heading permalinks (a pilcrow linking to the heading)', () => {

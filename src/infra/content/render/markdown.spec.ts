@@ -1,10 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { parseDocument } from '../parse-document.js';
-import { renderMarkdown, renderText } from './markdown.js';
+import { bodyRenderers } from '../../../../test/unit/support/render-body.js';
 
 const BASE = 'https://example.com/base/page';
-const markdown = (body: string) => renderMarkdown([parseDocument(`<html><body>${body}</body></html>`).body], BASE);
-const text = (body: string) => renderText([parseDocument(`<html><body>${body}</body></html>`).body], BASE);
+const { markdown, text } = bodyRenderers(BASE);
 
 describe('renderMarkdown (decisions.md 8.1)', () => {
   it('writes ATX headings at their level, with inline marks', () => {

@@ -7,17 +7,9 @@ import { RequestError, Server as ProxyServer } from 'proxy-chain';
 import { loadConfig } from '../../../config/app-config.js';
 import { NetworkPolicy, type HostResolver } from '../../network/network-policy.js';
 import type { ProxyRoute } from '../proxy-route.js';
-import { connectStatus, proxyAuthorization, viaProxy } from '../../../../test/fixtures/proxy-client.js';
+import { connectStatus, proxyAuthorization, slotProxyUrl, viaProxy } from '../../../../test/fixtures/proxy-client.js';
 import { parseAuthority } from './relay-forward.js';
 import { RelaySlot } from './relay-slot.js';
-
-/** The slot's relay URL with its credentials, as the slot's browser context uses it. */
-const slotUrl = (slot: RelaySlot) => {
-  const url = new URL(slot.url);
-  url.username = slot.credentials.username;
-  url.password = slot.credentials.password;
-  return url.href;
-};
 
 // Real sockets on 127.0.0.1: a target, two upstream proxies that record what they carry, a closed port.
 let target: HttpServer;
@@ -95,7 +87,7 @@ describe('RelaySlot through an upstream proxy', () => {
   it.each([407, 590, 594, 599])("passes a target's own %i through as the target's answer, no proxy fault", async (status) => {
     const binding = relay.bind(route(0));
     faults.length = 0;
-    expect(await viaProxy(slotUrl(relay), `http://127.0.0.1:${targetPort}/?status=${status}`)).toEqual({ status, body: `target ${status}` });
+    expect(await viaProxy(slotProxyUrl(relay), `http://127.0.0.1:${targetPort}/?status=${status}`)).toEqual({ status, body: `target ${status}` });
     expect(binding.proxyFault).toBeNull();
     expect(faults).toEqual([]);
   });
@@ -104,9 +96,9 @@ describe('RelaySlot through an upstream proxy', () => {
     const binding = relay.bind(route(0));
     faults.length = 0;
     upstreams[0].seen.length = 0;
-    expect(await connectStatus(slotUrl(relay), 'no-such-host.invalid:443')).toBe(502);
-    expect(await connectStatus(slotUrl(relay), 'broken.test:443')).toBe(502);
-    await expect(viaProxy(slotUrl(relay), 'http://no-such-host.invalid/')).rejects.toThrow();
+    expect(await connectStatus(slotProxyUrl(relay), 'no-such-host.invalid:443')).toBe(502);
+    expect(await connectStatus(slotProxyUrl(relay), 'broken.test:443')).toBe(502);
+    await expect(viaProxy(slotProxyUrl(relay), 'http://no-such-host.invalid/')).rejects.toThrow();
     expect(upstreams[0].seen).toEqual([]);
     expect(binding.proxyFault).toBeNull();
     expect(faults).toEqual([]);
@@ -115,16 +107,16 @@ describe('RelaySlot through an upstream proxy', () => {
   it('sends the proxy the address it checked, not the name', async () => {
     relay.bind(route(0));
     upstreams[0].seen.length = 0;
-    expect(await viaProxy(slotUrl(relay), `http://site.test:${targetPort}/?status=200`)).toEqual({ status: 200, body: 'target 200' });
-    expect(await connectStatus(slotUrl(relay), `site.test:${targetPort}`)).toBe(200);
+    expect(await viaProxy(slotProxyUrl(relay), `http://site.test:${targetPort}/?status=200`)).toEqual({ status: 200, body: 'target 200' });
+    expect(await connectStatus(slotProxyUrl(relay), `site.test:${targetPort}`)).toBe(200);
     expect(upstreams[0].seen).toEqual([`127.0.0.1:${targetPort}`, `127.0.0.1:${targetPort}`]);
   });
 
   it('reports a proxy that refuses connections, once per failure, and answers the browser without a target status', async () => {
     const binding = relay.bind(route(0, { server: `http://127.0.0.1:${closedPort}` }));
     faults.length = 0;
-    expect(await connectStatus(slotUrl(relay), `127.0.0.1:${targetPort}`)).toBe(502);
-    await expect(viaProxy(slotUrl(relay), `http://127.0.0.1:${targetPort}/`)).rejects.toThrow();
+    expect(await connectStatus(slotProxyUrl(relay), `127.0.0.1:${targetPort}`)).toBe(502);
+    await expect(viaProxy(slotProxyUrl(relay), `http://127.0.0.1:${targetPort}/`)).rejects.toThrow();
     expect(binding.proxyFault).toMatch(/proxy connection failed/);
     expect(faults).toHaveLength(2);
   });
@@ -132,7 +124,7 @@ describe('RelaySlot through an upstream proxy', () => {
   it("reports the proxy's own authentication refusal", async () => {
     const binding = relay.bind(route(0, { password: 'wrong' }));
     faults.length = 0;
-    expect(await connectStatus(slotUrl(relay), `127.0.0.1:${targetPort}`)).toBe(502);
+    expect(await connectStatus(slotProxyUrl(relay), `127.0.0.1:${targetPort}`)).toBe(502);
     expect(binding.proxyFault).toBe('the proxy answered CONNECT with 407');
     expect(faults).toEqual(['the proxy answered CONNECT with 407']);
   });
@@ -140,7 +132,7 @@ describe('RelaySlot through an upstream proxy', () => {
   it("fails the job on a 407 to credentials carrying the caller's country or city, and never sets the proxy aside", async () => {
     const binding = relay.bind(route(0, { password: 'wrong', country: 'us', city: 'nowhere', callerCredentials: true }));
     faults.length = 0;
-    expect(await connectStatus(slotUrl(relay), `127.0.0.1:${targetPort}`)).toBe(502);
+    expect(await connectStatus(slotProxyUrl(relay), `127.0.0.1:${targetPort}`)).toBe(502);
     expect(binding.proxyFault).toBe('the proxy answered CONNECT with 407');
     expect(faults).toEqual([]);
   });
@@ -149,9 +141,9 @@ describe('RelaySlot through an upstream proxy', () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     upstreams.forEach(({ seen }) => (seen.length = 0));
     relay.bind(route(0));
-    await viaProxy(slotUrl(relay), `http://127.0.0.1:${targetPort}/a`, agent);
+    await viaProxy(slotProxyUrl(relay), `http://127.0.0.1:${targetPort}/a`, agent);
     relay.bind(route(1));
-    await viaProxy(slotUrl(relay), `http://127.0.0.1:${targetPort}/b`, agent).catch(() => viaProxy(slotUrl(relay), `http://127.0.0.1:${targetPort}/b`, agent));
+    await viaProxy(slotProxyUrl(relay), `http://127.0.0.1:${targetPort}/b`, agent).catch(() => viaProxy(slotProxyUrl(relay), `http://127.0.0.1:${targetPort}/b`, agent));
     expect(upstreams[0].seen).toEqual([`127.0.0.1:${targetPort}`]);
     expect(upstreams[1].seen).toEqual([`127.0.0.1:${targetPort}`]);
     agent.destroy();
@@ -159,7 +151,7 @@ describe('RelaySlot through an upstream proxy', () => {
 
   it("cuts the previous job's open tunnels on a new binding", async () => {
     relay.bind(route(0));
-    const proxy = new URL(slotUrl(relay));
+    const proxy = new URL(slotProxyUrl(relay));
     const socket = await new Promise<import('node:net').Socket>((resolve, reject) => {
       request({ host: proxy.hostname, port: proxy.port, method: 'CONNECT', path: `127.0.0.1:${targetPort}`, headers: proxyAuthorization(proxy) })
         .on('connect', (_res, tunnel) => resolve(tunnel))
@@ -175,7 +167,7 @@ describe('RelaySlot through an upstream proxy', () => {
   it("answers 407 to any local client without the slot's credentials, and carries nothing for it", async () => {
     relay.bind(route(0));
     upstreams[0].seen.length = 0;
-    const wrong = new URL(slotUrl(relay));
+    const wrong = new URL(slotProxyUrl(relay));
     wrong.password = 'guessed';
     for (const url of [relay.url, wrong.href]) {
       expect(await connectStatus(url, `127.0.0.1:${targetPort}`)).toBe(407);
@@ -186,8 +178,8 @@ describe('RelaySlot through an upstream proxy', () => {
 
   it('refuses everything while no job holds the slot', async () => {
     relay.release();
-    expect(await connectStatus(slotUrl(relay), `127.0.0.1:${targetPort}`)).toBe(403);
-    expect((await viaProxy(slotUrl(relay), `http://127.0.0.1:${targetPort}/`)).status).toBe(403);
+    expect(await connectStatus(slotProxyUrl(relay), `127.0.0.1:${targetPort}`)).toBe(403);
+    expect((await viaProxy(slotProxyUrl(relay), `http://127.0.0.1:${targetPort}/`)).status).toBe(403);
   });
 });
 
@@ -201,9 +193,9 @@ describe('RelaySlot network policy (ALLOW_PRIVATE_TARGETS=false)', () => {
     for (const via of [route(0), route(0, { builtin: true })]) {
       relay.bind(via);
       upstreams[0].seen.length = 0;
-      expect(await connectStatus(slotUrl(relay), `127.0.0.1:${port}`)).toBe(403);
-      expect(await connectStatus(slotUrl(relay), `localhost:${port}`)).toBe(403);
-      expect((await viaProxy(slotUrl(relay), `http://10.0.0.8:${port}/`)).status).toBe(403);
+      expect(await connectStatus(slotProxyUrl(relay), `127.0.0.1:${port}`)).toBe(403);
+      expect(await connectStatus(slotProxyUrl(relay), `localhost:${port}`)).toBe(403);
+      expect((await viaProxy(slotProxyUrl(relay), `http://10.0.0.8:${port}/`)).status).toBe(403);
       expect(upstreams[0].seen).toEqual([]);
     }
     expect(listenerHits).toBe(0);
@@ -256,12 +248,12 @@ describe("RelaySlot: a page's hanging lookups leave the other jobs' DNS alone", 
     hostile.bind(route(0));
     other.bind(route(1));
     let refused = 0;
-    for (let i = 0; i < 300; i++) void connectStatus(slotUrl(hostile), `s${i}.hang.test:443`).then(() => (refused += 1), () => (refused += 1));
+    for (let i = 0; i < 300; i++) void connectStatus(slotProxyUrl(hostile), `s${i}.hang.test:443`).then(() => (refused += 1), () => (refused += 1));
     // The page's lookups fill every line they may: past that they are refused at once (before: past 2 running and 256 waiting).
     for (const stop = Date.now() + 10_000; refused < 40 && Date.now() < stop; ) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(refused).toBeGreaterThanOrEqual(40);
     const started = Date.now();
-    expect(await viaProxy(slotUrl(other), `http://fresh.test:${targetPort}/?status=200`)).toEqual({ status: 200, body: 'target 200' });
+    expect(await viaProxy(slotProxyUrl(other), `http://fresh.test:${targetPort}/?status=200`)).toEqual({ status: 200, body: 'target 200' });
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 });

@@ -4,16 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { loadConfig } from '../../../config/app-config.js';
 import { NetworkPolicy } from '../../network/network-policy.js';
 import type { ProxyRoute } from '../proxy-route.js';
-import { proxyAuthorization } from '../../../../test/fixtures/proxy-client.js';
+import { proxyAuthorization, slotProxyUrl } from '../../../../test/fixtures/proxy-client.js';
 import { RelaySlot } from './relay-slot.js';
-
-/** The slot's relay URL with its credentials, as the slot's browser context uses it. */
-const slotUrl = (slot: RelaySlot) => {
-  const url = new URL(slot.url);
-  url.username = slot.credentials.username;
-  url.password = slot.credentials.password;
-  return url.href;
-};
 
 // A small SOCKS5 server (RFC 1928/1929, user name and password) on 127.0.0.1 stands for a SOCKS pool proxy.
 let socks: TcpServer;
@@ -82,21 +74,21 @@ describe('RelaySlot through a SOCKS5 proxy', () => {
 
   it("carries plain http and tunnels, the target's own 594 included, without a proxy fault", async () => {
     const binding = relay.bind(route());
-    expect(await viaRelay(slotUrl(relay), `http://127.0.0.1:${targetPort}/`)).toBe(594);
-    expect(await viaRelay(slotUrl(relay), `127.0.0.1:${targetPort}`, 'CONNECT')).toBe(200);
+    expect(await viaRelay(slotProxyUrl(relay), `http://127.0.0.1:${targetPort}/`)).toBe(594);
+    expect(await viaRelay(slotProxyUrl(relay), `127.0.0.1:${targetPort}`, 'CONNECT')).toBe(200);
     expect(binding.proxyFault).toBeNull();
   });
 
   it('sees a host the proxy cannot reach as the target failing', async () => {
     const binding = relay.bind(route());
-    expect(await viaRelay(slotUrl(relay), 'no-such-host.invalid:443', 'CONNECT')).toBe(502);
+    expect(await viaRelay(slotProxyUrl(relay), 'no-such-host.invalid:443', 'CONNECT')).toBe(502);
     expect(binding.proxyFault).toBeNull();
   });
 
   it("reports the proxy's own authentication refusal", async () => {
     faults.length = 0;
     const binding = relay.bind(route({ password: 'wrong' }));
-    expect(await viaRelay(slotUrl(relay), `127.0.0.1:${targetPort}`, 'CONNECT')).toBe(502);
+    expect(await viaRelay(slotProxyUrl(relay), `127.0.0.1:${targetPort}`, 'CONNECT')).toBe(502);
     expect(binding.proxyFault).toMatch(/auth/i);
     expect(faults).toHaveLength(1);
   });

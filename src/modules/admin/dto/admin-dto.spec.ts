@@ -1,19 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { AppError } from '../../../common/errors/app-error.js';
 import { validateDto } from '../../../common/validation/validate-dto.js';
 import { CreateOrganizationDto } from './create-organization.dto.js';
 import { GrantCreditsDto } from './grant-credits.dto.js';
 import { UpdateOrganizationDto } from './update-organization.dto.js';
+import { fieldErrorsOf } from '../../../../test/unit/support/field-errors.js';
 
-function invalidFields(run: () => unknown): string[] {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof AppError) return Object.keys(error.details.errors ?? {}).sort();
-    throw error;
-  }
-  throw new Error('expected a 422');
-}
+const invalidFields = (run: () => unknown): string[] => Object.keys(fieldErrorsOf(run)).sort();
 
 describe('CreateOrganizationDto', () => {
   it('accepts a name alone, trimmed', () => {

@@ -57,24 +57,31 @@ export class PageQueryBase extends PageOptionsQuery {
   ai_query?: string;
 }
 
-/** GET routes: flags are boolean text in any case. */
-export class PageQuery extends PageQueryBase {
-  @ParamDoc(FLAG.premium) @IsOptional() @BooleanText() premium?: boolean;
-  @ParamDoc(FLAG.js) @IsOptional() @BooleanText() js?: boolean;
-  @ParamDoc(FLAG.images) @IsOptional() @BooleanText() images?: boolean;
-  @ParamDoc(FLAG.adblock) @IsOptional() @BooleanText() adblock?: boolean;
-  @ParamDoc(FLAG.mobile) @IsOptional() @BooleanText() mobile?: boolean;
-  @ParamDoc(FLAG.landscape) @IsOptional() @BooleanText() landscape?: boolean;
-  @ParamDoc(FLAG.touch) @IsOptional() @BooleanText() touch?: boolean;
+/** TypeScript's mixin form: a base constructor taking `any[]` (query classes take no arguments). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type QueryClass = new (...args: any[]) => object;
+
+/**
+ * The page flags declared on `Base`, each optional, documented by FLAG and read by `flag`: one list, so the GET and POST
+ * routes cannot drift apart in which flags they take.
+ */
+function withPageFlags<B extends QueryClass>(Base: B, flag: () => PropertyDecorator) {
+  class PageFlags extends Base {
+    premium?: boolean;
+    js?: boolean;
+    images?: boolean;
+    adblock?: boolean;
+    mobile?: boolean;
+    landscape?: boolean;
+    touch?: boolean;
+  }
+  // In the order a decorator list `@ParamDoc @IsOptional @flag` applies: the nearest first.
+  for (const name of Object.keys(FLAG) as Array<keyof typeof FLAG>) for (const decorate of [flag(), IsOptional(), ParamDoc(FLAG[name])]) decorate(PageFlags.prototype, name);
+  return PageFlags;
 }
 
+/** GET routes: flags are boolean text in any case. */
+export class PageQuery extends withPageFlags(PageQueryBase, BooleanText) {}
+
 /** POST /crawl: flags are JSON-style booleans, exactly `true` or `false`; the page is the recipe's start block. */
-export class StrictPageQuery extends PageOptionsQuery {
-  @ParamDoc(FLAG.premium) @IsOptional() @StrictBoolean() premium?: boolean;
-  @ParamDoc(FLAG.js) @IsOptional() @StrictBoolean() js?: boolean;
-  @ParamDoc(FLAG.images) @IsOptional() @StrictBoolean() images?: boolean;
-  @ParamDoc(FLAG.adblock) @IsOptional() @StrictBoolean() adblock?: boolean;
-  @ParamDoc(FLAG.mobile) @IsOptional() @StrictBoolean() mobile?: boolean;
-  @ParamDoc(FLAG.landscape) @IsOptional() @StrictBoolean() landscape?: boolean;
-  @ParamDoc(FLAG.touch) @IsOptional() @StrictBoolean() touch?: boolean;
-}
+export class StrictPageQuery extends withPageFlags(PageOptionsQuery, StrictBoolean) {}

@@ -1,20 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { AppError, FieldErrors } from '../../../common/errors/app-error.js';
 import { parseRecipeRequest } from '../recipe.operation.js';
 import { parseRecipe } from './parse-recipe.js';
+import { fieldErrorsOf } from '../../../../test/unit/support/field-errors.js';
 
 const start = { type: 'start', details: { type: 'url', source: 'https://shop.example/' } };
 const recipeOf = (...blocks: object[]) => ({ blocks: [start, ...blocks] });
 
-function errorsOf(body: unknown, query: Record<string, unknown> = {}): FieldErrors {
-  try {
-    parseRecipeRequest(query, body);
-  } catch (error) {
-    if (error instanceof AppError) return error.details.errors ?? {};
-    throw error;
-  }
-  throw new Error('expected a 422');
-}
+const errorsOf = (body: unknown, query: Record<string, unknown> = {}) => fieldErrorsOf(() => parseRecipeRequest(query, body));
 
 /** The 422 keys of one block given these details (the block is blocks.1). */
 const keysOf = (type: string, details: unknown) => Object.keys(errorsOf(recipeOf({ type, details }))).sort();

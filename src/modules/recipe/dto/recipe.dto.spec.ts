@@ -1,22 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
-import { AppError, FieldErrors } from '../../../common/errors/app-error.js';
-import { ErrorCode } from '../../../common/errors/error-code.js';
 import { parseRecipe } from './parse-recipe.js';
 import { isCssSelector } from './recipe-validators.js';
+import { fieldErrorsOf } from '../../../../test/unit/support/field-errors.js';
 
 const start = { type: 'start', id: 'start', details: { type: 'url', source: 'https://shop.example/list?page=1' } };
 const extract = { type: 'extract', id: 'title', details: { selector: '.item .title', name: 'title' } };
 const paginate = { type: 'paginate', details: { selector: 'a.next', startBlock: 'title' } };
 
-function errorsOf(body: unknown): FieldErrors {
-  try {
-    parseRecipe(body);
-  } catch (error) {
-    if (error instanceof AppError && error.code === ErrorCode.Validation) return error.details.errors ?? {};
-    throw error;
-  }
-  throw new Error('expected a 422');
-}
+const errorsOf = (body: unknown) => fieldErrorsOf(() => parseRecipe(body));
 
 const keysOf = (body: unknown) => Object.keys(errorsOf(body)).sort();
 
