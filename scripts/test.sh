@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Every test, from nothing: system packages, npm packages, Redis and MariaDB on 127.0.0.1, the build, then every suite
-# at once, each with its own log (most of a suite's time is waiting on pages, timers and processes, not on the CPU):
-#   lint and type check; unit and integration tests; the e2e files on SQLite in three shards, each against a stack of
-#   its own (an app, a Chromium, fixture servers, a Redis); the e2e files whose outcome depends on the database against
-#   MariaDB; the fault suite (own Redis, MariaDB and service processes per file).
+# Every test, from nothing: system packages, npm packages, Redis and MariaDB on 127.0.0.1, the build, then the suites,
+# side by side, each with its own log (most of a suite's time is waiting on pages, timers and processes, not the CPU):
+#   lint and type check; unit tests; integration tests; the e2e files on SQLite in three shards, each against a stack
+#   of its own (an app, a Chromium, fixture servers, a Redis); the e2e files whose outcome depends on the database
+#   against MariaDB; the fault suite (own Redis, MariaDB and service processes per file).
 # Each suite's log is printed when all are done, then the failed tests by name and the summary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -52,7 +52,14 @@ e2e_stack() {
   echo "TEST_RUN_DIR=$RUN/$dir E2E_REDIS_URL=redis://127.0.0.1:$port/3"
 }
 
-echo "== every suite at once (logs in $RUN/suite-*.log)"
+# Two phases: what keeps the CPU busy first (lint, type check, unit tests), then what mostly waits (integration, e2e,
+# faults) side by side, so no timing a test measures runs beside a compiler.
+echo "== phase 1: lint, type check, unit tests (logs in $RUN/suite-*.log)"
+suite lint-typecheck bash -c 'npm run --silent lint && npm run --silent typecheck'
+suite unit "${JEST[@]}" --selectProjects unit --maxWorkers=2
+wait
+echo "== phase 2: integration, e2e ($SQLITE_SHARDS SQLite shards and the MariaDB files), faults, side by side"
+suite integration "${JEST[@]}" --selectProjects integration --maxWorkers=1
 for shard in $(seq 1 "$SQLITE_SHARDS"); do
   suite "e2e-sqlite-$shard" env $(e2e_stack "e2e-sqlite-$shard" $((6390 + shard))) \
     "${JEST[@]}" --selectProjects e2e --runInBand --shard="$shard/$SQLITE_SHARDS"
@@ -60,8 +67,6 @@ done
 suite e2e-mariadb env $(e2e_stack e2e-mariadb 6399) E2E_DATABASE_URL="mysql://crawlgate:crawlgate@127.0.0.1:3306/crawlgate_test" \
   "${JEST[@]}" --selectProjects e2e --runInBand --testPathPatterns "$MARIADB_E2E"
 suite faults env TEST_RUN_DIR="$RUN/faults" "${JEST[@]}" --selectProjects faults --maxWorkers=2
-suite unit-integration "${JEST[@]}" --selectProjects unit integration --maxWorkers=2
-suite lint-typecheck bash -c 'npm run --silent lint && npm run --silent typecheck'
 wait
 
 status=0
@@ -86,7 +91,7 @@ if [ "$status" -ne 0 ]; then
   echo "== failed tests"
   grep -h -E '^ +✕|^  ● ' "$RUN"/suite-*.log | grep -v '● Console' | head -n 40 || true
 fi
-echo "== summary (suites ran side by side for $(($(date +%s) - started)) s)"
+echo "== summary (the suites took $(($(date +%s) - started)) s)"
 for name in "${SUITES[@]}"; do
   read -r code seconds <"$RUN/suite-$name.status"
   printf '%-18s %4s s  %s\n' "$name" "$seconds" "$(grep -hE '^(Tests|Test Suites):' "$RUN/suite-$name.log" | tr '\n' ' ')"

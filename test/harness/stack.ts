@@ -55,6 +55,8 @@ async function main(): Promise<void> {
     BROWSER_CONCURRENCY: '4',
     // Short leases: jobs.e2e-spec's backlog test proves a slot outlives many of them while its job is queued or running.
     SLOT_LEASE_MS: '3000',
+    // Short webhook backoff (1 s in production, decisions 7.4): webhooks.e2e-spec scales its waits by it.
+    WEBHOOK_BACKOFF_MS: '100',
     LOG_LEVEL: 'info',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
