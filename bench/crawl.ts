@@ -96,7 +96,7 @@ async function main(): Promise<void> {
     const scrape = async (baseUrl: string) => (await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${ADMIN}` } })).text();
     const metrics = async () => (await Promise.all([app, ...(worker ? [worker] : [])].map((one) => scrape(one.baseUrl)))).join('\n');
     const nodes: Record<string, number> = worker ? { 'node (API)': app.child.pid!, 'node (worker)': worker.child.pid! } : { 'node (API + worker)': app.child.pid! };
-    await costAccount({ nodes, metrics, crawl: (url) => crawl(url, 'load'), proxyUrl, executablePath: CHROMIUM }, { static: allPages.static, 'js-rendered': allPages['js-rendered'] });
+    await costAccount({ nodes, metrics, crawl: (url) => crawl(url, 'load'), proxyUrl, executablePath: CHROMIUM }, pages);
     ONLY.clear();
   }
   for (const wait of ONLY.has('throughput') ? (WAITS as Array<'networkidle0' | 'load'>) : []) {
