@@ -8,6 +8,7 @@ import { serveDirectory } from '../test/fixtures/static-dir.js';
 import { LoadResult, runLoad, treePssMb, treeRssMb } from './load.js';
 import { cacheHitRun } from './cache-hit.js';
 import { costAccount } from './cost-account.js';
+import { orgMemoryRun } from './org-memory.js';
 import { backlogCollectionRun } from './queue-backlog.js';
 import { loadAverage } from './process-cpu.js';
 import { measureRaw, rawScreenshot } from './raw-puppeteer.js';
@@ -15,7 +16,7 @@ import { ProxyBytes } from './proxy-bytes.js';
 import { printTable } from './table.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8) * 1000;
-/** BENCH_ONLY=throughput,formats,cache,memory,collection,backlog,screenshot runs a part. */
+/** BENCH_ONLY=throughput,formats,cache,memory,collection,backlog,screenshot runs a part (`orgs` only when named). */
 const ONLY = new Set((process.env.BENCH_ONLY ?? 'throughput,formats,cache,memory,collection,backlog,screenshot').split(','));
 const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? '1,2,4').split(',').map(Number);
 /** BENCH_WAITS=load runs one wait condition; BENCH_SESSIONS=session one proxy kind. */
@@ -79,6 +80,11 @@ async function main(): Promise<void> {
   const app = await startAppProcess('bench-app', { ...env, ROLE: SPLIT ? 'api' : 'all' }, nodeArgs);
   const worker = SPLIT ? await startAppProcess('bench-worker', { ...env, ROLE: 'worker' }, nodeArgs) : null;
   const key = await organization(app.baseUrl);
+  const crawlAs = (apiKey: string, url: string) => async () => {
+    const response = await fetch(`${app.baseUrl}/crawl?url=${encodeURIComponent(url)}&wait_until=load&adblock=false`, { headers: { authorization: `Bearer ${apiKey}` } });
+    await response.arrayBuffer();
+    return response.status === 200;
+  };
   const crawl = (url: string, wait: string, session = false, extra = '') => async () => {
     const query = `url=${encodeURIComponent(url)}&wait_until=${wait}&adblock=false${session ? '&premium=true' : ''}${extra}`;
     const response = await fetch(`${app.baseUrl}/crawl?${query}`, { headers: { authorization: `Bearer ${key}` } });
@@ -144,6 +150,7 @@ async function main(): Promise<void> {
     await cacheHitRun(crawlWith, SECONDS, [1, 4], app.child.pid!);
   }
   if (ONLY.has('memory')) await memoryRun((worker ?? app).child.pid!, crawl(pages.static, 'load'));
+  if (ONLY.has('orgs')) await orgMemoryRun((worker ?? app).child.pid!, () => organization(app.baseUrl), (other) => crawlAs(other, allPages['python-docs']));
   if (ONLY.has('collection')) await collectionRun(app.baseUrl, key, pages.static);
   if (ONLY.has('backlog')) await backlogCollectionRun(pages.static);
   if (ONLY.has('screenshot')) await screenshotRun({ baseUrl: app.baseUrl, child: (worker ?? app).child }, key, `${site.url}/tall?h=3000`, proxyUrl);
