@@ -192,7 +192,7 @@ export class JobRunner {
       deadline,
       signal,
       config: this.config,
-      withPage: (pageOptions, fn) => this.browser.withPage({ jobId: job.id, route, options: pageOptions, deadline, signal }, fn),
+      withPage: (pageOptions, fn) => this.browser.withPage({ jobId: job.id, organizationId: job.organizationId, route, options: pageOptions, deadline, signal }, fn),
     };
     return withBackstop(operation.run(context, options), deadline + BACKSTOP_MS);
   }
