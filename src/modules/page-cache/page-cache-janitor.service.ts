@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
+import { PeriodicTask } from '../../common/time/periodic-task.js';
 import { PageCacheService } from './page-cache.service.js';
 
 const EVERY_MS = 60_000;
@@ -9,7 +10,7 @@ const EVERY_MS = 60_000;
 @Injectable()
 export class PageCacheJanitor implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(PageCacheJanitor.name);
-  private timer?: NodeJS.Timeout;
+  private readonly task = new PeriodicTask(() => this.sweepOnce(new Date()), (error) => this.logger.error({ err: error }, 'page copy sweep failed'));
 
   constructor(
     @InjectConfig() private readonly config: AppConfig,
@@ -20,20 +21,19 @@ export class PageCacheJanitor implements OnApplicationBootstrap, OnApplicationSh
     if (!this.config.runsApi) return;
     // At start too: a process started with a smaller CACHE_MAX_BYTES applies it at once.
     void this.sweep();
-    this.timer = setInterval(() => void this.sweep(), EVERY_MS);
-    this.timer.unref();
+    this.task.start(EVERY_MS);
   }
 
   onApplicationShutdown(): void {
-    clearInterval(this.timer);
+    this.task.stop();
   }
 
-  async sweep(now = new Date()): Promise<void> {
-    try {
-      const removed = await this.cache.sweep(now);
-      if (removed > 0) this.logger.log(`removed ${removed} stored page copies (age or CACHE_MAX_BYTES)`);
-    } catch (error) {
-      this.logger.error({ err: error }, 'page copy sweep failed');
-    }
+  sweep(now = new Date()): Promise<void> {
+    return this.task.run(() => this.sweepOnce(now));
+  }
+
+  private async sweepOnce(now: Date): Promise<void> {
+    const removed = await this.cache.sweep(now);
+    if (removed > 0) this.logger.log(`removed ${removed} stored page copies (age or CACHE_MAX_BYTES)`);
   }
 }
