@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every test, from nothing: system packages, npm packages, Redis and MariaDB on 127.0.0.1, the build, then the suites,
 # side by side, each with its own log (most of a suite's time is waiting on pages, timers and processes, not the CPU):
-#   lint and type check; unit tests; integration tests; the e2e files on SQLite in three shards, each against a stack
+#   lint and type check; unit tests; integration tests; the e2e files on SQLite in four shards, each against a stack
 #   of its own (an app, a Chromium, fixture servers, a Redis); the e2e files whose outcome depends on the database
 #   against MariaDB; the fault suite (own Redis, MariaDB and service processes per file).
 # Each suite's log is printed when all are done, then the failed tests by name and the summary.
@@ -19,7 +19,7 @@ RUN=.test-run
 rm -rf "$RUN"/suite-* "$RUN"/e2e-* "$RUN"/faults
 mkdir -p "$RUN"
 JEST=(node --experimental-vm-modules node_modules/jest/bin/jest.js)
-SQLITE_SHARDS=3
+SQLITE_SHARDS=4
 # The e2e files that depend on the database (money, ledger, jobs, idempotency, webhooks, accounts) run on MariaDB too;
 # every other file reads the database only through programs the integration specs already run on both (the site
 # frontier, stored copies and cancels included: site-frontier, page-copy and job-cancel specs).

@@ -4,14 +4,14 @@ import Sequencer from '@jest/test-sequencer';
 import { basename } from 'node:path';
 
 /**
- * Seconds each file took in a CI run on 2 cores (only for balancing: a file missing here counts DEFAULT_SECONDS, and a
+ * Seconds each file took in a CI run on 2 cores, shards side by side (only for balancing: a file missing here counts DEFAULT_SECONDS, and a
  * wrong figure makes a shard longer, never a test fail).
  */
 const SECONDS = {
-  site: 134, 'python-client': 79, extract: 49, jobs: 46, 'job-signal': 42, webhooks: 41, 'actions-limits': 38,
-  actions: 32, pdf: 29, map: 27, hardening: 23, metrics: 23, openapi: 22, cancel: 21, 'content-fairness': 21,
-  'content-formats': 20, chat: 18, screenshot: 17, 'proxy-pool': 16, recipe: 16, 'pool-safety': 15, 'max-age': 14,
-  crawl: 13, client: 13, idempotency: 10,
+  site: 151, 'python-client': 92, extract: 62, jobs: 49, 'actions-limits': 43, 'job-signal': 43, actions: 33,
+  client: 32, pdf: 28, webhooks: 27, map: 27, cancel: 22, openapi: 21, 'content-formats': 21, 'content-fairness': 21,
+  hardening: 21, chat: 19, screenshot: 19, 'proxy-pool': 17, 'pool-safety': 17, recipe: 16, 'max-age': 14,
+  metrics: 12, 'builtin-proxy': 12, crawl: 10, 'egress-leaks': 9, idempotency: 9, 'max-age-eviction': 9,
 };
 const DEFAULT_SECONDS = 6;
 
