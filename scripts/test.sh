@@ -9,8 +9,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/setup.sh
 
-install_system_packages mariadb-server python3-doc python3 shared-mime-info libtasn1-doc poppler-utils qpdf
+# apt and npm side by side: npm ci needs neither Chromium nor the databases (Puppeteer's download is skipped), and
+# both mostly wait on the network (npm's one long step, better-sqlite3's compile, overlaps apt's downloads).
+install_system_packages mariadb-server python3-doc python3 shared-mime-info libtasn1-doc poppler-utils qpdf >.test-run/apt.log 2>&1 &
+apt=$!
 install_npm_packages
+wait "$apt" || { cat .test-run/apt.log; echo "== installing the system packages failed"; exit 1; }
+cat .test-run/apt.log
 start_redis
 start_mariadb
 create_test_database
