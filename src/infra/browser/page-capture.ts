@@ -1,4 +1,5 @@
 import type { CDPSession } from 'puppeteer';
+import { raceSignal, timeoutSignal } from '../../common/time/deadline.js';
 
 export interface CaptureRequest {
   readonly clip: { readonly x: number; readonly y: number; readonly width: number; readonly height: number };
@@ -36,26 +37,16 @@ export async function captureJpeg(
       .send('Page.captureScreenshot', { format: 'jpeg', quality, clip: { ...clip, scale }, captureBeyondViewport: true, fromSurface: true })
       .then((answer) => answer.data);
   const first = ask();
-  const answer = await withinMs(first, firstAnswerMs);
-  if (answer !== UNANSWERED) return answer;
+  try {
+    return await raceSignal(first, timeoutSignal(firstAnswerMs));
+  } catch (error) {
+    if (!(error instanceof DOMException && error.name === 'TimeoutError')) throw error;
+  }
   onRetry();
   await wakeCompositor(client);
   return Promise.any([first, ask()]).catch((failure: AggregateError) => {
     throw failure.errors[failure.errors.length - 1];
   });
-}
-
-const UNANSWERED = Symbol('unanswered');
-
-/** `work`'s answer, or UNANSWERED once `ms` passed first; a plain timer, so a spec's fake clock drives it. */
-async function withinMs<T>(work: Promise<T>, ms: number): Promise<T | typeof UNANSWERED> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<typeof UNANSWERED>((resolve) => (timer = setTimeout(() => resolve(UNANSWERED), ms)));
-  try {
-    return await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 async function wakeCompositor(client: CDPSession): Promise<void> {
