@@ -59,7 +59,7 @@ export class PageQueryBase extends PageOptionsQuery {
 
 /** TypeScript's mixin form: a base constructor taking `any[]` (query classes take no arguments). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type QueryClass = new (...args: any[]) => object;
+export type QueryClass = new (...args: any[]) => object;
 
 /**
  * The page flags declared on `Base`, each optional, documented by FLAG and read by `flag`: one list, so the GET and POST
