@@ -1,8 +1,7 @@
-import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { IsIn, IsOptional, registerDecorator } from 'class-validator';
+import { IsOptional, registerDecorator } from 'class-validator';
 import { ParamDoc } from '../../../common/openapi/param-doc.js';
-import { lastValue } from '../../../common/validation/query-params.js';
+import { lastValue, OneOfParam } from '../../../common/validation/query-params.js';
 import { parseSelectorList } from '../../../infra/content/css-selectors.js';
 import { CONTENT_FORMATS } from '../../../infra/content/page-content.js';
 import type { ContentFormat, ContentRequest } from '../../../infra/content/page-content.js';
@@ -62,11 +61,10 @@ export const CONTENT_DOCS = {
 } as const;
 
 /** `format`: html, markdown or text. */
-export const FormatParam = () =>
-  applyDecorators(IsOptional(), Transform(lastValue), IsIn(CONTENT_FORMATS, { message: `format must be one of ${CONTENT_FORMATS.join(', ')}` }));
+export const FormatParam = () => OneOfParam(CONTENT_FORMATS);
 
 /** `output`: page (the bare answer) or json (the envelope with content, metadata and links). */
-export const OutputParam = () => applyDecorators(IsOptional(), Transform(lastValue), IsIn(OUTPUTS, { message: `output must be one of ${OUTPUTS.join(', ')}` }));
+export const OutputParam = () => OneOfParam(OUTPUTS);
 
 const INVALID = Symbol('invalid selector list');
 

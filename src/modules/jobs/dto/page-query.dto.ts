@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
-import { lastValue as last } from '../../../common/validation/query-params.js';
-import { IsIn, IsNumber, IsOptional, IsString, Matches, MaxLength, Min, Max } from 'class-validator';
+import { lastValue as last, OneOfParam } from '../../../common/validation/query-params.js';
+import { IsNumber, IsOptional, IsString, Matches, MaxLength, Min, Max } from 'class-validator';
 import { ParamDoc } from '../../../common/openapi/param-doc.js';
 import { BooleanText, StrictBoolean } from '../../../common/validation/boolean-text.js';
 import { WAIT_UNTIL } from '../../../infra/browser/page-options.js';
@@ -29,7 +29,7 @@ const FLAG = {
 /** How the page is loaded and shown: shared by GET /crawl, GET /screenshot and POST /crawl, apart from the flags. */
 export class PageOptionsQuery extends GeographyQuery {
   @ParamDoc('When the page counts as loaded')
-  @IsOptional() @Transform(last) @IsIn(WAIT_UNTIL, { message: `wait_until must be one of ${WAIT_UNTIL.join(', ')}` })
+  @OneOfParam(WAIT_UNTIL)
   wait_until?: WaitUntil;
 
   @ParamDoc({ description: 'WIDTHxHEIGHT, each side 1 to 4000', example: '1920x1080' })
