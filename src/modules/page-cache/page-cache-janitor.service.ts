@@ -1,39 +1,28 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
+import { ApiRounds } from '../../common/time/api-rounds.js';
 import { PageCacheService } from './page-cache.service.js';
 
 const EVERY_MS = 60_000;
 
 /** The job janitor's sibling for stored copies (decisions.md 9.6): at start, then every minute, in API processes. */
 @Injectable()
-export class PageCacheJanitor implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(PageCacheJanitor.name);
-  private timer?: NodeJS.Timeout;
-
+export class PageCacheJanitor extends ApiRounds {
   constructor(
-    @InjectConfig() private readonly config: AppConfig,
+    @InjectConfig() config: AppConfig,
     private readonly cache: PageCacheService,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (!this.config.runsApi) return;
-    // At start too: a process started with a smaller CACHE_MAX_BYTES applies it at once.
-    void this.sweep();
-    this.timer = setInterval(() => void this.sweep(), EVERY_MS);
-    this.timer.unref();
+  ) {
+    // At boot too: a process started with a smaller CACHE_MAX_BYTES applies it at once.
+    super({ runsApi: config.runsApi, everyMs: EVERY_MS, atBoot: true, failure: 'page copy sweep failed' });
   }
 
-  onApplicationShutdown(): void {
-    clearInterval(this.timer);
+  sweep(now = new Date()): Promise<void> {
+    return this.runNow(() => this.round(now));
   }
 
-  async sweep(now = new Date()): Promise<void> {
-    try {
-      const removed = await this.cache.sweep(now);
-      if (removed > 0) this.logger.log(`removed ${removed} stored page copies (age or CACHE_MAX_BYTES)`);
-    } catch (error) {
-      this.logger.error({ err: error }, 'page copy sweep failed');
-    }
+  protected async round(now: Date): Promise<void> {
+    const removed = await this.cache.sweep(now);
+    if (removed > 0) this.logger.log(`removed ${removed} stored page copies (age or CACHE_MAX_BYTES)`);
   }
 }
