@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { InjectRedis } from '../../infra/redis/redis.module.js';
+import { PeriodicTask } from '../../common/time/periodic-task.js';
 import { LimitsService } from '../billing/limits.service.js';
 import { FrontierRepository } from './frontier/frontier.repository.js';
 import { SiteEnds } from './site-ends.js';
@@ -21,8 +22,7 @@ const REQUEUE_PRIORITY = 1;
 @Injectable()
 export class SiteSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(SiteSweeper.name);
-  private timer?: NodeJS.Timeout;
-  private sweeping = false;
+  private readonly task = new PeriodicTask(() => this.sweepOnce(Date.now()), (error) => this.logger.warn(`site sweep skipped: ${error.message}`));
 
   constructor(
     @InjectConfig() private readonly config: AppConfig,
@@ -34,34 +34,29 @@ export class SiteSweeper implements OnApplicationBootstrap, OnApplicationShutdow
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweep(), PERIOD_MS);
-    this.timer.unref();
+    this.task.start(PERIOD_MS);
   }
 
   onApplicationShutdown(): void {
-    clearInterval(this.timer);
+    this.task.stop();
   }
 
-  async sweep(now = Date.now()): Promise<void> {
-    if (this.sweeping) return;
-    this.sweeping = true;
-    try {
-      if ((await this.redis.set(TURN_KEY, String(process.pid), 'PX', PERIOD_MS - 100, 'NX')) !== 'OK') return;
-      for (const page of await this.frontier.recoverLost(new Date(now))) {
-        this.logger.warn({ crawlId: page.crawlId, url: page.url }, 'site page lost with its worker; taken again');
-        await this.limits.releaseSlot(page.organizationId, `${page.crawlId}/${page.id}`);
-        await this.queue.add(page.organizationId, page.crawlId, [page.id], REQUEUE_PRIORITY);
-      }
-      for (const page of await this.queue.unmarked(await this.frontier.staleWaiting(new Date(now - STALE_WAITING_MS)))) {
-        this.logger.warn({ crawlId: page.crawlId, url: page.url }, 'waiting site page missing from the queue; queued again');
-        await this.queue.later(page.organizationId, page.crawlId, page.id, REQUEUE_PRIORITY, 0);
-      }
-      for (const crawl of await this.frontier.overdue(new Date(now - this.config.site.maxHours * 3_600_000))) await this.ends.stop(crawl.organizationId, crawl.crawlId, 'time_limit', null);
-      await this.frontier.deleteOrphans();
-    } catch (error) {
-      this.logger.warn(`site sweep skipped: ${(error as Error).message}`);
-    } finally {
-      this.sweeping = false;
+  sweep(now = Date.now()): Promise<void> {
+    return this.task.run(() => this.sweepOnce(now));
+  }
+
+  private async sweepOnce(now: number): Promise<void> {
+    if ((await this.redis.set(TURN_KEY, String(process.pid), 'PX', PERIOD_MS - 100, 'NX')) !== 'OK') return;
+    for (const page of await this.frontier.recoverLost(new Date(now))) {
+      this.logger.warn({ crawlId: page.crawlId, url: page.url }, 'site page lost with its worker; taken again');
+      await this.limits.releaseSlot(page.organizationId, `${page.crawlId}/${page.id}`);
+      await this.queue.add(page.organizationId, page.crawlId, [page.id], REQUEUE_PRIORITY);
     }
+    for (const page of await this.queue.unmarked(await this.frontier.staleWaiting(new Date(now - STALE_WAITING_MS)))) {
+      this.logger.warn({ crawlId: page.crawlId, url: page.url }, 'waiting site page missing from the queue; queued again');
+      await this.queue.later(page.organizationId, page.crawlId, page.id, REQUEUE_PRIORITY, 0);
+    }
+    for (const crawl of await this.frontier.overdue(new Date(now - this.config.site.maxHours * 3_600_000))) await this.ends.stop(crawl.organizationId, crawl.crawlId, 'time_limit', null);
+    await this.frontier.deleteOrphans();
   }
 }
