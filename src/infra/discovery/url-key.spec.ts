@@ -55,20 +55,14 @@ describe('urlKey (decisions 9.1 "Same URL")', () => {
     expect(Object.fromEntries(urls.map((url) => [url, urlKey(url)]))).toEqual(keys);
   });
 
-  it('leaves the scheme out: http and https of one host and path are one page', () => {
+  it('makes http and https one page, and keeps apart queries in another order and paths in another case', () => {
     expect(urlKey('https://example.com/a')).toBe(urlKey('http://example.com/a'));
-  });
-
-  it('removes utm_*, gclid, fbclid and msclkid and keeps the rest of the query in its order', () => {
     expect(urlKey('https://example.com/a?z=1&a=2')).not.toBe(urlKey('https://example.com/a?a=2&z=1'));
+    expect(urlKey('https://example.com/Docs/A')).not.toBe(urlKey('https://example.com/docs/a'));
   });
 
   it('drops the whole query with ignoreQuery', () => {
     expect(urlKey('https://example.com/a?page=2', { ignoreQuery: true })).toBe('example.com/a');
-  });
-
-  it('keeps the case of the path', () => {
-    expect(urlKey('https://example.com/Docs/A')).not.toBe(urlKey('https://example.com/docs/a'));
   });
 
   it('is null for another scheme or unparsable text', () => {
