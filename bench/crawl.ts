@@ -4,16 +4,19 @@ import { join } from 'node:path';
 import { Server as ProxyServer } from 'proxy-chain';
 import { startAppProcess } from '../test/harness/app-process.js';
 import { startTargetSite } from '../test/fixtures/target-site.js';
+import { serveDirectory } from '../test/fixtures/static-dir.js';
 import { LoadResult, runLoad, treePssMb, treeRssMb } from './load.js';
 import { cacheHitRun } from './cache-hit.js';
 import { costAccount } from './cost-account.js';
+import { orgMemoryRun } from './org-memory.js';
 import { backlogCollectionRun } from './queue-backlog.js';
 import { loadAverage } from './process-cpu.js';
 import { measureRaw, rawScreenshot } from './raw-puppeteer.js';
+import { ProxyBytes } from './proxy-bytes.js';
 import { printTable } from './table.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8) * 1000;
-/** BENCH_ONLY=throughput,formats,cache,memory,collection,backlog,screenshot runs a part. */
+/** BENCH_ONLY=throughput,formats,cache,memory,collection,backlog,screenshot runs a part (`orgs` only when named). */
 const ONLY = new Set((process.env.BENCH_ONLY ?? 'throughput,formats,cache,memory,collection,backlog,screenshot').split(','));
 const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? '1,2,4').split(',').map(Number);
 /** BENCH_WAITS=load runs one wait condition; BENCH_SESSIONS=session one proxy kind. */
@@ -32,6 +35,11 @@ const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'mysql://crawlgate:crawlg
  */
 const SPLIT = process.env.BENCH_SPLIT === '1';
 const RAW_MODES = (process.env.BENCH_RAW ?? 'fresh,reused,wiped,tab').split(',');
+/** The real page (issue 41): Debian's python3-doc, its stylesheets and scripts served cacheable for an hour. */
+const DOCS = process.env.BENCH_DOCS ?? '/usr/share/doc/python3.11/html';
+const DOCS_PAGE = '/library/functions.html';
+/** BENCH_PAGES=static,js-rendered,python-docs picks pages. */
+const PAGES = (process.env.BENCH_PAGES ?? 'static,js-rendered,python-docs').split(',');
 
 async function organization(baseUrl: string): Promise<string> {
   const response = await fetch(`${baseUrl}/admin/organizations`, {
@@ -42,13 +50,19 @@ async function organization(baseUrl: string): Promise<string> {
   return ((await response.json()) as { api_key: string }).api_key;
 }
 
-function row(setup: string, page: string, wait: string, concurrency: number, result: LoadResult, extra: Record<string, string | number> = {}) {
-  return { setup, page, wait_until: wait, c: concurrency, 'pages/s': result.pagesPerSecond, 'p50 ms': result.p50, 'p95 ms': result.p95, failures: result.failures, ...extra };
+type Metered = LoadResult & { kbPerPage?: number };
+
+function row(setup: string, page: string, wait: string, concurrency: number, result: Metered, extra: Record<string, string | number> = {}) {
+  const bytes: Record<string, number> = result.kbPerPage === undefined ? {} : { 'proxy KB/page': result.kbPerPage };
+  return { setup, page, wait_until: wait, c: concurrency, 'pages/s': result.pagesPerSecond, 'p50 ms': result.p50, 'p95 ms': result.p95, failures: result.failures, ...bytes, ...extra };
 }
 
 async function main(): Promise<void> {
   const site = await startTargetSite();
+  const docs = await serveDirectory(DOCS, 3600);
   const proxy = new ProxyServer({ port: 0, host: '127.0.0.1', verbose: false });
+  // The plain proxy records the bytes it exchanges with targets: what a pool billing by the gigabyte would count.
+  const meter = new ProxyBytes(proxy);
   // A residential-style pool: any user name (a session each) is taken, but only after a 407 challenge.
   const sessionProxy = new ProxyServer({ port: 0, host: '127.0.0.1', verbose: false, prepareRequestFunction: ({ username }) => ({ requestAuthentication: !username }) });
   await Promise.all([proxy.listen(), sessionProxy.listen()]);
@@ -66,6 +80,11 @@ async function main(): Promise<void> {
   const app = await startAppProcess('bench-app', { ...env, ROLE: SPLIT ? 'api' : 'all' }, nodeArgs);
   const worker = SPLIT ? await startAppProcess('bench-worker', { ...env, ROLE: 'worker' }, nodeArgs) : null;
   const key = await organization(app.baseUrl);
+  const crawlAs = (apiKey: string, url: string) => async () => {
+    const response = await fetch(`${app.baseUrl}/crawl?url=${encodeURIComponent(url)}&wait_until=load&adblock=false`, { headers: { authorization: `Bearer ${apiKey}` } });
+    await response.arrayBuffer();
+    return response.status === 200;
+  };
   const crawl = (url: string, wait: string, session = false, extra = '') => async () => {
     const query = `url=${encodeURIComponent(url)}&wait_until=${wait}&adblock=false${session ? '&premium=true' : ''}${extra}`;
     const response = await fetch(`${app.baseUrl}/crawl?${query}`, { headers: { authorization: `Bearer ${key}` } });
@@ -74,7 +93,11 @@ async function main(): Promise<void> {
   };
 
   const rows: Array<Record<string, string | number>> = [];
-  const pages = { static: `${site.url}/static`, 'js-rendered': `${site.url}/js-rendered` };
+  const allPages: Record<string, string> = { static: `${site.url}/static`, 'js-rendered': `${site.url}/js-rendered`, 'python-docs': `${docs.origin}${DOCS_PAGE}` };
+  const pages = Object.fromEntries(Object.entries(allPages).filter(([name]) => PAGES.includes(name))) as Record<string, string>;
+  const metered = (session: unknown) => (run: () => Promise<LoadResult>): Promise<Metered> => (session ? run() : meter.around(run, (result) => result.pages));
+  // measureRaw hands back what `around` answers: the metered result.
+  const measureMetered = (options: Parameters<typeof measureRaw>[0], session: unknown) => measureRaw(options, metered(session)) as Promise<Metered>;
   if (process.argv.includes('--account')) {
     const scrape = async (baseUrl: string) => (await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${ADMIN}` } })).text();
     const metrics = async () => (await Promise.all([app, ...(worker ? [worker] : [])].map((one) => scrape(one.baseUrl)))).join('\n');
@@ -88,13 +111,13 @@ async function main(): Promise<void> {
       for (const [name, url] of Object.entries(pages)) {
         for (const concurrency of CONCURRENCY) {
           const common = { url, concurrency, durationMs: SECONDS, waitUntil: wait, executablePath: CHROMIUM };
-          const fresh = RAW_MODES.includes('fresh') ? await measureRaw({ ...common, mode: 'fresh-context', session, proxyUrl: session ? `http://127.0.0.1:${sessionProxy.port}` : proxyUrl }) : null;
-          const reused = await measureRaw({ ...common, mode: 'reused-pages', proxyUrl });
-          const wiped = RAW_MODES.includes('wiped') ? await measureRaw({ ...common, mode: 'reused-wiped', proxyUrl }) : null;
+          const fresh = RAW_MODES.includes('fresh') ? await measureMetered({ ...common, mode: 'fresh-context', session, proxyUrl: session ? `http://127.0.0.1:${sessionProxy.port}` : proxyUrl }, session) : null;
+          const reused = await measureMetered({ ...common, mode: 'reused-pages', proxyUrl }, false);
+          const wiped = RAW_MODES.includes('wiped') ? await measureMetered({ ...common, mode: 'reused-wiped', proxyUrl }, false) : null;
           // At `load` only: the service waits for network idle its own way (navigation-idle.ts), not as page.goto does.
-          const tab = RAW_MODES.includes('tab') && !session && wait === 'load' ? await measureRaw({ ...common, mode: 'service-tab', proxyUrl }) : null;
+          const tab = RAW_MODES.includes('tab') && !session && wait === 'load' ? await measureMetered({ ...common, mode: 'service-tab', proxyUrl }, false) : null;
           await runLoad(concurrency, 1000, crawl(url, wait, session !== undefined));
-          const service = await runLoad(concurrency, SECONDS, crawl(url, wait, session !== undefined));
+          const service = await metered(session)(() => runLoad(concurrency, SECONDS, crawl(url, wait, session !== undefined)));
           const label = `${name}${session ? ' {session}' : ''}`;
           const added = [
             ...(fresh ? [row('(a) raw, fresh context', label, wait, concurrency, fresh)] : []),
@@ -104,6 +127,7 @@ async function main(): Promise<void> {
             row('(c) GET /crawl', label, wait, concurrency, service, {
               ...(fresh ? { 'c/a': service.pagesPerSecond / fresh.pagesPerSecond, 'p50 overhead ms': service.p50 - fresh.p50 } : {}),
               'c/b': service.pagesPerSecond / reused.pagesPerSecond,
+              ...(service.kbPerPage !== undefined && reused.kbPerPage ? { 'KB c/b': service.kbPerPage / reused.kbPerPage } : {}),
               ...(wiped ? { 'c/w': service.pagesPerSecond / wiped.pagesPerSecond } : {}),
               ...(tab ? { 'c/t': service.pagesPerSecond / tab.pagesPerSecond } : {}),
               load: loadAverage().replace('load average ', ''),
@@ -126,6 +150,7 @@ async function main(): Promise<void> {
     await cacheHitRun(crawlWith, SECONDS, [1, 4], app.child.pid!);
   }
   if (ONLY.has('memory')) await memoryRun((worker ?? app).child.pid!, crawl(pages.static, 'load'));
+  if (ONLY.has('orgs')) await orgMemoryRun((worker ?? app).child.pid!, () => organization(app.baseUrl), (other) => crawlAs(other, allPages['python-docs']));
   if (ONLY.has('collection')) await collectionRun(app.baseUrl, key, pages.static);
   if (ONLY.has('backlog')) await backlogCollectionRun(pages.static);
   if (ONLY.has('screenshot')) await screenshotRun({ baseUrl: app.baseUrl, child: (worker ?? app).child }, key, `${site.url}/tall?h=3000`, proxyUrl);
@@ -134,6 +159,7 @@ async function main(): Promise<void> {
   await proxy.close(true);
   await sessionProxy.close(true);
   await site.close();
+  await docs.close();
 }
 
 /**

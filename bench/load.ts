@@ -6,12 +6,14 @@ export interface LoadResult {
   readonly p95: number;
   readonly p99: number;
   readonly failures: number;
+  /** Calls answered (successes and failures). */
+  readonly pages: number;
 }
 
 function summary(latencies: number[], failures: number, started: number): LoadResult {
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { pagesPerSecond: latencies.length / seconds, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), failures };
+  return { pagesPerSecond: latencies.length / seconds, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), failures, pages: latencies.length + failures };
 }
 
 /** `concurrency` loops calling `once` until the time is up; failed calls are counted, not timed. */

@@ -65,7 +65,7 @@ export function serviceTabJob(
     try {
       held.slot.bind(route);
       held.tab.begin();
-      const { page: jobPage } = await held.tab.prepare(page, rules, await userAgent, () => undefined);
+      const { page: jobPage } = await held.tab.prepare(page, rules, await userAgent, () => undefined, 'bench');
       const response = await jobPage.goto(options.url, { waitUntil: options.waitUntil, timeout: options.timeoutMs });
       await readRenderedHtml(jobPage, CONFIG.maxPageBytes);
       return response !== null && response.status() < 400;

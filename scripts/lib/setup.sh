@@ -1,6 +1,8 @@
 # Shared by scripts/run.sh and scripts/test.sh: idempotent set-up steps for a Debian 12 machine, as root.
 export PUPPETEER_SKIP_DOWNLOAD=true
 export DEBIAN_FRONTEND=noninteractive
+# node-gyp compiles native modules (better-sqlite3: the registry has no prebuilt binary reachable here) on every core.
+export JOBS=max
 mkdir -p .test-run
 
 BASE_PACKAGES=(chromium chromium-headless-shell redis-server webext-ublock-origin-chromium)

@@ -69,7 +69,12 @@ describe('job lifecycle: 202, collection, debug, limits', () => {
     expect(jobId.startsWith(accepted.headers.get('x-job-id')!.split('_')[0] + '_')).toBe(true);
     expect(accepted.body).toMatchObject({ status: 'running', position: null, credits_charged: 5, credits_remaining: 495, error: null, debug: null });
 
-    const running = await call(`/crawl/${jobId}`, { key: org.apiKey });
+    // The worker captures the running page once it has one: poll until its capture is there (the page takes 10 s).
+    let running = await call(`/crawl/${jobId}`, { key: org.apiKey });
+    for (const until = Date.now() + 8000; running.body.debug === null && Date.now() < until; ) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      running = await call(`/crawl/${jobId}`, { key: org.apiKey });
+    }
     expect(running.status).toBe(202);
     expect(running.headers.get('x-credits-charged')).toBeNull();
     expect(running.body).not.toHaveProperty('credits_charged');

@@ -147,7 +147,10 @@ describe('faults', () => {
     expect([0, 143]).toContain(await stopped);
     recovery.sigtermDrain = Date.now() - started;
     await replacement;
-    expect((await late).status).toBe(200);
+    // Answered in the sync wait, or collected: the next worker's start may outlast the wait on a busy machine.
+    const lateAnswer = await late;
+    const lateFinal = lateAnswer.status === 202 ? await stack.pollUntil(lateAnswer.headers.get('x-job-id')!, org.apiKey, (poll) => poll.status !== 202) : lateAnswer;
+    expect(lateFinal.status).toBe(200);
     expect([...tags, 'term-late'].map((tag) => stack.hits(tag))).toEqual([1, 1, 1, 1]);
   });
 

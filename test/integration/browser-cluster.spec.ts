@@ -60,8 +60,8 @@ function spec(options: Partial<PageOptions> = {}, deadlineMs = 20_000, via: Prox
   return { jobId: `job${++jobs}`, route: via, options: { ...OPTIONS, ...options }, deadline: Date.now() + deadlineMs };
 }
 
-async function crawl<T>(fn: (session: PageSession) => Promise<T>, options: Partial<PageOptions> = {}, via?: ProxyRoute): Promise<T> {
-  const result = await pool.withPage(spec(options, 20_000, via), fn);
+async function crawl<T>(fn: (session: PageSession) => Promise<T>, options: Partial<PageOptions> = {}, via?: ProxyRoute, organizationId?: string): Promise<T> {
+  const result = await pool.withPage({ ...spec(options, 20_000, via), ...(organizationId ? { organizationId } : {}) }, fn);
   await pool.settle();
   return result;
 }
@@ -232,21 +232,25 @@ describe('BrowserCluster isolation between jobs', () => {
     });
   });
 
-  it('the next job in the same reused context and tab starts from nothing', async () => {
+  // Decisions 9.7: another organization's job gets nothing; the same organization's only the HTTP cache of assets.
+  it.each([
+    ['of another organization starts from nothing', 'org-b', ['/cacheable.css']],
+    ['of the same organization starts from nothing but the cached stylesheet', 'org-a', []],
+  ])('the next job in the same reused context and tab %s', async (_name, next, cssFetched) => {
     await crawl(async (session) => {
       await session.goto(`${site.url}/cookies`);
       await session.page.waitForFunction(() => document.getElementById('done')?.textContent);
       expect(await session.page.$eval('#done', (element) => element.textContent)).toBe('registered');
       await session.page.evaluate(() => (window.name = 'job A'));
       await writeStorage(await thirdPartyFrame(session));
-    });
+    }, {}, undefined, 'org-a');
     const before = pool.stats();
     site.reset();
     const seen = await crawl(async (session) => ({
       ...(await report(session, '/cookies/check')),
       name: await session.page.evaluate(() => window.name),
       thirdParty: await readStorage(await thirdPartyFrame(session)),
-    }));
+    }), {}, undefined, next);
     expect(seen).toEqual({
       cookie: '',
       localStorage: [],
@@ -257,7 +261,8 @@ describe('BrowserCluster isolation between jobs', () => {
       name: '',
       thirdParty: { localStorage: [], sessionStorage: [], indexedDB: [] },
     });
-    expect(requested('/cacheable.css')).toEqual(['/cacheable.css']);
+    expect(requested('/cacheable.css')).toEqual(cssFetched);
+    expect(requested('/cookies/check')).toEqual(['/cookies/check']);
     expect(site.requests().find((request) => request.path === '/cookies/check')?.headers.cookie).toBeUndefined();
     expect(pool.stats()).toMatchObject({ contextsCreated: before.contextsCreated, tabsOpened: before.tabsOpened });
   });

@@ -1,6 +1,16 @@
+/**
+ * An AbortSignal that fires after `ms` with a TimeoutError, as AbortSignal.timeout does, but on the timers' clock
+ * (setTimeout: one clock for the code and its specs' fake timers); its timer keeps no process alive.
+ */
+export function timeoutSignal(ms: number): AbortSignal {
+  const controller = new AbortController();
+  setTimeout(() => controller.abort(new DOMException(`timed out after ${ms} ms`, 'TimeoutError')), ms).unref();
+  return controller.signal;
+}
+
 /** An AbortSignal that fires at the wall-clock time `deadline` (ms since the epoch); its timer keeps no process alive. */
 export function deadlineSignal(deadline: number): AbortSignal {
-  return AbortSignal.timeout(Math.max(0, deadline - Date.now()));
+  return timeoutSignal(Math.max(0, deadline - Date.now()));
 }
 
 /**
@@ -19,5 +29,5 @@ export function raceSignal<T>(work: Promise<T>, signal: AbortSignal, onAbort: ()
 
 /** `work`'s value, or `fallback` once `ms` have passed or `work` failed: for best-effort steps (captures, closes, wipes). */
 export function withFallback<T>(work: Promise<T>, ms: number, fallback: T): Promise<T> {
-  return raceSignal(work, AbortSignal.timeout(ms), () => fallback).catch(() => fallback);
+  return raceSignal(work, timeoutSignal(ms), () => fallback).catch(() => fallback);
 }

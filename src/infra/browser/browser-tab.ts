@@ -8,6 +8,7 @@ import { JobFootprint } from './job-footprint.js';
 import type { PageOptions } from './page-options.js';
 import { AppliedOptions, applyPageOptions } from './page-setup.js';
 import { GuardJob, GuardRules, RequestGuard } from './request-guard.js';
+import { isPrivateAnswer, TabCache } from './tab-cache.js';
 import { CommittedFrame, TabFrames, TabSession } from './tab-frames.js';
 import { wipeTab } from './tab-wipe.js';
 import { PageUsage, trackPage } from './tracked-page.js';
@@ -29,6 +30,7 @@ export class BrowserTab {
   private footprint = new JobFootprint();
   private fail: Fail | null = null;
   private crashed = false;
+  private readonly cache = new TabCache();
 
   private constructor(
     readonly page: Page,
@@ -41,6 +43,9 @@ export class BrowserTab {
     // An unanswered alert() blocks the page's scripts (and our calls into it) until the deadline.
     page.on('dialog', (dialog) => void dialog.dismiss().catch(() => undefined));
     page.on('error', () => this.onCrash());
+    page.on('response', (response) => {
+      if (isPrivateAnswer(response)) this.footprint.privateAnswer = true;
+    });
   }
 
   static async open(context: BrowserContext, policy: NetworkPolicy, relay: RelayLogin): Promise<BrowserTab> {
@@ -83,8 +88,11 @@ export class BrowserTab {
     this.usage.removeListeners(this.page);
   }
 
-  /** Sets the tab up for the job begun; returns the guard's record of the job and the page the operation gets. */
-  async prepare(options: PageOptions, rules: GuardRules, defaultUserAgent: string, fail: Fail): Promise<{ job: GuardJob; page: Page }> {
+  /**
+   * Sets the tab up for the job begun; returns the guard's record of the job and the page the operation gets.
+   * `cacheOwner` is the job's organization: the HTTP cache another one left is cleared first (decisions 9.7).
+   */
+  async prepare(options: PageOptions, rules: GuardRules, defaultUserAgent: string, fail: Fail, cacheOwner: string): Promise<{ job: GuardJob; page: Page }> {
     this.fail = fail;
     const reused = this.jobs > 1;
     const job = this.guard.begin(rules, this.footprint);
@@ -92,6 +100,7 @@ export class BrowserTab {
       applyPageOptions(this.page, options, this.applied, defaultUserAgent),
       // A response of the previous job that arrived after its wipe could still have set a cookie.
       reused ? this.client.send('Network.clearBrowserCookies') : undefined,
+      this.cache.claim(cacheOwner, () => this.client.send('Network.clearBrowserCache')),
     ]);
     this.applied = applied;
     this.job = job;
@@ -118,7 +127,9 @@ export class BrowserTab {
       for (const frame of await this.frames.openFrames()) {
         if (frame.frameId !== this.frames.mainFrameId) this.footprint.recordStorageKey(this.storageKey(frame, 0));
       }
-      await wipeTab(this.page, this.client, context, this.footprint);
+      const keepCache = !this.footprint.privateAnswer;
+      await wipeTab(this.page, this.client, context, this.footprint, keepCache);
+      if (!keepCache) this.cache.cleared();
       return true;
     } finally {
       this.guard.end();

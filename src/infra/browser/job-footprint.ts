@@ -4,6 +4,8 @@ export class JobFootprint {
   readonly origins = new Set<string>();
   /** Storage keys of the documents its frames showed (a third-party frame's key is its origin plus the top-level site). */
   readonly storageKeys = new Set<string>();
+  /** The tab received a `Cache-Control: private` answer: the HTTP cache is cleared after the job (decisions 9.7). */
+  privateAnswer = false;
   private readonly lookups = new Set<Promise<unknown>>();
 
   recordUrl(url: string): void {

@@ -21,6 +21,8 @@ export interface PageTaskDeps {
 
 export interface PageJobSpec {
   readonly jobId: string;
+  /** Whose HTTP cache the job may use (decisions 9.7); absent, the job shares it with no other job. */
+  readonly organizationId?: string;
   readonly route: ProxyRoute;
   readonly options: PageOptions;
   /** Epoch ms: the job's page is closed at this time whatever it is doing. */
@@ -77,7 +79,8 @@ export class PageTask<T> {
     const rules = guardRules(this.deps.config, spec.options, adblock, spec.options.documents ? this.deps.config.pdf.maxBytes : undefined);
     const userAgent = await job.instance.defaultUserAgent();
     job.touched = true;
-    const prepared = await job.tab.prepare(spec.options, rules, userAgent, (error) => run.fail(error));
+    const cacheOwner = spec.organizationId ?? `job ${spec.jobId}`;
+    const prepared = await job.tab.prepare(spec.options, rules, userAgent, (error) => run.fail(error), cacheOwner);
     this.guard = prepared.job;
     run.onStop(() => void job.tab.page.close().catch(() => undefined));
     // A browser that died while the tab was prepared; one draining (recycled) still serves the jobs it holds.

@@ -22,8 +22,8 @@ async function guarded(replies: Record<string, () => unknown> = {}) {
   const answers = (method: string) => sent.filter((call) => call.method === method).map((call) => call.params);
   const challenge = (requestId: string, source: 'Proxy' | 'Server', origin: string) =>
     session.emit('Fetch.authRequired', { requestId, request: { url: 'http://site.test/' }, frameId: 'main', resourceType: 'Document', authChallenge: { source, origin, scheme: 'basic', realm: 'r' } });
-  const pause = (requestId: string, url: string, resourceType = 'Document', frameId = 'main') =>
-    session.emit('Fetch.requestPaused', { requestId, request: { url, headers: {} }, frameId, resourceType });
+  const pause = (requestId: string, url: string, resourceType = 'Document', frameId = 'main', headers: Record<string, string> = {}) =>
+    session.emit('Fetch.requestPaused', { requestId, request: { url, headers }, frameId, resourceType });
   const respond = (requestId: string, contentType: string, frameId = 'main', responseStatusCode = 200) =>
     session.emit('Fetch.requestPaused', {
       requestId, request: { url: 'http://site.test/doc', headers: {} }, frameId, resourceType: 'Document', responseStatusCode,
@@ -69,9 +69,24 @@ describe('RequestGuard', () => {
     job.closed = true;
     pause('after', 'http://site.test/late', 'XHR');
     await settle();
-    expect(answers('Fetch.continueRequest')).toEqual([{ requestId: 'ok' }]);
+    expect(answers('Fetch.continueRequest').map(({ requestId }) => requestId)).toEqual(['ok']);
     expect(answers('Fetch.failRequest').map(({ requestId }) => requestId)).toEqual(['before', 'script', 'private', 'after']);
     expect([job.blockedNavigation, job.takeBlocked()]).toEqual(['private address', { url: 'http://10.0.0.1/', reason: 'private address' }]);
+  });
+
+  it('continues a document (main or a frame) with the headers of a reload, its own kept (decisions 9.7); an asset as it is', async () => {
+    const { guard, pause, answers } = await guarded();
+    guard.begin({ checkPolicy: true, blockScripts: false, blockImages: false, adblock: null }, new JobFootprint());
+    pause('doc', 'http://site.test/', 'Document', 'main', { Accept: 'text/html', 'cache-control': 'max-age=0' });
+    pause('frame', 'http://site.test/frame', 'Document', 'child');
+    pause('css', 'http://site.test/a.css', 'Stylesheet', 'main', { Accept: 'text/css' });
+    await settle();
+    const anew = [{ name: 'Cache-Control', value: 'no-cache' }, { name: 'Pragma', value: 'no-cache' }];
+    expect(answers('Fetch.continueRequest')).toEqual([
+      { requestId: 'doc', headers: [{ name: 'Accept', value: 'text/html' }, ...anew] },
+      { requestId: 'frame', headers: anew },
+      { requestId: 'css' },
+    ]);
   });
 
   describe('documents (decisions.md 9.5)', () => {

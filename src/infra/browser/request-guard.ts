@@ -81,6 +81,21 @@ function isPrefetch(type: string, headers: Protocol.Network.Headers): boolean {
 
 type Verdict = 'continue' | 'abort' | { readonly body: string | Buffer; readonly contentType: string };
 
+/** Request headers that make Chromium's HTTP cache fetch the answer anew (LOAD_BYPASS_CACHE), as a reload does. */
+const FETCH_ANEW: ReadonlyArray<Protocol.Fetch.HeaderEntry> = [
+  { name: 'Cache-Control', value: 'no-cache' },
+  { name: 'Pragma', value: 'no-cache' },
+];
+
+/**
+ * A document (the main one, a frame's, each redirect hop) is never answered from the HTTP cache an organization's
+ * jobs keep (decisions 9.7: 9.6 is the document's cache): its request goes on with the headers of a reload.
+ */
+function fetchedAnew(request: Protocol.Network.Request): Protocol.Fetch.HeaderEntry[] {
+  const kept = Object.entries(request.headers).filter(([name]) => !/^(cache-control|pragma)$/i.test(name));
+  return [...kept.map(([name, value]) => ({ name, value })), ...FETCH_ANEW];
+}
+
 /** The policy is skipped only when private targets are allowed and no domain is excluded (tests, private deployments). */
 export function guardRules(
   config: Pick<AppConfig, 'allowPrivateTargets' | 'uncoveredDomains'>,
@@ -146,8 +161,9 @@ export class RequestGuard {
     const job = this.job;
     job?.footprint.recordUrl(event.request.url);
     const verdict = job && !job.closed ? await this.verdict(job, event, onPage).catch((): Verdict => 'abort') : 'abort';
+    const headers = verdict === 'continue' && event.resourceType === 'Document' ? fetchedAnew(event.request) : undefined;
     // A request whose frame or session went away in the meantime needs no answer.
-    await this.answer(session, event.requestId, verdict).catch(() => undefined);
+    await this.answer(session, event.requestId, verdict, headers).catch(() => undefined);
   }
 
   /** A document's response: the main document of a job that reads documents may be one; every other goes on. */
@@ -166,8 +182,8 @@ export class RequestGuard {
     }
   }
 
-  private answer(session: CDPSession, requestId: string, verdict: Verdict): Promise<unknown> {
-    if (verdict === 'continue') return session.send('Fetch.continueRequest', { requestId });
+  private answer(session: CDPSession, requestId: string, verdict: Verdict, headers?: Protocol.Fetch.HeaderEntry[]): Promise<unknown> {
+    if (verdict === 'continue') return session.send('Fetch.continueRequest', { requestId, ...(headers ? { headers } : {}) });
     if (verdict === 'abort') return session.send('Fetch.failRequest', { requestId, errorReason: 'BlockedByClient' });
     return session.send('Fetch.fulfillRequest', {
       requestId,

@@ -17,12 +17,14 @@ async function closeOtherTabs(context: BrowserContext, keep: Page): Promise<void
  * 2. window.name and the back/forward list (a next job could otherwise read or go back to this one), other tabs;
  * 3. the context's cookies and HTTP cache, and the storage of every origin and partitioned storage key the job touched:
  *    local and session storage (the tab's own included), IndexedDB, Cache Storage, service workers, ...
+ * `keepCache` keeps the HTTP cache for the next job of the same organization (tab-cache.ts clears it for another's).
  */
 export async function wipeTab(
   page: Page,
   client: CDPSession,
   context: BrowserContext,
   footprint: JobFootprint,
+  keepCache = false,
 ): Promise<void> {
   await footprint.settled();
   await page.goto('about:blank', { waitUntil: 'load', timeout: WIPE_STEP_TIMEOUT_MS });
@@ -32,7 +34,7 @@ export async function wipeTab(
     client.send('Runtime.evaluate', { expression: 'window.name = ""' }),
     client.send('Page.resetNavigationHistory'),
     client.send('Network.clearBrowserCookies'),
-    client.send('Network.clearBrowserCache'),
+    keepCache ? undefined : client.send('Network.clearBrowserCache'),
     ...[...footprint.origins].map((origin) => client.send('Storage.clearDataForOrigin', { origin, storageTypes: ALL_STORAGE })),
     ...footprint.partitionedKeys().map(clearKey),
   ]);

@@ -33,7 +33,9 @@ export class SqlProgramRunner {
   async run<T>(program: () => SqlProgram<T>): Promise<T> {
     if (this.dialect === 'mysql') return this.dataSource.transaction((manager) => this.runMysql(manager, program()));
     const db = sqliteConnection(this.dataSource);
-    return db.transaction(() => drive(program(), (step) => this.runSqliteStatement(db, step)))() as T;
+    // IMMEDIATE: the write lock is taken at BEGIN, waiting out busy_timeout for another process (the CLI, a worker); a
+    // deferred transaction that reads, then writes after another process wrote, fails at once with "database is locked".
+    return db.transaction(() => drive(program(), (step) => this.runSqliteStatement(db, step))).immediate() as T;
   }
 
   /** One read statement's rows, plain objects keyed by column name: no query builder, no entity hydration. */

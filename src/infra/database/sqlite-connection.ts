@@ -8,7 +8,8 @@ export interface SqliteStatement {
 }
 export interface SqliteConnection {
   prepare(sql: string): SqliteStatement;
-  transaction<F extends () => unknown>(fn: F): F;
+  /** The function in a transaction; `.immediate` begins it with BEGIN IMMEDIATE (the write lock at once). */
+  transaction<F extends () => unknown>(fn: F): F & { immediate: F };
   pragma(sql: string): unknown;
 }
 

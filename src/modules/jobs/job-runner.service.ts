@@ -22,7 +22,7 @@ import type { JobFailure } from './job-finish.js';
 import { JobRepository } from './job.repository.js';
 import { jobTimeoutMs, type JobOutput, type Operation, type TaskContext } from './operation.js';
 import { OperationRegistry } from './operation-registry.js';
-import { retryOnOutage } from './store-retry.js';
+import { retryStoreWrite } from './store-retry.js';
 import { CommandBatch, sendBatch } from '../../infra/redis/command-batch.js';
 import { InjectRedis } from '../../infra/redis/redis.module.js';
 import type { Redis } from 'ioredis';
@@ -55,7 +55,7 @@ export class JobRunner {
   async run(payload: JobPayload, enqueuedAt?: number): Promise<void> {
     const taken = Date.now();
     if (enqueuedAt !== undefined) this.metrics.jobStep('queue wait', taken - enqueuedAt);
-    const job = await retryOnOutage(() => this.jobs.start(payload.organizationId, payload.jobId));
+    const job = await retryStoreWrite(() => this.jobs.start(payload.organizationId, payload.jobId));
     if (!job) {
       await this.startIn(this.redis.multi(), payload.jobId);
       return;
@@ -90,7 +90,7 @@ export class JobRunner {
 
   /** Before the job ends (so a synchronous waiter's refund is a replay): a caller's refusal is never charged. */
   private async refundRefusal(operation: Operation, job: Job): Promise<void> {
-    await retryOnOutage(() =>
+    await retryStoreWrite(() =>
       this.ledger.refund({
         organizationId: job.organizationId, requestKey: job.id, amount: job.price, jobId: job.id, host: job.host,
         dailyLimited: operation.dailyLimited, reason: 'refund: refused by the target\'s robots.txt',
@@ -113,7 +113,7 @@ export class JobRunner {
     const ms = Date.now() - started;
     const failed = !('type' in outcome);
     if (failed) this.logger.warn({ jobId: job.id, kind: job.kind, code: outcome.code, ms }, outcome.message);
-    const kept = await retryOnOutage(() => this.jobs.finish(job.organizationId, job.id, outcome));
+    const kept = await retryStoreWrite(() => this.jobs.finish(job.organizationId, job.id, outcome));
     if (failed) {
       if (kept) this.metrics.jobEnded(job.kind, 'failed', started, outcome.code);
     } else if (kept) {
@@ -192,7 +192,7 @@ export class JobRunner {
       deadline,
       signal,
       config: this.config,
-      withPage: (pageOptions, fn) => this.browser.withPage({ jobId: job.id, route, options: pageOptions, deadline, signal }, fn),
+      withPage: (pageOptions, fn) => this.browser.withPage({ jobId: job.id, organizationId: job.organizationId, route, options: pageOptions, deadline, signal }, fn),
     };
     return withBackstop(operation.run(context, options), deadline + BACKSTOP_MS);
   }

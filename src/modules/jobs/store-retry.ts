@@ -33,3 +33,11 @@ export async function retryOnLockConflict<T>(work: () => Promise<T>, attempts = 
     }
   }
 }
+
+/**
+ * A job row's transaction as the worker runs it: again after losing a lock conflict (InnoDB rolled it back whole, so
+ * running it again is safe), and again after a pause while a store is down.
+ */
+export function retryStoreWrite<T>(work: () => Promise<T>, forMs = STORE_RETRY_MS): Promise<T> {
+  return retryOnOutage(() => retryOnLockConflict(work), forMs);
+}

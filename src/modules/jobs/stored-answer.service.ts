@@ -22,7 +22,7 @@ import { BACKSTOP_MS, jobDeadlineSignal } from './job-signal.js';
 import { JobHeartbeat } from './job-heartbeat.js';
 import { JobRepository } from './job.repository.js';
 import { jobTimeoutMs, type JobOutput, type Operation, type StoredAnswer } from './operation.js';
-import { retryOnLockConflict, retryOnOutage } from './store-retry.js';
+import { retryOnLockConflict, retryStoreWrite } from './store-retry.js';
 import { SyncAnswerService } from './sync-answer.service.js';
 
 /** A caller is waiting: a database restart is waited out for seconds, not the worker's minute. */
@@ -94,7 +94,7 @@ export class StoredAnswerService {
       const backstop = deadlineSignal(deadline + BACKSTOP_MS);
       const outcome = await raceSignal(stored.answer(deadline, jobSignal.signal), backstop, () => new AppError(ErrorCode.NavigationTimeout, 'The job ran past its time limit.'))
         .catch((error: unknown) => this.failure(error, job.id));
-      const kept = await retryOnOutage(() => retryOnLockConflict(() => this.jobs.finish(job.organizationId, job.id, outcome)), OUTAGE_RETRY_MS);
+      const kept = await retryStoreWrite(() => this.jobs.finish(job.organizationId, job.id, outcome), OUTAGE_RETRY_MS);
       const failed = !('type' in outcome);
       if (kept) this.metrics.jobEnded(job.kind, failed ? 'failed' : 'done', started, failed ? outcome.code : undefined);
       const ended = Object.assign(new Job(), job, failed

@@ -2,8 +2,8 @@ import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } fro
 import type { Redis } from 'ioredis';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
-import { InjectRedis } from '../../infra/redis/redis.module.js';
 import { PeriodicTask } from '../../common/time/periodic-task.js';
+import { InjectRedis } from '../../infra/redis/redis.module.js';
 import { LimitsService } from '../billing/limits.service.js';
 import { FrontierRepository } from './frontier/frontier.repository.js';
 import { SiteEnds } from './site-ends.js';

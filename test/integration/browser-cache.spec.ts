@@ -1,0 +1,115 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { AppError } from '../../src/common/errors/app-error.js';
+import { loadConfig } from '../../src/config/app-config.js';
+import { BrowserCluster } from '../../src/infra/browser/browser-cluster.js';
+import type { PageOptions, PageSession } from '../../src/infra/browser/page-options.js';
+import type { HostVerdict, NetworkPolicy } from '../../src/infra/network/network-policy.js';
+import { BUILTIN_SERVER } from '../../src/infra/proxy/proxy-pool.service.js';
+import type { ProxyPoolService } from '../../src/infra/proxy/proxy-pool.service.js';
+import type { ProxyRoute } from '../../src/infra/proxy/proxy-route.js';
+import { EgressRelay } from '../../src/infra/proxy/relay/egress-relay.js';
+import { startTargetSite, TargetSite } from '../fixtures/target-site.js';
+
+// Decisions 9.7 on real Chromium: one tab (BROWSER_CONCURRENCY=1, tabs=1), so every job runs in the same context.
+// Every request goes through the relay, so the target's record is what the egress proxy carried.
+jest.setTimeout(30_000);
+
+/** A policy double that refuses the URLs put in `refused` (checked on every request, a cached one included). */
+class UrlPolicy {
+  readonly refused = new Set<string>();
+
+  async checkDuringCrawl(raw: string): Promise<string | null> {
+    return this.refused.has(raw) ? 'refused by the test policy' : null;
+  }
+
+  async inspectHost(): Promise<HostVerdict> {
+    return { allowed: true, addresses: ['127.0.0.1'] };
+  }
+}
+
+const OPTIONS: PageOptions = { js: true, images: false, adblock: false, waitUntil: 'load', viewport: { width: 1280, height: 800 }, userAgent: null };
+const route: ProxyRoute = { id: 'builtin', tier: 'standard', server: BUILTIN_SERVER, country: null, city: null, callerCredentials: false, builtin: true, sourceIndex: 0 };
+
+let site: TargetSite;
+let policy: UrlPolicy;
+let relay: EgressRelay;
+let cluster: BrowserCluster;
+let jobs = 0;
+
+/** One job of the organization on `path`; answers the h1's colour (navy once /assets/public.css applied). */
+async function visit(organizationId: string, path: string, then: (session: PageSession) => Promise<void> = async () => undefined): Promise<string> {
+  const spec = { jobId: `cache-job${++jobs}`, organizationId, route, options: OPTIONS, deadline: Date.now() + 20_000 };
+  const colour = await cluster.withPage(spec, async (session) => {
+    await session.goto(`${site.url}${path}`);
+    await then(session);
+    return session.page.$eval('h1', (h1) => getComputedStyle(h1).color);
+  });
+  await cluster.settle();
+  return colour;
+}
+
+/** How many times the target was asked for `path` since the last reset. */
+const fetched = (path: string): number => site.requests().filter((request) => request.path === path).length;
+
+beforeAll(async () => {
+  site = await startTargetSite();
+  policy = new UrlPolicy();
+  const configured = loadConfig({ ROLE: 'worker', DATA_DIR: mkdtempSync(join(tmpdir(), 'crawlgate-cache-')), BROWSER_CONCURRENCY: '1' });
+  const config = { ...configured, browser: { ...configured.browser, tabs: 1 } };
+  relay = new EgressRelay(config, policy as unknown as NetworkPolicy, { markFailed: async () => undefined } as unknown as ProxyPoolService);
+  cluster = new BrowserCluster(config, policy as unknown as NetworkPolicy, relay);
+  await cluster.onModuleInit();
+});
+
+afterAll(async () => {
+  await cluster.onApplicationShutdown();
+  await relay.onApplicationShutdown();
+  await site.close();
+});
+
+describe("an organization's cacheable assets (decisions 9.7)", () => {
+  it("are kept for the organization's next job only: another organization's first fetch goes to the target", async () => {
+    site.reset();
+    const navy = 'rgb(0, 0, 128)';
+    expect(await visit('org-a', '/assets')).toBe(navy);
+    expect(await visit('org-a', '/assets')).toBe(navy);
+    // The cacheable stylesheet once; the no-store one and the (cacheable) document every time.
+    expect([fetched('/assets/public.css'), fetched('/assets/no-store.css'), fetched('/assets')]).toEqual([1, 2, 2]);
+    expect(await visit('org-b', '/assets')).toBe(navy);
+    expect([fetched('/assets/public.css'), fetched('/assets/no-store.css'), fetched('/assets')]).toEqual([2, 3, 3]);
+    expect(await visit('org-a', '/assets')).toBe(navy);
+    expect(fetched('/assets/public.css')).toBe(3);
+    expect(cluster.stats()).toMatchObject({ contextsCreated: 1, tabsOpened: 1 });
+  });
+
+  it('a private answer is never kept: after it, every asset of the next job is fetched again', async () => {
+    await visit('org-c', '/assets');
+    site.reset();
+    await visit('org-c', '/assets/private');
+    expect([fetched('/assets/public.css'), fetched('/assets/private.css')]).toEqual([0, 1]);
+    await visit('org-c', '/assets/private');
+    expect([fetched('/assets/public.css'), fetched('/assets/private.css')]).toEqual([1, 2]);
+  });
+
+  // A cached answer was fetched through the policy once (9.7); what it leads to is checked as today.
+  it("a cached redirect's next hop still meets the network policy: refused, it is never sent and the job reports it", async () => {
+    site.reset();
+    await visit('org-d', '/assets/moved');
+    expect([fetched('/assets/moved.css'), fetched('/assets/no-store.css')]).toEqual([1, 1]);
+    policy.refused.add(`${site.url}/assets/no-store.css`);
+    try {
+      let blocked: unknown = null;
+      await visit('org-d', '/assets/moved', async (session) => {
+        blocked = await Promise.resolve().then(() => session.assertNotBlocked()).catch((error: unknown) => error);
+      });
+      expect(blocked).toBeInstanceOf(AppError);
+      expect((blocked as AppError).code).toBe('blocked_target');
+      expect([fetched('/assets/moved.css'), fetched('/assets/no-store.css')]).toEqual([1, 1]);
+    } finally {
+      policy.refused.clear();
+    }
+  });
+});
