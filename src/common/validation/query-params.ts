@@ -1,10 +1,16 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { IsOptional, IsString, Matches } from 'class-validator';
+import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
 import { CITY_NAME, COUNTRY_CODE } from './geography.js';
 
 /** A repeated query parameter counts once: its last value. */
 export const lastValue = ({ value }: { value: unknown }) => (Array.isArray(value) ? value[value.length - 1] : value);
+
+/** A parameter that takes one of `values` (its last value); anything else is refused with the list it takes. */
+export function OneOfParam(values: readonly string[]): PropertyDecorator {
+  return (target, propertyKey) =>
+    applyDecorators(IsOptional(), Transform(lastValue), IsIn([...values], { message: `${String(propertyKey)} must be one of ${values.join(', ')}` }))(target, propertyKey);
+}
 
 /** `country`: an officially assigned ISO 3166-1 alpha-2 code, any case (a country name, UK or EU is refused). */
 export const CountryParam = () =>

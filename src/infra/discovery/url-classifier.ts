@@ -8,13 +8,17 @@ import { parseHttpUrl, urlKey } from './url-key.js';
 export type UrlVerdict = 'take' | 'robots' | 'scope' | 'excluded' | 'duplicate';
 export type FilterVerdict = Exclude<UrlVerdict, 'duplicate'>;
 
-export interface DiscoveryRules {
-  readonly start: URL;
+/** What a caller chooses of 9.1's rules: GET /map and POST /site keep these options as they are. */
+export interface DiscoveryScope {
   readonly scope: SiteScope;
   readonly includePaths: readonly string[];
   readonly excludePaths: readonly string[];
-  readonly robots: RobotsRules;
   readonly ignoreQuery: boolean;
+}
+
+export interface DiscoveryRules extends DiscoveryScope {
+  readonly start: URL;
+  readonly robots: RobotsRules;
 }
 
 /** The whole path, percent-decoded, as include_paths and exclude_paths see it. */

@@ -1,61 +1,68 @@
 import { describe, expect, it } from '@jest/globals';
 import { siteHost, urlKey } from './url-key.js';
 
+// [rule, its URLs and their keys]
+const rules: ReadonlyArray<[string, Record<string, string>]> = [
+  ['leaves the scheme out: http and https of one host and path are one page', { 'http://example.com/a': 'example.com/a' }],
+  [
+    'lower-cases the host and writes an IDN as punycode',
+    { 'https://EXAMPLE.Com/a': 'example.com/a', 'https://bücher.example/x': 'xn--bcher-kva.example/x' },
+  ],
+  [
+    'drops the default port and keeps another',
+    {
+      'http://example.com:80/a': 'example.com/a',
+      'https://example.com:443/a': 'example.com/a',
+      'http://example.com:8080/a': 'example.com:8080/a',
+      'https://example.com:80/a': 'example.com:80/a',
+    },
+  ],
+  ['drops the fragment', { 'https://example.com/a#part': 'example.com/a', 'https://example.com/a?x=1#part': 'example.com/a?x=1' }],
+  [
+    'normalizes percent-encoding: unreserved characters decoded, hex upper-cased',
+    {
+      'https://example.com/%7Euser/%61b%2dc': 'example.com/~user/ab-c',
+      'https://example.com/a%2fb%c3%a9': 'example.com/a%2Fb%C3%A9',
+      'https://example.com/é': 'example.com/%C3%A9',
+      'https://example.com/s?q=%7e%2f': 'example.com/s?q=~%2F',
+    },
+  ],
+  [
+    'folds a trailing /index.html, /index.htm or /index.php into its directory',
+    {
+      'https://example.com/a/index.html': 'example.com/a/',
+      'https://example.com/a/index.htm': 'example.com/a/',
+      'https://example.com/index.php': 'example.com/',
+      'https://example.com/a/index.html?x=1': 'example.com/a/?x=1',
+      'https://example.com/a/myindex.html': 'example.com/a/myindex.html',
+      'https://example.com/a/index.html/b': 'example.com/a/index.html/b',
+    },
+  ],
+  [
+    'removes utm_*, gclid, fbclid and msclkid and keeps the rest of the query in its order',
+    {
+      'https://example.com/a?b=2&utm_source=x&a=1&gclid=g&fbclid=f&msclkid=m&utm_medium=y': 'example.com/a?b=2&a=1',
+      'https://example.com/a?utm_source=x': 'example.com/a',
+      'https://example.com/a?utmost=1': 'example.com/a?utmost=1',
+    },
+  ],
+  ['keeps the case of the path', { 'https://example.com/Docs/A': 'example.com/Docs/A' }],
+];
+
 describe('urlKey (decisions 9.1 "Same URL")', () => {
-  it('leaves the scheme out: http and https of one host and path are one page', () => {
-    expect(urlKey('http://example.com/a')).toBe('example.com/a');
+  it.each(rules)('%s', (_rule, keys) => {
+    const urls = Object.keys(keys);
+    expect(Object.fromEntries(urls.map((url) => [url, urlKey(url)]))).toEqual(keys);
+  });
+
+  it('makes http and https one page, and keeps apart queries in another order and paths in another case', () => {
     expect(urlKey('https://example.com/a')).toBe(urlKey('http://example.com/a'));
-  });
-
-  it('lower-cases the host and writes an IDN as punycode', () => {
-    expect(urlKey('https://EXAMPLE.Com/a')).toBe('example.com/a');
-    expect(urlKey('https://bücher.example/x')).toBe('xn--bcher-kva.example/x');
-  });
-
-  it('drops the default port and keeps another', () => {
-    expect(urlKey('http://example.com:80/a')).toBe('example.com/a');
-    expect(urlKey('https://example.com:443/a')).toBe('example.com/a');
-    expect(urlKey('http://example.com:8080/a')).toBe('example.com:8080/a');
-    expect(urlKey('https://example.com:80/a')).toBe('example.com:80/a');
-  });
-
-  it('drops the fragment', () => {
-    expect(urlKey('https://example.com/a#part')).toBe('example.com/a');
-    expect(urlKey('https://example.com/a?x=1#part')).toBe('example.com/a?x=1');
-  });
-
-  it('normalizes percent-encoding: unreserved characters decoded, hex upper-cased', () => {
-    expect(urlKey('https://example.com/%7Euser/%61b%2dc')).toBe('example.com/~user/ab-c');
-    expect(urlKey('https://example.com/a%2fb%c3%a9')).toBe('example.com/a%2Fb%C3%A9');
-    expect(urlKey('https://example.com/é')).toBe('example.com/%C3%A9');
-    expect(urlKey('https://example.com/s?q=%7e%2f')).toBe('example.com/s?q=~%2F');
-  });
-
-  it('folds a trailing /index.html, /index.htm or /index.php into its directory', () => {
-    expect(urlKey('https://example.com/a/index.html')).toBe('example.com/a/');
-    expect(urlKey('https://example.com/a/index.htm')).toBe('example.com/a/');
-    expect(urlKey('https://example.com/index.php')).toBe('example.com/');
-    expect(urlKey('https://example.com/a/index.html?x=1')).toBe('example.com/a/?x=1');
-    expect(urlKey('https://example.com/a/myindex.html')).toBe('example.com/a/myindex.html');
-    expect(urlKey('https://example.com/a/index.html/b')).toBe('example.com/a/index.html/b');
-  });
-
-  it('removes utm_*, gclid, fbclid and msclkid and keeps the rest of the query in its order', () => {
-    expect(urlKey('https://example.com/a?b=2&utm_source=x&a=1&gclid=g&fbclid=f&msclkid=m&utm_medium=y')).toBe(
-      'example.com/a?b=2&a=1',
-    );
-    expect(urlKey('https://example.com/a?utm_source=x')).toBe('example.com/a');
     expect(urlKey('https://example.com/a?z=1&a=2')).not.toBe(urlKey('https://example.com/a?a=2&z=1'));
-    expect(urlKey('https://example.com/a?utmost=1')).toBe('example.com/a?utmost=1');
+    expect(urlKey('https://example.com/Docs/A')).not.toBe(urlKey('https://example.com/docs/a'));
   });
 
   it('drops the whole query with ignoreQuery', () => {
     expect(urlKey('https://example.com/a?page=2', { ignoreQuery: true })).toBe('example.com/a');
-  });
-
-  it('keeps the case of the path', () => {
-    expect(urlKey('https://example.com/Docs/A')).toBe('example.com/Docs/A');
-    expect(urlKey('https://example.com/Docs/A')).not.toBe(urlKey('https://example.com/docs/a'));
   });
 
   it('is null for another scheme or unparsable text', () => {

@@ -1,7 +1,7 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
-import { PeriodicTask } from '../../common/time/periodic-task.js';
+import { ApiRounds } from '../../common/time/api-rounds.js';
 import { OrganizationRepository } from '../auth/organization.repository.js';
 import { LedgerService } from './ledger.service.js';
 import { utcMonth } from './utc-day.js';
@@ -13,34 +13,23 @@ const CHECK_EVERY_MS = 10 * 60_000;
  * the ledger's unique (request key, kind) with a key per organization and month makes it happen once.
  */
 @Injectable()
-export class MonthlyTopUpService implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(MonthlyTopUpService.name);
-  private readonly task = new PeriodicTask(() => this.topUp(new Date()), (error) => this.logger.error({ err: error }, 'monthly top-up failed; it is retried at the next check'));
-
+export class MonthlyTopUpService extends ApiRounds {
   constructor(
     @InjectConfig() private readonly config: AppConfig,
     private readonly organizations: OrganizationRepository,
     private readonly ledger: LedgerService,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (!this.config.runsApi) return;
-    this.task.start(CHECK_EVERY_MS);
-    void this.task.run();
-  }
-
-  onApplicationShutdown(): void {
-    this.task.stop();
+  ) {
+    super({ runsApi: config.runsApi, everyMs: CHECK_EVERY_MS, atBoot: true, failure: 'monthly top-up failed; it is retried at the next check' });
   }
 
   /** The number of free organizations looked at (each topped up at most once a month by the ledger's key). */
   async runOnce(now = new Date()): Promise<number> {
     let count = 0;
-    await this.task.run(async () => (count = await this.topUp(now)));
+    await this.runNow(async () => (count = await this.round(now)));
     return count;
   }
 
-  private async topUp(now: Date): Promise<number> {
+  protected async round(now: Date): Promise<number> {
     const month = utcMonth(now);
     let count = 0;
     for (const organization of await this.organizations.listByPlan('free')) {

@@ -20,7 +20,7 @@ import { JobLine } from './job-line.service.js';
 import { BACKSTOP_MS, jobDeadlineSignal } from './job-signal.js';
 import type { JobFailure } from './job-finish.js';
 import { JobRepository } from './job.repository.js';
-import type { JobOutput, Operation, TaskContext } from './operation.js';
+import { jobTimeoutMs, type JobOutput, type Operation, type TaskContext } from './operation.js';
 import { OperationRegistry } from './operation-registry.js';
 import { retryStoreWrite } from './store-retry.js';
 import { CommandBatch, sendBatch } from '../../infra/redis/command-batch.js';
@@ -63,7 +63,7 @@ export class JobRunner {
     const operation = this.registry.get(job.kind);
     // The job's one deadline, and its one signal aborted there: the page, content threads, recipe and model end on it;
     // the backstop fails work that ignores it; the heartbeat carries it for the LostJobSweeper, should this worker hang.
-    const deadline = Date.now() + operation.timeoutMs(this.config);
+    const deadline = Date.now() + jobTimeoutMs(operation, this.config);
     const jobSignal = jobDeadlineSignal(deadline);
     const batch = this.redis.multi();
     const stopBeat = this.heartbeat.start(job.id, deadline, batch);

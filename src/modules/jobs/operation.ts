@@ -73,7 +73,8 @@ export interface Operation<O = unknown> {
   precheck?(options: O): Promise<void> | void;
   /** Checks that cost CPU (compiling a caller's schema): run only for a caller within its burst; throws AppError. */
   admittedCheck?(options: O): Promise<void>;
-  timeoutMs(config: AppConfig): number;
+  /** How long a job may run; JOB_TIMEOUT_MS when absent. */
+  timeoutMs?(config: AppConfig): number;
   /** decisions.md 9.6: the stored copy that answers this request, or null to fetch; absent on operations never stored. */
   fromStore?(options: O, organizationId: string): Promise<StoredAnswer | null>;
   /** Whether the request asked for a stored copy (max_age), so that its answer says X-Cache. */
@@ -100,4 +101,9 @@ export interface OwnLifecycle {
   collect(job: Job, cursor: string | undefined): Promise<MeteredAnswer>;
   /** DELETE /crawl/{job} (decisions 9.4): answered 200 as collected, or 409 for an ended job. */
   cancel(job: Job): Promise<MeteredAnswer>;
+}
+
+/** The run time an operation's job gets: its own, else JOB_TIMEOUT_MS. */
+export function jobTimeoutMs(operation: Operation<never>, config: AppConfig): number {
+  return operation.timeoutMs?.(config) ?? config.jobTimeoutMs;
 }

@@ -39,10 +39,6 @@ export abstract class PageOperation implements Operation<PageRequest> {
     }
   }
 
-  timeoutMs(config: AppConfig): number {
-    return config.jobTimeoutMs;
-  }
-
   /**
    * Asked after the page is closed, so a slow model never holds a browser slot. The model reads the page's content
    * as Markdown: what main_content and the selectors keep, main content by default (decisions.md 8.1); the client

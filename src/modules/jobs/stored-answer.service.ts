@@ -21,7 +21,7 @@ import type { JobFailure } from './job-finish.js';
 import { BACKSTOP_MS, jobDeadlineSignal } from './job-signal.js';
 import { JobHeartbeat } from './job-heartbeat.js';
 import { JobRepository } from './job.repository.js';
-import type { JobOutput, Operation, StoredAnswer } from './operation.js';
+import { jobTimeoutMs, type JobOutput, type Operation, type StoredAnswer } from './operation.js';
 import { retryOnLockConflict, retryStoreWrite } from './store-retry.js';
 import { SyncAnswerService } from './sync-answer.service.js';
 
@@ -81,7 +81,7 @@ export class StoredAnswerService {
   /** Started, answered from the copy, finished and tallied as a crawl; the slot and the beat go on every exit path. */
   private async run<O>(operation: Operation<O>, job: Job, stored: StoredAnswer): Promise<{ job: Job; output: JobOutput | null }> {
     const started = Date.now();
-    const deadline = started + operation.timeoutMs(this.config);
+    const deadline = started + jobTimeoutMs(operation, this.config);
     const jobSignal = jobDeadlineSignal(deadline);
     const batch = this.redis.multi();
     const stopBeat = this.heartbeat.start(job.id, deadline, batch);

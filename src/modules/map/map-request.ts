@@ -1,9 +1,9 @@
-import type { DiscoveryRules } from '../../infra/discovery/url-classifier.js';
+import type { DiscoveryScope } from '../../infra/discovery/url-classifier.js';
 import type { PageRequest } from '../jobs/dto/page-request.js';
 import type { SitemapMode } from './dto/map-query.dto.js';
 
 /** GET /map's job options, as stored in the job row: the start page's options and the discovery rules of 9.1. */
-export interface MapRequest extends PageRequest, Pick<DiscoveryRules, 'scope' | 'includePaths' | 'excludePaths' | 'ignoreQuery'> {
+export interface MapRequest extends PageRequest, DiscoveryScope {
   readonly limit: number;
   readonly sitemap: SitemapMode;
 }

@@ -46,10 +46,6 @@ export class MapOperation implements Operation<MapRequest> {
     return options.url;
   }
 
-  timeoutMs(config: AppConfig): number {
-    return config.jobTimeoutMs;
-  }
-
   async run(ctx: TaskContext, options: MapRequest): Promise<JobOutput> {
     let target: { status: number; finalUrl: string } | undefined;
     const sources = this.sources(ctx, options, (page) => (target = page));

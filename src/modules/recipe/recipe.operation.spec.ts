@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { AppConfig } from '../../config/app-config.js';
 import { loadPricing } from '../../config/json-files.js';
 import { jobView } from '../../../test/factories/job-view.factory.js';
-import type { JobView, Operation } from '../jobs/operation.js';
+import { jobTimeoutMs, type JobView, type Operation } from '../jobs/operation.js';
 import { parseRecipeRequest, RecipeOperation } from './recipe.operation.js';
 import type { RecipeOptions } from './recipe.types.js';
 import { fieldErrorsOf } from '../../../test/unit/support/field-errors.js';
@@ -61,7 +61,7 @@ describe('RecipeOperation', () => {
     const plain = parseRecipeRequest({}, { blocks: [body.blocks[0]] });
     const generic: Operation<RecipeOptions> = operation;
     expect([generic.price(options), generic.price(plain), operation.kind, operation.dailyLimited]).toEqual([30, 30, 'recipe', false]);
-    expect([operation.target(options), operation.target(plain), operation.timeoutMs({ jobTimeoutMs: 1234 } as AppConfig)]).toEqual([
+    expect([operation.target(options), operation.target(plain), jobTimeoutMs(operation, { jobTimeoutMs: 1234 } as AppConfig)]).toEqual([
       URL_CRAWLED,
       URL_CRAWLED,
       1234,

@@ -76,10 +76,6 @@ export class RecipeOperation implements Operation<RecipeOptions> {
     return options.request.url;
   }
 
-  timeoutMs(config: AppConfig): number {
-    return config.jobTimeoutMs;
-  }
-
   /** A start-only recipe's content is made after the tab is given back, as GET /crawl's is. */
   async run(ctx: TaskContext, options: RecipeOptions): Promise<JobOutput> {
     // A start-only recipe answers a PDF as GET /crawl does (decisions.md 9.5); a longer one acts on the page.

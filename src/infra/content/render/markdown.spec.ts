@@ -4,67 +4,89 @@ import { bodyRenderers } from '../../../../test/unit/support/render-body.js';
 const BASE = 'https://example.com/base/page';
 const { markdown, text } = bodyRenderers(BASE);
 
+const code = 'function f() {\n  return 1;\n}\n\n\nf();';
+
+// [rule, HTML body, its Markdown]
+const markdownOf: ReadonlyArray<[string, string, string]> = [
+  [
+    'writes ATX headings at their level, with inline marks',
+    '<h1>Title <em>here</em></h1><h3>Third</h3><h6> </h6>',
+    '# Title _here_\n\n### Third',
+  ],
+  [
+    'writes strong, emphasis, strikethrough and inline code, spaces outside the marks',
+    '<p>a<b> bold </b>and <i>it</i>, <del>gone</del> <code>a`b</code> <strong></strong>end</p>',
+    'a **bold** and _it_, ~~gone~~ ``a`b`` end',
+  ],
+  [
+    'makes links and images absolute against the final URL; javascript: links keep their text only',
+    '<p><a href="/x?a=1#f">one [1]</a> <a href="javascript:alert(1)">two</a> <a href="../y">three</a> <img src="img/a b.png" alt="An image"></p>',
+    '[one \\[1\\]](https://example.com/x?a=1#f) two [three](https://example.com/y) ![An image](https://example.com/base/img/a%20b.png)',
+  ],
+  [
+    'numbers ordered lists from their start, indents nested lists under their item',
+    '<ul><li>one</li><li>two<ul><li>two.a</li><li>two.b<ol start="3"><li>three</li><li>four</li></ol></li></ul></li></ul><ol start="5"><li>five</li><li value="9">nine</li><li>ten</li></ol>',
+    '- one\n- two\n  - two.a\n  - two.b\n    3. three\n    4. four\n\n5. five\n9. nine\n10. ten',
+  ],
+  [
+    'keeps an item of several paragraphs together, a blank line between them',
+    '<ol><li><p>para one</p><p>para two</p></li><li>six</li></ol>',
+    '1. para one\n\n   para two\n2. six',
+  ],
+  [
+    'fences code with its language, keeping the whitespace of <pre> exactly',
+    `<pre class="lang-ts">${code}\n</pre><pre><code class="language-js">\`\`\`x</code></pre>`,
+    `\`\`\`ts\n${code}\n\`\`\`\n\n\`\`\`\`js\n\`\`\`x\n\`\`\`\``,
+  ],
+  [
+    'quotes every line of a blockquote',
+    '<blockquote><p>Quoted</p><p>Second <b>line</b></p></blockquote>',
+    '> Quoted\n>\n> Second **line**',
+  ],
+  [
+    'writes data tables as GFM pipe tables with a header row, layout tables as their blocks',
+    '<table><thead><tr><th>Name</th><th>Price</th></tr></thead><tbody><tr><td>A|B</td><td><a href="/p">$1</a></td></tr><tr><td colspan="2">wide</td></tr></tbody></table><table><tr><td><p>layout</p><p>cell</p></td></tr></table>',
+    '| Name | Price |\n| --- | --- |\n| A\\|B | [$1](https://example.com/p) |\n| wide |  |\n\nlayout\n\ncell',
+  ],
+  [
+    'escapes what would read as markup, never snake_case',
+    '<p># not heading</p><p>1. not a list</p><p>- no</p><p>snake_case *star* _under_</p>',
+    '\\# not heading\n\n1\\. not a list\n\n\\- no\n\nsnake_case \\*star\\* \\_under\\_',
+  ],
+  [
+    'drops scripts, styles, comments, hidden elements and form controls; never two blank lines in a row',
+    '<p>a</p><script>bad()</script><style>.x{}</style><!-- c --><p hidden>h</p><div style="display: none">n</div><input value="v"><br><br><div><div></div></div><p>b<br><br>c</p><hr>',
+    'a\n\nb\\\nc\n\n---',
+  ],
+  [
+    'separates blocks and keeps inline runs of divs and spans',
+    '<div>div text<span> span</span><div>inner</div>tail</div>',
+    'div text span\n\ninner\n\ntail',
+  ],
+];
+
+// [rule, HTML body, its text]
+const textOf: ReadonlyArray<[string, string, string]> = [
+  [
+    'writes the same blocks as plain lines: no marks, links and images as their text',
+    '<h2>Head <em>x</em></h2><p>See <a href="/a">the *link*</a> and <img src="/i.png" alt="alt text">.<br>Next</p><blockquote><p>q</p></blockquote><hr><pre><code>a\n  b</code></pre>',
+    'Head x\n\nSee the *link* and alt text.\nNext\n\nq\n\na\n  b',
+  ],
+  [
+    'writes one line per list item and one per table row, cells separated by a tab',
+    '<ul><li><p>a</p><p>b</p><ol><li>c</li></ol></li></ul><table><tr><th>h1</th><th>h2</th></tr><tr><td>1</td><td>2</td></tr></table>',
+    '- a\n  b\n  1. c\n\nh1\th2\n1\t2',
+  ],
+];
+
 describe('renderMarkdown (decisions.md 8.1)', () => {
-  it('writes ATX headings at their level, with inline marks', () => {
-    expect(markdown('<h1>Title <em>here</em></h1><h3>Third</h3><h6> </h6>')).toBe('# Title _here_\n\n### Third');
-  });
-
-  it('writes strong, emphasis, strikethrough and inline code, spaces outside the marks', () => {
-    expect(markdown('<p>a<b> bold </b>and <i>it</i>, <del>gone</del> <code>a`b</code> <strong></strong>end</p>')).toBe('a **bold** and _it_, ~~gone~~ ``a`b`` end');
-  });
-
-  it('makes links and images absolute against the final URL; javascript: links keep their text only', () => {
-    expect(markdown('<p><a href="/x?a=1#f">one [1]</a> <a href="javascript:alert(1)">two</a> <a href="../y">three</a> <img src="img/a b.png" alt="An image"></p>'))
-      .toBe('[one \\[1\\]](https://example.com/x?a=1#f) two [three](https://example.com/y) ![An image](https://example.com/base/img/a%20b.png)');
-  });
-
-  it('numbers ordered lists from their start, indents nested lists under their item', () => {
-    expect(markdown('<ul><li>one</li><li>two<ul><li>two.a</li><li>two.b<ol start="3"><li>three</li><li>four</li></ol></li></ul></li></ul><ol start="5"><li>five</li><li value="9">nine</li><li>ten</li></ol>'))
-      .toBe('- one\n- two\n  - two.a\n  - two.b\n    3. three\n    4. four\n\n5. five\n9. nine\n10. ten');
-  });
-
-  it('keeps an item of several paragraphs together, a blank line between them', () => {
-    expect(markdown('<ol><li><p>para one</p><p>para two</p></li><li>six</li></ol>')).toBe('1. para one\n\n   para two\n2. six');
-  });
-
-  it('fences code with its language, keeping the whitespace of <pre> exactly', () => {
-    const code = 'function f() {\n  return 1;\n}\n\n\nf();';
-    expect(markdown(`<pre class="lang-ts">${code}\n</pre><pre><code class="language-js">\`\`\`x</code></pre>`))
-      .toBe(`\`\`\`ts\n${code}\n\`\`\`\n\n\`\`\`\`js\n\`\`\`x\n\`\`\`\``);
-  });
-
-  it('quotes every line of a blockquote', () => {
-    expect(markdown('<blockquote><p>Quoted</p><p>Second <b>line</b></p></blockquote>')).toBe('> Quoted\n>\n> Second **line**');
-  });
-
-  it('writes data tables as GFM pipe tables with a header row, layout tables as their blocks', () => {
-    expect(markdown('<table><thead><tr><th>Name</th><th>Price</th></tr></thead><tbody><tr><td>A|B</td><td><a href="/p">$1</a></td></tr><tr><td colspan="2">wide</td></tr></tbody></table><table><tr><td><p>layout</p><p>cell</p></td></tr></table>'))
-      .toBe('| Name | Price |\n| --- | --- |\n| A\\|B | [$1](https://example.com/p) |\n| wide |  |\n\nlayout\n\ncell');
-  });
-
-  it('escapes what would read as markup, never snake_case', () => {
-    expect(markdown('<p># not heading</p><p>1. not a list</p><p>- no</p><p>snake_case *star* _under_</p>'))
-      .toBe('\\# not heading\n\n1\\. not a list\n\n\\- no\n\nsnake_case \\*star\\* \\_under\\_');
-  });
-
-  it('drops scripts, styles, comments, hidden elements and form controls; never two blank lines in a row', () => {
-    expect(markdown('<p>a</p><script>bad()</script><style>.x{}</style><!-- c --><p hidden>h</p><div style="display: none">n</div><input value="v"><br><br><div><div></div></div><p>b<br><br>c</p><hr>'))
-      .toBe('a\n\nb\\\nc\n\n---');
-  });
-
-  it('separates blocks and keeps inline runs of divs and spans', () => {
-    expect(markdown('<div>div text<span> span</span><div>inner</div>tail</div>')).toBe('div text span\n\ninner\n\ntail');
+  it.each(markdownOf)('%s', (_rule, html, expected) => {
+    expect(markdown(html)).toBe(expected);
   });
 });
 
 describe('renderText (decisions.md 8.1)', () => {
-  it('writes the same blocks as plain lines: no marks, links and images as their text', () => {
-    expect(text('<h2>Head <em>x</em></h2><p>See <a href="/a">the *link*</a> and <img src="/i.png" alt="alt text">.<br>Next</p><blockquote><p>q</p></blockquote><hr><pre><code>a\n  b</code></pre>'))
-      .toBe('Head x\n\nSee the *link* and alt text.\nNext\n\nq\n\na\n  b');
-  });
-
-  it('writes one line per list item and one per table row, cells separated by a tab', () => {
-    expect(text('<ul><li><p>a</p><p>b</p><ol><li>c</li></ol></li></ul><table><tr><th>h1</th><th>h2</th></tr><tr><td>1</td><td>2</td></tr></table>'))
-      .toBe('- a\n  b\n  1. c\n\nh1\th2\n1\t2');
+  it.each(textOf)('%s', (_rule, html, expected) => {
+    expect(text(html)).toBe(expected);
   });
 });

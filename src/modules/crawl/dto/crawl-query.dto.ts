@@ -3,9 +3,7 @@ import { ParamDoc } from '../../../common/openapi/param-doc.js';
 import { BooleanText } from '../../../common/validation/boolean-text.js';
 import { IsOptional, IsString, registerDecorator } from 'class-validator';
 import { lastValue } from '../../../common/validation/query-params.js';
-import type { ContentFormat } from '../../../infra/content/page-content.js';
-import { CONTENT_DOCS, FormatParam, OutputParam, SelectorsParam } from '../../jobs/dto/content-query.js';
-import type { Output } from '../../jobs/dto/content-query.js';
+import { withContentParams } from '../../jobs/dto/content-query.js';
 import { PageQuery } from '../../jobs/dto/page-query.dto.js';
 import { MAX_AGE_LIMIT_MS } from '../../page-cache/page-copy.js';
 
@@ -31,12 +29,7 @@ const toMilliseconds = ({ value }: { value: unknown }) => {
 };
 
 /** GET /crawl: the shared page parameters and the content ones (decisions.md 8.1). */
-export class CrawlQuery extends PageQuery {
-  @ParamDoc(CONTENT_DOCS.format) @FormatParam() format?: ContentFormat;
-  @ParamDoc(CONTENT_DOCS.main_content) @IsOptional() @BooleanText() main_content?: boolean;
-  @ParamDoc(CONTENT_DOCS.include_selectors) @SelectorsParam() include_selectors?: string[];
-  @ParamDoc(CONTENT_DOCS.exclude_selectors) @SelectorsParam() exclude_selectors?: string[];
-  @ParamDoc(CONTENT_DOCS.output) @OutputParam() output?: Output;
+export class CrawlQuery extends withContentParams(PageQuery, BooleanText) {
   /** Parsed and checked by parseStructuredParams (decisions.md 8.2); declared so that the query accepts them. */
   @ParamDoc({
     description:

@@ -1,10 +1,11 @@
-import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { IsIn, IsOptional, registerDecorator } from 'class-validator';
-import { lastValue } from '../../../common/validation/query-params.js';
+import { IsOptional, registerDecorator } from 'class-validator';
+import { ParamDoc } from '../../../common/openapi/param-doc.js';
+import { lastValue, OneOfParam } from '../../../common/validation/query-params.js';
 import { parseSelectorList } from '../../../infra/content/css-selectors.js';
 import { CONTENT_FORMATS } from '../../../infra/content/page-content.js';
 import type { ContentFormat, ContentRequest } from '../../../infra/content/page-content.js';
+import type { QueryClass } from './page-query.dto.js';
 
 export const OUTPUTS = ['page', 'json'] as const;
 export type Output = (typeof OUTPUTS)[number];
@@ -60,11 +61,10 @@ export const CONTENT_DOCS = {
 } as const;
 
 /** `format`: html, markdown or text. */
-export const FormatParam = () =>
-  applyDecorators(IsOptional(), Transform(lastValue), IsIn(CONTENT_FORMATS, { message: `format must be one of ${CONTENT_FORMATS.join(', ')}` }));
+export const FormatParam = () => OneOfParam(CONTENT_FORMATS);
 
 /** `output`: page (the bare answer) or json (the envelope with content, metadata and links). */
-export const OutputParam = () => applyDecorators(IsOptional(), Transform(lastValue), IsIn(OUTPUTS, { message: `output must be one of ${OUTPUTS.join(', ')}` }));
+export const OutputParam = () => OneOfParam(OUTPUTS);
 
 const INVALID = Symbol('invalid selector list');
 
@@ -89,4 +89,16 @@ export function SelectorsParam(): PropertyDecorator {
       },
     });
   };
+}
+
+/** The content parameters declared on `Base`, main_content read by `flag`: one list, so GET and POST /crawl take the same ones. */
+export function withContentParams<B extends QueryClass>(Base: B, flag: () => PropertyDecorator) {
+  class ContentQuery extends Base {
+    @ParamDoc(CONTENT_DOCS.format) @FormatParam() format?: ContentFormat;
+    @ParamDoc(CONTENT_DOCS.main_content) @IsOptional() @flag() main_content?: boolean;
+    @ParamDoc(CONTENT_DOCS.include_selectors) @SelectorsParam() include_selectors?: string[];
+    @ParamDoc(CONTENT_DOCS.exclude_selectors) @SelectorsParam() exclude_selectors?: string[];
+    @ParamDoc(CONTENT_DOCS.output) @OutputParam() output?: Output;
+  }
+  return ContentQuery;
 }

@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
-import { lastValue as last } from '../../../common/validation/query-params.js';
-import { IsIn, IsNumber, IsOptional, IsString, Matches, MaxLength, Min, Max } from 'class-validator';
+import { lastValue as last, OneOfParam } from '../../../common/validation/query-params.js';
+import { IsNumber, IsOptional, IsString, Matches, MaxLength, Min, Max } from 'class-validator';
 import { ParamDoc } from '../../../common/openapi/param-doc.js';
 import { BooleanText, StrictBoolean } from '../../../common/validation/boolean-text.js';
 import { WAIT_UNTIL } from '../../../infra/browser/page-options.js';
@@ -29,7 +29,7 @@ const FLAG = {
 /** How the page is loaded and shown: shared by GET /crawl, GET /screenshot and POST /crawl, apart from the flags. */
 export class PageOptionsQuery extends GeographyQuery {
   @ParamDoc('When the page counts as loaded')
-  @IsOptional() @Transform(last) @IsIn(WAIT_UNTIL, { message: `wait_until must be one of ${WAIT_UNTIL.join(', ')}` })
+  @OneOfParam(WAIT_UNTIL)
   wait_until?: WaitUntil;
 
   @ParamDoc({ description: 'WIDTHxHEIGHT, each side 1 to 4000', example: '1920x1080' })
@@ -59,7 +59,7 @@ export class PageQueryBase extends PageOptionsQuery {
 
 /** TypeScript's mixin form: a base constructor taking `any[]` (query classes take no arguments). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type QueryClass = new (...args: any[]) => object;
+export type QueryClass = new (...args: any[]) => object;
 
 /**
  * The page flags declared on `Base`, each optional, documented by FLAG and read by `flag`: one list, so the GET and POST

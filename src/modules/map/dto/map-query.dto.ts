@@ -1,8 +1,8 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { ParamDoc } from '../../../common/openapi/param-doc.js';
 import { BooleanText } from '../../../common/validation/boolean-text.js';
-import { lastValue } from '../../../common/validation/query-params.js';
+import { lastValue, OneOfParam } from '../../../common/validation/query-params.js';
 import { WAIT_UNTIL, type WaitUntil } from '../../../infra/browser/page-options.js';
 import { SITE_SCOPES, type SiteScope } from '../../../infra/discovery/scope.js';
 import { GeographyQuery } from '../../jobs/dto/geography-query.dto.js';
@@ -28,7 +28,7 @@ export class MapQuery extends GeographyQuery {
   limit?: number;
 
   @ParamDoc('path (default): the start URL\'s host and the paths under its directory; host: the whole host; domain: the registrable domain and its subdomains')
-  @IsOptional() @Transform(lastValue) @IsIn(SITE_SCOPES, { message: `scope must be one of ${SITE_SCOPES.join(', ')}` })
+  @OneOfParam(SITE_SCOPES)
   scope?: SiteScope;
 
   @ParamDoc({ description: 'Comma-separated path globs (at most 20, 256 characters each, starting with /): `*` within a segment, `**` any segments; only matching URLs are taken (the start URL exempt)', example: '/docs/**' })
@@ -40,7 +40,7 @@ export class MapQuery extends GeographyQuery {
   exclude_paths?: string;
 
   @ParamDoc('include (default): sitemaps and the start page\'s links; skip: the links only; only: the sitemaps only')
-  @IsOptional() @Transform(lastValue) @IsIn(SITEMAP_MODES, { message: `sitemap must be one of ${SITEMAP_MODES.join(', ')}` })
+  @OneOfParam(SITEMAP_MODES)
   sitemap?: SitemapMode;
 
   @ParamDoc('Leave the query string out of the URL key (default true): URLs differing only in it are one')
@@ -52,7 +52,7 @@ export class MapQuery extends GeographyQuery {
   @ParamDoc('Block ads and trackers') @IsOptional() @BooleanText() adblock?: boolean;
 
   @ParamDoc('When the start page counts as loaded')
-  @IsOptional() @Transform(lastValue) @IsIn(WAIT_UNTIL, { message: `wait_until must be one of ${WAIT_UNTIL.join(', ')}` })
+  @OneOfParam(WAIT_UNTIL)
   wait_until?: WaitUntil;
 
   @ParamDoc('User-Agent to send')

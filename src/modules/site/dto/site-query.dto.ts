@@ -1,8 +1,9 @@
+import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { ParamDoc } from '../../../common/openapi/param-doc.js';
 import { BooleanText } from '../../../common/validation/boolean-text.js';
-import { lastValue } from '../../../common/validation/query-params.js';
+import { lastValue, OneOfParam } from '../../../common/validation/query-params.js';
 import { IsIntBetween } from '../../admin/dto/validators.js';
 import { CrawlQuery } from '../../crawl/dto/crawl-query.dto.js';
 
@@ -17,16 +18,19 @@ const toInteger = ({ value }: { value: unknown }) => {
   return text === undefined || text === '' || !/^-?\d+$/.test(String(text)) ? text : Number(text);
 };
 
+/** An integer parameter from `min` to `max` (its last value, digits only). */
+const IntParam = (min: number, max: number) => applyDecorators(IsOptional(), Transform(toInteger), IsIntBetween(min, max));
+
 /** POST /site (decisions.md 9.3): GET /crawl's page parameters (`output` refused by the parser) and the crawl's own. */
 export class SiteQuery extends CrawlQuery {
   @ParamDoc({ description: 'Pages fetched at most, the start page included: 1 to SITE_MAX_PAGES (default 100)', example: '100' })
-  @IsOptional() @Transform(toInteger) @IsIntBetween(1, 1_000_000) limit?: number;
+  @IntParam(1, 1_000_000) limit?: number;
 
   @ParamDoc({ description: 'Link hops from the start page, 0 to 20 (default 10); sitemap URLs are depth 1', example: '10' })
-  @IsOptional() @Transform(toInteger) @IsIntBetween(0, 20) max_depth?: number;
+  @IntParam(0, 20) max_depth?: number;
 
   @ParamDoc({ description: 'path (default: under the start URL\'s directory), host, or domain (and its subdomains)', example: 'path' })
-  @IsOptional() @Transform(lastValue) @IsIn(SCOPES, { message: `scope must be one of ${SCOPES.join(', ')}` }) scope?: (typeof SCOPES)[number];
+  @OneOfParam(SCOPES) scope?: (typeof SCOPES)[number];
 
   @ParamDoc({ description: 'Comma-separated path globs (* within a segment, ** any segments), anchored; at most 20 of 256 characters', example: '/docs/**' })
   @IsOptional() @Transform(lastValue) @IsString() @MaxLength(6000) include_paths?: string;
@@ -35,17 +39,17 @@ export class SiteQuery extends CrawlQuery {
   @IsOptional() @Transform(lastValue) @IsString() @MaxLength(6000) exclude_paths?: string;
 
   @ParamDoc({ description: 'include (default), skip, or only: the sitemaps\' URLs and not the pages\' links', example: 'include' })
-  @IsOptional() @Transform(lastValue) @IsIn(SITEMAP_MODES, { message: `sitemap must be one of ${SITEMAP_MODES.join(', ')}` }) sitemap?: (typeof SITEMAP_MODES)[number];
+  @OneOfParam(SITEMAP_MODES) sitemap?: (typeof SITEMAP_MODES)[number];
 
   @ParamDoc('Leave the query string out of the URL key (default false)')
   @IsOptional() @BooleanText() ignore_query?: boolean;
 
   @ParamDoc({ description: 'At least this long (ms, 0 to 60000) between two requests of the crawl to one host', example: '0' })
-  @IsOptional() @Transform(toInteger) @IsIntBetween(0, 60_000) delay?: number;
+  @IntParam(0, 60_000) delay?: number;
 
   @ParamDoc({ description: 'Stop before a page would take the crawl past this many credits', example: '500' })
-  @IsOptional() @Transform(toInteger) @IsIntBetween(1, 1_000_000_000) max_credits?: number;
+  @IntParam(1, 1_000_000_000) max_credits?: number;
 
   @ParamDoc({ description: 'finished (default): job.finished only; page,finished: also a site.page event per stored page', example: 'finished' })
-  @IsOptional() @Transform(lastValue) @IsIn(WEBHOOK_EVENTS, { message: `webhook_events must be one of ${WEBHOOK_EVENTS.join(', ')}` }) webhook_events?: (typeof WEBHOOK_EVENTS)[number];
+  @OneOfParam(WEBHOOK_EVENTS) webhook_events?: (typeof WEBHOOK_EVENTS)[number];
 }
