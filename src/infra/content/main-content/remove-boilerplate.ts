@@ -1,6 +1,7 @@
 import { AD_NAMES, BOILERPLATE_NAMES, BOILERPLATE_ROLES, COMMENT_NAMES, CONSENT_NAMES, CONTENT_NAMES } from './boilerplate-patterns.js';
 import { BOILERPLATE_TAGS } from '../html-tags.js';
 import { isHidden } from '../hidden.js';
+import { isCollapsedPanel } from './collapsed-panels.js';
 import { isStreamedBoundary, revealHiddenWrapper, revealStreamedBoundary } from './reveal-streamed-content.js';
 import { linkDensity, TextStatsMap } from './text-stats.js';
 
@@ -63,7 +64,7 @@ export function removeBoilerplate(body: Element, stats: TextStatsMap): void {
 
 /** Whether the element is boilerplate by its tag, role, visibility or class/id words. */
 export function isBoilerplate(element: Element, rules: NameRules = { comments: true, names: new Map() }): boolean {
-  if ((BOILERPLATE_TAGS.has(element.localName) && !isFootnote(element)) || isConcealed(element)) return true;
+  if ((BOILERPLATE_TAGS.has(element.localName) && !isFootnote(element)) || (isConcealed(element) && !isCollapsedPanel(element))) return true;
   const role = element.getAttribute('role');
   if (role && BOILERPLATE_ROLES.has(role.toLowerCase())) return true;
   if (element.localName === 'header') return element.closest('article') === null && element.querySelector('h1') === null;
