@@ -1,4 +1,5 @@
 import { documentBody } from '../parse-document.js';
+import { dropArticleFurniture } from './drop-article-furniture.js';
 import { dropLinkBlocks } from './drop-link-blocks.js';
 import { dropRedundantImages } from './drop-redundant-images.js';
 import { findContentRoot } from './find-content-root.js';
@@ -18,6 +19,7 @@ export function selectMainContent(document: Document): Element[] {
   const stats = measureText(body);
   const root = narrowToProse(findContentRoot(body, stats), stats);
   dropLinkBlocks(root, stats);
+  dropArticleFurniture(root, stats);
   dropRedundantImages(root, stats);
   return withHeadline(root, body);
 }
