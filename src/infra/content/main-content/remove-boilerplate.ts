@@ -1,4 +1,4 @@
-import { AD_NAMES, BOILERPLATE_NAMES, BOILERPLATE_ROLES, COMMENT_NAMES, CONSENT_NAMES, CONTENT_NAMES } from './boilerplate-patterns.js';
+import { AD_NAMES, BOILERPLATE_NAMES, BOILERPLATE_ROLES, COMMENT_HEADED_NAMES, COMMENT_NAMES, CONSENT_NAMES, CONTENT_NAMES } from './boilerplate-patterns.js';
 import { BOILERPLATE_TAGS } from '../html-tags.js';
 import { isHidden } from '../hidden.js';
 import { isCollapsedPanel } from './collapsed-panels.js';
@@ -107,7 +107,7 @@ function isFootnote(element: Element): boolean {
 function isCommentThread(element: Element, rules: NameRules, stats: TextStatsMap, total: number): boolean {
   if (!rules.comments || rules.byName === false) return false;
   const words = classAndId(element, rules.names);
-  if (CONTENT_NAMES.test(words) || !COMMENT_NAMES.test(words)) return false;
+  if (!COMMENT_NAMES.test(words) || (CONTENT_NAMES.test(words) && !COMMENT_HEADED_NAMES.test(words))) return false;
   return (stats.get(element)?.chars ?? 0) < total * THREAD_MAX_SHARE && element.querySelector('h1') === null;
 }
 
