@@ -19,5 +19,8 @@ export const CONSENT_NAMES = /(^|[-_\s])(cookies?|consent|gdpr|onetrust|cookiebo
 /** Class or id words of comment threads: boilerplate under an article, the content of a forum thread. */
 export const COMMENT_NAMES = /(^|[-_\s])(comments?|comment-list|commentlist|disqus|replies)(?=$|[-_\s])/i;
 
+/** A class or id name whose last word is the comments' (`entry-comments`, `post-comments`): a thread, whatever word leads it. */
+export const COMMENT_HEADED_NAMES = /(^|\s)([\w-]*[-_])?(comments|comment-list|commentlist)(?=$|\s)/i;
+
 /** Class or id words that say "content", which outweigh a boilerplate word on the same element (as in Readability). */
 export const CONTENT_NAMES = /(^|[-_\s])(article|body|content|main|post|entry|story|text|prose|markdown|docs?|documentation|question|answer|thread|message)(?=$|[-_\s])/i;

@@ -20,3 +20,14 @@ describe('findContentRoot', () => {
     expect(rootOf(`<article id="a"><p>Short.</p></article><div><p>${PROSE}</p></div>`)).toBe('body');
   });
 });
+
+describe('findContentRoot: repeated containers', () => {
+  it('takes the parent of a forum\'s posts, each an article, when the others outweigh the largest', () => {
+    const post = (id: string) => `<article id="${id}"><p>${PROSE}</p></article>`;
+    expect(rootOf(`<div id="thread">${post('p1')}${post('p2')}${post('p3')}</div><div>Footer links</div>`)).toBe('thread');
+  });
+
+  it('keeps one article when its siblings are teasers', () => {
+    expect(rootOf(`<div id="col"><article id="a"><p>${PROSE}</p></article><article id="t"><p>A teaser.</p></article></div>`)).toBe('a');
+  });
+});

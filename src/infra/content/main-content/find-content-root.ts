@@ -11,6 +11,8 @@ const CONTENT_SELECTORS = [
 
 /** A marked container must hold at least this share of the page's remaining text to be taken as the content. */
 const MIN_SHARE = 0.25;
+/** Repeated containers whose text together is this many times the largest one's are the content together. */
+const SIBLINGS_WEIGHT = 2;
 
 /**
  * The select step: the most specific marked content container that holds enough of the page's text (of several
@@ -19,10 +21,23 @@ const MIN_SHARE = 0.25;
 export function findContentRoot(body: Element, stats: TextStatsMap): Element {
   const total = stats.get(body)?.chars ?? 0;
   for (const selector of CONTENT_SELECTORS) {
-    const best = largest([...body.querySelectorAll(selector)], stats);
-    if (best && (stats.get(best)?.chars ?? 0) >= total * MIN_SHARE) return best;
+    const matches = [...body.querySelectorAll(selector)];
+    const best = largest(matches, stats);
+    if (best && (stats.get(best)?.chars ?? 0) >= total * MIN_SHARE) return withSiblings(best, matches, stats);
   }
   return body;
+}
+
+/**
+ * A marked container repeated beside itself (a forum's posts, each an `article`) is one of several: the content is
+ * their parent, when the others together outweigh it.
+ */
+function withSiblings(best: Element, matches: readonly Element[], stats: TextStatsMap): Element {
+  const parent = best.parentElement;
+  if (!parent) return best;
+  let together = 0;
+  for (const element of matches) if (element.parentElement === parent) together += stats.get(element)?.chars ?? 0;
+  return together >= (stats.get(best)?.chars ?? 0) * SIBLINGS_WEIGHT ? parent : best;
 }
 
 function largest(elements: readonly Element[], stats: TextStatsMap): Element | undefined {

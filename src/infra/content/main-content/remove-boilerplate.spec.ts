@@ -92,3 +92,17 @@ describe('removeBoilerplate', () => {
     expect(ids(document)).toEqual(['art', 'ah']);
   });
 });
+
+describe('removeBoilerplate: collapsed panels and comment names', () => {
+  it('reveals a hidden tab or accordion panel instead of dropping it', () => {
+    const document = clean(`<div id="main"><p id="p">${PROSE}</p><div role="tabpanel" id="spec" hidden><p>Weight 2 kg</p></div>
+      <div class="accordion-content" id="faq" style="display:none"><p>Yes, it ships.</p></div><div id="x" hidden>Hidden</div></div>`);
+    expect(ids(document)).toEqual(['main', 'p', 'spec', 'faq']);
+    expect(document.getElementById('spec')!.hasAttribute('hidden')).toBe(false);
+  });
+
+  it('drops a comment thread whose name ends in comments even when a content word leads it (entry-comments)', () => {
+    const document = clean(`<div id="main"><p id="p">${PROSE.repeat(8)}</p></div><div class="entry-comments" id="c"><p>${PROSE}</p></div>`);
+    expect(ids(document)).toEqual(['main', 'p']);
+  });
+});

@@ -1,6 +1,7 @@
-import { AD_NAMES, BOILERPLATE_NAMES, BOILERPLATE_ROLES, COMMENT_NAMES, CONSENT_NAMES, CONTENT_NAMES } from './boilerplate-patterns.js';
+import { AD_NAMES, BOILERPLATE_NAMES, BOILERPLATE_ROLES, COMMENT_HEADED_NAMES, COMMENT_NAMES, CONSENT_NAMES, CONTENT_NAMES } from './boilerplate-patterns.js';
 import { BOILERPLATE_TAGS } from '../html-tags.js';
 import { isHidden } from '../hidden.js';
+import { isCollapsedPanel } from './collapsed-panels.js';
 import { isStreamedBoundary, revealHiddenWrapper, revealStreamedBoundary } from './reveal-streamed-content.js';
 import { linkDensity, TextStatsMap } from './text-stats.js';
 
@@ -24,6 +25,8 @@ const ARTICLE_PROSE = 2000;
 /** Which class/id words count on this page, and each element's class and id text, read once. */
 interface NameRules {
   readonly comments: boolean;
+  /** False on the relaxed second pass: class and id words are not read (Readability without FLAG_STRIP_UNLIKELYS). */
+  readonly byName?: boolean;
   readonly names: ClassAndIdCache;
 }
 
@@ -38,12 +41,12 @@ type ClassAndIdCache = Map<Element, string>;
  * except an element that holds the page's headline or most of its text. Comment threads stay on a discussion page;
  * streamed content, and a hidden wrapper of most of the page, are revealed on the way.
  */
-export function removeBoilerplate(body: Element, stats: TextStatsMap): void {
+export function removeBoilerplate(body: Element, stats: TextStatsMap, options: { byName?: boolean } = {}): Removal[] {
   const names: ClassAndIdCache = new Map();
   const survey = surveyPage(body, stats, names);
   // The page's text is what a reader sees once the consent dialog is dismissed.
   const total = (stats.get(body)?.chars ?? 0) - survey.consentChars;
-  const rules = { comments: !isDiscussion(survey, total), names };
+  const rules = { comments: !isDiscussion(survey, total), names, byName: options.byName ?? true };
   const landmark = mainLandmark(body, stats);
   const doomed: Element[] = [];
   const walk = (element: Element): void => {
@@ -58,15 +61,33 @@ export function removeBoilerplate(body: Element, stats: TextStatsMap): void {
     }
   };
   walk(body);
+  const removals = doomed.map((element) => ({ element, parent: element.parentElement!, next: element.nextSibling }));
   for (const element of doomed) element.remove();
+  return removals;
+}
+
+/** What the clean step removed, with where it was, so that a second pass can put it back. */
+export interface Removal {
+  readonly element: Element;
+  readonly parent: Element;
+  readonly next: ChildNode | null;
+}
+
+/** Puts removed elements back where they were (last first, so that each one's next sibling is back before it). */
+export function putBack(removals: readonly Removal[]): void {
+  for (let index = removals.length - 1; index >= 0; index -= 1) {
+    const { element, parent, next } = removals[index];
+    parent.insertBefore(element, next);
+  }
 }
 
 /** Whether the element is boilerplate by its tag, role, visibility or class/id words. */
 export function isBoilerplate(element: Element, rules: NameRules = { comments: true, names: new Map() }): boolean {
-  if ((BOILERPLATE_TAGS.has(element.localName) && !isFootnote(element)) || isConcealed(element)) return true;
+  if ((BOILERPLATE_TAGS.has(element.localName) && !isFootnote(element)) || (isConcealed(element) && !isCollapsedPanel(element))) return true;
   const role = element.getAttribute('role');
   if (role && BOILERPLATE_ROLES.has(role.toLowerCase())) return true;
   if (element.localName === 'header') return element.closest('article') === null && element.querySelector('h1') === null;
+  if (rules.byName === false) return false;
   const words = classAndId(element, rules.names);
   if (CONTENT_NAMES.test(words)) return false;
   return BOILERPLATE_NAMES.test(words) || AD_NAMES.test(words) || (rules.comments && COMMENT_NAMES.test(words));
@@ -84,9 +105,9 @@ function isFootnote(element: Element): boolean {
  * it holds the headline or nearly the whole page (a wrapper whose class says `comments-open`).
  */
 function isCommentThread(element: Element, rules: NameRules, stats: TextStatsMap, total: number): boolean {
-  if (!rules.comments) return false;
+  if (!rules.comments || rules.byName === false) return false;
   const words = classAndId(element, rules.names);
-  if (CONTENT_NAMES.test(words) || !COMMENT_NAMES.test(words)) return false;
+  if (!COMMENT_NAMES.test(words) || (CONTENT_NAMES.test(words) && !COMMENT_HEADED_NAMES.test(words))) return false;
   return (stats.get(element)?.chars ?? 0) < total * THREAD_MAX_SHARE && element.querySelector('h1') === null;
 }
 

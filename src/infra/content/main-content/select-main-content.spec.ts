@@ -36,3 +36,21 @@ describe('selectMainContent', () => {
     expect(text(selectMainContent(document)).join(' ')).toMatch(/The story goes on/);
   });
 });
+
+describe('selectMainContent: the second pass', () => {
+  it('retries without class and id words when the first pass keeps almost nothing of a page whose prose it removed', () => {
+    // Under a boilerplate word, the story is a minor share of a page that two menus fill: the first pass keeps the lead alone.
+    const menu = `<nav>${'<a href="/x">Menu entry</a> '.repeat(150)}</nav>`;
+    const document = parseDocument(`<body><main>${menu}<article><h1>Title</h1><p>The lead.</p></article>
+      <div class="promo-box">${STORY}${STORY}</div>${menu}</main><footer>Legal</footer></body>`);
+    const kept = text(selectMainContent(document)).join(' ');
+    expect(kept).toMatch(/^The story goes on/);
+    expect(kept).not.toMatch(/Menu entry/);
+    expect(kept).not.toMatch(/Legal/);
+  });
+
+  it('keeps a short page short: no second pass when what was removed is not prose', () => {
+    const document = parseDocument(`<body><main><h1>Sign in</h1><p>Enter your email.</p></main><div class="promo"><a href="/a">Deals</a> <a href="/b">More deals</a></div></body>`);
+    expect(text(selectMainContent(document)).join(' ')).toMatch(/^Sign in ?Enter your email\.$/);
+  });
+});

@@ -1,10 +1,11 @@
 import { documentBody } from '../parse-document.js';
+import { dropArticleFurniture } from './drop-article-furniture.js';
 import { dropLinkBlocks } from './drop-link-blocks.js';
 import { dropRedundantImages } from './drop-redundant-images.js';
 import { findContentRoot } from './find-content-root.js';
 import { narrowToProse } from './narrow-to-prose.js';
-import { removeBoilerplate } from './remove-boilerplate.js';
-import { measureText } from './text-stats.js';
+import { putBack, Removal, removeBoilerplate } from './remove-boilerplate.js';
+import { linkDensity, measureText, TextStatsMap } from './text-stats.js';
 
 /**
  * The page's main content: the elements to render, in document order, none inside another. It may edit the
@@ -14,12 +15,40 @@ import { measureText } from './text-stats.js';
 export function selectMainContent(document: Document): Element[] {
   const body = documentBody(document);
   if (!body) return [];
-  removeBoilerplate(body, measureText(body));
-  const stats = measureText(body);
-  const root = narrowToProse(findContentRoot(body, stats), stats);
+  const before = measureText(body);
+  const removed = removeBoilerplate(body, before);
+  let stats = measureText(body);
+  let root = narrowToProse(findContentRoot(body, stats), stats);
+  if (keepsTooLittle(root, stats, removed, before)) {
+    // The second pass, as Readability retries without its unlikely-candidate names: only tags, roles and hiding count.
+    putBack(removed);
+    removeBoilerplate(body, measureText(body), { byName: false });
+    stats = measureText(body);
+    root = narrowToProse(findContentRoot(body, stats), stats);
+  }
   dropLinkBlocks(root, stats);
+  dropArticleFurniture(root, stats);
   dropRedundantImages(root, stats);
   return withHeadline(root, body);
+}
+
+/** Under this many characters, the selection is too little... */
+const TOO_LITTLE = 300;
+/** ...when the clean step removed this many characters of prose (paragraphs not mostly links). */
+const REMOVED_PROSE = 600;
+const PROSE_MAX_LINK_DENSITY = 0.3;
+
+/** Whether the first selection kept almost nothing of a page whose clean step removed its prose. */
+function keepsTooLittle(root: Element, stats: TextStatsMap, removed: readonly Removal[], before: TextStatsMap): boolean {
+  if ((stats.get(root)?.chars ?? 0) >= TOO_LITTLE) return false;
+  let prose = 0;
+  for (const { element } of removed) {
+    for (const paragraph of element.querySelectorAll('p')) {
+      const own = before.get(paragraph);
+      if (own && linkDensity(own) <= PROSE_MAX_LINK_DENSITY) prose += own.chars;
+    }
+  }
+  return prose >= REMOVED_PROSE;
 }
 
 /** The article's headline (the first h1) leads the content when the chosen container does not hold it. */
