@@ -247,7 +247,12 @@ describe('POST /site: hosts, pages, webhooks', () => {
     expect(started.map((answer) => answer.status)).toEqual([202, 202, 202, 202, 202]);
     const refused = await site(org.apiKey, { url: `${many.origin}/docs/many/`, js: 'false' });
     expect([refused.status, refused.body.message]).toEqual([429, 'At most 5 site crawls of an organization are queued or running; wait for one to end.']);
-    for (const answer of started) await crawlToEnd(answer.body.job_id as string, org.apiKey);
+    // Cancelled, not waited out: once one has ended, a crawl is accepted again.
+    for (const answer of started) expect((await call(`/crawl/${answer.body.job_id}`, { key: org.apiKey, method: 'DELETE' })).status).toBe(200);
+    for (const answer of started) expect(['cancelled', 'done']).toContain((await crawlToEnd(answer.body.job_id as string, org.apiKey)).last.body.status);
+    const again = await site(org.apiKey, { url: `${many.origin}/docs/many/`, js: 'false', limit: '1', sitemap: 'skip' });
+    expect(again.status).toBe(202);
+    await crawlToEnd(again.body.job_id as string, org.apiKey);
   });
 });
 
