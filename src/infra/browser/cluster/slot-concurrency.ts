@@ -1,6 +1,7 @@
 import type { Browser, LaunchOptions, PuppeteerNode } from 'puppeteer';
 import { BrowserLauncher, RecyclePolicy } from '../browser-launcher.js';
 import type { ConcurrencyClass, WorkerInstance } from './cluster-types.js';
+import { SlotPool } from './slot-pool.js';
 import { SlotHost, SlotWorker } from './slot-worker.js';
 
 export interface SlotConcurrencyHost extends SlotHost {
@@ -10,10 +11,10 @@ export interface SlotConcurrencyHost extends SlotHost {
 }
 
 /**
- * puppeteer-cluster's custom concurrency for the worker: ONE browser for all the cluster's workers, each worker a
- * relay slot with its own context reused between jobs (the built-in CONCURRENCY_CONTEXT makes a context per job;
- * CONCURRENCY_BROWSER a browser per worker). Recycling and crash replacement never wait for other slots to empty,
- * unlike the built-in single-browser repair().
+ * puppeteer-cluster's custom concurrency for the worker: ONE browser for all the cluster's workers, which share one
+ * pool of relay slots (slot-pool.ts), each with its own context reused between jobs (the built-in CONCURRENCY_CONTEXT
+ * makes a context per job; CONCURRENCY_BROWSER a browser per worker). Recycling and crash replacement never wait for
+ * other slots to empty, unlike the built-in single-browser repair().
  *
  * The class does not extend puppeteer-cluster's ConcurrencyImplementation: that lives in `dist/`, outside the
  * package's exports. The cluster calls `new concurrency(options, puppeteer)` for any function and then only init(),
@@ -23,6 +24,7 @@ export interface SlotConcurrencyHost extends SlotHost {
 export function slotConcurrency(host: SlotConcurrencyHost): ConcurrencyClass {
   class SlotConcurrency {
     private readonly launcher: BrowserLauncher;
+    private readonly pool = new SlotPool(host.relay);
 
     constructor(options: LaunchOptions, puppeteer: PuppeteerNode) {
       const start = (): Promise<Browser> => puppeteer.launch(options);
@@ -34,11 +36,12 @@ export function slotConcurrency(host: SlotConcurrencyHost): ConcurrencyClass {
     async init(): Promise<void> {}
 
     async close(): Promise<void> {
+      await this.pool.close();
       await this.launcher.shutdown();
     }
 
     async workerInstance(): Promise<WorkerInstance> {
-      const worker = new SlotWorker(host, this.launcher);
+      const worker = new SlotWorker(host, this.launcher, this.pool);
       return {
         jobInstance: () => worker.jobInstance(),
         close: () => worker.close(),

@@ -1,11 +1,11 @@
 import { Logger } from '@nestjs/common';
 import type { NetworkPolicy } from '../../network/network-policy.js';
 import type { EgressRelay } from '../../proxy/relay/egress-relay.js';
-import type { RelaySlot } from '../../proxy/relay/relay-slot.js';
-import type { BrowserLauncher } from '../browser-launcher.js';
+import type { BrowserInstance, BrowserLauncher } from '../browser-launcher.js';
 import type { JobInstance } from './cluster-types.js';
 import { SlotContext } from './slot-context.js';
 import { handOut, handOutFailure, SlotJob } from './slot-job.js';
+import type { SlotEntry, SlotPool } from './slot-pool.js';
 
 /** Counts kept across the cluster's workers, for stats and tests. */
 export class ClusterCounters {
@@ -24,17 +24,16 @@ export interface SlotHost {
 }
 
 /**
- * One cluster worker: one relay slot for the worker's life, and one context (with its tab) on the current browser,
- * wiped and reused by the worker's next job whatever its route, replaced when the browser changes.
+ * One cluster worker: each job checks a slot out of the cluster's pool (the one freed last, its context and tab warm),
+ * and checks it back once its tab is wiped. A slot's context is replaced when the browser changes.
  */
 export class SlotWorker {
   private readonly logger = new Logger('SlotWorker');
-  private slot: RelaySlot | null = null;
-  private context: SlotContext | null = null;
 
   constructor(
     private readonly host: SlotHost,
     private readonly launcher: BrowserLauncher,
+    private readonly pool: SlotPool,
   ) {}
 
   /**
@@ -43,48 +42,51 @@ export class SlotWorker {
    */
   async jobInstance(): Promise<JobInstance> {
     try {
-      const job = await this.open();
-      return { resources: { page: handOut(job.tab.begin(), job) }, close: () => this.finish(job) };
+      const { job, entry } = await this.open();
+      return { resources: { page: handOut(job.tab.begin(), job) }, close: () => this.finish(job, entry) };
     } catch (error) {
       return { resources: { page: handOutFailure(error) }, close: async () => undefined };
     }
   }
 
-  /** The cluster's worker close(), at shutdown: the context goes, the slot returns to the relay. */
-  async close(): Promise<void> {
-    await this.context?.close();
-    this.context = null;
-    if (this.slot) this.host.relay.release(this.slot);
-    this.slot = null;
-  }
+  /** The cluster's worker close(), at shutdown: the worker holds nothing between jobs (the pool closes the slots). */
+  async close(): Promise<void> {}
 
-  private async open(): Promise<SlotJob> {
-    this.slot ??= await this.host.relay.claim();
-    const instance = await this.launcher.checkout();
+  private async open(): Promise<{ job: SlotJob; entry: SlotEntry }> {
+    const entry = await this.pool.checkout();
+    let instance: BrowserInstance | null = null;
     try {
-      if (this.context?.instance !== instance) {
-        void this.context?.close();
-        this.context = await SlotContext.create(instance, this.slot.login);
-        this.host.counters.contextsCreated++;
-      }
-      const { tab, opened } = await this.context.openTab(this.host.policy);
+      instance = await this.launcher.checkout();
+      const context = await this.contextOn(entry, instance);
+      const { tab, opened } = await context.openTab(this.host.policy);
       if (opened) this.host.counters.tabsOpened++;
-      return new SlotJob(this.slot, instance, this.context, tab);
+      return { job: new SlotJob(entry.slot, instance, context, tab), entry };
     } catch (error) {
-      this.launcher.checkin(instance);
+      if (instance) this.launcher.checkin(instance);
+      this.pool.checkin(entry);
       throw error;
     }
   }
 
+  /** The entry's context when it lives on this browser; else a new one (the old one closed, its browser gone or retired). */
+  private async contextOn(entry: SlotEntry, instance: BrowserInstance): Promise<SlotContext> {
+    if (entry.context?.instance === instance) return entry.context;
+    void entry.context?.close();
+    entry.context = null;
+    entry.context = await SlotContext.create(instance, entry.slot.login);
+    this.host.counters.contextsCreated++;
+    return entry.context;
+  }
+
   /** The job instance's close(): after the task, the tab is wiped (or the context closed), then browser and slot freed. */
-  private async finish(job: SlotJob): Promise<void> {
+  private async finish(job: SlotJob, entry: SlotEntry): Promise<void> {
     try {
       await job.stop();
       if (!job.touched) return job.tab.untouched();
       const wipeStarted = Date.now();
       const dropped = await job.context.recycle(job.endedEarly);
       this.host.stepTaken?.('wipe', Date.now() - wipeStarted);
-      if (dropped && this.context === job.context) this.context = null;
+      if (dropped && entry.context === job.context) entry.context = null;
       if (dropped) this.logger.debug(`Slot ${job.slot.index}: context replaced (${dropped})`);
     } catch (error) {
       this.logger.warn(`Cleaning up slot ${job.slot.index} failed: ${String(error)}`);
@@ -92,6 +94,7 @@ export class SlotWorker {
       job.slot.release();
       this.host.counters.jobsServed++;
       this.launcher.checkin(job.instance);
+      this.pool.checkin(entry);
     }
   }
 }
