@@ -10,7 +10,8 @@ export function appLog(): string {
 /** Waits until the app logged a line containing every one of `parts`, and answers it parsed; throws after `timeoutMs`. */
 export async function waitForLogLine(parts: readonly string[], timeoutMs = 20_000): Promise<Record<string, unknown>> {
   for (const until = Date.now() + timeoutMs; Date.now() < until; await new Promise((done) => setTimeout(done, 100))) {
-    const line = appLog().split('\n').find((entry) => parts.every((part) => entry.includes(part)));
+    // Whole lines only: the app may be halfway through writing the last one.
+    const line = appLog().split('\n').slice(0, -1).find((entry) => parts.every((part) => entry.includes(part)));
     if (line) return JSON.parse(line) as Record<string, unknown>;
   }
   throw new Error(`The app logged no line with ${JSON.stringify(parts)} within ${timeoutMs} ms`);

@@ -7,6 +7,20 @@ import { killAndWait } from './kill-child.js';
 
 const DATABASE = 'crawlgate';
 
+/**
+ * A new server's datadir. One bootstrap at a time on the machine (flock): the fault files run side by side, and two
+ * concurrent bootstraps failed once in CI; the tool's own output goes into the error.
+ */
+function installDatadir(dir: string): void {
+  const args = ['--no-defaults', `--datadir=${dir}`, '--user=mysql', '--auth-root-authentication-method=socket', '--skip-test-db'];
+  try {
+    execFileSync('flock', [join(tmpdir(), 'crawlgate-faults-install-db.lock'), 'mariadb-install-db', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: Buffer; stderr?: Buffer };
+    throw new Error(`mariadb-install-db failed in ${dir}:\n${String(stderr ?? '')}${String(stdout ?? '')}`, { cause: error });
+  }
+}
+
 /** A MariaDB server of the fault suite's own: its datadir, port, socket and pid file, started and stopped by the test. */
 export class OwnMariadb {
   private child: ChildProcess | null = null;
@@ -19,7 +33,7 @@ export class OwnMariadb {
   static async start(): Promise<OwnMariadb> {
     const dir = mkdtempSync(join(tmpdir(), 'crawlgate-faults-db-'));
     chownSync(dir, ...mysqlIds());
-    execFileSync('mariadb-install-db', ['--no-defaults', `--datadir=${dir}`, '--user=mysql', '--auth-root-authentication-method=socket', '--skip-test-db'], { stdio: 'ignore' });
+    installDatadir(dir);
     const server = new OwnMariadb(await freePort(), dir);
     await server.up();
     server.sql(
