@@ -25,6 +25,13 @@ describe('dropRecommendationRails', () => {
     expect(ids).toEqual(['post', 'p', 'next', 's']);
   });
 
+  it('drops the rails of shops and blogs alike ("Customers also bought", "Recently viewed", "Related posts", "You may also enjoy")', () => {
+    const rail = (id: string, heading: string) => `<aside id="${id}"><div><h3>${heading}</h3></div><ul><li><a href="/x">Other</a></li></ul></aside>`;
+    const ids = drop(`<article id="a"><p id="p">${PROSE}</p></article>${rail('r1', 'Customers also bought')}${rail('r2', 'Recently viewed')}
+      ${rail('r3', 'Related Posts')}${rail('r4', 'You may also enjoy')}`);
+    expect(ids).toEqual(['a', 'p']);
+  });
+
   it('keeps a section whose heading is not a recommendation\'s, a rail that is most of the content, and prose after a rail heading', () => {
     expect(drop(`<section id="a"><h2 id="h">Details</h2><p id="p">${PROSE}</p></section>`)).toEqual(['a', 'h', 'p']);
     expect(drop(`<section id="all"><h2 id="h">Similar items</h2><ul id="l"><li>${PROSE.repeat(4)}</li></ul></section><p id="p">Short.</p>`)).toEqual(['all', 'h', 'l', 'p']);
