@@ -22,5 +22,8 @@ export const COMMENT_NAMES = /(^|[-_\s])(comments?|comment-list|commentlist|disq
 /** A class or id name whose last word is the comments' (`entry-comments`, `post-comments`): a thread, whatever word leads it. */
 export const COMMENT_HEADED_NAMES = /(^|\s)([\w-]*[-_])?(comments|comment-list|commentlist)(?=$|\s)/i;
 
+/** A blog's comment area (WordPress's `comments-area`, `comment-list`): comments under a post, never a forum thread. */
+export const BLOG_COMMENTS_SELECTOR = '.comments-area, .comment-list, .commentlist';
+
 /** Class or id words that say "content", which outweigh a boilerplate word on the same element (as in Readability). */
 export const CONTENT_NAMES = /(^|[-_\s])(article|body|content|main|post|entry|story|text|prose|markdown|docs?|documentation|question|answer|thread|message)(?=$|[-_\s])/i;

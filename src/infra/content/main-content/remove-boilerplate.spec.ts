@@ -47,6 +47,12 @@ describe('removeBoilerplate', () => {
     expect(ids(post)).toEqual(['post']);
   });
 
+  it('drops a blog\'s comment area (WordPress comment-list) under a short post, where a forum thread would be kept', () => {
+    const comments = Array.from({ length: 6 }, (_, index) => `<li class="comment" id="c${index}"><p>${PROSE}</p></li>`).join('');
+    const post = clean(`<div id="post"><p>${PROSE}</p></div><div id="comments" class="comments-area"><ol class="comment-list">${comments}</ol></div>`);
+    expect(ids(post)).toEqual(['post']);
+  });
+
   it('drops boilerplate outside the page\'s main landmark whatever its size (a footer of legal modals), and reads shares without the consent dialog', () => {
     const modals = `<footer id="f"><div id="terms"><p>${PROSE.repeat(20)}</p></div></footer>`;
     expect(ids(clean(`<main id="m"><h1>Shop</h1><p id="p">${PROSE}${PROSE}</p></main>${modals}`))).toEqual(['m', 'p']);

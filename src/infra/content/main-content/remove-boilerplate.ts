@@ -1,4 +1,4 @@
-import { AD_NAMES, BOILERPLATE_NAMES, BOILERPLATE_ROLES, COMMENT_HEADED_NAMES, COMMENT_NAMES, CONSENT_NAMES, CONTENT_NAMES } from './boilerplate-patterns.js';
+import { AD_NAMES, BLOG_COMMENTS_SELECTOR, BOILERPLATE_NAMES, BOILERPLATE_ROLES, COMMENT_HEADED_NAMES, COMMENT_NAMES, CONSENT_NAMES, CONTENT_NAMES } from './boilerplate-patterns.js';
 import { BOILERPLATE_TAGS } from '../html-tags.js';
 import { isHidden } from '../hidden.js';
 import { isCollapsedPanel } from './collapsed-panels.js';
@@ -121,31 +121,38 @@ interface PageSurvey {
   readonly commentChars: number;
   readonly prose: number;
   readonly consentChars: number;
+  /** Whether a comment block is a blog's comment area, which sits under a post. */
+  readonly blogComments: boolean;
 }
 
 function surveyPage(body: Element, stats: TextStatsMap, names: ClassAndIdCache): PageSurvey {
   let commentChars = 0;
   let prose = 0;
   let consentChars = 0;
+  let blogComments = false;
   const walk = (element: Element): void => {
     for (const child of element.children) {
       const words = classAndId(child, names);
       if (CONSENT_NAMES.test(words)) consentChars += stats.get(child)?.chars ?? 0;
-      else if (COMMENT_NAMES.test(words)) commentChars += stats.get(child)?.chars ?? 0;
+      else if (COMMENT_NAMES.test(words)) {
+        commentChars += stats.get(child)?.chars ?? 0;
+        blogComments ||= child.matches(BLOG_COMMENTS_SELECTOR) || child.querySelector(BLOG_COMMENTS_SELECTOR) !== null;
+      }
       else if (child.localName === 'p') prose += proseChars(stats.get(child));
       else walk(child);
     }
   };
   walk(body);
-  return { commentChars, prose, consentChars };
+  return { commentChars, prose, consentChars, blogComments };
 }
 
 /**
  * A page whose comment blocks hold much of its text is a discussion: there the comments are the content. Not a post
- * with prose of its own outside them (a blog post under 60 comments): its comments stay boilerplate.
+ * with prose of its own outside them (a blog post under 60 comments), nor one whose thread is a blog's comment area:
+ * its comments stay boilerplate.
  */
 function isDiscussion(survey: PageSurvey, total: number): boolean {
-  return total > 0 && survey.commentChars >= total * DISCUSSION_SHARE && survey.prose < ARTICLE_PROSE;
+  return total > 0 && !survey.blogComments && survey.commentChars >= total * DISCUSSION_SHARE && survey.prose < ARTICLE_PROSE;
 }
 
 function proseChars(own: { chars: number; linkChars: number } | undefined): number {

@@ -1,6 +1,7 @@
 import { documentBody } from '../parse-document.js';
 import { dropArticleFurniture } from './drop-article-furniture.js';
 import { dropLinkBlocks } from './drop-link-blocks.js';
+import { dropRecommendationRails } from './drop-recommendation-rails.js';
 import { dropRedundantImages } from './drop-redundant-images.js';
 import { findContentRoot } from './find-content-root.js';
 import { narrowToProse } from './narrow-to-prose.js';
@@ -27,6 +28,8 @@ export function selectMainContent(document: Document): Element[] {
     root = narrowToProse(findContentRoot(body, stats), stats);
   }
   dropLinkBlocks(root, stats);
+  // After the link blocks: a rail's heading is what keeps its prose neighbours from reading as a link block.
+  dropRecommendationRails(root, stats);
   dropArticleFurniture(root, stats);
   dropRedundantImages(root, stats);
   return withHeadline(root, body);
