@@ -1,4 +1,5 @@
-import { linkDensity, TextStatsMap } from './text-stats.js';
+import { proseBlocks, removeOutermost } from './prose-blocks.js';
+import type { TextStatsMap } from './text-stats.js';
 
 /** Captions of figures, which an article's readers take as the picture's, not the story's. */
 const FURNITURE_TAGS = new Set(['figcaption']);
@@ -8,9 +9,6 @@ const FURNITURE_TAGS = new Set(['figcaption']);
  * Only the name's last word counts: `caption-m` is a type size, `research-card_authors` a listing's field.
  */
 const FURNITURE_NAMES = /(^|\s)([\w-]*[-_])?(captions?|caption-text|byline|author|credits?|author-(box|bio|info|card))(?=$|\s)/i;
-/** Prose blocks: paragraphs, not mostly links. */
-const PROSE_BLOCKS = 'p, pre, blockquote';
-const PROSE_MAX_LINK_DENSITY = 0.5;
 /** The content is an article when paragraphs hold this share of its text outside links... */
 const ARTICLE_PROSE_SHARE = 0.5;
 /** ...and this many characters. */
@@ -26,23 +24,12 @@ const WRAPPER_SHARE = 0.5;
 export function dropArticleFurniture(root: Element, stats: TextStatsMap): void {
   const own = stats.get(root);
   if (!own || !isArticle(root, stats, own.chars - own.linkChars)) return;
-  const doomed: Element[] = [];
-  const walk = (element: Element): void => {
-    for (const child of element.children) {
-      if (isFurniture(child, stats, own.chars)) doomed.push(child);
-      else walk(child);
-    }
-  };
-  walk(root);
-  for (const element of doomed) element.remove();
+  removeOutermost(root, (element) => isFurniture(element, stats, own.chars));
 }
 
 function isArticle(root: Element, stats: TextStatsMap, unlinked: number): boolean {
   let prose = 0;
-  for (const block of root.querySelectorAll(PROSE_BLOCKS)) {
-    const own = stats.get(block);
-    if (own && linkDensity(own) <= PROSE_MAX_LINK_DENSITY && !block.parentElement?.closest(PROSE_BLOCKS)) prose += own.chars;
-  }
+  for (const { chars } of proseBlocks(root, stats)) prose += chars;
   return prose >= ARTICLE_MIN_PROSE && prose >= unlinked * ARTICLE_PROSE_SHARE;
 }
 

@@ -1,4 +1,5 @@
 import { linkDensity, TextStatsMap } from './text-stats.js';
+import { removeOutermost } from './prose-blocks.js';
 
 /**
  * Containers that pages build link rails from (related stories, "you may also like", facets, in-page menus). Not a
@@ -20,15 +21,7 @@ const PROSE_ROOT_LINK_DENSITY = 0.35;
 export function dropLinkBlocks(root: Element, stats: TextStatsMap): void {
   const own = stats.get(root);
   if (!own || linkDensity(own) > PROSE_ROOT_LINK_DENSITY) return;
-  const doomed: Element[] = [];
-  const walk = (element: Element): void => {
-    for (const child of element.children) {
-      if (isRail(child, stats, own.chars)) doomed.push(child);
-      else walk(child);
-    }
-  };
-  walk(root);
-  for (const element of doomed) element.remove();
+  removeOutermost(root, (element) => isRail(element, stats, own.chars));
 }
 
 function isRail(element: Element, stats: TextStatsMap, total: number): boolean {

@@ -1,8 +1,5 @@
-import { linkDensity, TextStatsMap } from './text-stats.js';
-
-/** Blocks whose text is prose when it is not mostly links. */
-const PROSE_BLOCKS = 'p, pre, blockquote';
-const PROSE_MAX_LINK_DENSITY = 0.5;
+import { PROSE_BLOCKS, proseBlocks } from './prose-blocks.js';
+import type { TextStatsMap } from './text-stats.js';
 /** A child that holds this share of its parent's prose is where the prose is. */
 const NARROW_SHARE = 0.9;
 /** Below this many characters of prose there is too little to judge by. */
@@ -31,11 +28,9 @@ export function narrowToProse(root: Element, stats: TextStatsMap): Element {
 /** Characters of prose under each element of `root` (prose blocks inside prose blocks counted once). */
 function measureProse(root: Element, stats: TextStatsMap): Map<Element, number> {
   const prose = new Map<Element, number>();
-  for (const block of root.querySelectorAll(PROSE_BLOCKS)) {
-    const own = stats.get(block);
-    if (!own || linkDensity(own) > PROSE_MAX_LINK_DENSITY || block.parentElement?.closest(PROSE_BLOCKS)) continue;
+  for (const { block, chars } of proseBlocks(root, stats)) {
     for (let node: Element | null = block; node && node !== root.parentElement; node = node.parentElement) {
-      prose.set(node, (prose.get(node) ?? 0) + own.chars);
+      prose.set(node, (prose.get(node) ?? 0) + chars);
     }
   }
   return prose;

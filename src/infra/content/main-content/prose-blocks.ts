@@ -1,0 +1,26 @@
+import { linkDensity, TextStatsMap } from './text-stats.js';
+
+/** Blocks whose text is prose when it is not mostly links. */
+export const PROSE_BLOCKS = 'p, pre, blockquote';
+const PROSE_MAX_LINK_DENSITY = 0.5;
+
+/** The prose blocks under `root` with their characters: not mostly links, a block inside another counted once (the outer). */
+export function* proseBlocks(root: Element, stats: TextStatsMap): Generator<{ block: Element; chars: number }> {
+  for (const block of root.querySelectorAll(PROSE_BLOCKS)) {
+    const own = stats.get(block);
+    if (own && linkDensity(own) <= PROSE_MAX_LINK_DENSITY && !block.parentElement?.closest(PROSE_BLOCKS)) yield { block, chars: own.chars };
+  }
+}
+
+/** Removes every element under `root` that `doomed` picks, deciding from the top: inside a picked one nothing more is asked. */
+export function removeOutermost(root: Element, doomed: (element: Element) => boolean): void {
+  const picked: Element[] = [];
+  const walk = (element: Element): void => {
+    for (const child of element.children) {
+      if (doomed(child)) picked.push(child);
+      else walk(child);
+    }
+  };
+  walk(root);
+  for (const element of picked) element.remove();
+}
