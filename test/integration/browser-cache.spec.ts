@@ -4,14 +4,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { AppError } from '../../src/common/errors/app-error.js';
 import { loadConfig } from '../../src/config/app-config.js';
-import { BrowserCluster } from '../../src/infra/browser/browser-cluster.js';
-import type { PageOptions, PageSession } from '../../src/infra/browser/page-options.js';
+import type { BrowserCluster } from '../../src/infra/browser/browser-cluster.js';
+import type { PageSession } from '../../src/infra/browser/page-options.js';
 import type { HostVerdict, NetworkPolicy } from '../../src/infra/network/network-policy.js';
-import { BUILTIN_SERVER } from '../../src/infra/proxy/proxy-pool.service.js';
-import type { ProxyPoolService } from '../../src/infra/proxy/proxy-pool.service.js';
-import type { ProxyRoute } from '../../src/infra/proxy/proxy-route.js';
-import { EgressRelay } from '../../src/infra/proxy/relay/egress-relay.js';
 import { startTargetSite, TargetSite } from '../fixtures/target-site.js';
+import { BUILTIN_ROUTE, PAGE_OPTIONS, RunningCluster, startBrowserCluster, timesFetched } from './browser-harness.js';
 
 // Decisions 9.7 on real Chromium: one tab (BROWSER_CONCURRENCY=1, tabs=1), so every job runs in the same context.
 // Every request goes through the relay, so the target's record is what the egress proxy carried.
@@ -30,18 +27,16 @@ class UrlPolicy {
   }
 }
 
-const OPTIONS: PageOptions = { js: true, images: false, adblock: false, waitUntil: 'load', viewport: { width: 1280, height: 800 }, userAgent: null };
-const route: ProxyRoute = { id: 'builtin', tier: 'standard', server: BUILTIN_SERVER, country: null, city: null, callerCredentials: false, builtin: true, sourceIndex: 0 };
 
 let site: TargetSite;
 let policy: UrlPolicy;
-let relay: EgressRelay;
+let running: RunningCluster;
 let cluster: BrowserCluster;
 let jobs = 0;
 
 /** One job of the organization on `path`; answers the h1's colour (navy once /assets/public.css applied). */
 async function visit(organizationId: string, path: string, then: (session: PageSession) => Promise<void> = async () => undefined): Promise<string> {
-  const spec = { jobId: `cache-job${++jobs}`, organizationId, route, options: OPTIONS, deadline: Date.now() + 20_000 };
+  const spec = { jobId: `cache-job${++jobs}`, organizationId, route: BUILTIN_ROUTE, options: PAGE_OPTIONS, deadline: Date.now() + 20_000 };
   const colour = await cluster.withPage(spec, async (session) => {
     await session.goto(`${site.url}${path}`);
     await then(session);
@@ -52,21 +47,19 @@ async function visit(organizationId: string, path: string, then: (session: PageS
 }
 
 /** How many times the target was asked for `path` since the last reset. */
-const fetched = (path: string): number => site.requests().filter((request) => request.path === path).length;
+const fetched = (path: string): number => timesFetched(site, path);
 
 beforeAll(async () => {
   site = await startTargetSite();
   policy = new UrlPolicy();
   const configured = loadConfig({ ROLE: 'worker', DATA_DIR: mkdtempSync(join(tmpdir(), 'crawlgate-cache-')), BROWSER_CONCURRENCY: '1' });
   const config = { ...configured, browser: { ...configured.browser, tabs: 1 } };
-  relay = new EgressRelay(config, policy as unknown as NetworkPolicy, { markFailed: async () => undefined } as unknown as ProxyPoolService);
-  cluster = new BrowserCluster(config, policy as unknown as NetworkPolicy, relay);
-  await cluster.onModuleInit();
+  running = await startBrowserCluster(config, policy as unknown as NetworkPolicy);
+  cluster = running.cluster;
 });
 
 afterAll(async () => {
-  await cluster.onApplicationShutdown();
-  await relay.onApplicationShutdown();
+  await running.stop();
   await site.close();
 });
 

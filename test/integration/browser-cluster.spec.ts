@@ -13,13 +13,13 @@ import { BrowserTab } from '../../src/infra/browser/browser-tab.js';
 import type { PageJobSpec } from '../../src/infra/browser/page-task.js';
 import type { BrowserPage, PageOptions, PageSession } from '../../src/infra/browser/page-options.js';
 import type { HostVerdict, NetworkPolicy } from '../../src/infra/network/network-policy.js';
-import { BUILTIN_SERVER } from '../../src/infra/proxy/proxy-pool.service.js';
 import type { ProxyPoolService } from '../../src/infra/proxy/proxy-pool.service.js';
 import type { ProxyRoute } from '../../src/infra/proxy/proxy-route.js';
 import { EgressRelay } from '../../src/infra/proxy/relay/egress-relay.js';
 import { captureFullPage } from '../../src/infra/browser/full-page-capture.js';
 import { readRenderedHtml } from '../../src/modules/jobs/page-size.js';
 import { withFallback } from '../../src/common/time/deadline.js';
+import { BUILTIN_ROUTE, PAGE_OPTIONS, RunningCluster, startBrowserCluster } from './browser-harness.js';
 import { startTargetSite, TargetSite } from '../fixtures/target-site.js';
 
 // Real Chromium, real proxies, one target site on 127.0.0.1. The network policy is a double that refuses one host.
@@ -37,19 +37,12 @@ class RefusingPolicy {
   }
 }
 
-const OPTIONS: PageOptions = {
-  js: true,
-  images: false,
-  adblock: false,
-  waitUntil: 'load',
-  viewport: { width: 1280, height: 800 },
-  userAgent: null,
-};
+const OPTIONS = PAGE_OPTIONS;
 
 type Report = Record<string, unknown>;
 
 let site: TargetSite;
-let relay: EgressRelay;
+let running: RunningCluster;
 let pool: BrowserCluster;
 let config: AppConfig;
 let policy: NetworkPolicy;
@@ -202,15 +195,13 @@ beforeAll(async () => {
   site = await startTargetSite();
   config = workerConfig(1);
   policy = new RefusingPolicy() as unknown as NetworkPolicy;
-  route = { id: 'builtin', tier: 'standard', server: BUILTIN_SERVER, country: null, city: null, callerCredentials: false, builtin: true, sourceIndex: 0 };
-  relay = new EgressRelay(config, policy, { markFailed: async () => undefined } as unknown as ProxyPoolService);
-  pool = new BrowserCluster(config, policy, relay);
-  await pool.onModuleInit();
+  route = BUILTIN_ROUTE;
+  running = await startBrowserCluster(config, policy);
+  pool = running.cluster;
 });
 
 afterAll(async () => {
-  await pool.onApplicationShutdown();
-  await relay.onApplicationShutdown();
+  await running.stop();
   await site.close();
 });
 

@@ -4,14 +4,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { Page } from 'puppeteer';
 import { loadConfig } from '../../src/config/app-config.js';
-import { BrowserCluster } from '../../src/infra/browser/browser-cluster.js';
-import type { PageOptions, PageSession } from '../../src/infra/browser/page-options.js';
+import type { BrowserCluster } from '../../src/infra/browser/browser-cluster.js';
+import type { PageSession } from '../../src/infra/browser/page-options.js';
 import type { HostVerdict, NetworkPolicy } from '../../src/infra/network/network-policy.js';
-import { BUILTIN_SERVER } from '../../src/infra/proxy/proxy-pool.service.js';
-import type { ProxyPoolService } from '../../src/infra/proxy/proxy-pool.service.js';
-import type { ProxyRoute } from '../../src/infra/proxy/proxy-route.js';
-import { EgressRelay } from '../../src/infra/proxy/relay/egress-relay.js';
 import { startTargetSite, TargetSite } from '../fixtures/target-site.js';
+import { BUILTIN_ROUTE, PAGE_OPTIONS, RunningCluster, startBrowserCluster, timesFetched } from './browser-harness.js';
 
 // Issue 41: the next job takes the tab freed last (its HTTP cache warm), on real Chromium with two tabs.
 jest.setTimeout(30_000);
@@ -26,17 +23,15 @@ class AllowingPolicy {
   }
 }
 
-const OPTIONS: PageOptions = { js: true, images: false, adblock: false, waitUntil: 'load', viewport: { width: 1280, height: 800 }, userAgent: null };
-const route: ProxyRoute = { id: 'builtin', tier: 'standard', server: BUILTIN_SERVER, country: null, city: null, callerCredentials: false, builtin: true, sourceIndex: 0 };
 
 let site: TargetSite;
-let relay: EgressRelay;
+let running: RunningCluster;
 let cluster: BrowserCluster;
 let jobs = 0;
 
 /** One job of org-a on `path`; `meanwhile` runs after the page loaded. Answers the tab's own page (not the tracked one). */
 function visit(path: string, meanwhile: () => Promise<unknown> = async () => undefined): Promise<Page> {
-  const spec = { jobId: `warm-job${++jobs}`, organizationId: 'org-a', route, options: OPTIONS, deadline: Date.now() + 20_000 };
+  const spec = { jobId: `warm-job${++jobs}`, organizationId: 'org-a', route: BUILTIN_ROUTE, options: PAGE_OPTIONS, deadline: Date.now() + 20_000 };
   return cluster.withPage(spec, async (session: PageSession) => {
     await session.goto(`${site.url}${path}`);
     await meanwhile();
@@ -64,21 +59,19 @@ async function twoAtOnce(): Promise<[Page, Page]> {
   return [early, last];
 }
 
-const fetched = (path: string): number => site.requests().filter((request) => request.path === path).length;
+const fetched = (path: string): number => timesFetched(site, path);
 
 beforeAll(async () => {
   site = await startTargetSite();
   const policy = new AllowingPolicy() as unknown as NetworkPolicy;
   const configured = loadConfig({ ROLE: 'worker', DATA_DIR: mkdtempSync(join(tmpdir(), 'crawlgate-warm-')), BROWSER_CONCURRENCY: '1' });
   const config = { ...configured, browser: { ...configured.browser, tabs: 2 } };
-  relay = new EgressRelay(config, policy, { markFailed: async () => undefined } as unknown as ProxyPoolService);
-  cluster = new BrowserCluster(config, policy, relay);
-  await cluster.onModuleInit();
+  running = await startBrowserCluster(config, policy);
+  cluster = running.cluster;
 });
 
 afterAll(async () => {
-  await cluster.onApplicationShutdown();
-  await relay.onApplicationShutdown();
+  await running.stop();
   await site.close();
 });
 

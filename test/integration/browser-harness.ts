@@ -1,0 +1,39 @@
+import type { AppConfig } from '../../src/config/app-config.js';
+import { BrowserCluster } from '../../src/infra/browser/browser-cluster.js';
+import type { PageOptions } from '../../src/infra/browser/page-options.js';
+import type { NetworkPolicy } from '../../src/infra/network/network-policy.js';
+import { BUILTIN_SERVER } from '../../src/infra/proxy/proxy-pool.service.js';
+import type { ProxyPoolService } from '../../src/infra/proxy/proxy-pool.service.js';
+import type { ProxyRoute } from '../../src/infra/proxy/proxy-route.js';
+import { EgressRelay } from '../../src/infra/proxy/relay/egress-relay.js';
+import type { TargetSite } from '../fixtures/target-site.js';
+
+/** The browser specs' page options: scripts on, no images or adblock, `load`, a desktop viewport. */
+export const PAGE_OPTIONS: PageOptions = { js: true, images: false, adblock: false, waitUntil: 'load', viewport: { width: 1280, height: 800 }, userAgent: null };
+
+/** The built-in route: the relay connects to the (loopback) target directly, after the policy. */
+export const BUILTIN_ROUTE: ProxyRoute = { id: 'builtin', tier: 'standard', server: BUILTIN_SERVER, country: null, city: null, callerCredentials: false, builtin: true, sourceIndex: 0 };
+
+export interface RunningCluster {
+  readonly cluster: BrowserCluster;
+  readonly relay: EgressRelay;
+  stop(): Promise<void>;
+}
+
+/** A worker's relay and browser cluster on real Chromium, as BrowserModule builds them, under the spec's policy. */
+export async function startBrowserCluster(config: AppConfig, policy: NetworkPolicy): Promise<RunningCluster> {
+  const relay = new EgressRelay(config, policy, { markFailed: async () => undefined } as unknown as ProxyPoolService);
+  const cluster = new BrowserCluster(config, policy, relay);
+  await cluster.onModuleInit();
+  return {
+    cluster,
+    relay,
+    stop: async () => {
+      await cluster.onApplicationShutdown();
+      await relay.onApplicationShutdown();
+    },
+  };
+}
+
+/** How many times the target was asked for `path` since its last reset. */
+export const timesFetched = (site: TargetSite, path: string): number => site.requests().filter((request) => request.path === path).length;
