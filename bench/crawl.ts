@@ -14,6 +14,7 @@ import { loadAverage } from './process-cpu.js';
 import { measureRaw, rawScreenshot } from './raw-puppeteer.js';
 import { ProxyBytes } from './proxy-bytes.js';
 import { printTable } from './table.js';
+import { createOrganization } from '../test/factories/organization.factory.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8) * 1000;
 /** BENCH_ONLY=throughput,formats,cache,memory,collection,backlog,screenshot runs a part (`orgs` only when named). */
@@ -41,13 +42,9 @@ const DOCS_PAGE = '/library/functions.html';
 /** BENCH_PAGES=static,js-rendered,python-docs picks pages. */
 const PAGES = (process.env.BENCH_PAGES ?? 'static,js-rendered,python-docs').split(',');
 
+/** A key of a new organization with credits for any run (the tests' factory: a refused admin call throws). */
 async function organization(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/admin/organizations`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'bench', plan: 'enterprise', credits: 100_000_000 }),
-  });
-  return ((await response.json()) as { api_key: string }).api_key;
+  return (await createOrganization(baseUrl, ADMIN, { name: 'bench', plan: 'enterprise', credits: 100_000_000 })).apiKey;
 }
 
 type Metered = LoadResult & { kbPerPage?: number };

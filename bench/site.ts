@@ -10,6 +10,7 @@ import { loadAverage } from './process-cpu.js';
 import { crawleeCrawl } from './site-crawlee.js';
 import { crawlLoop, ModeResult, siteCrawl } from './site-modes.js';
 import { printTable } from './table.js';
+import { createOrganization } from '../test/factories/organization.factory.js';
 
 /** BENCH_SITE_PAGES: pages per crawl; BENCH_SITE_SMALL: the smaller (s) crawl the frontier's per-page cost is read against. */
 const PAGES = Number(process.env.BENCH_SITE_PAGES ?? 200);
@@ -25,13 +26,9 @@ const ADMIN = 'bench-admin';
 
 type Row = Record<string, string | number>;
 
+/** A key of a new organization with credits for any run (the tests' factory: a refused admin call throws). */
 async function organization(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/admin/organizations`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'bench-site', plan: 'enterprise', credits: 100_000_000 }),
-  });
-  return ((await response.json()) as { api_key: string }).api_key;
+  return (await createOrganization(baseUrl, ADMIN, { name: 'bench-site', plan: 'enterprise', credits: 100_000_000 })).apiKey;
 }
 
 type Measured = ModeResult & { readonly load: string };
