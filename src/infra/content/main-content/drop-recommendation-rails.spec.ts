@@ -1,15 +1,9 @@
-import { parseDocument } from '../parse-document.js';
+import { idsLeftBy } from '../../../../test/unit/support/step-ids.js';
 import { dropRecommendationRails } from './drop-recommendation-rails.js';
-import { measureText } from './text-stats.js';
 
 const PROSE = 'The product is made of cotton and sewn to last for years of wear. '.repeat(4);
 
-function drop(body: string): string[] {
-  const document = parseDocument(`<body><div id="root">${body}</div></body>`);
-  const root = document.getElementById('root')!;
-  dropRecommendationRails(root, measureText(root));
-  return [...root.querySelectorAll('[id]')].map((element) => element.id);
-}
+const drop = (body: string): string[] => idsLeftBy(dropRecommendationRails, body);
 
 describe('dropRecommendationRails', () => {
   it('drops the section that a recommendation heading leads ("also viewed"), and keeps the item', () => {
