@@ -123,7 +123,7 @@ describe('GET /crawl extract (decisions.md 8.2)', () => {
   it('fails with page_too_large, refunded during the synchronous wait, when the extracted data would pass MAX_PAGE_BYTES', async () => {
     const before = await balance(org);
     const five = Object.fromEntries(['a', 'b', 'c', 'd', 'e'].map((name) => [name, { selector: '#big', output: '@data-x' }]));
-    const first = await call('/crawl', { key: org.apiKey, query: { url: `${base}/extract/hostile`, js: 'false', extract: JSON.stringify(five) } });
+    const first = await call('/crawl', { key: org.apiKey, query: { url: `${base}/extract/big`, js: 'false', extract: JSON.stringify(five) } });
     // On a loaded machine the job may outlast SYNC_WAIT_MS: the collected answer says the same.
     const result = first.status === 202 ? await collect(first.body.job_id as string, org.apiKey) : first;
     expect(result.status).toBe(500);

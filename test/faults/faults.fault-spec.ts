@@ -157,8 +157,10 @@ describe('faults', () => {
   it('a hung renderer (SIGSTOP): its job fails as browser_crashed long before the deadline, the browser is replaced, other jobs finish', async () => {
     const org = await stack.organization();
     for (const worker of stack.workers) if (worker.running) await worker.terminate();
-    const hung = await stack.startWorker({ BROWSER_CONCURRENCY: '1' });
-    const victim = stack.crawlHeld(org.apiKey, 20_000, 'hang-a');
+    // The victim's page would load for longer than the test runs, and its job's own limit is longer still: however
+    // long the second worker takes to start on a busy machine, only the watchdog can end the victim's job.
+    const hung = await stack.startWorker({ BROWSER_CONCURRENCY: '1', JOB_TIMEOUT_MS: '120000' });
+    const victim = stack.crawlHeld(org.apiKey, 110_000, 'hang-a');
     await waitFor('the page of the first job', () => stack.hold.hits('hang-a') === 1);
     await sleep(500);
     const other = await stack.startWorker();
