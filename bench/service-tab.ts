@@ -40,7 +40,7 @@ async function openSlotTab(browser: Browser, policy: NetworkPolicy, index: numbe
   const slot = new RelaySlot(index, policy, () => undefined);
   await slot.listen();
   const context = await browser.createBrowserContext({ proxyServer: slot.url, proxyBypassList: ['<-loopback>'], downloadBehavior: { policy: 'deny' } });
-  return { slot, context, tab: await BrowserTab.open(context, policy, slot.login) };
+  return { slot, context, tab: await BrowserTab.open(context, policy, slot.login, CONFIG.browser.tabCacheBytes) };
 }
 
 /** One page of the mode: a job on one of the tabs (opened on first use, then reused); `close` ends them all. */

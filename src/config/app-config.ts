@@ -41,6 +41,11 @@ export interface AppConfig {
      * is wiped after its job's answer; the spares let the next job start meanwhile instead of waiting for the wipe.
      */
     readonly tabs: number;
+    /**
+     * What one tab's context may read from upstream between two clears of its HTTP cache (decisions 9.7):
+     * BROWSER_CACHE_BYTES (a worker's, 256 MiB) shared by its tabs. 0 keeps no cache between jobs.
+     */
+    readonly tabCacheBytes: number;
     readonly chromiumPath: string;
     readonly adblockLists: readonly string[];
     /** A page or browser silent this long is hung: its job fails and the browser is replaced. */
@@ -122,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = resolve(e.DATA_DIR ?? './data');
   const role = e.ROLE ?? 'all';
   const concurrency = e.BROWSER_CONCURRENCY ?? 4;
+  const tabs = concurrency + Math.ceil(concurrency / 2);
   const plans = attempt('config/plans.json', loadPlans);
   const pricing = attempt('config/pricing.json', loadPricing);
   const profile = attempt('CHAT_PROFILE_FILE', () => loadChatProfile(e.CHAT_PROFILE_FILE));
@@ -153,7 +159,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookBackoffMs: e.WEBHOOK_BACKOFF_MS ?? 1000,
     browser: {
       concurrency,
-      tabs: concurrency + Math.ceil(concurrency / 2),
+      tabs,
+      tabCacheBytes: Math.floor((e.BROWSER_CACHE_BYTES ?? 256 * 1024 * 1024) / tabs),
       chromiumPath: e.CHROMIUM_PATH ?? defaultChromium(),
       adblockLists: e.ADBLOCK_LISTS ? list(e.ADBLOCK_LISTS) : DEFAULT_ADBLOCK_LISTS,
       hangMs: e.BROWSER_HANG_MS ?? 30000,

@@ -62,6 +62,9 @@ export class EnvSchema {
   @IsOptional() @Transform(toInt) @IsInt() @Min(1000)
   BROWSER_HANG_MS?: number;
 
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0)
+  BROWSER_CACHE_BYTES?: number;
+
   @IsOptional() @Transform(toInt) @IsInt() @Min(900) @Max(600000)
   SLOT_LEASE_MS?: number;
 

@@ -106,3 +106,26 @@ describe("an organization's cacheable assets (decisions 9.7)", () => {
     }
   });
 });
+
+describe('the bound on what a tab keeps (BROWSER_CACHE_BYTES)', () => {
+  let bounded: RunningCluster;
+
+  beforeAll(async () => {
+    // A budget of 0: any byte its relay slot reads fills the tab's share, so the wipe clears the cache after every job.
+    const configured = loadConfig({ ROLE: 'worker', DATA_DIR: mkdtempSync(join(tmpdir(), 'crawlgate-cache-')), BROWSER_CONCURRENCY: '1', BROWSER_CACHE_BYTES: '0' });
+    bounded = await startBrowserCluster({ ...configured, browser: { ...configured.browser, tabs: 1 } }, policy as unknown as NetworkPolicy);
+  });
+
+  afterAll(() => bounded.stop());
+
+  it("clears the cache once the context read more than its share since the last clear: the same organization's next job fetches the stylesheet again", async () => {
+    site.reset();
+    for (const round of [1, 2]) {
+      const spec = { jobId: `bounded-job${round}`, organizationId: 'org-e', route: BUILTIN_ROUTE, options: PAGE_OPTIONS, deadline: Date.now() + 20_000 };
+      await bounded.cluster.withPage(spec, (session) => session.goto(`${site.url}/assets`));
+      await bounded.cluster.settle();
+    }
+    expect([fetched('/assets/public.css'), fetched('/assets')]).toEqual([2, 2]);
+    expect(bounded.cluster.stats()).toMatchObject({ contextsCreated: 1, tabsOpened: 1 });
+  });
+});

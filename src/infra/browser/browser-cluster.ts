@@ -165,7 +165,8 @@ export class BrowserCluster implements OnModuleInit, OnApplicationShutdown {
   /** A failed launch is not kept: the next job tries again rather than meeting the same rejection for good. */
   private launched(): Promise<Cluster<string, void>> {
     this.cluster ??= Cluster.launch({
-      concurrency: slotConcurrency({ relay: this.relay, policy: this.policy, counters: this.counters, recycle: this.recycle, adopt: (launcher) => this.adopt(launcher),
+      concurrency: slotConcurrency({ relay: this.relay, policy: this.policy, tabCacheBytes: this.config.browser.tabCacheBytes, counters: this.counters,
+        recycle: this.recycle, adopt: (launcher) => this.adopt(launcher),
         stepTaken: (step, ms) => this.metrics?.jobStep(step, ms),
       }),
       // More tabs than jobs at once (the queue's concurrency bounds those): a job does not wait for a tab's wipe.

@@ -30,12 +30,12 @@ export class BrowserTab {
   private footprint = new JobFootprint();
   private fail: Fail | null = null;
   private crashed = false;
-  private readonly cache = new TabCache();
 
   private constructor(
     readonly page: Page,
     private readonly frames: TabFrames,
     private readonly guard: RequestGuard,
+    private readonly cache: TabCache,
   ) {
     this.tracked = trackPage(page, this.usage);
     // Popups would escape the tab's request guard; a crawl has no use for them.
@@ -48,7 +48,8 @@ export class BrowserTab {
     });
   }
 
-  static async open(context: BrowserContext, policy: NetworkPolicy, relay: RelayLogin): Promise<BrowserTab> {
+  /** `cacheBytes`: what the context may read from upstream before the wipe clears its HTTP cache (tab-cache.ts). */
+  static async open(context: BrowserContext, policy: NetworkPolicy, relay: RelayLogin, cacheBytes: number): Promise<BrowserTab> {
     const page = await context.newPage();
     // A service worker's fetches would escape the page's request guard (the relay still checks them).
     await page.setBypassServiceWorker(true);
@@ -56,7 +57,7 @@ export class BrowserTab {
     let frames: TabFrames | null = null;
     const guard = new RequestGuard(policy, relay, { mainFrameId: () => frames?.mainFrameId ?? null, url: () => page.url() });
     frames = await TabFrames.open(page, (frame) => tab?.onFrameCommitted(frame), (session, kind) => guard.watch(session, kind));
-    tab = new BrowserTab(page, frames, guard);
+    tab = new BrowserTab(page, frames, guard, new TabCache(cacheBytes, relay.receivedBytes));
     readThrough(page, frames);
     return tab;
   }
@@ -127,7 +128,7 @@ export class BrowserTab {
       for (const frame of await this.frames.openFrames()) {
         if (frame.frameId !== this.frames.mainFrameId) this.footprint.recordStorageKey(this.storageKey(frame, 0));
       }
-      const keepCache = !this.footprint.privateAnswer;
+      const keepCache = !this.footprint.privateAnswer && !this.cache.full;
       await wipeTab(this.page, this.client, context, this.footprint, keepCache);
       if (!keepCache) this.cache.cleared();
       return true;

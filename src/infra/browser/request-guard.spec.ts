@@ -5,7 +5,7 @@ import type { NetworkPolicy } from '../network/network-policy.js';
 import { JobFootprint } from './job-footprint.js';
 import { RequestGuard } from './request-guard.js';
 
-const RELAY = { url: 'http://127.0.0.1:40001', credentials: { username: 'slot0', password: 'secret' } };
+const RELAY = { url: 'http://127.0.0.1:40001', credentials: { username: 'slot0', password: 'secret' }, receivedBytes: () => 0 };
 
 /** A tab session that records what the guard sends, and lets the test emit Fetch events. */
 async function guarded(replies: Record<string, () => unknown> = {}) {

@@ -16,9 +16,22 @@ export function isPrivateAnswer(response: Pick<HTTPResponse, 'headers'>): boolea
  * Whose cacheable assets a tab's context keeps in its HTTP cache (decisions 9.7): between two jobs of one organization
  * the cache stays; a job of another organization (or of none) finds it cleared before its first request. The clear is
  * one Network.clearBrowserCache of the context's in-memory cache, as the wipe did after every job before.
+ *
+ * Bounded by bytes: once the context has read more than `budgetBytes` from upstream since its cache was last cleared
+ * (its relay slot counts them; what the cache keeps is a part of those), the wipe clears it (BROWSER_CACHE_BYTES is
+ * the budget of all of a worker's tabs).
  */
 export class TabCache {
   private owner: string | typeof UNKNOWN | typeof EMPTY = UNKNOWN;
+  /** The relay's count when the cache was last known empty. */
+  private mark: number;
+
+  constructor(
+    private readonly budgetBytes: number,
+    private readonly receivedBytes: () => number,
+  ) {
+    this.mark = receivedBytes();
+  }
 
   /** Makes the cache the job's owner's: cleared first when it holds another's assets (or may). */
   async claim(owner: string, clear: () => Promise<unknown>): Promise<boolean> {
@@ -27,13 +40,21 @@ export class TabCache {
       return false;
     }
     this.owner = UNKNOWN;
+    const mark = this.receivedBytes();
     await clear();
     this.owner = owner;
+    this.mark = mark;
     return true;
   }
 
-  /** The wipe cleared the cache (the job received a `private` answer, or the tab's cache is not kept). */
+  /** The cache may hold more than its share of the worker's budget: the wipe clears it. */
+  get full(): boolean {
+    return this.receivedBytes() - this.mark > this.budgetBytes;
+  }
+
+  /** The wipe cleared the cache (the job received a `private` answer, or the cache was full). */
   cleared(): void {
     this.owner = EMPTY;
+    this.mark = this.receivedBytes();
   }
 }

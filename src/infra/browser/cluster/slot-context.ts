@@ -38,9 +38,9 @@ export class SlotContext {
   }
 
   /** The context's tab, opened when the previous one was closed or never existed; `opened` says which. */
-  async openTab(policy: NetworkPolicy): Promise<{ tab: BrowserTab; opened: boolean }> {
+  async openTab(policy: NetworkPolicy, cacheBytes: number): Promise<{ tab: BrowserTab; opened: boolean }> {
     if (this.tab) return { tab: this.tab, opened: false };
-    this.tab = await BrowserTab.open(this.context, policy, this.relay);
+    this.tab = await BrowserTab.open(this.context, policy, this.relay, cacheBytes);
     return { tab: this.tab, opened: true };
   }
 

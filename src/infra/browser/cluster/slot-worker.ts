@@ -18,6 +18,8 @@ export class ClusterCounters {
 export interface SlotHost {
   readonly relay: EgressRelay;
   readonly policy: NetworkPolicy;
+  /** Each tab's share of BROWSER_CACHE_BYTES (tab-cache.ts). */
+  readonly tabCacheBytes: number;
   readonly counters: ClusterCounters;
   /** Told how long a step outside a job's own run took (the wipe after it). */
   readonly stepTaken?: (step: string, ms: number) => void;
@@ -58,7 +60,7 @@ export class SlotWorker {
     try {
       instance = await this.launcher.checkout();
       const context = await this.contextOn(entry, instance);
-      const { tab, opened } = await context.openTab(this.host.policy);
+      const { tab, opened } = await context.openTab(this.host.policy, this.host.tabCacheBytes);
       if (opened) this.host.counters.tabsOpened++;
       return { job: new SlotJob(entry.slot, instance, context, tab), entry };
     } catch (error) {

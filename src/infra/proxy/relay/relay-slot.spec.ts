@@ -56,8 +56,10 @@ function slot(allowPrivate = true): RelaySlot {
 
 beforeAll(async () => {
   target = createServer((req, res) => {
-    const status = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('status') ?? 200);
-    res.writeHead(status, status === 407 ? { 'proxy-authenticate': 'Basic realm="target"' } : {}).end(`target ${status}`);
+    const query = new URL(req.url ?? '/', 'http://x').searchParams;
+    const status = Number(query.get('status') ?? 200);
+    const size = Number(query.get('size') ?? 0);
+    res.writeHead(status, status === 407 ? { 'proxy-authenticate': 'Basic realm="target"' } : {}).end(size ? 'x'.repeat(size) : `target ${status}`);
   });
   await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
   targetPort = (target.address() as AddressInfo).port;
@@ -110,6 +112,23 @@ describe('RelaySlot through an upstream proxy', () => {
     expect(await viaProxy(slotProxyUrl(relay), `http://site.test:${targetPort}/?status=200`)).toEqual({ status: 200, body: 'target 200' });
     expect(await connectStatus(slotProxyUrl(relay), `site.test:${targetPort}`)).toBe(200);
     expect(upstreams[0].seen).toEqual([`127.0.0.1:${targetPort}`, `127.0.0.1:${targetPort}`]);
+  });
+
+  it("counts the bytes its upstream connections read, once each, whether they are open or closed (9.7's cache bound)", async () => {
+    relay.bind(route(0));
+    const before = relay.receivedBytes;
+    expect(relay.login.receivedBytes()).toBe(before);
+    const answer = await viaProxy(slotProxyUrl(relay), `http://site.test:${targetPort}/?size=100000`);
+    expect(answer.body.length).toBe(100_000);
+    const read = relay.receivedBytes - before;
+    // The body and the target's status line and headers, as the proxy relayed them.
+    expect(read).toBeGreaterThan(100_000);
+    expect(read).toBeLessThan(100_500);
+    relay.release();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(relay.receivedBytes - before).toBe(read);
+    relay.bind(route(0));
+    expect(relay.login.receivedBytes() - before).toBe(read);
   });
 
   it('reports a proxy that refuses connections, once per failure, and answers the browser without a target status', async () => {

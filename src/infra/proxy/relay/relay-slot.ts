@@ -48,6 +48,8 @@ export interface RelayLogin {
   /** `http://127.0.0.1:<port>`, also the origin of the relay's challenge. */
   readonly url: string;
   readonly credentials: SlotCredentials;
+  /** Bytes the slot's upstream connections brought in so far: more than the context's HTTP cache can have kept of them. */
+  readonly receivedBytes: () => number;
 }
 
 /**
@@ -60,6 +62,9 @@ export class RelaySlot {
   private readonly server: Server;
   private binding: SlotBinding | null = null;
   private readonly sockets = new Set<Duplex>();
+  private readonly upstreams = new Set<Socket>();
+  /** Bytes read by the upstream connections already closed. */
+  private closedBytes = 0;
   private address: string | null = null;
   /** Random per slot and per process: only the browser context bound to this slot knows them. */
   readonly credentials: SlotCredentials;
@@ -84,7 +89,14 @@ export class RelaySlot {
   }
 
   get login(): RelayLogin {
-    return { url: this.url, credentials: this.credentials };
+    return { url: this.url, credentials: this.credentials, receivedBytes: () => this.receivedBytes };
+  }
+
+  /** Bytes read from upstream (the targets' answers, through the proxy) since the slot opened. */
+  get receivedBytes(): number {
+    let open = 0;
+    for (const socket of this.upstreams) open += socket.bytesRead;
+    return this.closedBytes + open;
   }
 
   /** Listens once; called again after it listened, answers the same address. */
@@ -158,6 +170,11 @@ export class RelaySlot {
         throw new Refusal(403, 'The job that opened this connection has ended.');
       }
       this.track(socket);
+      this.upstreams.add(socket);
+      socket.once('close', () => {
+        this.upstreams.delete(socket);
+        this.closedBytes += socket.bytesRead;
+      });
       return socket;
     } catch (error) {
       if (error instanceof TunnelError && error.side === 'proxy' && !binding.route.builtin) {
