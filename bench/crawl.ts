@@ -9,6 +9,7 @@ import { LoadResult, runLoad, treePssMb, treeRssMb } from './load.js';
 import { cacheHitRun } from './cache-hit.js';
 import { costAccount } from './cost-account.js';
 import { orgMemoryRun } from './org-memory.js';
+import { pssRatioRun } from './pss-ratio.js';
 import { backlogCollectionRun } from './queue-backlog.js';
 import { loadAverage } from './process-cpu.js';
 import { measureRaw, rawScreenshot } from './raw-puppeteer.js';
@@ -17,7 +18,7 @@ import { printTable } from './table.js';
 import { createOrganization } from '../test/factories/organization.factory.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8) * 1000;
-/** BENCH_ONLY=throughput,formats,cache,memory,collection,backlog,screenshot runs a part (`orgs` only when named). */
+/** BENCH_ONLY=throughput,formats,cache,memory,collection,backlog,screenshot runs a part (`orgs` and `pss` only when named). */
 const ONLY = new Set((process.env.BENCH_ONLY ?? 'throughput,formats,cache,memory,collection,backlog,screenshot').split(','));
 const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? '1,2,4').split(',').map(Number);
 /** BENCH_WAITS=load runs one wait condition; BENCH_SESSIONS=session one proxy kind. */
@@ -147,6 +148,7 @@ async function main(): Promise<void> {
     await cacheHitRun(crawlWith, SECONDS, [1, 4], app.child.pid!);
   }
   if (ONLY.has('memory')) await memoryRun((worker ?? app).child.pid!, crawl(pages.static, 'load'));
+  if (ONLY.has('pss')) await pssRatioRun({ pids: [app.child.pid!, ...(worker ? [worker.child.pid!] : [])], crawl: (url) => crawl(url, 'load'), proxyUrl, executablePath: CHROMIUM }, pages);
   if (ONLY.has('orgs')) await orgMemoryRun((worker ?? app).child.pid!, () => organization(app.baseUrl), (other) => crawlAs(other, allPages['python-docs']));
   if (ONLY.has('collection')) await collectionRun(app.baseUrl, key, pages.static);
   if (ONLY.has('backlog')) await backlogCollectionRun(pages.static);

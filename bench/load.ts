@@ -68,16 +68,19 @@ export async function runRate(perSecond: number, durationMs: number, once: () =>
 
 /** Proportional memory (PSS: shared pages split between sharers) of a process and its descendants, in MB. */
 export async function treePssMb(pid: number): Promise<number> {
-  const { readFileSync } = await import('node:fs');
   let total = 0;
-  for (const member of await tree(pid)) {
-    try {
-      total += Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${member}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
-    } catch {
-      // the process ended while we looked
-    }
+  for (const member of await tree(pid)) total += await pssMb(member);
+  return total;
+}
+
+/** PSS of one process, in MB (0 once it has ended). */
+export async function pssMb(pid: number): Promise<number> {
+  const { readFileSync } = await import('node:fs');
+  try {
+    return Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0) / 1024;
+  } catch {
+    return 0; // the process ended while we looked
   }
-  return total / 1024;
 }
 
 async function tree(pid: number): Promise<number[]> {

@@ -36,6 +36,8 @@ export interface RawOptions {
   readonly extraArgs?: readonly string[];
   /** A fixed number of pages instead of `durationMs` (the cost account). */
   readonly crawls?: number;
+  /** Told the browser's pid after the run, before the browser closes (the PSS comparison reads its tree then). */
+  readonly afterRun?: (browserPid: number) => Promise<void>;
 }
 
 export interface RawScreenshotOptions {
@@ -125,7 +127,9 @@ export async function measureRaw(options: RawOptions, around = (run: () => Promi
       for (let i = 0; i < WARM_UP_PAGES; i++) await job();
     }));
     const { crawls } = options;
-    return await around(() => (crawls ? runCount(options.concurrency, crawls, job) : runLoad(options.concurrency, options.durationMs, job)));
+    const result = await around(() => (crawls ? runCount(options.concurrency, crawls, job) : runLoad(options.concurrency, options.durationMs, job)));
+    await options.afterRun?.(browser.process()!.pid!);
+    return result;
   } finally {
     await tabs?.close();
     await browser.close();
