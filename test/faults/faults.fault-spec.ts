@@ -161,8 +161,7 @@ describe('faults', () => {
     // long the second worker takes to start on a busy machine, only the watchdog can end the victim's job.
     const hung = await stack.startWorker({ BROWSER_CONCURRENCY: '1', JOB_TIMEOUT_MS: '120000' });
     const victim = stack.crawlHeld(org.apiKey, 110_000, 'hang-a');
-    await waitFor('the page of the first job', () => stack.hold.hits('hang-a') === 1);
-    await sleep(500);
+    await waitFor('the page of the first job on screen, its script loading', () => stack.hold.hits('hang-a') === 1 && stack.hold.loading('hang-a'));
     const other = await stack.startWorker();
     const bystander = stack.crawl(org.apiKey, 6000, 'hang-b');
     await waitFor('the page of the second job', () => stack.hits('hang-b') === 1);
