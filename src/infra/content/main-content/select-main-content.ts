@@ -1,9 +1,11 @@
 import { documentBody } from '../parse-document.js';
 import { dropArticleFurniture } from './drop-article-furniture.js';
 import { dropLinkBlocks } from './drop-link-blocks.js';
+import { dropProductCards } from './drop-product-cards.js';
 import { dropRecommendationRails } from './drop-recommendation-rails.js';
 import { dropRedundantImages } from './drop-redundant-images.js';
 import { findContentRoot } from './find-content-root.js';
+import { NO_HINTS, PageHints } from './item-page.js';
 import { narrowToProse } from './narrow-to-prose.js';
 import { putBack, Removal, removeBoilerplate } from './remove-boilerplate.js';
 import { linkDensity, measureText, TextStatsMap } from './text-stats.js';
@@ -11,9 +13,9 @@ import { linkDensity, measureText, TextStatsMap } from './text-stats.js';
 /**
  * The page's main content: the elements to render, in document order, none inside another. It may edit the
  * document it is given (a parse of our own), e.g. to drop boilerplate inside what it keeps. The document has
- * already lost its scripts, styles, comments and the caller's excluded elements.
+ * already lost its scripts, styles, comments and the caller's excluded elements; `hints` were read before that.
  */
-export function selectMainContent(document: Document): Element[] {
+export function selectMainContent(document: Document, hints: PageHints = NO_HINTS): Element[] {
   const body = documentBody(document);
   if (!body) return [];
   const before = measureText(body);
@@ -30,6 +32,8 @@ export function selectMainContent(document: Document): Element[] {
   dropLinkBlocks(root, stats);
   // After the link blocks: a rail's heading is what keeps its prose neighbours from reading as a link block.
   dropRecommendationRails(root, stats);
+  // Only around one item: on a shop's listing or collection the cards are the content.
+  if (hints.itemPage) dropProductCards(root, stats);
   dropArticleFurniture(root, stats);
   dropRedundantImages(root, stats);
   return withHeadline(root, body);
