@@ -1,6 +1,7 @@
 import { documentBody } from '../parse-document.js';
 import { dropArticleFurniture } from './drop-article-furniture.js';
 import { dropLinkBlocks } from './drop-link-blocks.js';
+import { dropMemberStats } from './drop-member-stats.js';
 import { dropProductCards } from './drop-product-cards.js';
 import { dropRecommendationRails } from './drop-recommendation-rails.js';
 import { dropRedundantImages } from './drop-redundant-images.js';
@@ -35,6 +36,7 @@ export function selectMainContent(document: Document, hints: PageHints = NO_HINT
   // Only around one item: on a shop's listing or collection the cards are the content.
   if (hints.itemPage) dropProductCards(root, stats);
   dropArticleFurniture(root, stats);
+  dropMemberStats(root);
   dropRedundantImages(root, stats);
   return withHeadline(root, body);
 }
