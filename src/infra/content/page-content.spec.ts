@@ -91,6 +91,14 @@ describe('main content of one product\'s page', () => {
     expect(describePage(page('<script type="application/ld+json">{"@type":"Product"}</script>'), URL_, request({ format: 'text', mainContent: true })).content).not.toMatch(/Other chain/);
     expect(text('')).toMatch(/Other chain 3/);
   });
+
+  it('says a block once on a Product page only (a repeated note goes there, stays elsewhere)', () => {
+    const note = '<p>Colour and model availability may vary by country.</p>';
+    const twice = (head: string) => renderPageContent(`<html><head>${head}</head><body><main><h1>Catena</h1>${note}<p>A gold chain of 104 links.</p>${note}</main></body></html>`,
+      URL_, request({ format: 'text', mainContent: true })).match(/availability/g)?.length;
+    expect(twice('<script type="application/ld+json">{"@type":"Product"}</script>')).toBe(1);
+    expect(twice('')).toBe(2);
+  });
 });
 
 describe('parseSelectorList', () => {

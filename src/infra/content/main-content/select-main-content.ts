@@ -5,6 +5,7 @@ import { dropMemberStats } from './drop-member-stats.js';
 import { dropProductCards } from './drop-product-cards.js';
 import { dropRecommendationRails } from './drop-recommendation-rails.js';
 import { dropRedundantImages } from './drop-redundant-images.js';
+import { dropRepeatedBlocks } from './drop-repeated-blocks.js';
 import { findContentRoot } from './find-content-root.js';
 import { NO_HINTS, PageHints } from './item-page.js';
 import { narrowToProse } from './narrow-to-prose.js';
@@ -38,6 +39,8 @@ export function selectMainContent(document: Document, hints: PageHints = NO_HINT
   dropArticleFurniture(root, stats);
   dropMemberStats(root);
   dropRedundantImages(root, stats);
+  // Only on one item's page: elsewhere a repeat is often content (a listing's coupon terms, a guide's steps per language).
+  if (hints.itemPage) dropRepeatedBlocks(root);
   return withHeadline(root, body);
 }
 
