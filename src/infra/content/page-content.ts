@@ -2,7 +2,7 @@ import { cleanDocument, includedElements } from './clean-document.js';
 import { documentBaseUrl } from './document-base.js';
 import { renderHtmlFragment } from './html-fragment.js';
 import { PageLink, pageLinks } from './links.js';
-import { PageHints, readPageHints } from './main-content/item-page.js';
+import { PageHints, readPageHints } from './main-content/page-hints.js';
 import { selectMainContent } from './main-content/select-main-content.js';
 import { countWords, PageMetadata, pageMetadata } from './metadata.js';
 import { documentBody, parseDocument } from './parse-document.js';

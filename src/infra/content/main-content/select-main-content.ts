@@ -7,7 +7,7 @@ import { dropRecommendationRails } from './drop-recommendation-rails.js';
 import { dropRedundantImages } from './drop-redundant-images.js';
 import { dropRepeatedBlocks } from './drop-repeated-blocks.js';
 import { findContentRoot } from './find-content-root.js';
-import { NO_HINTS, PageHints } from './item-page.js';
+import { NO_HINTS, PageHints } from './page-hints.js';
 import { narrowToProse } from './narrow-to-prose.js';
 import { putBack, Removal, removeBoilerplate } from './remove-boilerplate.js';
 import { linkDensity, measureText, TextStatsMap } from './text-stats.js';
@@ -39,8 +39,8 @@ export function selectMainContent(document: Document, hints: PageHints = NO_HINT
   dropArticleFurniture(root, stats);
   dropMemberStats(root);
   dropRedundantImages(root, stats);
-  // Only on one item's page: elsewhere a repeat is often content (a listing's coupon terms, a guide's steps per language).
-  if (hints.itemPage) dropRepeatedBlocks(root);
+  // Only on one item's or one discussion's page: elsewhere a repeat is often content (a listing's coupon terms, a guide's steps per language).
+  if (hints.itemPage || hints.threadPage) dropRepeatedBlocks(root);
   return withHeadline(root, body);
 }
 

@@ -1,5 +1,5 @@
 import { parseDocument } from '../parse-document.js';
-import { readPageHints } from './item-page.js';
+import { readPageHints } from './page-hints.js';
 
 const hints = (head: string, body = '') => readPageHints(parseDocument(`<html><head>${head}</head><body>${body}</body></html>`));
 
@@ -14,5 +14,11 @@ describe('readPageHints', () => {
     expect(hints('<meta property="og:type" content="product">').itemPage).toBe(false);
     expect(hints('<script type="application/ld+json">{"@type":"ItemList"}</script><script type="application/ld+json">{bad</script>').itemPage).toBe(false);
     expect(hints('', '<div itemscope itemtype="https://schema.org/ProductGroup"></div>').itemPage).toBe(false);
+  });
+
+  it('reads a DiscussionForumPosting or a QAPage (JSON-LD or microdata) as a discussion\'s page, and nothing else as one', () => {
+    expect(hints('<script type="application/ld+json">{"@type":"DiscussionForumPosting","headline":"Range?"}</script>')).toEqual({ itemPage: false, threadPage: true });
+    expect(hints('', '<div itemscope itemtype="http://schema.org/QAPage"></div>')).toEqual({ itemPage: false, threadPage: true });
+    expect(hints('<script type="application/ld+json">{"@type":"Article"}</script>')).toEqual({ itemPage: false, threadPage: false });
   });
 });
