@@ -37,7 +37,7 @@ export function selectMainContent(document: Document, hints: PageHints = NO_HINT
   // Only around one item: on a shop's listing or collection the cards are the content.
   if (hints.itemPage) dropProductCards(root, stats);
   dropArticleFurniture(root, stats);
-  dropMemberStats(root);
+  dropMemberStats(root, stats);
   dropRedundantImages(root, stats);
   // Only on one item's or one discussion's page: elsewhere a repeat is often content (a listing's coupon terms, a guide's steps per language).
   if (hints.itemPage || hints.threadPage) dropRepeatedBlocks(root);
