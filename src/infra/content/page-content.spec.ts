@@ -79,6 +79,28 @@ describe('documents as served (js=false)', () => {
   });
 });
 
+describe('main content of one product\'s page', () => {
+  const cards = Array.from({ length: 4 }, (_, n) => `<li><a href="/itm/${n}"><img src="${n}.jpg" alt="">Other chain ${n}</a> $15${n}.00</li>`).join('');
+  const page = (head: string) => `<html><head>${head}</head><body><main><h1>Catena DID 520ers3</h1><p>EUR 163.12</p>
+    <p>A gold O-ring chain for road bikes, 104 links, with its clip lock; sold by a shop in Milan since 1987 and sent in a week.</p>
+    <ul>${cards}</ul></main></body></html>`;
+  const text = (head: string) => renderPageContent(page(head), URL_, request({ format: 'text', mainContent: true }));
+
+  it('drops the rails of other items\' cards when the page says it is a Product (JSON-LD), read before the cleaning', () => {
+    expect(text('<script type="application/ld+json">{"@type":"Product","name":"Catena"}</script>')).not.toMatch(/Other chain/);
+    expect(describePage(page('<script type="application/ld+json">{"@type":"Product"}</script>'), URL_, request({ format: 'text', mainContent: true })).content).not.toMatch(/Other chain/);
+    expect(text('')).toMatch(/Other chain 3/);
+  });
+
+  it('says a block once on a Product page only (a repeated note goes there, stays elsewhere)', () => {
+    const note = '<p>Colour and model availability may vary by country.</p>';
+    const twice = (head: string) => renderPageContent(`<html><head>${head}</head><body><main><h1>Catena</h1>${note}<p>A gold chain of 104 links.</p>${note}</main></body></html>`,
+      URL_, request({ format: 'text', mainContent: true })).match(/availability/g)?.length;
+    expect(twice('<script type="application/ld+json">{"@type":"Product"}</script>')).toBe(1);
+    expect(twice('')).toBe(2);
+  });
+});
+
 describe('parseSelectorList', () => {
   it('splits at top-level commas only', () => {
     expect(parseSelectorList('article, :is(h1, h2) > a[title="a,b"]')).toEqual({ selectors: ['article', ':is(h1, h2) > a[title="a,b"]'] });

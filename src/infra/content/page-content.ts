@@ -2,6 +2,7 @@ import { cleanDocument, includedElements } from './clean-document.js';
 import { documentBaseUrl } from './document-base.js';
 import { renderHtmlFragment } from './html-fragment.js';
 import { PageLink, pageLinks } from './links.js';
+import { PageHints, readPageHints } from './main-content/page-hints.js';
 import { selectMainContent } from './main-content/select-main-content.js';
 import { countWords, PageMetadata, pageMetadata } from './metadata.js';
 import { documentBody, parseDocument } from './parse-document.js';
@@ -59,24 +60,26 @@ export function describeParsed(document: Document, html: string, url: string, re
   return describeDocument(document, html, url, request).page;
 }
 
-/** describeParsed, with what it kept and the base URL it resolved against, for more renderings of the same parse. */
-export function describeDocument(document: Document, html: string, url: string, request: ContentRequest): { page: PageContent; kept: Element[]; base: string } {
+/** describeParsed, with what it kept, the base URL it resolved against and the page's hints, for more renderings of the same parse. */
+export function describeDocument(document: Document, html: string, url: string, request: ContentRequest): { page: PageContent; kept: Element[]; base: string; hints: PageHints } {
   const base = documentBaseUrl(document, url);
   const links = pageLinks(document, base);
   // Read before the cleaning: JSON-LD lives in the scripts it removes.
   const metadata = pageMetadata(document, base, 0);
-  const kept = keptElements(document, request);
+  const hints = readPageHints(document);
+  const kept = keptElements(document, request, hints);
   const text = renderText(kept, base);
   const content = isWholePage(request) ? html : request.format === 'text' ? text : render(kept, base, request.format);
-  return { page: { content, metadata: { ...metadata, word_count: countWords(text) }, links }, kept, base };
+  return { page: { content, metadata: { ...metadata, word_count: countWords(text) }, links }, kept, base, hints };
 }
 
-/** Cleans the document and answers the elements the request keeps (main content, selected, or the body). */
-export function keptElements(document: Document, request: ContentRequest): Element[] {
+/** Cleans the document and answers the elements the request keeps (main content, selected, or the body); `hints` when read already. */
+export function keptElements(document: Document, request: ContentRequest, hints?: PageHints): Element[] {
+  if (!hints && request.mainContent && request.includeSelectors.length === 0) hints = readPageHints(document);
   cleanDocument(document, request.excludeSelectors, { scripted: request.scripted ?? true });
   if (request.includeSelectors.length > 0) return includedElements(document, request.includeSelectors);
   const body = documentBody(document);
-  return request.mainContent ? selectMainContent(document) : body ? [body] : [];
+  return request.mainContent ? selectMainContent(document, hints) : body ? [body] : [];
 }
 
 /** The kept elements in the format asked, URLs resolved against `url`. */

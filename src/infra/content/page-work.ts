@@ -33,7 +33,7 @@ export function performPageWork(html: string, url: string, work: PageWork, parse
   let modelMarkdown: string | undefined;
   if (work.model && described && work.describe && cleansAlike(work.describe, work.model)) {
     const selects = work.model.includeSelectors.length === 0 && work.model.mainContent && !work.describe.mainContent;
-    modelMarkdown = renderMarkdown(selects ? selectMainContent(document) : described.kept, described.base);
+    modelMarkdown = renderMarkdown(selects ? selectMainContent(document, described.hints) : described.kept, described.base);
   } else if (work.model) {
     modelMarkdown = renderParsed(work.describe ? parse(html) : document, url, work.model);
   }

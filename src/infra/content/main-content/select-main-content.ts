@@ -1,9 +1,13 @@
 import { documentBody } from '../parse-document.js';
 import { dropArticleFurniture } from './drop-article-furniture.js';
 import { dropLinkBlocks } from './drop-link-blocks.js';
+import { dropMemberStats } from './drop-member-stats.js';
+import { dropProductCards } from './drop-product-cards.js';
 import { dropRecommendationRails } from './drop-recommendation-rails.js';
 import { dropRedundantImages } from './drop-redundant-images.js';
+import { dropRepeatedBlocks } from './drop-repeated-blocks.js';
 import { findContentRoot } from './find-content-root.js';
+import { NO_HINTS, PageHints } from './page-hints.js';
 import { narrowToProse } from './narrow-to-prose.js';
 import { putBack, Removal, removeBoilerplate } from './remove-boilerplate.js';
 import { linkDensity, measureText, TextStatsMap } from './text-stats.js';
@@ -11,9 +15,9 @@ import { linkDensity, measureText, TextStatsMap } from './text-stats.js';
 /**
  * The page's main content: the elements to render, in document order, none inside another. It may edit the
  * document it is given (a parse of our own), e.g. to drop boilerplate inside what it keeps. The document has
- * already lost its scripts, styles, comments and the caller's excluded elements.
+ * already lost its scripts, styles, comments and the caller's excluded elements; `hints` were read before that.
  */
-export function selectMainContent(document: Document): Element[] {
+export function selectMainContent(document: Document, hints: PageHints = NO_HINTS): Element[] {
   const body = documentBody(document);
   if (!body) return [];
   const before = measureText(body);
@@ -30,8 +34,13 @@ export function selectMainContent(document: Document): Element[] {
   dropLinkBlocks(root, stats);
   // After the link blocks: a rail's heading is what keeps its prose neighbours from reading as a link block.
   dropRecommendationRails(root, stats);
+  // Only around one item: on a shop's listing or collection the cards are the content.
+  if (hints.itemPage) dropProductCards(root, stats);
   dropArticleFurniture(root, stats);
+  dropMemberStats(root, stats);
   dropRedundantImages(root, stats);
+  // Only on one item's or one discussion's page: elsewhere a repeat is often content (a listing's coupon terms, a guide's steps per language).
+  if (hints.itemPage || hints.threadPage) dropRepeatedBlocks(root);
   return withHeadline(root, body);
 }
 

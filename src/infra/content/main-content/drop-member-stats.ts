@@ -1,0 +1,47 @@
+import { collapseWhitespace } from '../whitespace.js';
+import type { TextStatsMap } from './text-stats.js';
+
+/** Labels of the statistics forums print beside each post's author (XenForo, phpBB, vBulletin, Discourse's kin). */
+const STAT_LABEL = String.raw`(joined|join date|member since|messages|posts|total posts|threads|reaction score|reactions received|likes|likes received|points|trophy points|reputation|solutions)`;
+/** A term alone (`<dt>Joined</dt>`)... */
+const STAT_TERM = new RegExp(`^${STAT_LABEL}\\s*:?$`, 'i');
+/** ...or a label and its short value in one element (`<dd><strong>Posts:</strong> 4032</dd>`). */
+const STAT_LINE = new RegExp(`^${STAT_LABEL}\\s*:\\s*\\S.{0,40}$`, 'i');
+const CANDIDATES = 'dt, dd, li, div, p, span';
+/** A statistic is a short line. */
+const MAX_CHARS = 60;
+/** Two statistics or more under one ancestor this close make an author's card; one alone may be the content's. */
+const CARD_DEPTH = 3;
+const CARD_MIN_STATS = 2;
+
+/**
+ * Drops the member statistics of a forum post's author card ("Joined", "Messages", "Reaction score"): a reader
+ * skips them, and a thread repeats them at every post. Kept: a single such line, which is no card.
+ */
+export function dropMemberStats(root: Element, stats: TextStatsMap): void {
+  // Measured text first: reading the text of every large block would cost the square of the page.
+  const short = [...root.querySelectorAll(CANDIDATES)].filter((element) => (stats.get(element)?.chars ?? 0) <= MAX_CHARS);
+  const found = new Set(short.filter(isStat));
+  // The outermost of nested ones: `<div><span>Posts: 4</span></div>` is one statistic.
+  const outermost = [...found].filter((element) => !element.parentElement || !found.has(element.parentElement));
+  const counts = new Map<Element, number>();
+  for (const stat of outermost) for (const node of ancestors(stat)) counts.set(node, (counts.get(node) ?? 0) + 1);
+  for (const stat of outermost) {
+    if (!ancestors(stat).some((node) => (counts.get(node) ?? 0) >= CARD_MIN_STATS)) continue;
+    const list = stat.parentElement;
+    if (stat.localName === 'dt') for (let value = stat.nextElementSibling; value?.localName === 'dd'; value = stat.nextElementSibling) value.remove();
+    stat.remove();
+    if (list?.localName === 'dl' && list.children.length === 0) list.remove();
+  }
+}
+
+function isStat(element: Element): boolean {
+  const text = collapseWhitespace(element.textContent ?? '').trim();
+  return text.length <= MAX_CHARS && (element.localName === 'dt' ? STAT_TERM.test(text) : STAT_LINE.test(text));
+}
+
+function ancestors(element: Element): Element[] {
+  const found: Element[] = [];
+  for (let node = element.parentElement; node && found.length < CARD_DEPTH; node = node.parentElement) found.push(node);
+  return found;
+}

@@ -1,0 +1,30 @@
+import { BLOCK_SELECTOR, BLOCK_TAGS } from '../html-tags.js';
+import { collapseWhitespace } from '../whitespace.js';
+
+/** Repeat by nature: quotes, code, table cells, headings, and tab panels (one per language in documentation). */
+const KEPT = 'blockquote, pre, td, th, h1, h2, h3, h4, h5, h6, [role="tabpanel"]';
+/** Shorter texts (a price, a size, "Add to cart") repeat on their own in a grid that is the content. */
+const MIN_CHARS = 30;
+
+/**
+ * Drops a block (one with no block inside) whose text an earlier block of the content said already: a disclaimer,
+ * a model's size note, a buy box that a shop's layout writes twice (once for wide screens, once for narrow ones).
+ * Left alone: quotes (a forum's reply quotes the post it answers), code, table cells, headings and tab panels.
+ */
+export function dropRepeatedBlocks(root: Element): void {
+  const said = new Set<string>();
+  const repeated: Element[] = [];
+  for (const block of root.querySelectorAll(BLOCK_SELECTOR)) {
+    if (hasBlockChild(block) || block.closest(KEPT)) continue;
+    const text = collapseWhitespace(block.textContent ?? '').trim().toLowerCase();
+    if (text.length < MIN_CHARS) continue;
+    if (said.has(text)) repeated.push(block);
+    else said.add(text);
+  }
+  for (const block of repeated) block.remove();
+}
+
+function hasBlockChild(element: Element): boolean {
+  for (const child of element.children) if (BLOCK_TAGS.has(child.localName)) return true;
+  return false;
+}

@@ -1,0 +1,31 @@
+import { jsonLdNodes } from '../json-ld.js';
+
+/** What the page says of itself before the cleaning removes it (scripts and `meta` go): read first, used by the selection. */
+export interface PageHints {
+  /** The page is one product's (schema.org `Product` in JSON-LD or microdata; `og:type` is a sharing card's word, too loose): cards around it are other items. */
+  readonly itemPage: boolean;
+  /** The page is a discussion's (schema.org `DiscussionForumPosting` or `QAPage`): a forum thread or a question with its answers. */
+  readonly threadPage: boolean;
+}
+
+export const NO_HINTS: PageHints = { itemPage: false, threadPage: false };
+
+const PRODUCT_TYPES = new Set(['product']);
+const THREAD_TYPES = new Set(['discussionforumposting', 'qapage']);
+const SCHEMA_ORG = /^https?:\/\/schema\.org\//i;
+
+/** Reads the hints of a document not yet cleaned. */
+export function readPageHints(document: Document): PageHints {
+  const types = new Set<string>();
+  for (const element of document.querySelectorAll('[itemtype]')) for (const type of (element.getAttribute('itemtype') ?? '').split(/\s+/)) addType(types, type);
+  for (const node of jsonLdNodes(document)) {
+    const type = node['@type'];
+    for (const item of Array.isArray(type) ? type : [type]) if (typeof item === 'string') addType(types, item);
+  }
+  const any = (wanted: ReadonlySet<string>) => [...wanted].some((type) => types.has(type));
+  return { itemPage: any(PRODUCT_TYPES), threadPage: any(THREAD_TYPES) };
+}
+
+function addType(types: Set<string>, type: string): void {
+  if (type !== '') types.add(type.replace(SCHEMA_ORG, '').toLowerCase());
+}
