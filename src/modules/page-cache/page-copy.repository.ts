@@ -41,9 +41,14 @@ export class PageCopyRepository {
     };
   }
 
-  /** Stores a copy in place of the address's older ones, then drops the organization's oldest past `maxBytes`. */
-  store(organizationId: string, address: CopyAddress, copy: CopyRow, maxBytes: number): Promise<void> {
-    return this.sql.run(() => this.storeProgram(organizationId, address, copy, maxBytes));
+  /**
+   * Stores a copy in place of the address's older ones, then drops the organization's oldest past `maxBytes`: one
+   * round trip on MySQL (crawlgate_keep_copy, migration 1765000000006), its twin program on SQLite.
+   */
+  async store(organizationId: string, address: CopyAddress, copy: CopyRow, maxBytes: number): Promise<void> {
+    if (this.sql.dialect === 'sqlite') return this.sql.run(() => this.storeProgram(organizationId, address, copy, maxBytes));
+    await this.sql.call('crawlgate_keep_copy', organizationId, address.lookupHash, address.pageKey, copy.mediaType, copy.rendered, copy.packed,
+      copy.finalUrl, copy.targetStatus, copy.fetchedAt, maxBytes);
   }
 
   /** Copies fetched before `before`, oldest first, at most `EVICT_BATCH`; answers how many were deleted. */
@@ -68,6 +73,7 @@ export class PageCopyRepository {
     return row ? rowInt(row.bytes) : 0;
   }
 
+  /** SQLite's twin of crawlgate_keep_copy: the same steps in the same order. */
   private *storeProgram(organizationId: string, address: CopyAddress, copy: CopyRow, maxBytes: number): SqlProgram<void> {
     const size = copy.packed.length;
     // The total first: on MySQL its row lock orders one organization's stores; SQLite's program runs whole anyway.
