@@ -7,7 +7,7 @@ import { PageCacheService } from '../../src/modules/page-cache/page-cache.servic
 import type { CopyRequest, PageAsRead } from '../../src/modules/page-cache/page-copy.js';
 import { packBody } from '../../src/modules/page-cache/page-copy-codec.js';
 import { PageCopyRepository } from '../../src/modules/page-cache/page-copy.repository.js';
-import { openDatabase } from './database.js';
+import { LATEST_MIGRATION, lastMigration, openDatabase, undoMigrationsAfter } from './database.js';
 
 const DAY = 86_400_000;
 const NOW = Date.parse('2026-11-28T12:00:00.000Z');
@@ -96,6 +96,18 @@ describe.each(['sqlite', 'mariadb'] as const)('stored page copies on %s', (kind)
     expect((await rows(organizationId)).map((row) => row.page_key)).toEqual(['d.example/3']);
     expect(await total(organizationId)).toBe(sizes[3]);
   });
+
+  if (kind === 'mariadb') {
+    it('stores through crawlgate_keep_copy (one round trip), which goes with its migration and comes back with it', async () => {
+      const stored = request('https://proc.example/1');
+      await undoMigrationsAfter(db, 'PageCopies1765000000005');
+      // A store that fails is logged and the fetch goes on: without the procedure nothing is stored.
+      expect(await cache(1_000_000).keep(org, stored, page('<p>one</p>'))).toBe(false);
+      await db.runMigrations();
+      expect(await lastMigration(db)).toBe(LATEST_MIGRATION);
+      expect(await cache(1_000_000).keep(org, stored, page('<p>one</p>'))).toBe(true);
+    });
+  }
 
   if (kind === 'sqlite') {
     it('finds, trims and sweeps through indexes, never a scan of the table', async () => {
