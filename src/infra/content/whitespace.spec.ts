@@ -1,4 +1,4 @@
-import { ASCII_WHITESPACE, collapseWhitespace, splitAscii } from './whitespace.js';
+import { ASCII_WHITESPACE, collapseWhitespace, isBlank, splitAscii } from './whitespace.js';
 
 describe('whitespace: HTML\'s ASCII whitespace, one definition', () => {
   it('collapses runs of space, tab, line feed, form feed and carriage return to one space', () => {
@@ -16,6 +16,11 @@ describe('whitespace: HTML\'s ASCII whitespace, one definition', () => {
     expect(splitAscii('  one\ttwo\nthree  ')).toEqual(['one', 'two', 'three']);
     expect(splitAscii('a\u00a0b c')).toEqual(['a\u00a0b', 'c']);
     expect(splitAscii('')).toEqual([]);
+  });
+
+  it('calls blank a line of Unicode whitespace or zero-width characters only, never one with text or an emoji sequence', () => {
+    expect(['', ' \t', '\u00a0\u2003', '\u200b', '\u200c\u200d', '\u2060\ufeff '].map(isBlank)).toEqual([true, true, true, true, true, true]);
+    expect(['a', '\u200ba', '\u{1F468}\u200d\u{1F469}', '\u00a0.'].map(isBlank)).toEqual([false, false, false, false]);
   });
 
   it('is one global pattern, safe to reuse (no lastIndex carried between calls)', () => {

@@ -6,7 +6,7 @@ import { codeFence, escapeLineStart } from './escape.js';
 import { FORMATTING_TAGS, InlineRenderer } from './inline.js';
 import type { RenderContext } from './render-mode.js';
 import { renderTable } from './table.js';
-import { collapseWhitespace } from '../whitespace.js';
+import { collapseWhitespace, isBlank } from '../whitespace.js';
 
 const HEADING = /^h([1-6])$/;
 
@@ -72,12 +72,12 @@ export class BlockRenderer {
   }
 
   private push(text: string, list = false): void {
-    if (text.trim() !== '') this.blocks.push({ text, list });
+    if (!isBlank(text)) this.blocks.push({ text, list });
   }
 
   /** The gathered inline content as a paragraph: lines trimmed, empty lines dropped, hard breaks kept. */
   private flush(): void {
-    const lines = this.pending.split('\n').map((line) => line.replace(/ {2,}/g, ' ').trim()).filter((line) => line !== '');
+    const lines = this.pending.split('\n').map((line) => line.replace(/ {2,}/g, ' ').trim()).filter((line) => !isBlank(line));
     this.pending = '';
     if (lines.length === 0) return;
     if (this.ctx.mode === 'text') return this.push(lines.join('\n'));

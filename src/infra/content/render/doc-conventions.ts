@@ -1,5 +1,5 @@
 import { absoluteUrl } from '../resolve-url.js';
-import { collapseWhitespace, splitAscii } from '../whitespace.js';
+import { collapseWhitespace, splitAscii, ZERO_WIDTH } from '../whitespace.js';
 
 /**
  * decisions.md 9 (8.1's Markdown): documentation sites read as their readers see them. Sphinx, MkDocs Material,
@@ -9,7 +9,6 @@ import { collapseWhitespace, splitAscii } from '../whitespace.js';
 
 /** The text of a heading permalink: a pilcrow, a hash, a section sign, a link emoji, or nothing but an icon. */
 const PERMALINK_TEXT = /^(¶|#|§|🔗|)$/u;
-const INVISIBLE = /[\u200b-\u200d\u2060\ufeff]/g;
 const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
 /** Class tokens of copy and prompt-toggle widgets (Sphinx copybutton, sphinx-copybutton, MkDocs Material, GitHub). */
@@ -37,7 +36,7 @@ export function isCodeWidget(element: Element): boolean {
 export function isHeadingPermalink(link: Element, pageUrl: string): boolean {
   const href = link.getAttribute('href');
   if (href === null || !isSelfFragment(href, pageUrl)) return false;
-  const text = collapseWhitespace(link.textContent ?? '').replace(INVISIBLE, '').trim();
+  const text = collapseWhitespace(link.textContent ?? '').replace(ZERO_WIDTH, '').trim();
   if (!PERMALINK_TEXT.test(text)) return false;
   return besideHeading(link);
 }

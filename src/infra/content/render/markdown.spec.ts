@@ -59,6 +59,11 @@ const markdownOf: ReadonlyArray<[string, string, string]> = [
     'a\n\nb\\\nc\n\n---',
   ],
   [
+    'drops a paragraph or a line of zero-width characters only (it shows nothing), and keeps them inside text (an emoji sequence)',
+    '<p>a</p><p>\u200d</p><p>\u200b \u2060<br>b</p><p>\ufeff\u00a0</p><p>\u{1F468}\u200d\u{1F469} c</p>',
+    'a\n\nb\n\n\u{1F468}\u200d\u{1F469} c',
+  ],
+  [
     'separates blocks and keeps inline runs of divs and spans',
     '<div>div text<span> span</span><div>inner</div>tail</div>',
     'div text span\n\ninner\n\ntail',
