@@ -1,5 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { RUN_DIR } from './run-dir.js';
@@ -13,34 +13,56 @@ export interface AppProcess {
 
 export { RUN_DIR };
 
+/**
+ * Where the harness's servers listen: below Linux's ephemeral range (32768-60999), from which outgoing connections and
+ * `listen(0)` draw their ports. A port found free there could be taken by one of those (a Redis client, Chromium,
+ * another stack's fixture) in the seconds before the service binds it; here only another harness's pick could.
+ */
+const PORTS = { from: 20_000, to: 32_000 };
+
 export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = PORTS.from + Math.floor(Math.random() * (PORTS.to - PORTS.from));
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port found between ${PORTS.from} and ${PORTS.to}`);
+}
+
+function canListen(port: number): Promise<boolean> {
   const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((done) => server.close(() => done()));
-  return port;
+  return new Promise((done) => {
+    server.once('error', () => done(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => done(true)));
+  });
 }
 
 /** Starts the built service (`node dist/main.js`) exactly as users run it, and waits until /health/ready says 200. */
 /** `nodeArgs`: flags for node itself (the bench's `--cpu-prof`, which NODE_OPTIONS refuses). */
 export async function startAppProcess(name: string, env: Record<string, string>, nodeArgs: string[] = []): Promise<AppProcess> {
   mkdirSync(RUN_DIR, { recursive: true });
-  const port = await freePort();
-  const log = createWriteStream(resolve(RUN_DIR, `${name}.log`));
-  const child = spawn(process.execPath, [...nodeArgs, 'dist/main.js'], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', HOST: '127.0.0.1', PORT: String(port), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitReady(baseUrl, child, name);
-  return {
-    baseUrl,
-    port,
-    child,
-    stop: () => stopChild(child),
-  };
+  const logPath = resolve(RUN_DIR, `${name}.log`);
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const log = createWriteStream(logPath, { flags: attempt === 1 ? 'w' : 'a' });
+    const child = spawn(process.execPath, [...nodeArgs, 'dist/main.js'], {
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', HOST: '127.0.0.1', PORT: String(port), ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    // Two sources into one file: it ends when the process and both its pipes have closed, not when the first pipe does.
+    child.stdout?.pipe(log, { end: false });
+    child.stderr?.pipe(log, { end: false });
+    const logged = new Promise<void>((done) => child.once('close', () => log.end(done)));
+    const baseUrl = `http://127.0.0.1:${port}`;
+    try {
+      await waitReady(baseUrl, child, name);
+      return { baseUrl, port, child, stop: () => stopChild(child) };
+    } catch (error) {
+      // Only a port taken meanwhile is tried again, on another port; any other failure is the test's to see.
+      if (attempt >= 3 || child.exitCode === null) throw error;
+      await logged;
+      if (!readFileSync(logPath, 'utf8').includes('EADDRINUSE')) throw error;
+    }
+  }
 }
 
 async function waitReady(baseUrl: string, child: ChildProcess, name: string): Promise<void> {
