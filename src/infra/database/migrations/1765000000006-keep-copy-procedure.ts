@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner } from 'typeorm';
+import { procedureMigration } from './mysql-procedure.js';
 
 /**
  * decisions.md 9.6's store of a page copy as one MySQL procedure, one round trip (it was eight statements a crawl): the
@@ -41,14 +41,4 @@ BEGIN
   COMMIT;
 END`;
 
-export class KeepCopyProcedure1765000000006 implements MigrationInterface {
-  name = 'KeepCopyProcedure1765000000006';
-
-  async up(queryRunner: QueryRunner): Promise<void> {
-    if (queryRunner.connection.driver.options.type === 'mysql') await queryRunner.query(KEEP_COPY);
-  }
-
-  async down(queryRunner: QueryRunner): Promise<void> {
-    if (queryRunner.connection.driver.options.type === 'mysql') await queryRunner.query('DROP PROCEDURE IF EXISTS crawlgate_keep_copy');
-  }
-}
+export const KeepCopyProcedure1765000000006 = procedureMigration('KeepCopyProcedure1765000000006', 'crawlgate_keep_copy', KEEP_COPY);
