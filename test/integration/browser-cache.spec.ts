@@ -1,14 +1,10 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { AppError } from '../../src/common/errors/app-error.js';
-import { loadConfig } from '../../src/config/app-config.js';
 import type { BrowserCluster } from '../../src/infra/browser/browser-cluster.js';
 import type { PageSession } from '../../src/infra/browser/page-options.js';
 import type { HostVerdict, NetworkPolicy } from '../../src/infra/network/network-policy.js';
 import { startTargetSite, TargetSite } from '../fixtures/target-site.js';
-import { BUILTIN_ROUTE, PAGE_OPTIONS, RunningCluster, startBrowserCluster, timesFetched } from './browser-harness.js';
+import { BUILTIN_ROUTE, PAGE_OPTIONS, RunningCluster, startBrowserCluster, timesFetched, workerConfig } from './browser-harness.js';
 
 // Decisions 9.7 on real Chromium: one tab (BROWSER_CONCURRENCY=1, tabs=1), so every job runs in the same context.
 // Every request goes through the relay, so the target's record is what the egress proxy carried.
@@ -52,9 +48,7 @@ const fetched = (path: string): number => timesFetched(site, path);
 beforeAll(async () => {
   site = await startTargetSite();
   policy = new UrlPolicy();
-  const configured = loadConfig({ ROLE: 'worker', DATA_DIR: mkdtempSync(join(tmpdir(), 'crawlgate-cache-')), BROWSER_CONCURRENCY: '1' });
-  const config = { ...configured, browser: { ...configured.browser, tabs: 1 } };
-  running = await startBrowserCluster(config, policy as unknown as NetworkPolicy);
+  running = await startBrowserCluster(workerConfig(1, {}, 1), policy as unknown as NetworkPolicy);
   cluster = running.cluster;
 });
 
@@ -112,8 +106,7 @@ describe('the bound on what a tab keeps (BROWSER_CACHE_BYTES)', () => {
 
   beforeAll(async () => {
     // A budget of 0: any byte its relay slot reads fills the tab's share, so the wipe clears the cache after every job.
-    const configured = loadConfig({ ROLE: 'worker', DATA_DIR: mkdtempSync(join(tmpdir(), 'crawlgate-cache-')), BROWSER_CONCURRENCY: '1', BROWSER_CACHE_BYTES: '0' });
-    bounded = await startBrowserCluster({ ...configured, browser: { ...configured.browser, tabs: 1 } }, policy as unknown as NetworkPolicy);
+    bounded = await startBrowserCluster(workerConfig(1, { BROWSER_CACHE_BYTES: '0' }, 1), policy as unknown as NetworkPolicy);
   });
 
   afterAll(() => bounded.stop());

@@ -1,12 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import jpeg from 'jpeg-js';
 import { RequestError, Server as ProxyServer } from 'proxy-chain';
 import { AppError } from '../../src/common/errors/app-error.js';
-import { AppConfig, loadConfig } from '../../src/config/app-config.js';
+import type { AppConfig } from '../../src/config/app-config.js';
 import { BrowserCluster, BrowserTuning } from '../../src/infra/browser/browser-cluster.js';
 import type { BrowserInstance, BrowserLauncher } from '../../src/infra/browser/browser-launcher.js';
 import { BrowserTab } from '../../src/infra/browser/browser-tab.js';
@@ -19,7 +17,7 @@ import { EgressRelay } from '../../src/infra/proxy/relay/egress-relay.js';
 import { captureFullPage } from '../../src/infra/browser/full-page-capture.js';
 import { readRenderedHtml } from '../../src/modules/jobs/page-size.js';
 import { withFallback } from '../../src/common/time/deadline.js';
-import { BUILTIN_ROUTE, PAGE_OPTIONS, RunningCluster, startBrowserCluster } from './browser-harness.js';
+import { BUILTIN_ROUTE, PAGE_OPTIONS, RunningCluster, startBrowserCluster, workerConfig } from './browser-harness.js';
 import { startTargetSite, TargetSite } from '../fixtures/target-site.js';
 
 // Real Chromium, real proxies, one target site on 127.0.0.1. The network policy is a double that refuses one host.
@@ -132,10 +130,6 @@ function leftovers(groups: Set<number>): string[] {
   });
 }
 
-function workerConfig(concurrency: number, env: Record<string, string> = {}): AppConfig {
-  return loadConfig({ ROLE: 'worker', DATA_DIR: mkdtempSync(join(tmpdir(), 'crawlgate-browser-')), BROWSER_CONCURRENCY: String(concurrency), ...env });
-}
-
 /**
  * A cluster of its own (own relay slots and browser), for tests that change its settings or shut it down. `tabs`
  * overrides the tabs it may open (by default BROWSER_CONCURRENCY and half of it again).
@@ -147,8 +141,7 @@ async function ownCluster<T>(
   env: Record<string, string> = {},
   tabs?: number,
 ): Promise<T> {
-  const configured = workerConfig(concurrency, env);
-  const own = tabs === undefined ? configured : { ...configured, browser: { ...configured.browser, tabs } };
+  const own = workerConfig(concurrency, env, tabs);
   const ownRelay = new EgressRelay(own, policy, { markFailed: async () => undefined } as unknown as ProxyPoolService);
   const cluster = new BrowserCluster(own, policy, ownRelay, tuning);
   try {

@@ -1,4 +1,7 @@
-import type { AppConfig } from '../../src/config/app-config.js';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AppConfig, loadConfig } from '../../src/config/app-config.js';
 import { BrowserCluster } from '../../src/infra/browser/browser-cluster.js';
 import type { PageOptions } from '../../src/infra/browser/page-options.js';
 import type { NetworkPolicy } from '../../src/infra/network/network-policy.js';
@@ -13,6 +16,15 @@ export const PAGE_OPTIONS: PageOptions = { js: true, images: false, adblock: fal
 
 /** The built-in route: the relay connects to the (loopback) target directly, after the policy. */
 export const BUILTIN_ROUTE: ProxyRoute = { id: 'builtin', tier: 'standard', server: BUILTIN_SERVER, country: null, city: null, callerCredentials: false, builtin: true, sourceIndex: 0 };
+
+/**
+ * A worker's configuration: BROWSER_CONCURRENCY and any other variables, its own data directory, and `tabs` in place
+ * of the tabs the worker may open (by default BROWSER_CONCURRENCY and half of it again).
+ */
+export function workerConfig(concurrency: number, env: Record<string, string> = {}, tabs?: number): AppConfig {
+  const config = loadConfig({ ROLE: 'worker', DATA_DIR: mkdtempSync(join(tmpdir(), 'crawlgate-browser-')), BROWSER_CONCURRENCY: String(concurrency), ...env });
+  return tabs === undefined ? config : { ...config, browser: { ...config.browser, tabs } };
+}
 
 export interface RunningCluster {
   readonly cluster: BrowserCluster;

@@ -1,14 +1,10 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { Page } from 'puppeteer';
-import { loadConfig } from '../../src/config/app-config.js';
 import type { BrowserCluster } from '../../src/infra/browser/browser-cluster.js';
 import type { PageSession } from '../../src/infra/browser/page-options.js';
 import type { HostVerdict, NetworkPolicy } from '../../src/infra/network/network-policy.js';
 import { startTargetSite, TargetSite } from '../fixtures/target-site.js';
-import { BUILTIN_ROUTE, PAGE_OPTIONS, RunningCluster, startBrowserCluster, timesFetched } from './browser-harness.js';
+import { BUILTIN_ROUTE, PAGE_OPTIONS, RunningCluster, startBrowserCluster, timesFetched, workerConfig } from './browser-harness.js';
 
 // Issue 41: the next job takes the tab freed last (its HTTP cache warm), on real Chromium with two tabs.
 jest.setTimeout(30_000);
@@ -64,9 +60,7 @@ const fetched = (path: string): number => timesFetched(site, path);
 beforeAll(async () => {
   site = await startTargetSite();
   const policy = new AllowingPolicy() as unknown as NetworkPolicy;
-  const configured = loadConfig({ ROLE: 'worker', DATA_DIR: mkdtempSync(join(tmpdir(), 'crawlgate-warm-')), BROWSER_CONCURRENCY: '1' });
-  const config = { ...configured, browser: { ...configured.browser, tabs: 2 } };
-  running = await startBrowserCluster(config, policy);
+  running = await startBrowserCluster(workerConfig(1, {}, 2), policy);
   cluster = running.cluster;
 });
 
