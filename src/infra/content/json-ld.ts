@@ -1,8 +1,20 @@
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 export type JsonLdNode = { readonly [key: string]: Json };
 
-/** The objects of a page's JSON-LD blocks, `@graph` members included, in document order; bad JSON is skipped. */
-export function jsonLdNodes(document: Document): JsonLdNode[] {
+/** Each document's nodes, parsed once: the metadata and the main content's page hints both read them. */
+const parsedNodes = new WeakMap<Document, readonly JsonLdNode[]>();
+
+/**
+ * The objects of a page's JSON-LD blocks, `@graph` members included, in document order; bad JSON is skipped. Read
+ * before the cleaning removes the scripts: the first reading of a document is the one every later call answers.
+ */
+export function jsonLdNodes(document: Document): readonly JsonLdNode[] {
+  let nodes = parsedNodes.get(document);
+  if (!nodes) parsedNodes.set(document, (nodes = parseNodes(document)));
+  return nodes;
+}
+
+function parseNodes(document: Document): JsonLdNode[] {
   const nodes: JsonLdNode[] = [];
   for (const script of document.querySelectorAll('script[type="application/ld+json" i]')) {
     let parsed: Json;
