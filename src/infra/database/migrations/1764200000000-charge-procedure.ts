@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner } from 'typeorm';
+import { procedureMigration } from './mysql-procedure.js';
 
 /**
  * The charge as one MySQL procedure: the whole transaction runs in one round trip, so the organization's row lock is
@@ -46,14 +46,4 @@ charge: BEGIN
   SELECT NULL AS refusal, v_entry AS entry_id, v_balance AS balance_after;
 END`;
 
-export class ChargeProcedure1764200000000 implements MigrationInterface {
-  name = 'ChargeProcedure1764200000000';
-
-  async up(queryRunner: QueryRunner): Promise<void> {
-    if (queryRunner.connection.driver.options.type === 'mysql') await queryRunner.query(CHARGE);
-  }
-
-  async down(queryRunner: QueryRunner): Promise<void> {
-    if (queryRunner.connection.driver.options.type === 'mysql') await queryRunner.query('DROP PROCEDURE IF EXISTS crawlgate_charge');
-  }
-}
+export const ChargeProcedure1764200000000 = procedureMigration('ChargeProcedure1764200000000', 'crawlgate_charge', CHARGE);

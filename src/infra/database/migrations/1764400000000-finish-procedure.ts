@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner } from 'typeorm';
+import { procedureMigration } from './mysql-procedure.js';
 
 /**
  * A job's end as one MySQL procedure, one round trip: running -> done (with its result row) or failed, and the
@@ -34,14 +34,4 @@ BEGIN
   SELECT v_kept AS kept;
 END`;
 
-export class FinishProcedure1764400000000 implements MigrationInterface {
-  name = 'FinishProcedure1764400000000';
-
-  async up(queryRunner: QueryRunner): Promise<void> {
-    if (queryRunner.connection.driver.options.type === 'mysql') await queryRunner.query(FINISH);
-  }
-
-  async down(queryRunner: QueryRunner): Promise<void> {
-    if (queryRunner.connection.driver.options.type === 'mysql') await queryRunner.query('DROP PROCEDURE IF EXISTS crawlgate_finish');
-  }
-}
+export const FinishProcedure1764400000000 = procedureMigration('FinishProcedure1764400000000', 'crawlgate_finish', FINISH);

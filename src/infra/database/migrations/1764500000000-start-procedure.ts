@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner } from 'typeorm';
+import { procedureMigration } from './mysql-procedure.js';
 
 /**
  * A job's start as one MySQL procedure, one round trip: queued -> running, organization-scoped, and the job row read
@@ -21,14 +21,4 @@ BEGIN
   COMMIT;
 END`;
 
-export class StartProcedure1764500000000 implements MigrationInterface {
-  name = 'StartProcedure1764500000000';
-
-  async up(queryRunner: QueryRunner): Promise<void> {
-    if (queryRunner.connection.driver.options.type === 'mysql') await queryRunner.query(START);
-  }
-
-  async down(queryRunner: QueryRunner): Promise<void> {
-    if (queryRunner.connection.driver.options.type === 'mysql') await queryRunner.query('DROP PROCEDURE IF EXISTS crawlgate_start');
-  }
-}
+export const StartProcedure1764500000000 = procedureMigration('StartProcedure1764500000000', 'crawlgate_start', START);

@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner } from 'typeorm';
+import { procedureMigration } from './mysql-procedure.js';
 
 /**
  * crawlgate_charge_job: crawlgate_charge's steps, and its job's row written in the same transaction when the caller
@@ -54,14 +54,4 @@ charge: BEGIN
   SELECT NULL AS refusal, v_entry AS entry_id, v_balance AS balance_after;
 END`;
 
-export class ChargeWithJob1764600000000 implements MigrationInterface {
-  name = 'ChargeWithJob1764600000000';
-
-  async up(queryRunner: QueryRunner): Promise<void> {
-    if (queryRunner.connection.driver.options.type === 'mysql') await queryRunner.query(CHARGE_WITH_JOB);
-  }
-
-  async down(queryRunner: QueryRunner): Promise<void> {
-    if (queryRunner.connection.driver.options.type === 'mysql') await queryRunner.query('DROP PROCEDURE IF EXISTS crawlgate_charge_job');
-  }
-}
+export const ChargeWithJob1764600000000 = procedureMigration('ChargeWithJob1764600000000', 'crawlgate_charge_job', CHARGE_WITH_JOB);

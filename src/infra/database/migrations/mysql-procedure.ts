@@ -2,8 +2,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * A migration that creates one MySQL procedure, and drops it when undone; on SQLite it does nothing (its twin is a
- * program in the repository). The earlier procedure migrations predate it and stay as written (a run migration is
- * frozen).
+ * program in the repository). Every procedure migration is made by it: what a run migration freezes is its name and
+ * its SQL, which each keeps as written in its own file.
  */
 export function procedureMigration(name: string, procedure: string, create: string): new () => MigrationInterface {
   const onMysql = (queryRunner: QueryRunner) => queryRunner.connection.driver.options.type === 'mysql';
