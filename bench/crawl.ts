@@ -148,7 +148,17 @@ async function main(): Promise<void> {
     await cacheHitRun(crawlWith, SECONDS, [1, 4], app.child.pid!);
   }
   if (ONLY.has('memory')) await memoryRun((worker ?? app).child.pid!, crawl(pages.static, 'load'));
-  if (ONLY.has('pss')) await pssRatioRun({ pids: [app.child.pid!, ...(worker ? [worker.child.pid!] : [])], crawl: (url) => crawl(url, 'load'), proxyUrl, executablePath: CHROMIUM }, pages);
+  if (ONLY.has('pss')) {
+    const v8HeapMb = async () => {
+      let bytes = 0;
+      for (const process of [app, ...(worker ? [worker] : [])]) {
+        const metrics = await (await fetch(`${process.baseUrl}/metrics`, { headers: { authorization: `Bearer ${ADMIN}` } })).text();
+        bytes += Number(/^nodejs_heap_size_total_bytes (\d+)/m.exec(metrics)?.[1] ?? 0);
+      }
+      return bytes / 1024 / 1024;
+    };
+    await pssRatioRun({ pids: [app.child.pid!, ...(worker ? [worker.child.pid!] : [])], crawl: (url) => crawl(url, 'load'), proxyUrl, executablePath: CHROMIUM, v8HeapMb }, pages);
+  }
   if (ONLY.has('orgs')) await orgMemoryRun((worker ?? app).child.pid!, () => organization(app.baseUrl), (other) => crawlAs(other, allPages['python-docs']));
   if (ONLY.has('collection')) await collectionRun(app.baseUrl, key, pages.static);
   if (ONLY.has('backlog')) await backlogCollectionRun(pages.static);

@@ -74,10 +74,18 @@ export async function treePssMb(pid: number): Promise<number> {
 }
 
 /** PSS of one process, in MB (0 once it has ended). */
-export async function pssMb(pid: number): Promise<number> {
+export async function pssMb(pid: number, mapping?: string): Promise<number> {
   const { readFileSync } = await import('node:fs');
   try {
-    return Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0) / 1024;
+    if (mapping === undefined) return Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0) / 1024;
+    // One mapping's PSS (`[heap]`: the C allocator's main arena), summed over its entries in smaps.
+    let kb = 0;
+    let inside = false;
+    for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+      if (/^[0-9a-f]+-[0-9a-f]+ /.test(line)) inside = line.trimEnd().endsWith(` ${mapping}`);
+      else if (inside && line.startsWith('Pss:')) kb += Number(/\d+/.exec(line)![0]);
+    }
+    return kb / 1024;
   } catch {
     return 0; // the process ended while we looked
   }

@@ -12,6 +12,8 @@ export interface PssTarget {
   readonly crawl: (url: string) => () => Promise<boolean>;
   readonly proxyUrl: string;
   readonly executablePath: string;
+  /** The V8 heaps' committed size in the service's node processes, MB (their /metrics). */
+  readonly v8HeapMb: () => Promise<number>;
 }
 
 /**
@@ -29,12 +31,15 @@ export async function pssRatioRun(target: PssTarget, pages: Record<string, strin
     const service = await runCount(CONCURRENCY, CRAWLS, target.crawl(url));
     let servicePss = 0;
     let nodePss = 0;
+    let mallocPss = 0;
     for (const pid of target.pids) {
       servicePss += await treePssMb(pid);
       nodePss += await pssMb(pid);
+      mallocPss += await pssMb(pid, '[heap]');
     }
     rows.push({
-      page: name, crawls: CRAWLS, 'raw browser PSS MB': rawPss, 'service tree PSS MB': servicePss, 'of which node MB': nodePss, ratio: servicePss / rawPss,
+      page: name, crawls: CRAWLS, 'raw browser PSS MB': rawPss, 'service tree PSS MB': servicePss, 'of which node MB': nodePss,
+      'node V8 heap MB': await target.v8HeapMb(), 'node malloc MB': mallocPss, ratio: servicePss / rawPss,
       'Chromium ratio': (servicePss - nodePss) / rawPss, failures: service.failures, load: loadAverage().replace('load average ', '') });
   }
   printTable(`PSS after ${CRAWLS} crawls at c=${CONCURRENCY}: the service (node and Chromium) against raw puppeteer's browser (reused pages)`, rows);

@@ -44,6 +44,13 @@ function orderedShare(predicted: readonly string[], reference: readonly string[]
   return row[reference.length] / Math.max(predicted.length, reference.length);
 }
 
+it('loads PDF.js with the first PDF read, not with the module: a process that reads none never holds it', async () => {
+  const global = globalThis as { pdfjsWorker?: unknown };
+  expect(global.pdfjsWorker).toBeUndefined();
+  await read(DOCUMENTS[0].path, 1);
+  expect(global.pdfjsWorker).toEqual(expect.objectContaining({ WorkerMessageHandler: expect.any(Function) }));
+});
+
 describe('readPdf on real documents', () => {
   for (const { path, pages, headings } of DOCUMENTS) {
     describe(path.split('/').pop()!, () => {

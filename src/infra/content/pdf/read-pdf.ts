@@ -1,14 +1,30 @@
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import * as pdfWorker from 'pdfjs-dist/legacy/build/pdf.worker.mjs';
 import { documentBlocks } from './pdf-blocks.js';
 import { blocksHtml } from './pdf-html.js';
 import type { PdfInfo } from './pdf-html.js';
 import { pageLines, textRuns } from './pdf-lines.js';
 import type { PdfLine, TextContentItem } from './pdf-lines.js';
 
-// PDF.js runs its parser in this very thread (a content thread), never in a worker or a script it loads itself.
-(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = pdfWorker;
+type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
+let pdfJs: Promise<PdfJs> | null = null;
+
+/**
+ * PDF.js, loaded by the first PDF a thread reads: its 6 MB of source, its compiled code and its canvas binding stay out
+ * of the processes and threads that never read one (the worker's main thread, every API process). It runs its parser
+ * in this very thread, never in a worker or a script it loads itself.
+ */
+function loadPdfJs(): Promise<PdfJs> {
+  pdfJs ??= Promise.all([import('pdfjs-dist/legacy/build/pdf.mjs'), import('pdfjs-dist/legacy/build/pdf.worker.mjs')])
+    .then(([library, worker]) => {
+      (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = worker;
+      return library;
+    })
+    .catch((error: unknown) => {
+      pdfJs = null;
+      throw error;
+    });
+  return pdfJs;
+}
 
 /** A PDF read as a document: its blocks as a simple HTML document, and decisions.md 9.5's metadata. */
 export interface PdfDocument {
@@ -30,6 +46,7 @@ export interface PdfUnreadable {
  * script), no fonts, images or rendering, nothing fetched (no standard font data, no CMaps from outside).
  */
 export async function readPdf(bytes: Uint8Array, maxPages: number): Promise<PdfDocument | PdfUnreadable> {
+  const { getDocument } = await loadPdfJs();
   const task = getDocument({
     data: bytes,
     isEvalSupported: false,
