@@ -1,5 +1,6 @@
 import { documentBody } from '../parse-document.js';
 import { dropArticleFurniture } from './drop-article-furniture.js';
+import { dropLayoutCopies } from './drop-layout-copies.js';
 import { dropLinkBlocks } from './drop-link-blocks.js';
 import { dropMemberStats } from './drop-member-stats.js';
 import { dropProductCards } from './drop-product-cards.js';
@@ -38,6 +39,7 @@ export function selectMainContent(document: Document, hints: PageHints = NO_HINT
   if (hints.itemPage) dropProductCards(root, stats);
   dropArticleFurniture(root, stats);
   dropMemberStats(root, stats);
+  dropLayoutCopies(root, stats);
   dropRedundantImages(root, stats);
   // Only on one item's or one discussion's page: elsewhere a repeat is often content (a listing's coupon terms, a guide's steps per language).
   if (hints.itemPage || hints.threadPage) dropRepeatedBlocks(root);
