@@ -73,10 +73,17 @@ export interface Removal {
   readonly next: ChildNode | null;
 }
 
-/** Puts removed elements back where they were (last first, so that each one's next sibling is back before it). */
-export function putBack(removals: readonly Removal[]): void {
+/**
+ * Puts removed elements back where they were (last first, so that each one's next sibling is back before it). When
+ * only some of the clean step's removals come back, `among` holds them all: an element whose next sibling stays out
+ * goes before that sibling's own next, and so on.
+ */
+export function putBack(removals: readonly Removal[], among: readonly Removal[] = removals): void {
+  const nextOf = new Map<ChildNode, ChildNode | null>(among.map(({ element, next }) => [element, next]));
   for (let index = removals.length - 1; index >= 0; index -= 1) {
-    const { element, parent, next } = removals[index];
+    const { element, parent } = removals[index];
+    let next = removals[index].next;
+    while (next && next.parentNode !== parent) next = nextOf.get(next) ?? null;
     parent.insertBefore(element, next);
   }
 }

@@ -10,6 +10,7 @@ import { dropRepeatedBlocks } from './drop-repeated-blocks.js';
 import { findContentRoot } from './find-content-root.js';
 import { NO_HINTS, PageHints } from './page-hints.js';
 import { narrowToProse } from './narrow-to-prose.js';
+import { putBackInsideRoot } from './put-back-inside-root.js';
 import { putBack, Removal, removeBoilerplate } from './remove-boilerplate.js';
 import { linkDensity, measureText, TextStatsMap } from './text-stats.js';
 
@@ -31,7 +32,7 @@ export function selectMainContent(document: Document, hints: PageHints = NO_HINT
     removeBoilerplate(body, measureText(body), { byName: false });
     stats = measureText(body);
     root = narrowToProse(findContentRoot(body, stats), stats);
-  }
+  } else if (putBackInsideRoot(root, body, stats, removed)) stats = measureText(body);
   dropLinkBlocks(root, stats);
   // After the link blocks: a rail's heading is what keeps its prose neighbours from reading as a link block.
   dropRecommendationRails(root, stats);
