@@ -1,3 +1,4 @@
+import { setFlagsFromString } from 'node:v8';
 import { describe, expect, it } from '@jest/globals';
 import { EventTarget as LinkedomEventTarget, Event as LinkedomEvent, Node as NodeFacade } from 'linkedom';
 import { patchLinkedomEventTarget } from './linkedom-event-target.patch.js';
@@ -9,6 +10,14 @@ describe('patchLinkedomEventTarget', () => {
     expect(Object.getPrototypeOf(Object.getPrototypeOf(NodeFacade))).not.toBe(LinkedomEventTarget);
     expect(() => patchLinkedomEventTarget()).not.toThrow();
     expect(parseDocument('<p>x</p>').querySelector('p')).toBeInstanceOf(LinkedomEventTarget);
+  });
+
+  it("leaves Node's new super constructor a fast object: a slow one keeps V8 from optimizing every node constructor", () => {
+    parseDocument('<p>x</p>');
+    // V8's own check; natives syntax applies to functions compiled after the flag is set.
+    setFlagsFromString('--allow-natives-syntax');
+    const hasFastProperties = new Function('object', 'return %HasFastProperties(object)') as (object: object) => boolean;
+    expect(hasFastProperties(Object.getPrototypeOf(Object.getPrototypeOf(NodeFacade)) as object)).toBe(true);
   });
 
   it('keeps events working: listeners at the target, bubbling, once, removal, stopImmediatePropagation', () => {
