@@ -1,0 +1,32 @@
+import { describe, expect, it } from '@jest/globals';
+import { cleanDocument } from './clean-document.js';
+import { parseDocument } from './parse-document.js';
+
+const PAGE = `<!doctype html><html><head><title>T</title><META charset="utf-8"><link rel="stylesheet" href="a.css"><style>p{}</style></head><body>
+<!-- a comment --><p>One<!-- inside --></p><SCRIPT>var x = 1;</SCRIPT><Script src="b.js"></Script>
+<svg><style>.a{}</style><script>void 0</script><text>drawn</text></svg>
+<template><p>later</p></template><iframe src="f.html"></iframe><object data="o"></object><embed src="e">
+<noscript><p>Enable scripts</p></noscript><div class="ad"><p>Buy</p></div><p>Two</p></body></html>`;
+
+function cleaned(options: { scripted: boolean }, exclude: readonly string[] = []): string {
+  const document = parseDocument(PAGE);
+  cleanDocument(document, exclude, options);
+  return document.body.innerHTML.replace(/\s+/g, ' ').trim();
+}
+
+describe('cleanDocument', () => {
+  it('removes scripts, styles, templates, frames, embedded objects and comments, whatever the case of their tags, in SVG too', () => {
+    expect(cleaned({ scripted: true })).toBe('<p>One</p> <svg><text>drawn</text></svg> <div class="ad"><p>Buy</p></div><p>Two</p>');
+    const head = parseDocument(PAGE);
+    cleanDocument(head, [], { scripted: true });
+    expect(head.head.innerHTML).toBe('<title>T</title>');
+  });
+
+  it('keeps what <noscript> holds, in its place, in a document as served (no script ran)', () => {
+    expect(cleaned({ scripted: false })).toBe('<p>One</p> <svg><text>drawn</text></svg> <p>Enable scripts</p><div class="ad"><p>Buy</p></div><p>Two</p>');
+  });
+
+  it("removes the caller's excluded elements", () => {
+    expect(cleaned({ scripted: true }, ['.ad', 'svg'])).toBe('<p>One</p> <p>Two</p>');
+  });
+});
