@@ -27,8 +27,11 @@ export const BLOCK_TAGS: ReadonlySet<string> = new Set([
   'section', 'summary', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'ul', 'xmp', 'caption',
 ]);
 
-/** BLOCK_TAGS as a selector, the root elements left out (a block inside an inline element). */
-export const BLOCK_SELECTOR = [...BLOCK_TAGS].filter((tag) => tag !== 'html' && tag !== 'body').join(',');
+/** BLOCK_TAGS but the root elements: the blocks that can stand inside an inline element. */
+export const INNER_BLOCK_TAGS: ReadonlySet<string> = new Set([...BLOCK_TAGS].filter((tag) => tag !== 'html' && tag !== 'body'));
+
+/** INNER_BLOCK_TAGS as a selector. */
+export const BLOCK_SELECTOR = [...INNER_BLOCK_TAGS].join(',');
 
 /**
  * Never main content (decisions.md 8.1: navigation, sidebars, footers, forms, embedded content): HTML's sectioning

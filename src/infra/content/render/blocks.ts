@@ -1,6 +1,6 @@
 import { codeLanguage, isCodeWidget } from './doc-conventions.js';
 import { isHidden } from '../hidden.js';
-import { BLOCK_SELECTOR, BLOCK_TAGS, SKIPPED_TAGS } from '../html-tags.js';
+import { BLOCK_TAGS, INNER_BLOCK_TAGS, SKIPPED_TAGS } from '../html-tags.js';
 import { isElement, isText } from './element-kinds.js';
 import { codeFence, escapeLineStart } from './escape.js';
 import { FORMATTING_TAGS, InlineRenderer } from './inline.js';
@@ -48,7 +48,7 @@ export class BlockRenderer {
       this.flush();
       this.block(node, tag);
       this.flush();
-    } else if (FORMATTING_TAGS.has(tag) && !node.querySelector(BLOCK_SELECTOR)) {
+    } else if (FORMATTING_TAGS.has(tag) && !holdsBlock(node)) {
       this.pending += this.inline.render(node);
     } else if (tag === 'br' || tag === 'img') {
       this.pending += this.inline.render(node);
@@ -128,4 +128,20 @@ function listItem(marker: string, blocks: Block[], ctx: RenderContext): string {
   const separator = ctx.mode === 'text' ? '\n' : '\n\n';
   const text = blocks.map((block, index) => (index === 0 ? '' : block.list ? '\n' : separator) + block.text).join('');
   return `${marker} ${text.split('\n').map((line, index) => (index === 0 || line === '' ? line : indent + line)).join('\n')}`;
+}
+
+/**
+ * Whether a block element stands anywhere inside the element, as `querySelector(BLOCK_SELECTOR)` answers (a
+ * template's content left out), by a set lookup a descendant: the selector engine matched each descendant against
+ * each of the fifty block names, for every formatting element of the page, nested ones again.
+ */
+function holdsBlock(element: Element): boolean {
+  const pending = [...element.children];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    // Lower-cased, as the engine compares names in an HTML document.
+    const name = next.localName.toLowerCase();
+    if (INNER_BLOCK_TAGS.has(name)) return true;
+    if (name !== 'template') pending.push(...next.children);
+  }
+  return false;
 }
