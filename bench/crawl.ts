@@ -78,6 +78,10 @@ async function main(): Promise<void> {
   const app = await startAppProcess('bench-app', { ...env, ROLE: SPLIT ? 'api' : 'all' }, nodeArgs);
   const worker = SPLIT ? await startAppProcess('bench-worker', { ...env, ROLE: 'worker' }, nodeArgs) : null;
   const key = await organization(app.baseUrl);
+  const services = [app, ...(worker ? [worker] : [])];
+  /** The /metrics of every service process, one after the other. */
+  const metrics = async () => (await Promise.all(services.map(async (one) =>
+    (await fetch(`${one.baseUrl}/metrics`, { headers: { authorization: `Bearer ${ADMIN}` } })).text()))).join('\n');
   const crawlAs = (apiKey: string, url: string) => async () => {
     const response = await fetch(`${app.baseUrl}/crawl?url=${encodeURIComponent(url)}&wait_until=load&adblock=false`, { headers: { authorization: `Bearer ${apiKey}` } });
     await response.arrayBuffer();
@@ -97,8 +101,6 @@ async function main(): Promise<void> {
   // measureRaw hands back what `around` answers: the metered result.
   const measureMetered = (options: Parameters<typeof measureRaw>[0], session: unknown) => measureRaw(options, metered(session)) as Promise<Metered>;
   if (process.argv.includes('--account')) {
-    const scrape = async (baseUrl: string) => (await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${ADMIN}` } })).text();
-    const metrics = async () => (await Promise.all([app, ...(worker ? [worker] : [])].map((one) => scrape(one.baseUrl)))).join('\n');
     const nodes: Record<string, number> = worker ? { 'node (API)': app.child.pid!, 'node (worker)': worker.child.pid! } : { 'node (API + worker)': app.child.pid! };
     await costAccount({ nodes, metrics, crawl: (url) => crawl(url, 'load'), proxyUrl, executablePath: CHROMIUM }, pages);
     ONLY.clear();
@@ -149,15 +151,8 @@ async function main(): Promise<void> {
   }
   if (ONLY.has('memory')) await memoryRun((worker ?? app).child.pid!, crawl(pages.static, 'load'));
   if (ONLY.has('pss')) {
-    const v8HeapMb = async () => {
-      let bytes = 0;
-      for (const process of [app, ...(worker ? [worker] : [])]) {
-        const metrics = await (await fetch(`${process.baseUrl}/metrics`, { headers: { authorization: `Bearer ${ADMIN}` } })).text();
-        bytes += Number(/^nodejs_heap_size_total_bytes (\d+)/m.exec(metrics)?.[1] ?? 0);
-      }
-      return bytes / 1024 / 1024;
-    };
-    await pssRatioRun({ pids: [app.child.pid!, ...(worker ? [worker.child.pid!] : [])], crawl: (url) => crawl(url, 'load'), proxyUrl, executablePath: CHROMIUM, v8HeapMb }, pages);
+    const v8HeapMb = async () => [...(await metrics()).matchAll(/^nodejs_heap_size_total_bytes (\d+)$/gm)].reduce((sum, [, bytes]) => sum + Number(bytes), 0) / 1024 / 1024;
+    await pssRatioRun({ pids: services.map((one) => one.child.pid!), crawl: (url) => crawl(url, 'load'), proxyUrl, executablePath: CHROMIUM, v8HeapMb }, pages);
   }
   if (ONLY.has('orgs')) await orgMemoryRun((worker ?? app).child.pid!, () => organization(app.baseUrl), (other) => crawlAs(other, allPages['python-docs']));
   if (ONLY.has('collection')) await collectionRun(app.baseUrl, key, pages.static);

@@ -74,11 +74,19 @@ export async function treePssMb(pid: number): Promise<number> {
 }
 
 /** PSS of one process, in MB (0 once it has ended). */
-export async function pssMb(pid: number, mapping?: string): Promise<number> {
+export async function pssMb(pid: number): Promise<number> {
   const { readFileSync } = await import('node:fs');
   try {
-    if (mapping === undefined) return Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0) / 1024;
-    // One mapping's PSS (`[heap]`: the C allocator's main arena), summed over its entries in smaps.
+    return Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0) / 1024;
+  } catch {
+    return 0; // the process ended while we looked
+  }
+}
+
+/** PSS of one named mapping of a process (`[heap]`: the C allocator's main arena), summed over its entries, in MB. */
+export async function mappingPssMb(pid: number, mapping: string): Promise<number> {
+  const { readFileSync } = await import('node:fs');
+  try {
     let kb = 0;
     let inside = false;
     for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {

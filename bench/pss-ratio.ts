@@ -1,4 +1,4 @@
-import { pssMb, runCount, treePssMb } from './load.js';
+import { mappingPssMb, pssMb, runCount, treePssMb } from './load.js';
 import { loadAverage } from './process-cpu.js';
 import { measureRaw } from './raw-puppeteer.js';
 import { printTable } from './table.js';
@@ -35,7 +35,7 @@ export async function pssRatioRun(target: PssTarget, pages: Record<string, strin
     for (const pid of target.pids) {
       servicePss += await treePssMb(pid);
       nodePss += await pssMb(pid);
-      mallocPss += await pssMb(pid, '[heap]');
+      mallocPss += await mappingPssMb(pid, '[heap]');
     }
     rows.push({
       page: name, crawls: CRAWLS, 'raw browser PSS MB': rawPss, 'service tree PSS MB': servicePss, 'of which node MB': nodePss,
