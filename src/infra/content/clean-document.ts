@@ -15,8 +15,9 @@ export function cleanDocument(document: Document, excludeSelectors: readonly str
 
 /**
  * The removed tags and the comments, found in one walk. Not `querySelectorAll` of the tag list: a selector engine
- * matches each element against each of the twelve names (on the dev split, p95 CPU a page 107-109 ms with it, 89-99 without), where a set
- * answers once. Names compare as that engine compares them in an HTML document: the element's, lower-cased.
+ * matches each element against each of the twelve names (on the dev split, p95 CPU a page 107-109 ms with it, 89-99
+ * without), where a set answers once. Names compare as that engine compares them in an HTML document: the element's,
+ * lower-cased.
  */
 function removeUnread(document: Document): void {
   const walker = document.createTreeWalker(document, SHOW_ELEMENT_AND_COMMENT);
