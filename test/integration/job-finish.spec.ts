@@ -61,6 +61,17 @@ describe.each(['sqlite', 'mariadb'] as const)('the job finish on %s', (kind) => 
     expect((await jobs.getWithOutput(org, job.id))?.output).toEqual(page('<p>é</p>'));
   });
 
+  it('stores a page larger than half the server\'s packet limit, byte for byte: pages travel as binary, not as hex in the query text', async () => {
+    // MariaDB refuses a packet over max_allowed_packet (16 MiB by default); a page written as hex would be twice its size.
+    const [limit] = kind === 'mariadb' ? await db.query('SELECT @@max_allowed_packet AS bytes') : [{ bytes: 16 * 1024 * 1024 }];
+    const text = `<p>é${'y'.repeat(Math.floor(Number(limit.bytes) * 0.6))}</p>`;
+    const job = await runningJob();
+    expect(await jobs.finish(org, job.id, page(text))).toBe(true);
+    const [stored] = await db.query('SELECT LENGTH(body) AS bytes FROM job_result WHERE job_id = ?', [job.id]);
+    expect(Number(stored.bytes)).toBe(Buffer.byteLength(text));
+    expect((await jobs.getWithOutput(org, job.id))?.output).toEqual(page(text));
+  });
+
   it('ends a running job failed: its error (cut at 1,000 characters), no result, an attempt and no crawl', async () => {
     const job = await runningJob();
     expect(await jobs.finish(org, job.id, { code: 'navigation_timeout', message: `é${'x'.repeat(1200)}` })).toBe(true);

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { mysqlExecute } from './mysql-execute.js';
 import { SqliteConnection, sqliteConnection, SqliteStatement } from './sqlite-connection.js';
 
 /** One SQL statement a program asks for; `exec` answers {affected, insertId}, `query` answers rows. */
@@ -48,9 +49,9 @@ export class SqlProgramRunner {
     return (await this.one(step)) as ExecResult;
   }
 
-  /** A MySQL stored procedure's first result set: the whole transaction in one round trip. */
+  /** A MySQL stored procedure's first result set: the whole transaction in one round trip, pages as binary. */
   async call(procedure: string, ...params: unknown[]): Promise<Row[]> {
-    const results = (await this.dataSource.query(`CALL ${procedure}(${params.map(() => '?').join(', ')})`, params)) as [Row[], unknown];
+    const results = (await mysqlExecute(this.dataSource, `CALL ${procedure}(${params.map(() => '?').join(', ')})`, params)) as [Row[], unknown];
     return results[0];
   }
 
