@@ -1,6 +1,7 @@
 import { mappingPssMb, pssMb, runCount, treePssMb } from './load.js';
 import { loadAverage } from './process-cpu.js';
 import { measureRaw } from './raw-puppeteer.js';
+import { samplePss, type PssSamples } from './pss-sampler.js';
 import { printTable } from './table.js';
 
 const CRAWLS = Number(process.env.BENCH_PSS_CRAWLS ?? 400);
@@ -17,30 +18,31 @@ export interface PssTarget {
 }
 
 /**
- * Issue 41's memory target: PSS of the service's whole tree (node and its Chromium) after CRAWLS crawls of each page at
- * c=4, against raw puppeteer's browser tree (reused pages) after as many pages, in the same run.
+ * Issue 41's memory target: PSS of the service's whole tree (node and its Chromium) over CRAWLS crawls of each page at
+ * c=4, against raw puppeteer's browser tree (reused pages) over as many pages, in the same run. Sampled through each
+ * run: one reading at the end moved the Chromium ratio from 0.80 to 1.30 between runs of the same code.
  */
 export async function pssRatioRun(target: PssTarget, pages: Record<string, string>): Promise<void> {
   const rows: Array<Record<string, string | number>> = [];
   for (const [name, url] of Object.entries(pages)) {
-    let rawPss = 0;
+    const raw: { sampler?: ReturnType<typeof samplePss>; samples?: PssSamples } = {};
     await measureRaw({
       mode: 'reused-pages', url, concurrency: CONCURRENCY, durationMs: 0, crawls: CRAWLS, waitUntil: 'load', proxyUrl: target.proxyUrl,
-      executablePath: target.executablePath, afterRun: async (pid) => void (rawPss = await treePssMb(pid)),
+      executablePath: target.executablePath,
+      beforeRun: (pid) => void (raw.sampler = samplePss(() => treePssMb(pid))),
+      afterRun: async () => void (raw.samples = await raw.sampler!.stop()),
     });
+    const sum = (measure: (pid: number) => Promise<number>) => async () => (await Promise.all(target.pids.map(measure))).reduce((a, b) => a + b, 0);
+    const tree = samplePss(sum(treePssMb));
+    const node = samplePss(sum(pssMb));
     const service = await runCount(CONCURRENCY, CRAWLS, target.crawl(url));
-    let servicePss = 0;
-    let nodePss = 0;
-    let mallocPss = 0;
-    for (const pid of target.pids) {
-      servicePss += await treePssMb(pid);
-      nodePss += await pssMb(pid);
-      mallocPss += await mappingPssMb(pid, '[heap]');
-    }
+    const [serviceTree, serviceNode] = [await tree.stop(), await node.stop()];
+    const rawTree = raw.samples!;
     rows.push({
-      page: name, crawls: CRAWLS, 'raw browser PSS MB': rawPss, 'service tree PSS MB': servicePss, 'of which node MB': nodePss,
-      'node V8 heap MB': await target.v8HeapMb(), 'node malloc MB': mallocPss, ratio: servicePss / rawPss,
-      'Chromium ratio': (servicePss - nodePss) / rawPss, failures: service.failures, load: loadAverage().replace('load average ', '') });
+      page: name, crawls: CRAWLS, samples: `${rawTree.samples}/${serviceTree.samples}`, 'raw browser PSS MB': rawTree.mean, 'service tree PSS MB': serviceTree.mean,
+      'of which node MB': serviceNode.mean, 'node V8 heap MB': await target.v8HeapMb(), 'node malloc MB': await sum((pid) => mappingPssMb(pid, '[heap]'))(),
+      ratio: serviceTree.mean / rawTree.mean, 'peak ratio': serviceTree.peak / rawTree.peak, 'Chromium ratio': (serviceTree.mean - serviceNode.mean) / rawTree.mean,
+      failures: service.failures, load: loadAverage().replace('load average ', '') });
   }
-  printTable(`PSS after ${CRAWLS} crawls at c=${CONCURRENCY}: the service (node and Chromium) against raw puppeteer's browser (reused pages)`, rows);
+  printTable(`PSS over ${CRAWLS} crawls at c=${CONCURRENCY}, the mean of the run's second half sampled every 2 s (raw/service samples): the service (node and Chromium) against raw puppeteer's browser (reused pages); node's V8 heap and malloc at the end`, rows);
 }

@@ -36,7 +36,9 @@ export interface RawOptions {
   readonly extraArgs?: readonly string[];
   /** A fixed number of pages instead of `durationMs` (the cost account). */
   readonly crawls?: number;
-  /** Told the browser's pid after the run, before the browser closes (the PSS comparison reads its tree then). */
+  /** Told the browser's pid after the warm-up, as the measured run begins (the PSS comparison samples its tree from then). */
+  readonly beforeRun?: (browserPid: number) => void;
+  /** Told the browser's pid after the run, before the browser closes (the PSS comparison's last reading). */
   readonly afterRun?: (browserPid: number) => Promise<void>;
 }
 
@@ -127,6 +129,7 @@ export async function measureRaw(options: RawOptions, around = (run: () => Promi
       for (let i = 0; i < WARM_UP_PAGES; i++) await job();
     }));
     const { crawls } = options;
+    options.beforeRun?.(browser.process()!.pid!);
     const result = await around(() => (crawls ? runCount(options.concurrency, crawls, job) : runLoad(options.concurrency, options.durationMs, job)));
     await options.afterRun?.(browser.process()!.pid!);
     return result;
