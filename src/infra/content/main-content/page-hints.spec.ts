@@ -10,10 +10,14 @@ describe('readPageHints', () => {
     expect(hints('', '<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Tee</h1></div>').itemPage).toBe(true);
   });
 
+  it('reads a schema.org ProductGroup (one product in its sizes and colours) as one item\'s page', () => {
+    expect(hints('<script type="application/ld+json">{"@type":"ProductGroup","hasVariant":[{"@type":"Product"}]}</script>').itemPage).toBe(true);
+    expect(hints('', '<div itemscope itemtype="https://schema.org/ProductGroup"></div>').itemPage).toBe(true);
+  });
+
   it('does not read an og:type, another type or bad JSON as one item\'s page', () => {
     expect(hints('<meta property="og:type" content="product">').itemPage).toBe(false);
     expect(hints('<script type="application/ld+json">{"@type":"ItemList"}</script><script type="application/ld+json">{bad</script>').itemPage).toBe(false);
-    expect(hints('', '<div itemscope itemtype="https://schema.org/ProductGroup"></div>').itemPage).toBe(false);
   });
 
   it('reads a DiscussionForumPosting or a QAPage (JSON-LD or microdata) as a discussion\'s page, and nothing else as one', () => {

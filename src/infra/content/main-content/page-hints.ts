@@ -10,7 +10,8 @@ export interface PageHints {
 
 export const NO_HINTS: PageHints = { itemPage: false, threadPage: false };
 
-const PRODUCT_TYPES = new Set(['product']);
+/** One product, or one product in its variants (sizes, colours): a `ProductGroup` wraps its variants' `Product`s at a depth the nodes are not read to. */
+const PRODUCT_TYPES = new Set(['product', 'productgroup']);
 const THREAD_TYPES = new Set(['discussionforumposting', 'qapage']);
 const SCHEMA_ORG = /^https?:\/\/schema\.org\//i;
 

@@ -1,4 +1,5 @@
 import { documentBody } from '../parse-document.js';
+import { dropCustomerReviews } from './drop-customer-reviews.js';
 import { dropArticleFurniture } from './drop-article-furniture.js';
 import { dropLayoutCopies } from './drop-layout-copies.js';
 import { dropLinkBlocks } from './drop-link-blocks.js';
@@ -24,6 +25,8 @@ export function selectMainContent(document: Document, hints: PageHints = NO_HINT
   if (!body) return [];
   const before = measureText(body);
   const removed = removeBoilerplate(body, before);
+  // Before the choice: on a product's page the reviews' paragraphs would otherwise draw it away from the description.
+  if (hints.itemPage) dropCustomerReviews(body, before);
   let stats = measureText(body);
   let root = narrowToProse(findContentRoot(body, stats), stats);
   if (keepsTooLittle(root, stats, removed, before)) {
