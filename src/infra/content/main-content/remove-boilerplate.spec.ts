@@ -19,6 +19,12 @@ describe('removeBoilerplate', () => {
     expect(ids(document)).toEqual(['main', 'p']);
   });
 
+  it('removes a widget\'s tab list, but keeps an accordion written as a tablist that holds its panels', () => {
+    const document = clean(`<div id="main"><p id="p">${PROSE}</p><ul role="tablist" id="tabs"><li role="tab">Specs</li><li role="tab">Care</li></ul>
+      <div role="tablist" id="acc"><div role="tab" id="t1">Step 1</div><div role="tabpanel" id="p1"><p>Book a visit.</p></div></div></div>`);
+    expect(ids(document)).toEqual(['main', 'p', 'acc', 't1', 'p1']);
+  });
+
   it('removes cookie banners, share bars, comments, related links and ads by class or id words', () => {
     const document = clean(`<div id="main"><p id="p">${PROSE}</p></div><div class="cookie-banner" id="c">We use cookies</div>
       <ul class="share-buttons" id="s"><li>Share</li></ul><section id="comments">Nice post</section>

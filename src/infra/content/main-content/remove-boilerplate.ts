@@ -92,12 +92,17 @@ export function putBack(removals: readonly Removal[], among: readonly Removal[] 
 export function isBoilerplate(element: Element, rules: NameRules = { comments: true, names: new Map() }): boolean {
   if ((BOILERPLATE_TAGS.has(element.localName) && !isFootnote(element)) || (isConcealed(element) && !isCollapsedPanel(element))) return true;
   const role = element.getAttribute('role');
-  if (role && BOILERPLATE_ROLES.has(role.toLowerCase())) return true;
+  if (role && BOILERPLATE_ROLES.has(role.toLowerCase()) && !isAccordion(element, role)) return true;
   if (element.localName === 'header') return element.closest('article') === null && element.querySelector('h1') === null;
   if (rules.byName === false) return false;
   const words = classAndId(element, rules.names);
   if (CONTENT_NAMES.test(words)) return false;
   return BOILERPLATE_NAMES.test(words) || AD_NAMES.test(words) || (rules.comments && COMMENT_NAMES.test(words));
+}
+
+/** A `tablist` that holds its panels is an accordion (Bootstrap's `panel-group`): the panels are the page's sections, not a widget's tabs. */
+function isAccordion(element: Element, role: string): boolean {
+  return role.toLowerCase() === 'tablist' && element.querySelector('[role="tabpanel"]') !== null;
 }
 
 /** Footnotes that docutils and DPUB-ARIA write as `aside`: the text's own notes, which a reader sees under it. */
