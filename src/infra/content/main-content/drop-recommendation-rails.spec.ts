@@ -26,6 +26,14 @@ describe('dropRecommendationRails', () => {
     expect(ids).toEqual(['a', 'p']);
   });
 
+  it('drops a site\'s news rails too ("Latest news", "More in this category", "Trending stories", "Most read", "More like this"), not a story titled "Most popular"', () => {
+    const rail = (id: string, heading: string) => `<aside id="${id}"><div><h3>${heading}</h3></div><ul><li><a href="/x">Other</a></li></ul></aside>`;
+    const ids = drop(`<article id="a"><p id="p">${PROSE}</p></article>${rail('r1', 'Latest News')}${rail('r2', 'More in this category')}
+      ${rail('r3', 'Trending stories')}${rail('r4', 'Most read')}${rail('r5', 'More like this')}`);
+    expect(ids).toEqual(['a', 'p']);
+    expect(drop(`<p id="p">${PROSE}</p><div id="c"><h4><a href="/nfl">America's Most Popular NFL Teams</a></h4><p>Aug 20</p></div>`)).toEqual(['p', 'c']);
+  });
+
   it('keeps a section whose heading is not a recommendation\'s, a rail that is most of the content, and prose after a rail heading', () => {
     expect(drop(`<section id="a"><h2 id="h">Details</h2><p id="p">${PROSE}</p></section>`)).toEqual(['a', 'h', 'p']);
     expect(drop(`<section id="all"><h2 id="h">Similar items</h2><ul id="l"><li>${PROSE.repeat(4)}</li></ul></section><p id="p">Short.</p>`)).toEqual(['all', 'h', 'l', 'p']);

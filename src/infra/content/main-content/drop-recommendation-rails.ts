@@ -1,7 +1,7 @@
 import { linkDensity, TextStatsMap } from './text-stats.js';
 
 /** Headings of a shop's or a marketplace's recommendation rails (found on the WCXB dev split's product pages). */
-const RAIL_HEADINGS = /\b(also (viewed|bought|purchased|like|love)|seller'?s other items|similar (items|products)|related (items|products)|frequently bought together|recommended for you|more from this seller|customers who (bought|viewed)|customers also (viewed|bought)|recently viewed|related (posts|articles|stories)|you may also|more stories|popular (posts|articles|stories)|trending now)\b/i;
+const RAIL_HEADINGS = /\b(also (viewed|bought|purchased|like|love)|seller'?s other items|similar (items|products)|related (items|products)|frequently bought together|recommended for you|more from this seller|customers who (bought|viewed)|customers also (viewed|bought)|recently viewed|related (posts|articles|stories)|you may also|more stories|popular (posts|articles|stories)|trending now|(latest|recent|trending) (news|posts|articles|stories)|more in this (category|section)|more like this|related (content|searches|reading)|most read)\b/i;
 const HEADINGS = 'h2, h3, h4';
 /** A rail holds less than this share of the content (beyond it, the recommendations are the page). */
 const RAIL_MAX_SHARE = 0.8;
