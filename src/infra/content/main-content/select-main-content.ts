@@ -6,6 +6,7 @@ import { dropLinkBlocks } from './drop-link-blocks.js';
 import { dropMemberStats } from './drop-member-stats.js';
 import { dropProductCards } from './drop-product-cards.js';
 import { dropRecommendationRails } from './drop-recommendation-rails.js';
+import { dropReadMoreLinks } from './drop-read-more-links.js';
 import { dropRedundantImages } from './drop-redundant-images.js';
 import { dropRepeatedBlocks } from './drop-repeated-blocks.js';
 import { findContentRoot } from './find-content-root.js';
@@ -45,6 +46,7 @@ export function selectMainContent(document: Document, hints: PageHints = NO_HINT
   dropMemberStats(root, stats);
   dropLayoutCopies(root, stats);
   dropRedundantImages(root, stats);
+  dropReadMoreLinks(root);
   // Only on one item's or one discussion's page: elsewhere a repeat is often content (a listing's coupon terms, a guide's steps per language).
   if (hints.itemPage || hints.threadPage) dropRepeatedBlocks(root);
   return withHeadline(root, body);
