@@ -1,4 +1,5 @@
 import { collapseWhitespace } from '../whitespace.js';
+import type { TextStatsMap } from './text-stats.js';
 
 /**
  * Link texts that only open more of something (a teaser's "Read more", a grid's "See all", a card's "Add to cart"),
@@ -8,11 +9,14 @@ import { collapseWhitespace } from '../whitespace.js';
 const READ_MORE = /^(read|see|show|view|load) (more|all|less)|^continue reading|^read (the )?full (story|article|review|post)|^find out more|^add to (cart|bag|basket)/;
 /** Arrows and marks that such links end with ("Read more »", "See all →"). */
 const TRAILING_MARKS = /[\s»›>→….:]+$/;
+/** Such a link is short: its measured length spares reading the text of every link. */
+const MAX_CHARS = 30;
 
-/** Drops the links whose whole text is a "read more" (the brief's carousel and teaser lines). */
-export function dropReadMoreLinks(root: Element): void {
-  for (const link of [...root.querySelectorAll('a, [role="button"]')]) {
-    const text = collapseWhitespace(link.textContent ?? '').trim().toLowerCase().replace(TRAILING_MARKS, '');
-    if (READ_MORE.test(text) && text.length <= 30) link.remove();
+/** Drops the links whose whole text is a "read more" (a teaser's, a carousel's or a card's). */
+export function dropReadMoreLinks(root: Element, stats: TextStatsMap): void {
+  for (const link of [...root.querySelectorAll('a')]) {
+    const chars = stats.get(link)?.chars ?? 0;
+    if (chars === 0 || chars > MAX_CHARS) continue;
+    if (READ_MORE.test(collapseWhitespace(link.textContent ?? '').trim().toLowerCase().replace(TRAILING_MARKS, ''))) link.remove();
   }
 }

@@ -46,7 +46,7 @@ export function selectMainContent(document: Document, hints: PageHints = NO_HINT
   dropMemberStats(root, stats);
   dropLayoutCopies(root, stats);
   dropRedundantImages(root, stats);
-  dropReadMoreLinks(root);
+  dropReadMoreLinks(root, stats);
   // Only on one item's or one discussion's page: elsewhere a repeat is often content (a listing's coupon terms, a guide's steps per language).
   if (hints.itemPage || hints.threadPage) dropRepeatedBlocks(root);
   return withHeadline(root, body);
