@@ -1,6 +1,6 @@
 import { documentBody } from '../parse-document.js';
-import { dropCustomerReviews } from './drop-customer-reviews.js';
 import { dropArticleFurniture } from './drop-article-furniture.js';
+import { dropCustomerReviews } from './drop-customer-reviews.js';
 import { dropLayoutCopies } from './drop-layout-copies.js';
 import { dropLinkBlocks } from './drop-link-blocks.js';
 import { dropMemberStats } from './drop-member-stats.js';
