@@ -1,4 +1,4 @@
-import { ASCII_WHITESPACE, collapseWhitespace, isBlank, splitAscii } from './whitespace.js';
+import { ASCII_WHITESPACE, collapsedLength, collapseWhitespace, isBlank, splitAscii } from './whitespace.js';
 
 describe('whitespace: HTML\'s ASCII whitespace, one definition', () => {
   it('collapses runs of space, tab, line feed, form feed and carriage return to one space', () => {
@@ -27,5 +27,10 @@ describe('whitespace: HTML\'s ASCII whitespace, one definition', () => {
     expect(ASCII_WHITESPACE.global).toBe(true);
     expect(collapseWhitespace('x  y')).toBe('x y');
     expect(collapseWhitespace('x  y')).toBe('x y');
+  });
+
+  it('measures collapsed, trimmed text as collapseWhitespace(text).trim() would, without building it', () => {
+    const samples = ['', ' ', '\n\t \r\f', 'a', '  a  b\t\tc \n', '\u00a0 a \u00a0', 'a\u00a0\u00a0 \u2003 b', '\u000b a\u000b\u000b b ', '\ufeff x  \u2028', 'a \u3000 b'];
+    for (const text of samples) expect(collapsedLength(text)).toBe(collapseWhitespace(text).trim().length);
   });
 });

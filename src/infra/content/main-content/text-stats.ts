@@ -1,4 +1,4 @@
-import { collapseWhitespace } from '../whitespace.js';
+import { collapsedLength } from '../whitespace.js';
 /** How much text an element holds, and how much of it sits inside links: computed once, bottom-up, for every element. */
 export interface TextStats {
   /** Characters of text, each text node trimmed and its whitespace runs counted as one. */
@@ -41,8 +41,4 @@ function visit(element: Element, inLink: boolean, stats: TextStatsMap): TextStat
   const result = { chars, linkChars };
   stats.set(element, result);
   return result;
-}
-
-function collapsedLength(text: string): number {
-  return collapseWhitespace(text).trim().length;
 }
