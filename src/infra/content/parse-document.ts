@@ -1,6 +1,7 @@
 import { parseHTML } from 'linkedom';
 import { parseLowerCasingAttributes } from './html-attributes.js';
 import { HEAD_TAGS } from './html-tags.js';
+import { parsingClassNames } from './linkedom-class-name.patch.js';
 import { patchLinkedomEventTarget } from './linkedom-event-target.patch.js';
 
 // At load, in every process that parses (API, worker, content threads, bench): a broken patch fails at boot.
@@ -12,7 +13,7 @@ patchLinkedomEventTarget();
  * them, and linkedom does not imply them as a browser would, so a document without them is rebuilt around its nodes.
  */
 export function parseDocument(html: string): Document {
-  const document = parseLowerCasingAttributes(() => (parseHTML(withoutCdata(html)) as unknown as { document: Document }).document);
+  const document = parseLowerCasingAttributes(() => parsingClassNames(() => (parseHTML(withoutCdata(html)) as unknown as { document: Document }).document));
   if (hasSkeleton(document)) return withTrailingContentInBody(document);
   const { document: rebuilt } = parseHTML('<!doctype html><html><head></head><body></body></html>') as unknown as { document: Document };
   const source = document.documentElement?.localName === 'html' ? document.documentElement : document;

@@ -1,0 +1,60 @@
+import { HTMLElement as LinkedomHTMLElement } from 'linkedom';
+
+/**
+ * linkedom keeps an element's class in two places: the `class` attribute, and a token set (`classList`) that it
+ * writes back to the attribute, joined by one space, on every change. Its parse sets each `class` attribute through
+ * the `className` setter, which builds that set (splitting the value twice, with a `Set` and a `DOMTokenList` an
+ * element) only to join it back into the attribute; and its `className` getter (which `getAttribute('class')` is)
+ * spreads and joins the set at every read. Both were 4-7% of a slow page's extraction, for a set no reader of ours
+ * uses.
+ *
+ * Patched here: the getter reads the attribute, which linkedom keeps equal to the joined set (every change of the set
+ * writes it, every `class` set through the DOM goes through the setter, removing the attribute drops the set); and,
+ * only inside `parsingClassNames`, the setter writes the attribute as the set would have joined it (the tokens split
+ * on `\s+`, empty ones and repeats left out, in order), without making the set. During a parse each element is new
+ * and its class set once, so no set exists yet to fall out of step; one asked for later is made from the attribute.
+ * Throws when a linkedom upgrade moved the accessor: a patch that silently does nothing would bring the cost back
+ * unseen (linkedom is pinned; see package.json).
+ */
+export function parsingClassNames<T>(parse: () => T): T {
+  patchClassName();
+  const outer = parsing;
+  parsing = true;
+  try {
+    return parse();
+  } finally {
+    parsing = outer;
+  }
+}
+
+let parsing = false;
+let patched = false;
+
+const TOKEN_SEPARATOR = /\s+/;
+
+function patchClassName(): void {
+  if (patched) return;
+  const prototype = Object.getPrototypeOf(LinkedomHTMLElement.prototype) as object;
+  const accessor = Object.getOwnPropertyDescriptor(prototype, 'className');
+  const setter = accessor?.set;
+  if (!setter || !accessor.get) throw new Error('linkedom assumption broken: Element has no own className accessor');
+  Object.defineProperty(prototype, 'className', {
+    configurable: true,
+    enumerable: accessor.enumerable,
+    get(this: Element): string {
+      return this.getAttributeNode('class')?.value ?? '';
+    },
+    set(this: Element, value: string): void {
+      const attribute = parsing ? this.getAttributeNode('class') : null;
+      if (attribute) attribute.value = joinedTokens(String(value));
+      else setter.call(this, value);
+    },
+  });
+  patched = true;
+}
+
+/** The value linkedom's token set writes back: the tokens in order, each once, one space between. */
+function joinedTokens(value: string): string {
+  if (!TOKEN_SEPARATOR.test(value)) return value;
+  return [...new Set(value.split(TOKEN_SEPARATOR).filter((token) => token !== ''))].join(' ');
+}
