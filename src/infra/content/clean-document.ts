@@ -1,6 +1,8 @@
+import { elementsNamed } from './find-elements.js';
 import { REMOVED_TAGS } from './html-tags.js';
 
 const REMOVED: ReadonlySet<string> = new Set(REMOVED_TAGS);
+const NOSCRIPT: ReadonlySet<string> = new Set(['noscript']);
 const SHOW_ELEMENT_AND_COMMENT = 1 | 128; // NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_COMMENT
 
 /**
@@ -9,7 +11,7 @@ const SHOW_ELEMENT_AND_COMMENT = 1 | 128; // NodeFilter.SHOW_ELEMENT | NodeFilte
  */
 export function cleanDocument(document: Document, excludeSelectors: readonly string[], options: { scripted: boolean }): void {
   for (const selector of excludeSelectors) for (const element of document.querySelectorAll(selector)) element.remove();
-  if (!options.scripted) for (const element of document.querySelectorAll('noscript')) element.replaceWith(...element.childNodes);
+  if (!options.scripted) for (const element of elementsNamed(document, NOSCRIPT)) element.replaceWith(...element.childNodes);
   removeUnread(document);
 }
 

@@ -1,3 +1,4 @@
+import { firstElementWhere } from './find-elements.js';
 import { absoluteUrl } from './resolve-url.js';
 
 const WEB_URL = /^https?:/i;
@@ -9,8 +10,13 @@ const WEB_URL = /^https?:/i;
  * the cleaning removes `<base>`.
  */
 export function documentBaseUrl(document: Document, pageUrl: string): string {
-  const href = document.querySelector('base[href]')?.getAttribute('href');
+  const href = firstElementWhere(document, isBaseWithHref)?.getAttribute('href');
   if (!href) return pageUrl;
   const base = absoluteUrl(href, pageUrl);
   return base !== null && WEB_URL.test(base) ? base : pageUrl;
+}
+
+/** `base[href]`, by one walk (find-elements.ts): on a page without a base, the selector engine tested every element. */
+function isBaseWithHref(element: Element): boolean {
+  return element.localName.toLowerCase() === 'base' && element.hasAttribute('href');
 }

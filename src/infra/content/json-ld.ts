@@ -1,3 +1,5 @@
+import { elementsWhere } from './find-elements.js';
+
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 export type JsonLdNode = { readonly [key: string]: Json };
 
@@ -16,7 +18,7 @@ export function jsonLdNodes(document: Document): readonly JsonLdNode[] {
 
 function parseNodes(document: Document): JsonLdNode[] {
   const nodes: JsonLdNode[] = [];
-  for (const script of document.querySelectorAll('script[type="application/ld+json" i]')) {
+  for (const script of elementsWhere(document, isJsonLdScript)) {
     let parsed: Json;
     try {
       parsed = JSON.parse(script.textContent ?? '') as Json;
@@ -26,6 +28,15 @@ function parseNodes(document: Document): JsonLdNode[] {
     collect(parsed, nodes, 0);
   }
   return nodes;
+}
+
+const JSON_LD_TYPE = 'application/ld+json';
+
+/** `script[type="application/ld+json" i]`, by one walk (find-elements.ts): the type compared as the `i` flag has the engine compare it. */
+function isJsonLdScript(element: Element): boolean {
+  if (element.localName.toLowerCase() !== 'script') return false;
+  const type = element.getAttribute('type');
+  return type !== null && type.length === JSON_LD_TYPE.length && type.toLowerCase() === JSON_LD_TYPE;
 }
 
 function collect(value: Json, into: JsonLdNode[], depth: number): void {

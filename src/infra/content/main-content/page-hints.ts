@@ -1,3 +1,4 @@
+import { elementsWhere } from '../find-elements.js';
 import { jsonLdNodes } from '../json-ld.js';
 
 /** What the page says of itself before the cleaning removes it (scripts and `meta` go): read first, used by the selection. */
@@ -18,7 +19,7 @@ const SCHEMA_ORG = /^https?:\/\/schema\.org\//i;
 /** Reads the hints of a document not yet cleaned. */
 export function readPageHints(document: Document): PageHints {
   const types = new Set<string>();
-  for (const element of document.querySelectorAll('[itemtype]')) for (const type of (element.getAttribute('itemtype') ?? '').split(/\s+/)) addType(types, type);
+  for (const element of elementsWhere(document, hasItemType)) for (const type of (element.getAttribute('itemtype') ?? '').split(/\s+/)) addType(types, type);
   for (const node of jsonLdNodes(document)) {
     const type = node['@type'];
     for (const item of Array.isArray(type) ? type : [type]) if (typeof item === 'string') addType(types, item);
@@ -29,4 +30,9 @@ export function readPageHints(document: Document): PageHints {
 
 function addType(types: Set<string>, type: string): void {
   if (type !== '') types.add(type.replace(SCHEMA_ORG, '').toLowerCase());
+}
+
+/** `[itemtype]`, by one walk (find-elements.ts). */
+function hasItemType(element: Element): boolean {
+  return element.hasAttribute('itemtype');
 }

@@ -1,15 +1,23 @@
+import { elementsNamed } from '../find-elements.js';
 import { linkDensity, TextStatsMap } from './text-stats.js';
 
 /** Blocks whose text is prose when it is not mostly links. */
 export const PROSE_BLOCKS = 'p, pre, blockquote';
+const PROSE_BLOCK_NAMES: ReadonlySet<string> = new Set(PROSE_BLOCKS.split(', '));
 const PROSE_MAX_LINK_DENSITY = 0.5;
 
 /** The prose blocks under `root` with their characters: not mostly links, a block inside another counted once (the outer). */
 export function* proseBlocks(root: Element, stats: TextStatsMap): Generator<{ block: Element; chars: number }> {
-  for (const block of root.querySelectorAll(PROSE_BLOCKS)) {
+  for (const block of elementsNamed(root, PROSE_BLOCK_NAMES)) {
     const own = stats.get(block);
-    if (own && linkDensity(own) <= PROSE_MAX_LINK_DENSITY && !block.parentElement?.closest(PROSE_BLOCKS)) yield { block, chars: own.chars };
+    if (own && linkDensity(own) <= PROSE_MAX_LINK_DENSITY && !insideProseBlock(block)) yield { block, chars: own.chars };
   }
+}
+
+/** `block.parentElement?.closest(PROSE_BLOCKS)`, by a set lookup an ancestor rather than the selector engine's. */
+function insideProseBlock(block: Element): boolean {
+  for (let parent = block.parentElement; parent; parent = parent.parentElement) if (PROSE_BLOCK_NAMES.has(parent.localName.toLowerCase())) return true;
+  return false;
 }
 
 /** Removes every element under `root` that `doomed` picks, deciding from the top: inside a picked one nothing more is asked. */
