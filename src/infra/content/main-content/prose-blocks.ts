@@ -20,11 +20,15 @@ function insideProseBlock(block: Element): boolean {
   return false;
 }
 
-/** Removes every element under `root` that `doomed` picks, deciding from the top: inside a picked one nothing more is asked. */
+/**
+ * Removes every element under `root` that `doomed` picks, deciding from the top: inside a picked one nothing more is
+ * asked. The walk steps from sibling to sibling rather than through `children`, a list linkedom builds at each call,
+ * one an element: nothing moves during it (`doomed` only reads, the picked go after).
+ */
 export function removeOutermost(root: Element, doomed: (element: Element) => boolean): void {
   const picked: Element[] = [];
   const walk = (element: Element): void => {
-    for (const child of element.children) {
+    for (let child = element.firstElementChild; child; child = child.nextElementSibling) {
       if (doomed(child)) picked.push(child);
       else walk(child);
     }

@@ -142,8 +142,9 @@ function surveyPage(body: Element, stats: TextStatsMap, names: ClassAndIdCache):
   let prose = 0;
   let consentChars = 0;
   let blogComments = false;
+  // From sibling to sibling, not through `children` (a list built at each call): the survey only reads.
   const walk = (element: Element): void => {
-    for (const child of element.children) {
+    for (let child = element.firstElementChild; child; child = child.nextElementSibling) {
       const words = classAndId(child, names);
       if (CONSENT_NAMES.test(words)) consentChars += stats.get(child)?.chars ?? 0;
       else if (COMMENT_NAMES.test(words)) {
