@@ -17,7 +17,7 @@ import { HTMLElement as LinkedomHTMLElement } from 'linkedom';
  * unseen (linkedom is pinned; see package.json).
  */
 export function parsingClassNames<T>(parse: () => T): T {
-  patchClassName();
+  patchLinkedomClassName();
   const outer = parsing;
   parsing = true;
   try {
@@ -32,7 +32,8 @@ let patched = false;
 
 const TOKEN_SEPARATOR = /\s+/;
 
-function patchClassName(): void {
+/** Installs the patched accessor (once; parseDocument does it at load, so a broken assumption fails at boot). */
+export function patchLinkedomClassName(): void {
   if (patched) return;
   const prototype = Object.getPrototypeOf(LinkedomHTMLElement.prototype) as object;
   const accessor = Object.getOwnPropertyDescriptor(prototype, 'className');

@@ -1,11 +1,12 @@
 import { parseHTML } from 'linkedom';
 import { parseLowerCasingAttributes } from './html-attributes.js';
 import { HEAD_TAGS } from './html-tags.js';
-import { parsingClassNames } from './linkedom-class-name.patch.js';
+import { parsingClassNames, patchLinkedomClassName } from './linkedom-class-name.patch.js';
 import { patchLinkedomEventTarget } from './linkedom-event-target.patch.js';
 
 // At load, in every process that parses (API, worker, content threads, bench): a broken patch fails at boot.
 patchLinkedomEventTarget();
+patchLinkedomClassName();
 
 /**
  * Parses HTML into a DOM (linkedom: an htmlparser2 tree behind the DOM API), attribute names lower-cased as a
