@@ -1,0 +1,40 @@
+import { collapseWhitespace } from '../whitespace.js';
+import type { TextStatsMap } from './text-stats.js';
+
+/** schema.org's vote counts (`Answer`, `Comment`, `Question`) on a visible element: the number beside a post's arrows. */
+const VOTE_COUNTS = '[itemprop="upvoteCount"], [itemprop="downvoteCount"]';
+/** A vote count is a number, maybe signed or abbreviated ("1.2k"). */
+const NUMBER = /^[+\-−]?\d[\d.,]*k?$/i;
+/**
+ * A user's reputation and badge tally (Stack Exchange's flair, "23.8k 14 gold badges 88 silver badges"): numbers and
+ * badge words only. The screen-reader copy repeats each count, hence numbers may stand anywhere.
+ */
+const BADGE_TALLY = /^(?:[\d.,]+k?|gold|silver|bronze|badges?|\s)+$/i;
+const BADGE_WORD = /\bbadges?\b/i;
+const CANDIDATES = 'div, span, p';
+/** A tally is a short line. */
+const MAX_CHARS = 100;
+
+/**
+ * Drops the vote counts beside posts and the reputation/badge tallies beside their authors' names: a reader skips
+ * them (as the arrows around a count, which are buttons and already gone) and a thread repeats them at every post.
+ * Kept: the names and dates, which say whose post it is and when.
+ */
+export function dropVoteTallies(root: Element, stats: TextStatsMap): void {
+  for (const count of [...root.querySelectorAll(VOTE_COUNTS)]) if (NUMBER.test(textOf(count))) count.remove();
+  // Measured text first: reading the text of every large block would cost the square of the page.
+  const short = [...root.querySelectorAll(CANDIDATES)].filter((element) => {
+    const chars = stats.get(element)?.chars ?? 0;
+    return chars > 0 && chars <= MAX_CHARS;
+  });
+  const tallies = new Set(short.filter((element) => {
+    const text = textOf(element);
+    return BADGE_WORD.test(text) && BADGE_TALLY.test(text);
+  }));
+  // The outermost only: the flair's spans are inside it.
+  for (const tally of tallies) if (!tally.parentElement || !tallies.has(tally.parentElement)) tally.remove();
+}
+
+function textOf(element: Element): string {
+  return collapseWhitespace(element.textContent ?? '').trim();
+}
