@@ -8,6 +8,7 @@ import { dropProductCards } from './drop-product-cards.js';
 import { dropRecommendationRails } from './drop-recommendation-rails.js';
 import { dropReadMoreLinks } from './drop-read-more-links.js';
 import { dropRedundantImages } from './drop-redundant-images.js';
+import { dropTableOfContents } from './drop-table-of-contents.js';
 import { dropVoteTallies } from './drop-vote-tallies.js';
 import { dropRepeatedBlocks } from './drop-repeated-blocks.js';
 import { findContentRoot } from './find-content-root.js';
@@ -44,6 +45,7 @@ export function selectMainContent(document: Document, hints: PageHints = NO_HINT
   // Only around one item: on a shop's listing or collection the cards are the content.
   if (hints.itemPage) dropProductCards(root, stats);
   dropArticleFurniture(root, stats);
+  dropTableOfContents(root, stats);
   dropMemberStats(root, stats);
   dropVoteTallies(root, stats);
   dropLayoutCopies(root, stats);

@@ -1,0 +1,45 @@
+import { collapseWhitespace } from '../whitespace.js';
+import { linkDensity, type TextStatsMap } from './text-stats.js';
+
+/** A table of contents' own title: a reader skips it with the list it heads. */
+const TITLE = /^(table of contents|contents|in this (article|post|guide|page)|on this page|jump to( section)?|article contents|page contents|what's inside)\s*:?$/i;
+const MAX_TITLE_CHARS = 40;
+/** A list of this many in-page links, or more, that is nearly all links is a table of contents... */
+const MIN_LINKS = 3;
+const MIN_LINK_DENSITY = 0.8;
+/** ...when a title comes just before it, or before the wrapper it opens (`<nav><h2>Contents</h2><div><ul>`), up to this many levels. */
+const TITLE_DEPTH = 3;
+
+/**
+ * Drops a table of contents: a list of links to the page's own sections, and its title ("Table of contents", "In
+ * this article"). The sections follow with these very headings, so the list only repeats them; readers skip it.
+ * Kept: an untitled list, a list with a link elsewhere (a related-reading list is another pass's call), and footnote lists, which are
+ * text more than links.
+ */
+export function dropTableOfContents(root: Element, stats: TextStatsMap): void {
+  const tables = [...root.querySelectorAll('ul, ol')].filter((list) => isTableOfContents(list, stats) && isTitled(list, stats));
+  for (const list of tables) if (!tables.some((other) => other !== list && other.contains(list))) list.remove();
+  for (const element of [...root.querySelectorAll('h1, h2, h3, h4, h5, h6, p, div, span, strong, b, summary, button, label')]) {
+    if (isTitle(element, stats)) element.remove();
+  }
+}
+
+/** Only a titled list goes: an untitled one is as often a guide's outline that readers keep (a reference's "Usage" list). */
+function isTitled(list: Element, stats: TextStatsMap): boolean {
+  for (let node: Element | null = list, depth = 0; node && node !== list.ownerDocument.body && depth < TITLE_DEPTH; node = node.parentElement, depth++) {
+    const before = node.previousElementSibling;
+    if (before) return isTitle(before, stats);
+  }
+  return false;
+}
+
+function isTitle(element: Element, stats: TextStatsMap): boolean {
+  const chars = stats.get(element)?.chars ?? 0;
+  return chars > 0 && chars <= MAX_TITLE_CHARS && TITLE.test(collapseWhitespace(element.textContent ?? '').trim());
+}
+
+function isTableOfContents(list: Element, stats: TextStatsMap): boolean {
+  const links = [...list.querySelectorAll('a')];
+  if (links.length < MIN_LINKS || linkDensity(stats.get(list)) < MIN_LINK_DENSITY) return false;
+  return links.every((link) => /^#./.test(link.getAttribute('href') ?? ''));
+}
