@@ -9,6 +9,10 @@ const MIN_LINKS = 3;
 const MIN_LINK_DENSITY = 0.8;
 /** ...when a title comes just before it, or before the wrapper it opens (`<nav><h2>Contents</h2><div><ul>`), up to this many levels. */
 const TITLE_DEPTH = 3;
+/** Where a title alone sits when it is a widget's label, not a section's heading ("## Table of Contents / See SUMMARY.md"). */
+const LABELS = 'p, div, span, strong, b, summary, button, label';
+const HEADINGS = 'h1, h2, h3, h4, h5, h6';
+const LISTS = new Set(['ul', 'ol', 'dl']);
 
 /**
  * Drops a table of contents: a list of links to the page's own sections, and its title ("Table of contents", "In
@@ -17,20 +21,36 @@ const TITLE_DEPTH = 3;
  * text more than links.
  */
 export function dropTableOfContents(root: Element, stats: TextStatsMap): void {
-  const tables = [...root.querySelectorAll('ul, ol')].filter((list) => isTableOfContents(list, stats) && isTitled(list, stats));
+  const titles = new Set<Element>();
+  const tables = [...root.querySelectorAll('ul, ol')].filter((list) => {
+    const title = isTableOfContents(list, stats) ? titleOf(list, root, stats) : undefined;
+    if (title) titles.add(title);
+    return title !== undefined;
+  });
   for (const list of tables) if (!tables.some((other) => other !== list && other.contains(list))) list.remove();
-  for (const element of [...root.querySelectorAll('h1, h2, h3, h4, h5, h6, p, div, span, strong, b, summary, button, label')]) {
-    if (isTitle(element, stats)) element.remove();
+  // A title alone is a collapsed table's (its list hidden, or built by a script); a heading alone may open a section,
+  // and a title over a list still there heads links to other pages (a manual's chapter page), which are its content.
+  for (const element of root.querySelectorAll(LABELS)) {
+    if (isTitle(element, stats) && !element.closest(HEADINGS) && !LISTS.has(nextAfter(element, root)?.localName ?? '')) titles.add(element);
   }
+  for (const title of titles) title.remove();
 }
 
 /** Only a titled list goes: an untitled one is as often a guide's outline that readers keep (a reference's "Usage" list). */
-function isTitled(list: Element, stats: TextStatsMap): boolean {
-  for (let node: Element | null = list, depth = 0; node && node !== list.ownerDocument.body && depth < TITLE_DEPTH; node = node.parentElement, depth++) {
+function titleOf(list: Element, root: Element, stats: TextStatsMap): Element | undefined {
+  for (let node: Element | null = list, depth = 0; node && node !== root && depth < TITLE_DEPTH; node = node.parentElement, depth++) {
     const before = node.previousElementSibling;
-    if (before) return isTitle(before, stats);
+    if (before) return isTitle(before, stats) ? before : undefined;
   }
-  return false;
+  return undefined;
+}
+
+/** The element after this one, or after the wrapper it ends (`<p><strong>Contents</strong></p><dl>`). */
+function nextAfter(element: Element, root: Element): Element | null {
+  for (let node: Element | null = element, depth = 0; node && node !== root && depth < TITLE_DEPTH; node = node.parentElement, depth++) {
+    if (node.nextElementSibling) return node.nextElementSibling;
+  }
+  return null;
 }
 
 function isTitle(element: Element, stats: TextStatsMap): boolean {
