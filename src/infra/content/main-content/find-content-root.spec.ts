@@ -1,5 +1,6 @@
 import { pickedBy } from '../../../../test/unit/support/content-step.js';
-import { findContentRoot } from './find-content-root.js';
+import { parseDocument } from '../parse-document.js';
+import { CONTENT_MARKS, findContentRoot } from './find-content-root.js';
 
 const PROSE = 'Words of the article body, many of them. '.repeat(10);
 
@@ -29,5 +30,32 @@ describe('findContentRoot: repeated containers', () => {
 
   it('keeps one article when its siblings are teasers', () => {
     expect(rootOf(`<div id="col"><article id="a"><p>${PROSE}</p></article><article id="t"><p>A teaser.</p></article></div>`)).toBe('a');
+  });
+});
+
+describe('CONTENT_MARKS', () => {
+  const SELECTORS = [
+    '[itemprop="articleBody"]',
+    '.entry-content, .post-content, .article-content, .article-body, .article__body, .post-body, .story-body, .content-body',
+    'article',
+    'main, [role="main"]',
+    '#content, #main-content, #main, .main-content',
+  ];
+  const PAGE = [
+    '<div itemprop="articleBody"></div><div itemprop="articlebody"></div><div itemprop="articleBody x"></div>',
+    '<div class="x entry-content"></div><div class="entry-contents"></div><div class="Entry-Content"></div><div class="a\u00a0post-body"></div>',
+    '<div class="article__body\tother"></div><div class="my-story-body"></div><p class="content-body"></p>',
+    '<ARTICLE></ARTICLE><article class="post-content"></article><main></main><div role="main"></div><div role="Main"></div>',
+    '<div id="content"></div><div id="Content"></div><div id="main"></div><div id="main-content"></div><span class="main-content"></span>',
+    '<template><article></article></template><section><div id="main"><article></article></div></section>',
+  ].join('');
+
+  it('marks the elements each selector of the tier finds, in document order', () => {
+    const body = parseDocument(`<body>${PAGE}</body>`).body;
+    const all = [...body.querySelectorAll('*')];
+    CONTENT_MARKS.forEach((isMarked, tier) => {
+      expect(all.filter(isMarked)).toEqual([...body.querySelectorAll(SELECTORS[tier])]);
+      expect(all.filter(isMarked).length).toBeGreaterThan(0);
+    });
   });
 });

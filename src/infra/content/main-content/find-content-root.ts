@@ -1,13 +1,25 @@
+import { elementsWhere } from '../find-elements.js';
 import { TextStatsMap } from './text-stats.js';
 
-/** Where pages mark their content, most specific first. */
-const CONTENT_SELECTORS = [
-  '[itemprop="articleBody"]',
-  '.entry-content, .post-content, .article-content, .article-body, .article__body, .post-body, .story-body, .content-body',
-  'article',
-  'main, [role="main"]',
-  '#content, #main-content, #main, .main-content',
+/**
+ * Where pages mark their content, most specific first, as selectors (the spec checks each test against them):
+ *   [itemprop="articleBody"]
+ *   .entry-content, .post-content, .article-content, .article-body, .article__body, .post-body, .story-body, .content-body
+ *   article
+ *   main, [role="main"]
+ *   #content, #main-content, #main, .main-content
+ * Tested on each element in one walk: the selector engine walked the page once a selector.
+ */
+export const CONTENT_MARKS: readonly ((element: Element) => boolean)[] = [
+  (element) => element.getAttribute('itemprop') === 'articleBody',
+  (element) => hasClass(element, ENTRY_CLASSES),
+  (element) => tagOf(element) === 'article',
+  (element) => tagOf(element) === 'main' || element.getAttribute('role') === 'main',
+  (element) => CONTENT_IDS.has(element.getAttribute('id') ?? '') || hasClass(element, MAIN_CLASSES),
 ];
+const ENTRY_CLASSES = classTokens(['entry-content', 'post-content', 'article-content', 'article-body', 'article__body', 'post-body', 'story-body', 'content-body']);
+const MAIN_CLASSES = classTokens(['main-content']);
+const CONTENT_IDS = new Set(['content', 'main-content', 'main']);
 
 /** A marked container must hold at least this share of the page's remaining text to be taken as the content. */
 const MIN_SHARE = 0.25;
@@ -20,8 +32,11 @@ const SIBLINGS_WEIGHT = 2;
  */
 export function findContentRoot(body: Element, stats: TextStatsMap): Element {
   const total = stats.get(body)?.chars ?? 0;
-  for (const selector of CONTENT_SELECTORS) {
-    const matches = [...body.querySelectorAll(selector)];
+  const marked: Element[][] = CONTENT_MARKS.map(() => []);
+  for (const element of elementsWhere(body, (element) => CONTENT_MARKS.some((isMarked) => isMarked(element)))) {
+    CONTENT_MARKS.forEach((isMarked, tier) => isMarked(element) && marked[tier].push(element));
+  }
+  for (const matches of marked) {
     const best = largest(matches, stats);
     if (best && (stats.get(best)?.chars ?? 0) >= total * MIN_SHARE) return withSiblings(best, matches, stats);
   }
@@ -44,4 +59,19 @@ function largest(elements: readonly Element[], stats: TextStatsMap): Element | u
   let best: Element | undefined;
   for (const element of elements) if (!best || (stats.get(element)?.chars ?? 0) > (stats.get(best)?.chars ?? 0)) best = element;
   return best;
+}
+
+/** A class selector's test: a token of the class attribute, split as the selector engine splits it (at any `\s`). */
+function classTokens(names: readonly string[]): RegExp {
+  return new RegExp(`(?:^|\\s)(?:${names.join('|')})(?:$|\\s)`);
+}
+
+function hasClass(element: Element, tokens: RegExp): boolean {
+  const value = element.getAttribute('class');
+  return value !== null && tokens.test(value);
+}
+
+/** Tag names compare lower-cased, as the selector engine compares them in an HTML document. */
+function tagOf(element: Element): string {
+  return element.localName.toLowerCase();
 }
