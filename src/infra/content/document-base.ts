@@ -1,4 +1,4 @@
-import { firstElementWhere } from './find-elements.js';
+import { firstElementWhere, tagOf } from './find-elements.js';
 import { absoluteUrl } from './resolve-url.js';
 
 const WEB_URL = /^https?:/i;
@@ -18,5 +18,5 @@ export function documentBaseUrl(document: Document, pageUrl: string): string {
 
 /** `base[href]`, by one walk (find-elements.ts): on a page without a base, the selector engine tested every element. */
 function isBaseWithHref(element: Element): boolean {
-  return element.localName.toLowerCase() === 'base' && element.hasAttribute('href');
+  return tagOf(element) === 'base' && element.hasAttribute('href');
 }

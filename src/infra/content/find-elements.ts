@@ -17,7 +17,12 @@ export function elementsWhere(root: ParentNode, test: (element: Element) => bool
 
 /** The elements under `root` whose tag name is one of `names`: `querySelectorAll('p, pre, blockquote')`. */
 export function elementsNamed(root: ParentNode, names: ReadonlySet<string>): Element[] {
-  return elementsWhere(root, (element) => names.has(element.localName.toLowerCase()));
+  return elementsWhere(root, (element) => names.has(tagOf(element)));
+}
+
+/** An element's tag name as the selector engine compares it in an HTML document: lower-cased. */
+export function tagOf(element: Element): string {
+  return element.localName.toLowerCase();
 }
 
 /** The first element under `root` that passes `test`, in document order: `querySelector`'s answer. */

@@ -1,4 +1,4 @@
-import { elementsWhere } from './find-elements.js';
+import { elementsWhere, tagOf } from './find-elements.js';
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 export type JsonLdNode = { readonly [key: string]: Json };
@@ -34,7 +34,7 @@ const JSON_LD_TYPE = 'application/ld+json';
 
 /** `script[type="application/ld+json" i]`, by one walk (find-elements.ts): the type compared as the `i` flag has the engine compare it. */
 function isJsonLdScript(element: Element): boolean {
-  if (element.localName.toLowerCase() !== 'script') return false;
+  if (tagOf(element) !== 'script') return false;
   const type = element.getAttribute('type');
   return type !== null && type.length === JSON_LD_TYPE.length && type.toLowerCase() === JSON_LD_TYPE;
 }

@@ -1,4 +1,4 @@
-import { collapseWhitespace } from './whitespace.js';
+import { collapsedText } from './whitespace.js';
 import { absoluteUrl } from './resolve-url.js';
 
 export const MAX_LINKS = 1000;
@@ -18,7 +18,7 @@ export function pageLinks(document: Document, baseUrl: string): PageLink[] {
     const url = absoluteUrl(anchor.getAttribute('href') ?? '', baseUrl);
     if (url === null || !/^https?:/i.test(url)) continue;
     const withoutFragment = url.split('#')[0];
-    if (!seen.has(withoutFragment)) seen.set(withoutFragment, collapseWhitespace(anchor.textContent ?? '').trim());
+    if (!seen.has(withoutFragment)) seen.set(withoutFragment, collapsedText(anchor));
     if (seen.size === MAX_LINKS) break;
   }
   return [...seen].map(([url, text]) => ({ url, text }));

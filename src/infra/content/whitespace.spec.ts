@@ -1,4 +1,5 @@
-import { ASCII_WHITESPACE, collapsedLength, collapseWhitespace, isBlank, splitAscii } from './whitespace.js';
+import { parseDocument } from './parse-document.js';
+import { ASCII_WHITESPACE, collapsedLength, collapsedText, collapseWhitespace, isBlank, splitAscii } from './whitespace.js';
 
 describe('whitespace: HTML\'s ASCII whitespace, one definition', () => {
   it('collapses runs of space, tab, line feed, form feed and carriage return to one space', () => {
@@ -32,5 +33,11 @@ describe('whitespace: HTML\'s ASCII whitespace, one definition', () => {
   it('measures collapsed, trimmed text as collapseWhitespace(text).trim() would, without building it', () => {
     const samples = ['', ' ', '\n\t \r\f', 'a', '  a  b\t\tc \n', '\u00a0 a \u00a0', 'a\u00a0\u00a0 \u2003 b', '\u000b a\u000b\u000b b ', '\ufeff x  \u2028', 'a \u3000 b'];
     for (const text of samples) expect(collapsedLength(text)).toBe(collapseWhitespace(text).trim().length);
+  });
+
+  it('reads a node\'s text collapsed and trimmed, a no-break space kept', () => {
+    const body = parseDocument('<body><p>\n  Read\t <b>more</b>\u00a0 »  </p></body>').body;
+    expect(collapsedText(body.querySelector('p')!)).toBe('Read more\u00a0 »');
+    expect(collapsedText(parseDocument('<body><p>  </p></body>').body)).toBe('');
   });
 });

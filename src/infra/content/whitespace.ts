@@ -19,6 +19,11 @@ export function collapseWhitespace(text: string): string {
   return text.replace(ASCII_WHITESPACE, ' ');
 }
 
+/** A node's text as a reader takes it in: white space collapsed, the ends trimmed. */
+export function collapsedText(node: Node): string {
+  return collapseWhitespace(node.textContent ?? '').trim();
+}
+
 /**
  * The length of `collapseWhitespace(text).trim()`, without building either string: text measuring asks it of every
  * text node of a page, several times a page, and the two strings were a large share of the garbage a page made. The

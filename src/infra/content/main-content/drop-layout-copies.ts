@@ -1,4 +1,4 @@
-import { collapseWhitespace } from '../whitespace.js';
+import { collapsedText } from '../whitespace.js';
 import type { TextStatsMap } from './text-stats.js';
 
 /**
@@ -43,7 +43,7 @@ function copiesIn(group: readonly Element[], chars: number): Element[] {
   const first = new Map<string, Element>();
   const copies: Element[] = [];
   for (const element of group) {
-    const text = collapseWhitespace(element.textContent ?? '').trim();
+    const text = collapsedText(element);
     const earlier = first.get(text);
     if (!earlier) first.set(text, element);
     else if (!earlier.contains(element) && isLayoutCopy(element, earlier, chars)) copies.push(element);

@@ -1,4 +1,4 @@
-import { collapseWhitespace } from '../whitespace.js';
+import { collapsedText } from '../whitespace.js';
 import type { TextStatsMap } from './text-stats.js';
 
 /** Labels of the statistics forums print beside each post's author (XenForo, phpBB, vBulletin, Discourse's kin). */
@@ -36,7 +36,7 @@ export function dropMemberStats(root: Element, stats: TextStatsMap): void {
 }
 
 function isStat(element: Element): boolean {
-  const text = collapseWhitespace(element.textContent ?? '').trim();
+  const text = collapsedText(element);
   return text.length <= MAX_CHARS && (element.localName === 'dt' ? STAT_TERM.test(text) : STAT_LINE.test(text));
 }
 

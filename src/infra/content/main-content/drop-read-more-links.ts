@@ -1,4 +1,4 @@
-import { collapseWhitespace } from '../whitespace.js';
+import { collapsedText } from '../whitespace.js';
 import type { TextStatsMap } from './text-stats.js';
 
 /**
@@ -17,6 +17,6 @@ export function dropReadMoreLinks(root: Element, stats: TextStatsMap): void {
   for (const link of [...root.querySelectorAll('a')]) {
     const chars = stats.get(link)?.chars ?? 0;
     if (chars === 0 || chars > MAX_CHARS) continue;
-    if (READ_MORE.test(collapseWhitespace(link.textContent ?? '').trim().toLowerCase().replace(TRAILING_MARKS, ''))) link.remove();
+    if (READ_MORE.test(collapsedText(link).toLowerCase().replace(TRAILING_MARKS, ''))) link.remove();
   }
 }

@@ -1,5 +1,5 @@
 import { BLOCK_SELECTOR, BLOCK_TAGS } from '../html-tags.js';
-import { collapseWhitespace } from '../whitespace.js';
+import { collapsedText } from '../whitespace.js';
 
 /** Repeat by nature: quotes, code, table cells, headings, and tab panels (one per language in documentation). */
 const KEPT = 'blockquote, pre, td, th, h1, h2, h3, h4, h5, h6, [role="tabpanel"]';
@@ -16,7 +16,7 @@ export function dropRepeatedBlocks(root: Element): void {
   const repeated: Element[] = [];
   for (const block of root.querySelectorAll(BLOCK_SELECTOR)) {
     if (hasBlockChild(block) || block.closest(KEPT)) continue;
-    const text = collapseWhitespace(block.textContent ?? '').trim().toLowerCase();
+    const text = collapsedText(block).toLowerCase();
     if (text.length < MIN_CHARS) continue;
     if (said.has(text)) repeated.push(block);
     else said.add(text);

@@ -1,4 +1,4 @@
-import { collapseWhitespace } from '../whitespace.js';
+import { collapsedText } from '../whitespace.js';
 import { linkDensity, type TextStatsMap } from './text-stats.js';
 
 /** A table of contents' own title: a reader skips it with the list it heads. */
@@ -55,7 +55,7 @@ function nextAfter(element: Element, root: Element): Element | null {
 
 function isTitle(element: Element, stats: TextStatsMap): boolean {
   const chars = stats.get(element)?.chars ?? 0;
-  return chars > 0 && chars <= MAX_TITLE_CHARS && TITLE.test(collapseWhitespace(element.textContent ?? '').trim());
+  return chars > 0 && chars <= MAX_TITLE_CHARS && TITLE.test(collapsedText(element));
 }
 
 function isTableOfContents(list: Element, stats: TextStatsMap): boolean {

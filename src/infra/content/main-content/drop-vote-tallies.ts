@@ -1,4 +1,4 @@
-import { collapseWhitespace } from '../whitespace.js';
+import { collapsedText } from '../whitespace.js';
 import type { TextStatsMap } from './text-stats.js';
 
 /** schema.org's vote counts (`Answer`, `Comment`, `Question`) on a visible element: the number beside a post's arrows. */
@@ -21,20 +21,16 @@ const MAX_CHARS = 100;
  * Kept: the names and dates, which say whose post it is and when.
  */
 export function dropVoteTallies(root: Element, stats: TextStatsMap): void {
-  for (const count of [...root.querySelectorAll(VOTE_COUNTS)]) if (NUMBER.test(textOf(count))) count.remove();
+  for (const count of [...root.querySelectorAll(VOTE_COUNTS)]) if (NUMBER.test(collapsedText(count))) count.remove();
   // Measured text first: reading the text of every large block would cost the square of the page.
   const short = [...root.querySelectorAll(CANDIDATES)].filter((element) => {
     const chars = stats.get(element)?.chars ?? 0;
     return chars > 0 && chars <= MAX_CHARS;
   });
   const tallies = new Set(short.filter((element) => {
-    const text = textOf(element);
+    const text = collapsedText(element);
     return BADGE_WORD.test(text) && BADGE_TALLY.test(text);
   }));
   // The outermost only: the flair's spans are inside it.
   for (const tally of tallies) if (!tally.parentElement || !tallies.has(tally.parentElement)) tally.remove();
-}
-
-function textOf(element: Element): string {
-  return collapseWhitespace(element.textContent ?? '').trim();
 }

@@ -1,4 +1,4 @@
-import { elementsWhere } from '../find-elements.js';
+import { elementsWhere, tagOf } from '../find-elements.js';
 import { TextStatsMap } from './text-stats.js';
 
 /**
@@ -69,9 +69,4 @@ function classTokens(names: readonly string[]): RegExp {
 function hasClass(element: Element, tokens: RegExp): boolean {
   const value = element.getAttribute('class');
   return value !== null && tokens.test(value);
-}
-
-/** Tag names compare lower-cased, as the selector engine compares them in an HTML document. */
-function tagOf(element: Element): string {
-  return element.localName.toLowerCase();
 }
