@@ -26,4 +26,19 @@ describe('throttleCaptures', () => {
     expect(first).toBe(second);
     expect(calls).toBe(1);
   });
+
+  it('counts the interval from the end of a capture slower than it', async () => {
+    let clock = 0;
+    let taken = 0;
+    const capture = throttleCaptures(async () => {
+      clock += 1500; // a capture that takes longer than the interval
+      return { n: (taken += 1) };
+    }, 1000, () => clock);
+    const first = await capture('a');
+    clock += 900;
+    expect(await capture('a')).toBe(first);
+    clock += 100;
+    expect(await capture('a')).not.toBe(first);
+    expect(taken).toBe(2);
+  });
 });
