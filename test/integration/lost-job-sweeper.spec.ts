@@ -92,4 +92,30 @@ describe('LostJobSweeper over the job rows and the heartbeats', () => {
       { id: ids.orphan, status: 'failed', error_message: 'The worker running this job stopped.' },
     ]);
   });
+
+  it('counts the periods a beat is missing only while Redis answers: a sweep that failed starts the count again', async () => {
+    // The sweeper's own connection, cut as a Redis outage cuts it; the job's worker could not beat meanwhile either.
+    const flaky = redis.duplicate();
+    const flakyHeartbeat = new JobHeartbeat(loadConfig({ JOB_HEARTBEAT_MS: '200' }), flaky, new JobEventsService(flaky));
+    const jobs = new JobRepository(db.getRepository(Job), db.getRepository(JobResult), new SqlProgramRunner(db));
+    const lost: string[] = [];
+    const runner = { abandon: async (payload: JobPayload) => void lost.push(payload.jobId) };
+    const queue = { getJob: async () => null };
+    const flakySweeper = new LostJobSweeper(flakyHeartbeat, jobs, runner as unknown as JobRunner, queue as unknown as Queue<JobPayload>, {} as JobLine, { find: () => undefined } as unknown as OperationRegistry);
+    const id = `${org}_outage`;
+    await running(id);
+    const now = Date.now();
+    try {
+      await flakySweeper.sweep(now);
+      flaky.disconnect();
+      await flakySweeper.sweep(now + 200);
+      await flaky.connect();
+      await flakySweeper.sweep(now + 401);
+      expect(lost).toEqual([]);
+      await flakySweeper.sweep(now + 801);
+      expect(lost).toEqual([id]);
+    } finally {
+      flaky.disconnect();
+    }
+  });
 });

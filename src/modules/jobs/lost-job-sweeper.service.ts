@@ -34,7 +34,7 @@ const RUNNING_BATCH = 2000;
 export class LostJobSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(LostJobSweeper.name);
   private readonly missingSince = new Map<string, number>();
-  private readonly task = new PeriodicTask(() => this.sweepOnce(Date.now()), (error) => this.logger.warn(`lost-job sweep skipped: ${error.message}`));
+  private readonly task = new PeriodicTask(() => this.sweepOnce(Date.now()), (error) => this.skipped(error));
 
   constructor(
     private readonly heartbeat: JobHeartbeat,
@@ -60,6 +60,16 @@ export class LostJobSweeper implements OnApplicationBootstrap, OnApplicationShut
   private async sweepOnce(now: number): Promise<void> {
     await this.failLostJobs(now);
     await this.requeueVanished(new Date(now - this.heartbeat.ttlMs));
+  }
+
+  /**
+   * A sweep that failed (Redis or the database unreachable) ends every count of missing periods: while Redis is down no
+   * worker can beat, so the periods of an outage are no evidence, and a count begun before it would fail a job whose
+   * worker has had no chance to beat again since Redis came back.
+   */
+  private skipped(error: Error): void {
+    this.missingSince.clear();
+    this.logger.warn(`lost-job sweep skipped: ${error.message}`);
   }
 
   private async failLostJobs(now: number): Promise<void> {
