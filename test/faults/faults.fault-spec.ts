@@ -106,6 +106,11 @@ describe('faults', () => {
     expect(tags.map((tag) => stack.hits(tag))).toEqual([1, 1, 1, 1]);
     expect(stack.hits('redis-refused')).toBe(0);
     expect((await stack.call('/account', org.apiKey)).body.credits_remaining).toBe(1000 - 4 * PRICE);
+    // The outage is told in the JSON log, once lost and once back, not as ioredis's stack on every attempt.
+    const log = stack.api!.logText();
+    expect(log).toContain('Redis connection (shared) lost');
+    expect(log).toContain('Redis connection (shared) back');
+    expect(log).not.toContain('Unhandled error event');
   });
 
   it('MariaDB killed and started mid-job: 503 database_unavailable uncharged meanwhile; the running job finishes once it is back', async () => {

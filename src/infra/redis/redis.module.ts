@@ -2,6 +2,7 @@ import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
+import { logConnection } from './connection-log.js';
 
 export const REDIS = Symbol('REDIS');
 export const InjectRedis = (): ParameterDecorator => Inject(REDIS);
@@ -13,7 +14,7 @@ export const InjectRedis = (): ParameterDecorator => Inject(REDIS);
     {
       provide: REDIS,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }),
+      useFactory: (config: AppConfig) => logConnection(new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }), 'shared'),
     },
   ],
   exports: [REDIS],

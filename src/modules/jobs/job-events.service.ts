@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import type { CommandBatch } from '../../infra/redis/command-batch.js';
+import { logConnection } from '../../infra/redis/connection-log.js';
 import { InjectRedis } from '../../infra/redis/redis.module.js';
 import { withFallback } from '../../common/time/deadline.js';
 
@@ -39,7 +40,7 @@ export class JobEventsService implements OnModuleInit, OnApplicationShutdown {
   }
 
   async onModuleInit(): Promise<void> {
-    this.subscriber = this.redis.duplicate();
+    this.subscriber = logConnection(this.redis.duplicate(), 'subscriber');
     this.subscriber.on('message', (channel: string, message: string) => this.dispatch(channel, message));
     await this.subscriber.subscribe(this.channels.ended, this.askChannel(this.processId), this.channels.answer);
   }

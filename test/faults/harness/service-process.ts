@@ -34,6 +34,11 @@ export class ServiceProcess {
     return service;
   }
 
+  /** What the service has written to its log so far (stdout and stderr). */
+  logText(): string {
+    return readFileSync(resolve(RUN_DIR, `faults-${this.name}.log`), 'utf8');
+  }
+
   get running(): boolean {
     return this.wrapper.exitCode === null && this.wrapper.signalCode === null;
   }
