@@ -4,6 +4,7 @@ import { dropCustomerReviews } from './drop-customer-reviews.js';
 import { dropLayoutCopies } from './drop-layout-copies.js';
 import { dropLinkBlocks } from './drop-link-blocks.js';
 import { dropMemberStats } from './drop-member-stats.js';
+import { dropPostAuthorChrome } from './drop-post-author-chrome.js';
 import { dropProductCards } from './drop-product-cards.js';
 import { dropRecommendationRails } from './drop-recommendation-rails.js';
 import { dropReadMoreLinks } from './drop-read-more-links.js';
@@ -46,6 +47,7 @@ export function selectMainContent(document: Document, hints: PageHints = NO_HINT
   if (hints.itemPage) dropProductCards(root, stats);
   dropArticleFurniture(root, stats);
   dropTableOfContents(root, stats);
+  dropPostAuthorChrome(root);
   dropMemberStats(root, stats);
   dropVoteTallies(root, stats);
   dropLayoutCopies(root, stats);

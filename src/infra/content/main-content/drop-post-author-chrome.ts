@@ -1,0 +1,16 @@
+/**
+ * The parts of a forum post's header that describe the author's standing, not the post (XenForo, vBulletin,
+ * Invision): the member title ("Well-known member"), banners ("Moderator", "Supporting member"), the statistics
+ * block (joined, messages, reactions: often icons with numbers, which drop-member-stats.ts cannot read as labels),
+ * the post's number ("#12") and the share link beside it, and Invision's author pane under the name. The author's
+ * name and the post's date stay: they say whose post it is and when.
+ */
+const AUTHOR_CHROME = [
+  '.message-userTitle', '.message-userBanner', '.userBanner', '.message-userExtras', '.message-attribution-opposite',
+  '.usertitle', '.cAuthorPane_info',
+].join(', ');
+
+/** Drops the author chrome of each post in the selection. */
+export function dropPostAuthorChrome(root: Element): void {
+  for (const element of [...root.querySelectorAll(AUTHOR_CHROME)]) element.remove();
+}
