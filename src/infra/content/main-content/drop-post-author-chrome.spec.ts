@@ -13,6 +13,12 @@ describe('dropPostAuthorChrome', () => {
     expect(drop(`${user}${head}<p id="post">Do you plan on having a budget?</p>`)).toEqual(['user', 'name', 'head', 'main', 'date', 'post']);
   });
 
+  it('drops the post count and join year of VerticalScope\'s message cards, and their "Discussion starter" mark', () => {
+    const card = `<div id="card"><a id="name">JosephF</a><span id="starter" class="message-attribution-discussion-starter">Discussion starter</span>
+      <div id="details" class="MessageCard__user-details"><span>410 posts</span> · <span>Joined 2002</span></div></div>`;
+    expect(drop(`${card}<p id="post">I have a quite old JVC RS2.</p>`)).toEqual(['card', 'name', 'post']);
+  });
+
   it('drops vBulletin\'s user title and Invision\'s author pane; keeps other pages\' titles', () => {
     const vbulletin = '<div id="vb"><a id="vname">Tom</a><div id="vtitle" class="usertitle">Senior Member</div></div>';
     const invision = '<aside id="ips"><h3 id="iname">Rabbids</h3><ul id="pane" class="cAuthorPane_info"><li id="group">Members</li></ul></aside>';

@@ -7,6 +7,8 @@
  */
 const AUTHOR_CHROME = [
   '.message-userTitle', '.message-userBanner', '.userBanner', '.message-userExtras', '.message-attribution-opposite',
+  // VerticalScope's XenForo theme: "410 posts · Joined 2002" and the "Discussion starter" mark.
+  '.MessageCard__user-details', '.message-attribution-discussion-starter',
   '.usertitle', '.cAuthorPane_info',
 ].join(', ');
 
