@@ -11,6 +11,7 @@ import { dropReadMoreLinks } from './drop-read-more-links.js';
 import { dropRedundantImages } from './drop-redundant-images.js';
 import { dropRepeatedBlocks } from './drop-repeated-blocks.js';
 import { dropTableOfContents } from './drop-table-of-contents.js';
+import { dropVisitorPrompts } from './drop-visitor-prompts.js';
 import { dropVoteTallies } from './drop-vote-tallies.js';
 import { findContentRoot } from './find-content-root.js';
 import { NO_HINTS, PageHints } from './page-hints.js';
@@ -50,6 +51,7 @@ export function selectMainContent(document: Document, hints: PageHints = NO_HINT
   dropPostAuthorChrome(root);
   dropMemberStats(root, stats);
   dropVoteTallies(root, stats);
+  dropVisitorPrompts(root);
   dropLayoutCopies(root, stats);
   dropRedundantImages(root, stats);
   dropReadMoreLinks(root, stats);
