@@ -21,7 +21,8 @@ describe('dropPostAuthorChrome', () => {
 
   it('drops vBulletin\'s user title and Invision\'s author pane; keeps other pages\' titles', () => {
     const vbulletin = '<div id="vb"><a id="vname">Tom</a><div id="vtitle" class="usertitle">Senior Member</div></div>';
-    const invision = '<aside id="ips"><h3 id="iname">Rabbids</h3><ul id="pane" class="cAuthorPane_info"><li id="group">Members</li></ul></aside>';
+    const invision = `<aside id="ips"><h3 id="iname">Rabbids</h3><ul id="pane" class="cAuthorPane_info"><li id="group">Members</li></ul></aside>
+      <div id="phone" class="cAuthorPane_mobile">Rabbids</div><div id="badges" class="ipsComment_badges"><strong>Author</strong></div>`;
     const other = '<h2 id="other" class="user-title">Our team</h2>';
     expect(drop(`${vbulletin}${invision}${other}`)).toEqual(['vb', 'vname', 'ips', 'iname', 'other']);
   });

@@ -9,7 +9,9 @@ const AUTHOR_CHROME = [
   '.message-userTitle', '.message-userBanner', '.userBanner', '.message-userExtras', '.message-attribution-opposite',
   // VerticalScope's XenForo theme: "410 posts · Joined 2002" and the "Discussion starter" mark.
   '.MessageCard__user-details', '.message-attribution-discussion-starter',
-  '.usertitle', '.cAuthorPane_info',
+  '.usertitle',
+  // Invision: the pane under the name, its copy for phones, and the badges ("Author", "Level 5") over each post.
+  '.cAuthorPane_info', '.cAuthorPane_mobile', '.ipsComment_badges',
 ].join(', ');
 
 /** Drops the author chrome of each post in the selection. */
