@@ -11,4 +11,10 @@ describe('dropVisitorPrompts', () => {
     const warning = '<div id="warning" class="blockMessage blockMessage--important u-noJsOnly">JavaScript is disabled.</div>';
     expect(drop(`${warning}${answers}${notice}`)).toEqual(['answer', 'text']);
   });
+
+  it('drops Webflow\'s form outcomes, keeping the form\'s text', () => {
+    const form = `<div id="form" class="w-form"><p id="ask">Tell us about your project.</p>
+      <div id="done" class="w-form-done">Thank you! Your submission has been received!</div><div id="fail" class="w-form-fail">Oops! Something went wrong.</div></div>`;
+    expect(drop(form)).toEqual(['form', 'ask']);
+  });
 });
