@@ -11,6 +11,11 @@ describe('dropMemberStats', () => {
     expect(drop(`${xenforo}<p id="post">I heard that Cincinnati has sent invitations.</p>${phpbb}`)).toEqual(['user', 'name', 'extras', 'post', 'profile', 'author', 'rank']);
   });
 
+  it('drops the statistics of a card whose whole text is short enough to read as one statistic', () => {
+    const vbulletin = '<div id="card"><div id="j">Join Date: <b>Aug 2008</b></div><div id="l">Location: <b>SIN</b></div><div id="p">Posts: <b>1,077</b></div></div>';
+    expect(drop(vbulletin)).toEqual(['card', 'l']);
+  });
+
   it('keeps a single such line, and longer text that starts with a label', () => {
     const one = '<div id="card"><dl id="l"><dt id="t">Location</dt><dd id="d">Lisbon</dd></dl></div>';
     const prose = '<p id="p1">Posts: we read every one of them before we answer, and the thread is the place to ask.</p><p id="p2">Joined: yes.</p>';

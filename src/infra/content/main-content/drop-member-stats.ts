@@ -22,11 +22,14 @@ export function dropMemberStats(root: Element, stats: TextStatsMap): void {
   // Measured text first: reading the text of every large block would cost the square of the page.
   const short = [...root.querySelectorAll(CANDIDATES)].filter((element) => (stats.get(element)?.chars ?? 0) <= MAX_CHARS);
   const found = new Set(short.filter(isStat));
-  // The outermost of nested ones: `<div><span>Posts: 4</span></div>` is one statistic.
-  const outermost = [...found].filter((element) => !element.parentElement || !found.has(element.parentElement));
+  // The innermost of nested ones: `<div><span>Posts: 4</span></div>` is one statistic, and a short card whose whole
+  // text reads as one (`<div><div>Join Date: Aug 2008</div><div>Posts: 1,077</div></div>`) is its statistics.
+  const holders = new Set<Element>();
+  for (const stat of found) for (let node = stat.parentElement; node && !holders.has(node); node = node.parentElement) holders.add(node);
+  const innermost = [...found].filter((element) => !holders.has(element));
   const counts = new Map<Element, number>();
-  for (const stat of outermost) for (const node of ancestors(stat)) counts.set(node, (counts.get(node) ?? 0) + 1);
-  for (const stat of outermost) {
+  for (const stat of innermost) for (const node of ancestors(stat)) counts.set(node, (counts.get(node) ?? 0) + 1);
+  for (const stat of innermost) {
     if (!ancestors(stat).some((node) => (counts.get(node) ?? 0) >= CARD_MIN_STATS)) continue;
     const list = stat.parentElement;
     if (stat.localName === 'dt') for (let value = stat.nextElementSibling; value?.localName === 'dd'; value = stat.nextElementSibling) value.remove();

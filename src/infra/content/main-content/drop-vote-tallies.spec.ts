@@ -12,6 +12,12 @@ describe('dropVoteTallies', () => {
     expect(drop(`${votes}<p id="post">You can use AutoHotkey.</p>${card}`)).toEqual(['votes', 'post', 'card', 'asked', 'name']);
   });
 
+  it('drops an interaction counter that prints a count and its word (Discourse\'s likes), not one that says more', () => {
+    const likes = '<div id="likes" itemprop="interactionStatistic"><span>7 Likes</span></div>';
+    const more = '<div id="more" itemprop="interactionStatistic">Liked by Ann and 6 others</div>';
+    expect(drop(`<p id="post">They are the minority.</p>${likes}${more}`)).toEqual(['post', 'more']);
+  });
+
   it('keeps a vote property that holds more than a number, and prose about badges', () => {
     const odd = '<div id="odd" itemprop="upvoteCount">Be the first to vote</div>';
     const prose = '<p id="p">Gold badges are rare: 14 gold badges took me 10 years.</p>';

@@ -3,6 +3,9 @@ import type { TextStatsMap } from './text-stats.js';
 
 /** schema.org's vote counts (`Answer`, `Comment`, `Question`) on a visible element: the number beside a post's arrows. */
 const VOTE_COUNTS = '[itemprop="upvoteCount"], [itemprop="downvoteCount"]';
+/** schema.org's interaction counters (Discourse's "7 Likes" under each post), when they print a count and its word. */
+const INTERACTION_COUNTS = '[itemprop="interactionStatistic"]';
+const COUNT_AND_WORD = /^\d[\d.,]*k?\s+[\p{L}]+$/iu;
 /** A vote count is a number, maybe signed or abbreviated ("1.2k"). */
 const NUMBER = /^[+\-−]?\d[\d.,]*k?$/i;
 /**
@@ -16,12 +19,13 @@ const CANDIDATES = 'div, span, p';
 const MAX_CHARS = 100;
 
 /**
- * Drops the vote counts beside posts and the reputation/badge tallies beside their authors' names: a reader skips
+ * Drops the vote and like counts beside posts and the reputation/badge tallies beside their authors' names: a reader skips
  * them (as the arrows around a count, which are buttons and already gone) and a thread repeats them at every post.
  * Kept: the names and dates, which say whose post it is and when.
  */
 export function dropVoteTallies(root: Element, stats: TextStatsMap): void {
   for (const count of [...root.querySelectorAll(VOTE_COUNTS)]) if (NUMBER.test(collapsedText(count))) count.remove();
+  for (const count of [...root.querySelectorAll(INTERACTION_COUNTS)]) if (COUNT_AND_WORD.test(collapsedText(count))) count.remove();
   // Measured text first: reading the text of every large block would cost the square of the page.
   const short = [...root.querySelectorAll(CANDIDATES)].filter((element) => {
     const chars = stats.get(element)?.chars ?? 0;
