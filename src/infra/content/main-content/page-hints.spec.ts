@@ -15,6 +15,14 @@ describe('readPageHints', () => {
     expect(hints('', '<div itemscope itemtype="https://schema.org/ProductGroup"></div>').itemPage).toBe(true);
   });
 
+  it('reads a single purchase form (an add-to-cart id, or a post to /cart/add) as one item\'s page, not one on each card', () => {
+    expect(hints('', '<form method="post" id="addToCart"><input id="add-to-cart-button" type="submit"></form>').itemPage).toBe(true);
+    expect(hints('', '<form action="/cart/add" method="post"><button name="add">Add to cart</button></form>').itemPage).toBe(true);
+    const card = '<li><a href="/p">Tee</a> $20<form action="/cart/add"><button name="add">Add</button></form></li>';
+    expect(hints('', `<ul>${card}${card}${card}</ul>`).itemPage).toBe(false);
+    expect(hints('', '<button id="addToCartButton">Buy</button><form id="newsletter" action="/subscribe"></form>').itemPage).toBe(false);
+  });
+
   it('does not read an og:type, another type or bad JSON as one item\'s page', () => {
     expect(hints('<meta property="og:type" content="product">').itemPage).toBe(false);
     expect(hints('<script type="application/ld+json">{"@type":"ItemList"}</script><script type="application/ld+json">{bad</script>').itemPage).toBe(false);
