@@ -16,11 +16,17 @@ const PRODUCT_TYPES = new Set(['product', 'productgroup']);
 const THREAD_TYPES = new Set(['discussionforumposting', 'qapage']);
 const SCHEMA_ORG = /^https?:\/\/schema\.org\//i;
 
+/** The elements the hints are read from, when the caller found them already (by hasItemType and isJsonLdScript, in document order). */
+export interface HintElements {
+  readonly itemTyped: readonly Element[];
+  readonly jsonLdScripts: readonly Element[];
+}
+
 /** Reads the hints of a document not yet cleaned. */
-export function readPageHints(document: Document): PageHints {
+export function readPageHints(document: Document, found?: HintElements): PageHints {
   const types = new Set<string>();
-  for (const element of elementsWhere(document, hasItemType)) for (const type of (element.getAttribute('itemtype') ?? '').split(/\s+/)) addType(types, type);
-  for (const node of jsonLdNodes(document)) {
+  for (const element of found?.itemTyped ?? elementsWhere(document, hasItemType)) for (const type of (element.getAttribute('itemtype') ?? '').split(/\s+/)) addType(types, type);
+  for (const node of jsonLdNodes(document, found?.jsonLdScripts)) {
     const type = node['@type'];
     for (const item of Array.isArray(type) ? type : [type]) if (typeof item === 'string') addType(types, item);
   }
@@ -33,6 +39,6 @@ function addType(types: Set<string>, type: string): void {
 }
 
 /** `[itemtype]`, by one walk (find-elements.ts). */
-function hasItemType(element: Element): boolean {
+export function hasItemType(element: Element): boolean {
   return element.hasAttribute('itemtype');
 }
