@@ -29,4 +29,10 @@ describe('cleanDocument', () => {
   it("removes the caller's excluded elements", () => {
     expect(cleaned({ scripted: true }, ['.ad', 'svg'])).toBe('<p>One</p> <p>Two</p>');
   });
+
+  it('unwraps nested noscripts and those inside removed elements alike, and removes one inside a template with it', () => {
+    const document = parseDocument('<html><body><noscript><p>a</p><noscript><b>b</b></noscript></noscript><object><noscript><i>c</i></noscript></object><template><noscript><p>d</p></noscript></template><p>e</p></body></html>');
+    cleanDocument(document, [], { scripted: false });
+    expect(document.body.innerHTML).toBe('<p>a</p><b>b</b><p>e</p>');
+  });
 });
