@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { elementsNamed, elementsWhere, elementsWhereEach, firstElementWhere } from './find-elements.js';
+import { elementsNamed, elementsWhere, firstElementWhere } from './find-elements.js';
 import { parseDocument } from './parse-document.js';
 
 const HTML = `<html><head><base target="x"><base href="/b/"></head><body>
@@ -30,11 +30,5 @@ describe('find-elements: the selector engine\'s answers by one walk', () => {
     expect(firstElementWhere(document, (element) => element.localName === 'base' && element.hasAttribute('href'))).toBe(document.querySelector('base[href]'));
     expect(firstElementWhere(document, (element) => element.id === 'in-template')).toBeNull();
     expect(firstElementWhere(document, (element) => element.localName === 'nothing')).toBeNull();
-  });
-
-  it('answers several tests in one walk as elementsWhere answers each', () => {
-    const tests = [(element: Element) => element.localName === 'p', (element: Element) => element.hasAttribute('itemtype'), (element: Element) => element.localName === 'nothing'];
-    expect(elementsWhereEach(document, tests)).toEqual(tests.map((test) => elementsWhere(document, test)));
-    expect(elementsWhereEach(document.body, [])).toEqual([]);
   });
 });

@@ -25,17 +25,6 @@ export function tagOf(element: Element): string {
   return element.localName.toLowerCase();
 }
 
-/**
- * elementsWhere for several tests in one walk: for each test, the elements under `root` that pass it, in document
- * order. The readers of a page not yet cleaned (its base, its hints) each looked for a few elements by a walk of
- * their own; on a page of the dev split's slowest twentieth a walk costs about a millisecond.
- */
-export function elementsWhereEach(root: ParentNode, tests: readonly ((element: Element) => boolean)[]): Element[][] {
-  const found: Element[][] = tests.map(() => []);
-  collectEach(root, tests, found);
-  return found;
-}
-
 /** The first element under `root` that passes `test`, in document order: `querySelector`'s answer. */
 export function firstElementWhere(root: ParentNode, test: (element: Element) => boolean): Element | null {
   for (let child = root.firstElementChild; child; child = child.nextElementSibling) {
@@ -50,12 +39,5 @@ function collect(parent: ParentNode, test: (element: Element) => boolean, found:
   for (let child = parent.firstElementChild; child; child = child.nextElementSibling) {
     if (test(child)) found.push(child);
     if (child.localName !== 'template') collect(child, test, found);
-  }
-}
-
-function collectEach(parent: ParentNode, tests: readonly ((element: Element) => boolean)[], found: Element[][]): void {
-  for (let child = parent.firstElementChild; child; child = child.nextElementSibling) {
-    for (let index = 0; index < tests.length; index += 1) if (tests[index](child)) found[index].push(child);
-    if (child.localName !== 'template') collectEach(child, tests, found);
   }
 }

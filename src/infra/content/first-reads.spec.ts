@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { findUnread } from './clean-document.js';
 import { documentBaseUrl } from './document-base.js';
 import { readFirst } from './first-reads.js';
 import { jsonLdNodes } from './json-ld.js';
@@ -17,7 +18,11 @@ describe('readFirst (the base URL and the hints of a page not yet cleaned, by on
   it('answers the base URL and the hints that their own walks answer', () => {
     for (const html of PAGES) {
       const [document, own] = [parseDocument(html), parseDocument(html)];
-      expect(readFirst(document, URL_, true)).toEqual({ base: documentBaseUrl(own, URL_), hints: readPageHints(own) });
+      const { unread, ...reads } = readFirst(document, URL_, true);
+      expect(reads).toEqual({ base: documentBaseUrl(own, URL_), hints: readPageHints(own) });
+      const { found, ...cleaning } = findUnread(own);
+      expect(found).toEqual([]);
+      expect(unread).toEqual(cleaning);
       expect(jsonLdNodes(document)).toEqual(jsonLdNodes(own));
     }
   });

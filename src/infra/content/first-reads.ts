@@ -1,5 +1,5 @@
+import { findUnread, Unread } from './clean-document.js';
 import { baseUrlOf, documentBaseUrl, isBaseWithHref } from './document-base.js';
-import { elementsWhereEach } from './find-elements.js';
 import { isJsonLdScript } from './json-ld.js';
 import { hasItemType, PageHints, readPageHints } from './main-content/page-hints.js';
 
@@ -9,15 +9,19 @@ export interface FirstReads {
   readonly base: string;
   /** The page's hints (page-hints.ts), when asked for. */
   readonly hints?: PageHints;
+  /** What the cleaning will remove or unwrap, found in the same walk: for cleanDocument, when nothing has changed the page since. */
+  readonly unread?: Unread;
 }
 
 /**
- * The page's base URL and, when the main content is to be chosen, its hints, found by one walk of the page (the
- * `base[href]`, the `[itemtype]` elements and the JSON-LD scripts) instead of one walk each: on the dev split's
- * slowest pages a walk costs about a millisecond. Without hints, the base's own walk, which stops at the first base.
+ * The page's base URL and, when the main content is to be chosen, its hints, found by the walk that finds what the
+ * cleaning removes (the `base[href]`, the `[itemtype]` elements and the JSON-LD scripts, outside a template's content
+ * as the selector engine finds them) instead of one walk each: on the dev split's slowest pages a walk costs about a
+ * millisecond. Without hints, the base's own walk, which stops at the first base.
  */
 export function readFirst(document: Document, pageUrl: string, withHints: boolean): FirstReads {
   if (!withHints) return { base: documentBaseUrl(document, pageUrl) };
-  const [bases, itemTyped, jsonLdScripts] = elementsWhereEach(document, [isBaseWithHref, hasItemType, isJsonLdScript]);
-  return { base: baseUrlOf(bases[0] ?? null, pageUrl), hints: readPageHints(document, { itemTyped, jsonLdScripts }) };
+  const { noscripts, unread, found } = findUnread(document, [isBaseWithHref, hasItemType, isJsonLdScript]);
+  const [bases, itemTyped, jsonLdScripts] = found;
+  return { base: baseUrlOf(bases[0] ?? null, pageUrl), hints: readPageHints(document, { itemTyped, jsonLdScripts }), unread: { noscripts, unread } };
 }
