@@ -10,13 +10,18 @@ const WEB_URL = /^https?:/i;
  * the cleaning removes `<base>`.
  */
 export function documentBaseUrl(document: Document, pageUrl: string): string {
-  const href = firstElementWhere(document, isBaseWithHref)?.getAttribute('href');
+  return baseUrlOf(firstElementWhere(document, isBaseWithHref), pageUrl);
+}
+
+/** documentBaseUrl, the page's first `base[href]` (or null) found already. */
+export function baseUrlOf(element: Element | null, pageUrl: string): string {
+  const href = element?.getAttribute('href');
   if (!href) return pageUrl;
   const base = absoluteUrl(href, pageUrl);
   return base !== null && WEB_URL.test(base) ? base : pageUrl;
 }
 
 /** `base[href]`, by one walk (find-elements.ts): on a page without a base, the selector engine tested every element. */
-function isBaseWithHref(element: Element): boolean {
+export function isBaseWithHref(element: Element): boolean {
   return tagOf(element) === 'base' && element.hasAttribute('href');
 }

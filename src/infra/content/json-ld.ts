@@ -9,16 +9,17 @@ const parsedNodes = new WeakMap<Document, readonly JsonLdNode[]>();
 /**
  * The objects of a page's JSON-LD blocks, `@graph` members included, in document order; bad JSON is skipped. Read
  * before the cleaning removes the scripts: the first reading of a document is the one every later call answers.
+ * `scripts`, when the caller found the page's JSON-LD scripts already (isJsonLdScript, in document order).
  */
-export function jsonLdNodes(document: Document): readonly JsonLdNode[] {
+export function jsonLdNodes(document: Document, scripts?: readonly Element[]): readonly JsonLdNode[] {
   let nodes = parsedNodes.get(document);
-  if (!nodes) parsedNodes.set(document, (nodes = parseNodes(document)));
+  if (!nodes) parsedNodes.set(document, (nodes = parseNodes(scripts ?? elementsWhere(document, isJsonLdScript))));
   return nodes;
 }
 
-function parseNodes(document: Document): JsonLdNode[] {
+function parseNodes(scripts: readonly Element[]): JsonLdNode[] {
   const nodes: JsonLdNode[] = [];
-  for (const script of elementsWhere(document, isJsonLdScript)) {
+  for (const script of scripts) {
     let parsed: Json;
     try {
       parsed = JSON.parse(script.textContent ?? '') as Json;
@@ -33,7 +34,7 @@ function parseNodes(document: Document): JsonLdNode[] {
 const JSON_LD_TYPE = 'application/ld+json';
 
 /** `script[type="application/ld+json" i]`, by one walk (find-elements.ts): the type compared as the `i` flag has the engine compare it. */
-function isJsonLdScript(element: Element): boolean {
+export function isJsonLdScript(element: Element): boolean {
   if (tagOf(element) !== 'script') return false;
   const type = element.getAttribute('type');
   return type !== null && type.length === JSON_LD_TYPE.length && type.toLowerCase() === JSON_LD_TYPE;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { parseHTML } from 'linkedom';
-import { parsingClassNames } from './linkedom-class-name.patch.js';
+import { joinedTokens, parsingClassNames } from './linkedom-class-name.patch.js';
 
 const parse = (html: string) => parseHTML(html).document as unknown as Document;
 const CLASSES = ['', 'a', ' a ', 'a  b\tb\na', 'b a b', 'x\u00a0y z', '  ', 'A a'];
@@ -32,5 +32,14 @@ describe('parsingClassNames (the patch of linkedom\'s className)', () => {
   it('reads an element without a class as linkedom does: the empty string, never null', () => {
     const element = parsingClassNames(() => parse('<div></div>')).querySelector('div')!;
     expect([element.className, element.getAttribute('class')]).toEqual(['', '']);
+  });
+});
+
+describe('joinedTokens (a class value as linkedom\'s token set joins it)', () => {
+  it('keeps a value already joined, and joins any other as the set does', () => {
+    const bySet = (value: string) => [...new Set(value.split(/\s+/).filter((token) => token !== ''))].join(' ');
+    const values = ['a', 'a b c', 'a b a', 'a b b', ' a b', 'a b ', 'a  b', 'a\tb', 'a\u00a0b', 'a\u2003b c', 'x y z x', 'a-b a_b', '', ' ', 'b a c d e f g h a'];
+    for (const value of values) expect(joinedTokens(value)).toBe(bySet(value));
+    expect(joinedTokens('a b c')).toBe('a b c');
   });
 });

@@ -54,8 +54,24 @@ export function patchLinkedomClassName(): void {
   patched = true;
 }
 
-/** The value linkedom's token set writes back: the tokens in order, each once, one space between. */
-function joinedTokens(value: string): string {
+/**
+ * Whitespace other than single spaces between tokens: a tab, a newline, a no-break space (linkedom splits at any
+ * `\s`), a space at either end or two in a row.
+ */
+const IRREGULAR_SEPARATOR = /[^\S ]|^ | $| {2}/;
+
+/**
+ * The value linkedom's token set writes back: the tokens in order, each once, one space between. Most class values
+ * are that already (tokens one space apart, none twice): they are kept as they are, without the set and the arrays
+ * that building it makes for every element of the page (4% of a slow page's parse).
+ */
+export function joinedTokens(value: string): string {
   if (!TOKEN_SEPARATOR.test(value)) return value;
+  if (!IRREGULAR_SEPARATOR.test(value) && allDistinct(value.split(' '))) return value;
   return [...new Set(value.split(TOKEN_SEPARATOR).filter((token) => token !== ''))].join(' ');
+}
+
+function allDistinct(tokens: readonly string[]): boolean {
+  for (let index = 1; index < tokens.length; index += 1) if (tokens.lastIndexOf(tokens[index], index - 1) >= 0) return false;
+  return true;
 }

@@ -1,8 +1,8 @@
-import { cleanDocument, includedElements } from './clean-document.js';
-import { documentBaseUrl } from './document-base.js';
+import { cleanDocument, includedElements, Unread } from './clean-document.js';
+import { readFirst } from './first-reads.js';
 import { renderHtmlFragment } from './html-fragment.js';
 import { PageLink, pageLinks } from './links.js';
-import { PageHints, readPageHints } from './main-content/page-hints.js';
+import { NO_HINTS, PageHints, readPageHints } from './main-content/page-hints.js';
 import { selectMainContent } from './main-content/select-main-content.js';
 import { countWords, PageMetadata, pageMetadata } from './metadata.js';
 import { documentBody, parseDocument } from './parse-document.js';
@@ -46,8 +46,8 @@ export function renderPageContent(html: string, url: string, request: ContentReq
 
 /** renderPageContent on a document of the caller's, which it edits (the cleaning and the main-content selection). */
 export function renderParsed(document: Document, url: string, request: ContentRequest): string {
-  const base = documentBaseUrl(document, url);
-  return render(keptElements(document, request), base, request.format);
+  const { base, hints, unread } = readFirst(document, url, choosesMainContent(request));
+  return render(keptElements(document, request, hints, unread), base, request.format);
 }
 
 /** The content with the metadata and links of the whole page (read before anything is removed). */
@@ -62,24 +62,32 @@ export function describeParsed(document: Document, html: string, url: string, re
 
 /** describeParsed, with what it kept, the base URL it resolved against and the page's hints, for more renderings of the same parse. */
 export function describeDocument(document: Document, html: string, url: string, request: ContentRequest): { page: PageContent; kept: Element[]; base: string; hints: PageHints } {
-  const base = documentBaseUrl(document, url);
-  const links = pageLinks(document, base);
   // Read before the cleaning: JSON-LD lives in the scripts it removes.
+  const { base, hints = NO_HINTS, unread } = readFirst(document, url, true);
+  // Links and metadata only read the page: what the first walk found to clean is still there.
+  const links = pageLinks(document, base);
   const metadata = pageMetadata(document, base, 0);
-  const hints = readPageHints(document);
-  const kept = keptElements(document, request, hints);
+  const kept = keptElements(document, request, hints, unread);
   const text = renderText(kept, base);
   const content = isWholePage(request) ? html : request.format === 'text' ? text : render(kept, base, request.format);
   return { page: { content, metadata: { ...metadata, word_count: countWords(text) }, links }, kept, base, hints };
 }
 
-/** Cleans the document and answers the elements the request keeps (main content, selected, or the body); `hints` when read already. */
-export function keptElements(document: Document, request: ContentRequest, hints?: PageHints): Element[] {
-  if (!hints && request.mainContent && request.includeSelectors.length === 0) hints = readPageHints(document);
-  cleanDocument(document, request.excludeSelectors, { scripted: request.scripted ?? true });
+/**
+ * Cleans the document and answers the elements the request keeps (main content, selected, or the body); `hints` when
+ * read already, `unread` when found already on the document as it is (first-reads.ts).
+ */
+export function keptElements(document: Document, request: ContentRequest, hints?: PageHints, unread?: Unread): Element[] {
+  if (!hints && choosesMainContent(request)) hints = readPageHints(document);
+  cleanDocument(document, request.excludeSelectors, { scripted: request.scripted ?? true }, unread);
   if (request.includeSelectors.length > 0) return includedElements(document, request.includeSelectors);
   const body = documentBody(document);
   return request.mainContent ? selectMainContent(document, hints) : body ? [body] : [];
+}
+
+/** Whether the request has the main content chosen (which reads the page's hints first). */
+function choosesMainContent(request: ContentRequest): boolean {
+  return request.mainContent && request.includeSelectors.length === 0;
 }
 
 /** The kept elements in the format asked, URLs resolved against `url`. */

@@ -35,6 +35,16 @@ describe('whitespace: HTML\'s ASCII whitespace, one definition', () => {
     for (const text of samples) expect(collapsedLength(text)).toBe(collapseWhitespace(text).trim().length);
   });
 
+  it('measures as collapseWhitespace(text).trim() on random mixes of ASCII whitespace, other spaces and letters', () => {
+    const alphabet = [' ', ' ', '\t', '\n', '\r', '\f', 'a', 'b', '\u00a0', '\u2003', '\u000b', '\ufeff'];
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let sample = 0; sample < 3000; sample += 1) {
+      const text = Array.from({ length: Math.floor(next() * 24) }, () => alphabet[Math.floor(next() * alphabet.length)]).join('');
+      expect(collapsedLength(text)).toBe(collapseWhitespace(text).trim().length);
+    }
+  });
+
   it('reads a node\'s text collapsed and trimmed, a no-break space kept', () => {
     const body = parseDocument('<body><p>\n  Read\t <b>more</b>\u00a0 »  </p></body>').body;
     expect(collapsedText(body.querySelector('p')!)).toBe('Read more\u00a0 »');

@@ -1,3 +1,4 @@
+import { elementsWhere } from '../find-elements.js';
 import { collapsedText } from '../whitespace.js';
 import type { TextStatsMap } from './text-stats.js';
 
@@ -24,7 +25,7 @@ const KEPT = 'blockquote, pre, [role="tabpanel"]';
 export function dropLayoutCopies(root: Element, stats: TextStatsMap): void {
   // Equal measured lengths (and link lengths) first: reading the text of every large container would cost the square of the page.
   const byLength = new Map<string, Element[]>();
-  for (const element of root.querySelectorAll('*')) {
+  for (const element of elementsWhere(root, () => true)) {
     const own = stats.get(element);
     // Of a wrapper and the child that holds all its text, the wrapper speaks for both.
     if (!own || own.chars < MIN_CHARS || stats.get(element.parentElement!)?.chars === own.chars) continue;

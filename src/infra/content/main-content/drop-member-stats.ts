@@ -1,3 +1,4 @@
+import { elementsNamed } from '../find-elements.js';
 import { collapsedText } from '../whitespace.js';
 import type { TextStatsMap } from './text-stats.js';
 
@@ -7,7 +8,7 @@ const STAT_LABEL = String.raw`(joined|join date|member since|messages|posts|tota
 const STAT_TERM = new RegExp(`^${STAT_LABEL}\\s*:?$`, 'i');
 /** ...or a label and its short value in one element (`<dd><strong>Posts:</strong> 4032</dd>`). */
 const STAT_LINE = new RegExp(`^${STAT_LABEL}\\s*:\\s*\\S.{0,40}$`, 'i');
-const CANDIDATES = 'dt, dd, li, div, p, span';
+const CANDIDATES = new Set(['dt', 'dd', 'li', 'div', 'p', 'span']);
 /** A statistic is a short line. */
 const MAX_CHARS = 60;
 /** Two statistics or more under one ancestor this close make an author's card; one alone may be the content's. */
@@ -20,7 +21,7 @@ const CARD_MIN_STATS = 2;
  */
 export function dropMemberStats(root: Element, stats: TextStatsMap): void {
   // Measured text first: reading the text of every large block would cost the square of the page.
-  const short = [...root.querySelectorAll(CANDIDATES)].filter((element) => (stats.get(element)?.chars ?? 0) <= MAX_CHARS);
+  const short = elementsNamed(root, CANDIDATES).filter((element) => (stats.get(element)?.chars ?? 0) <= MAX_CHARS);
   const found = new Set(short.filter(isStat));
   // The innermost of nested ones: `<div><span>Posts: 4</span></div>` is one statistic, and a short card whose whole
   // text reads as one (`<div><div>Join Date: Aug 2008</div><div>Posts: 1,077</div></div>`) is its statistics.

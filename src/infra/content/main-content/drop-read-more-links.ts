@@ -1,3 +1,4 @@
+import { elementsNamed } from '../find-elements.js';
 import { collapsedText } from '../whitespace.js';
 import type { TextStatsMap } from './text-stats.js';
 
@@ -11,10 +12,11 @@ const READ_MORE = /^(read|see|show|view|load) (more|all|less)|^continue reading|
 const TRAILING_MARKS = /[\s»›>→….:]+$/;
 /** Such a link is short: its measured length spares reading the text of every link. */
 const MAX_CHARS = 30;
+const LINKS = new Set(['a']);
 
 /** Drops the links whose whole text is a "read more" (a teaser's, a carousel's or a card's). */
 export function dropReadMoreLinks(root: Element, stats: TextStatsMap): void {
-  for (const link of [...root.querySelectorAll('a')]) {
+  for (const link of elementsNamed(root, LINKS)) {
     const chars = stats.get(link)?.chars ?? 0;
     if (chars === 0 || chars > MAX_CHARS) continue;
     if (READ_MORE.test(collapsedText(link).toLowerCase().replace(TRAILING_MARKS, ''))) link.remove();

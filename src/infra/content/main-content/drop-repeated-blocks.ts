@@ -1,8 +1,10 @@
-import { BLOCK_SELECTOR, BLOCK_TAGS } from '../html-tags.js';
+import { elementsNamed, tagOf } from '../find-elements.js';
+import { BLOCK_TAGS, INNER_BLOCK_TAGS } from '../html-tags.js';
 import { collapsedText } from '../whitespace.js';
 
 /** Repeat by nature: quotes, code, table cells, headings, and tab panels (one per language in documentation). */
-const KEPT = 'blockquote, pre, td, th, h1, h2, h3, h4, h5, h6, [role="tabpanel"]';
+export const KEPT = 'blockquote, pre, td, th, h1, h2, h3, h4, h5, h6, [role="tabpanel"]';
+const KEPT_TAGS = new Set(['blockquote', 'pre', 'td', 'th', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 /** Shorter texts (a price, a size, "Add to cart") repeat on their own in a grid that is the content. */
 const MIN_CHARS = 30;
 
@@ -14,8 +16,8 @@ const MIN_CHARS = 30;
 export function dropRepeatedBlocks(root: Element): void {
   const said = new Set<string>();
   const repeated: Element[] = [];
-  for (const block of root.querySelectorAll(BLOCK_SELECTOR)) {
-    if (hasBlockChild(block) || block.closest(KEPT)) continue;
+  for (const block of elementsNamed(root, INNER_BLOCK_TAGS)) {
+    if (hasBlockChild(block) || inKept(block)) continue;
     const text = collapsedText(block).toLowerCase();
     if (text.length < MIN_CHARS) continue;
     if (said.has(text)) repeated.push(block);
@@ -26,5 +28,13 @@ export function dropRepeatedBlocks(root: Element): void {
 
 function hasBlockChild(element: Element): boolean {
   for (const child of element.children) if (BLOCK_TAGS.has(child.localName)) return true;
+  return false;
+}
+
+/** `element.closest(KEPT)`, by a set lookup an ancestor rather than the selector engine's (the spec checks it against KEPT). */
+export function inKept(element: Element): boolean {
+  for (let node: Element | null = element; node; node = node.parentElement) {
+    if (KEPT_TAGS.has(tagOf(node)) || node.getAttribute('role') === 'tabpanel') return true;
+  }
   return false;
 }

@@ -1,3 +1,4 @@
+import { elementsNamed } from '../find-elements.js';
 import { collapsedText } from '../whitespace.js';
 import { linkDensity, type TextStatsMap } from './text-stats.js';
 
@@ -13,6 +14,10 @@ const TITLE_DEPTH = 3;
 const LABELS = 'p, div, span, strong, b, summary, button, label';
 const HEADINGS = 'h1, h2, h3, h4, h5, h6';
 const LISTS = new Set(['ul', 'ol', 'dl']);
+/** Tag lists found by one walk (find-elements.ts), not by the selector engine's closures. */
+const TOC_LISTS = new Set(['ul', 'ol']);
+const LABEL_TAGS = new Set(LABELS.split(', '));
+const LINKS = new Set(['a']);
 
 /**
  * Drops a table of contents: a list of links to the page's own sections, and its title ("Table of contents", "In
@@ -22,7 +27,7 @@ const LISTS = new Set(['ul', 'ol', 'dl']);
  */
 export function dropTableOfContents(root: Element, stats: TextStatsMap): void {
   const titles = new Set<Element>();
-  const tables = [...root.querySelectorAll('ul, ol')].filter((list) => {
+  const tables = elementsNamed(root, TOC_LISTS).filter((list) => {
     const title = isTableOfContents(list, stats) ? titleOf(list, root, stats) : undefined;
     if (title) titles.add(title);
     return title !== undefined;
@@ -30,7 +35,7 @@ export function dropTableOfContents(root: Element, stats: TextStatsMap): void {
   for (const list of tables) if (!tables.some((other) => other !== list && other.contains(list))) list.remove();
   // A title alone is a collapsed table's (its list hidden, or built by a script); a heading alone may open a section,
   // and a title over a list still there heads links to other pages (a manual's chapter page), which are its content.
-  for (const element of root.querySelectorAll(LABELS)) {
+  for (const element of elementsNamed(root, LABEL_TAGS)) {
     if (isTitle(element, stats) && !element.closest(HEADINGS) && !LISTS.has(nextAfter(element, root)?.localName ?? '')) titles.add(element);
   }
   for (const title of titles) title.remove();
@@ -59,7 +64,7 @@ function isTitle(element: Element, stats: TextStatsMap): boolean {
 }
 
 function isTableOfContents(list: Element, stats: TextStatsMap): boolean {
-  const links = [...list.querySelectorAll('a')];
+  const links = elementsNamed(list, LINKS);
   if (links.length < MIN_LINKS || linkDensity(stats.get(list)) < MIN_LINK_DENSITY) return false;
   return links.every((link) => /^#./.test(link.getAttribute('href') ?? ''));
 }

@@ -1,3 +1,4 @@
+import { elementsNamed } from '../find-elements.js';
 import { collapsedText } from '../whitespace.js';
 import type { TextStatsMap } from './text-stats.js';
 
@@ -14,7 +15,7 @@ const NUMBER = /^[+\-−]?\d[\d.,]*k?$/i;
  */
 const BADGE_TALLY = /^(?:[\d.,]+k?|gold|silver|bronze|badges?|\s)+$/i;
 const BADGE_WORD = /\bbadges?\b/i;
-const CANDIDATES = 'div, span, p';
+const CANDIDATES = new Set(['div', 'span', 'p']);
 /** A tally is a short line. */
 const MAX_CHARS = 100;
 
@@ -27,7 +28,7 @@ export function dropVoteTallies(root: Element, stats: TextStatsMap): void {
   for (const count of [...root.querySelectorAll(VOTE_COUNTS)]) if (NUMBER.test(collapsedText(count))) count.remove();
   for (const count of [...root.querySelectorAll(INTERACTION_COUNTS)]) if (COUNT_AND_WORD.test(collapsedText(count))) count.remove();
   // Measured text first: reading the text of every large block would cost the square of the page.
-  const short = [...root.querySelectorAll(CANDIDATES)].filter((element) => {
+  const short = elementsNamed(root, CANDIDATES).filter((element) => {
     const chars = stats.get(element)?.chars ?? 0;
     return chars > 0 && chars <= MAX_CHARS;
   });

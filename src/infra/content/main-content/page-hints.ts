@@ -26,15 +26,21 @@ const SCHEMA_ORG = /^https?:\/\/schema\.org\//i;
 const ADD_TO_CART_ID = /^(?:add-?to-?(?:cart|bag|basket)|add_to_(?:cart|bag|basket))$/i;
 const CART_ACTION = /\/cart\/add(?:\.js)?(?:[?#]|$)/;
 
+/** The elements the hints are read from, when the caller found them already (by isHinting and isJsonLdScript, in document order). */
+export interface HintElements {
+  readonly hinting: readonly Element[];
+  readonly jsonLdScripts: readonly Element[];
+}
+
 /** Reads the hints of a document not yet cleaned. */
-export function readPageHints(document: Document): PageHints {
+export function readPageHints(document: Document, found?: HintElements): PageHints {
   const types = new Set<string>();
   let purchaseForms = 0;
-  for (const element of elementsWhere(document, isHinting)) {
+  for (const element of found?.hinting ?? elementsWhere(document, isHinting)) {
     if (isPurchaseForm(element)) purchaseForms += 1;
     else for (const type of (element.getAttribute('itemtype') ?? '').split(/\s+/)) addType(types, type);
   }
-  for (const node of jsonLdNodes(document)) {
+  for (const node of jsonLdNodes(document, found?.jsonLdScripts)) {
     const type = node['@type'];
     for (const item of Array.isArray(type) ? type : [type]) if (typeof item === 'string') addType(types, item);
   }
@@ -46,8 +52,8 @@ function addType(types: Set<string>, type: string): void {
   if (type !== '') types.add(type.replace(SCHEMA_ORG, '').toLowerCase());
 }
 
-/** `[itemtype]` or a purchase form, by one walk (find-elements.ts). */
-function isHinting(element: Element): boolean {
+/** `[itemtype]` or a purchase form, by one walk (find-elements.ts, or the clean step's in first-reads.ts). */
+export function isHinting(element: Element): boolean {
   return element.hasAttribute('itemtype') || isPurchaseForm(element);
 }
 

@@ -1,4 +1,5 @@
 import { AD_NAMES, BLOG_COMMENTS_SELECTOR, BOILERPLATE_NAMES, BOILERPLATE_ROLES, COMMENT_HEADED_NAMES, COMMENT_NAMES, CONSENT_NAMES, CONTENT_NAMES } from './boilerplate-patterns.js';
+import { firstElementWhere, tagOf } from '../find-elements.js';
 import { BOILERPLATE_TAGS } from '../html-tags.js';
 import { isHidden } from '../hidden.js';
 import { isCollapsedPanel } from './collapsed-panels.js';
@@ -50,7 +51,8 @@ export function removeBoilerplate(body: Element, stats: TextStatsMap, options: {
   const landmark = mainLandmark(body, stats);
   const doomed: Element[] = [];
   const walk = (element: Element): void => {
-    for (const child of element.children) {
+    // From sibling to sibling, not through `children` (a list built at each call): the walk only reads, and removes after.
+    for (let child = element.firstElementChild; child; child = child.nextElementSibling) {
       if (isStreamedBoundary(child)) revealStreamedBoundary(child);
       if (isConsent(child, names) || isCommentThread(child, rules, stats, total) || (isBoilerplate(child, rules) && !isWrapper(child, stats, total, landmark))) {
         doomed.push(child);
@@ -188,8 +190,13 @@ function isConcealed(element: Element): boolean {
 
 /** The page's own `main` landmark, when it holds text enough to be believed. */
 function mainLandmark(body: Element, stats: TextStatsMap): Element | null {
-  const main = body.querySelector('main, [role="main"]');
+  const main = firstElementWhere(body, isMain);
   return main && (stats.get(main)?.chars ?? 0) >= MAIN_MIN_CHARS ? main : null;
+}
+
+/** `main, [role="main"]`, by one walk (find-elements.ts). */
+function isMain(element: Element): boolean {
+  return tagOf(element) === 'main' || element.getAttribute('role') === 'main';
 }
 
 /** Whether a boilerplate-looking element is the page's wrapper; never one that lies outside the page's declared main landmark (a footer's legal modals). */
