@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from '@jest/globals';
 import { createOrganization } from '../factories/organization.factory.js';
 import type { TestOrganization } from '../factories/organization.factory.js';
 import { testEnv } from '../harness/env.js';
-import { call, collect } from '../harness/http.js';
+import { call, settle } from '../harness/http.js';
 import { processCpuMs } from '../harness/process-cpu.js';
 
 const env = testEnv();
@@ -40,7 +40,7 @@ describe('content threads: one organization cannot hold every thread while anoth
     await until(async () => (await cpuRate(1_000)) > 0.25);
     const started = Date.now();
     const first = await call('/crawl', { key: b.apiKey, query: { url: `${env.target.url}/extract/product`, js: 'false', format: 'markdown' } });
-    const answer = first.status === 202 ? await collect(first.body.job_id as string, b.apiKey) : first;
+    const answer = await settle(first, b.apiKey);
     const waited = Date.now() - started;
     console.log(`issue 36.7: B answered ${answer.status} in ${waited} ms`);
     expect(answer.status).toBe(200);
@@ -48,7 +48,7 @@ describe('content threads: one organization cannot hold every thread while anoth
     expect(waited).toBeLessThan(8_000);
     const ended = await Promise.all(hostile.map(async (pending) => {
       const result = await pending;
-      return (result.status === 202 ? await collect(result.body.job_id as string, a.apiKey) : result).headers.get('x-error-code');
+      return (await settle(result, a.apiKey)).headers.get('x-error-code');
     }));
     // A's own tasks take turns: the first is stopped at its budget, the later ones may meet their job's deadline waiting.
     expect(ended).toContain('page_too_large');

@@ -4,7 +4,7 @@ import { createOrganization, getOrganization, ledger } from '../factories/organi
 import type { TestOrganization } from '../factories/organization.factory.js';
 import type { FakeLlmScript, RecordedLlmRequest } from '../fixtures/fake-llm.server.js';
 import { testEnv } from '../harness/env.js';
-import { call, collect } from '../harness/http.js';
+import { call, settle } from '../harness/http.js';
 import type { CallResult } from '../harness/http.js';
 
 const env = testEnv();
@@ -33,7 +33,7 @@ async function balance(org: TestOrganization): Promise<number> {
 /** A crawl that may outlast SYNC_WAIT_MS on a loaded machine: the collected answer says the same. */
 async function crawl(org: TestOrganization, query: Record<string, string>): Promise<CallResult> {
   const answer = await call('/crawl', { key: org.apiKey, query });
-  return answer.status === 202 ? collect(answer.body.job_id as string, org.apiKey) : answer;
+  return settle(answer, org.apiKey);
 }
 
 const PRODUCT_RULES = {
@@ -127,7 +127,7 @@ describe('GET /crawl extract (decisions.md 8.2)', () => {
     const five = Object.fromEntries(['a', 'b', 'c', 'd', 'e'].map((name) => [name, { selector: '#big', output: '@data-x' }]));
     const first = await call('/crawl', { key: org.apiKey, query: { url: `${base}/extract/big`, js: 'false', extract: JSON.stringify(five) } });
     // On a loaded machine the job may outlast SYNC_WAIT_MS: the collected answer says the same.
-    const result = first.status === 202 ? await collect(first.body.job_id as string, org.apiKey) : first;
+    const result = await settle(first, org.apiKey);
     expect(result.status).toBe(500);
     expect(result.headers.get('x-error-code')).toBe('page_too_large');
     expect(result.body).toMatchObject({ status: 'failed', error: 'The page or its extracts exceed 20971520 bytes, the most an operation returns.', data: {} });
@@ -146,7 +146,7 @@ describe('GET /crawl extract (decisions.md 8.2)', () => {
     const quick = await call('/crawl', { key: other.apiKey, query: { url: PRODUCT, js: 'false', extract: '{"name": "h1"}' } });
     expect([quick.status, quick.body.data]).toEqual([200, { extracted: { name: 'Espresso machine\n      EM-100' } }]);
     const first = await slow;
-    const failed = first.status === 202 ? await collect(first.body.job_id as string, org.apiKey) : first;
+    const failed = await settle(first, org.apiKey);
     expect(failed.status).toBe(500);
     expect(failed.headers.get('x-error-code')).toBe('page_too_large');
     expect(failed.body).toMatchObject({ status: 'failed', error: "The page's content took more than 10 s to work out; the most one page may take." });

@@ -5,7 +5,7 @@ import { AbuseSite, startAbuseSite } from '../fixtures/abuse-site.js';
 import { createOrganization, getOrganization, ISSUED_SECRETS_FILE, ledger } from '../factories/organization.factory.js';
 import { appLog, waitForLogLine } from '../harness/app-log.js';
 import { testEnv } from '../harness/env.js';
-import { call, collect } from '../harness/http.js';
+import { call, collect, settle } from '../harness/http.js';
 
 const env = testEnv();
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
@@ -83,7 +83,7 @@ describe('hardening: abusive pages and parameters (decisions.md 7.2)', () => {
     const before = (await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining;
     const answer = await crawl('/huge-dom', { wait_until: 'load' });
     // On a loaded machine the page may outlast SYNC_WAIT_MS: the collected answer must say the same.
-    const huge = answer.status === 202 ? await collect(answer.body.job_id as string, org.apiKey) : answer;
+    const huge = await settle(answer, org.apiKey);
     expect(huge.status).toBe(500);
     expect(huge.headers.get('x-error-code')).toBe('page_too_large');
     // A failure met during the synchronous wait is refunded (0 charged); a collected failed job keeps its charge, 5
@@ -103,7 +103,7 @@ describe('hardening: abusive pages and parameters (decisions.md 7.2)', () => {
     const sampler = setInterval(() => (peak = Math.max(peak, appRssKib())), 10);
     // Sampled until the job's end, collected if it outlasts SYNC_WAIT_MS.
     const answer = await crawl('/liar', { wait_until: 'load' })
-      .then((first) => (first.status === 202 ? collect(first.body.job_id as string, org.apiKey) : first))
+      .then((first) => settle(first, org.apiKey))
       .finally(() => clearInterval(sampler));
     peak = Math.max(peak, appRssKib());
     figures.liarAppBeforeMib = Math.round(before / 1024);

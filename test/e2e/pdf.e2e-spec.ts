@@ -4,7 +4,7 @@ import { wordF1 } from '../../bench/wcxb/word-f1.js';
 import { createOrganization, getOrganization, TestOrganization } from '../factories/organization.factory.js';
 import { LIBTASN1_PDF, SHARED_MIME_PDF } from '../fixtures/pdf-documents.js';
 import { testEnv } from '../harness/env.js';
-import { call, collect } from '../harness/http.js';
+import { call, collect, settle } from '../harness/http.js';
 import type { CallResult } from '../harness/http.js';
 
 const env = testEnv();
@@ -24,7 +24,7 @@ describe('PDF documents (decisions.md 9.5)', () => {
   });
   const balance = async () => (await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining;
   // A busy machine may pass SYNC_WAIT_MS: the job is then collected.
-  const settled = async (result: CallResult) => (result.status === 202 ? collect(result.body.job_id as string, org.apiKey) : result);
+  const settled = (result: CallResult) => settle(result, org.apiKey);
   const crawl = async (url: string, query: Record<string, string> = {}) => settled(await call('/crawl', { key: org.apiKey, query: { url, js: 'false', ...query } }));
 
   it('reads a PDF as Markdown through the proxy: the words of pdftotext, headings, a rule between pages, the fetch price', async () => {
@@ -117,7 +117,7 @@ describe('PDF documents (decisions.md 9.5)', () => {
     const other = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 100 });
     const otherCrawl = async (url: string) => {
       const answer = await call('/crawl', { key: other.apiKey, query: { url, js: 'false', format: 'text' } });
-      return answer.status === 202 ? collect(answer.body.job_id as string, other.apiKey) : answer;
+      return settle(answer, other.apiKey);
     };
     let slowEnded = false;
     const accepting = call('/crawl', { key: org.apiKey, query: { url: target('/pdf/slow.pdf'), js: 'false', format: 'text' } });

@@ -50,3 +50,23 @@ export async function collect(jobId: string, key: string, timeoutMs = 60_000): P
     await new Promise((done) => setTimeout(done, 250));
   }
 }
+
+/**
+ * The answer of a metered call, collected when it was a 202 (a busy machine may pass SYNC_WAIT_MS). The collected
+ * answer carries the 202's `x-credits-charged`, which a collection (free) has not, so a test checks the charge either way.
+ */
+export async function settle(first: CallResult, key: string): Promise<CallResult> {
+  if (first.status !== 202) return first;
+  const collected = await collect(first.body.job_id as string, key);
+  const headers = new Headers(collected.headers);
+  const charged = first.headers.get('x-credits-charged');
+  if (charged !== null) headers.set('x-credits-charged', charged);
+  return {
+    status: collected.status,
+    headers,
+    text: collected.text,
+    get body() {
+      return collected.body;
+    },
+  };
+}
