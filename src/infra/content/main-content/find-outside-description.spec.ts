@@ -15,6 +15,7 @@ describe('findOutsideDescription', () => {
   it('finds a long prose block named a description lying outside the chosen container', () => {
     expect(found(`<main id="root"><h1>Grills</h1></main><div class="wrap"><div id="d" class="row description_longue">${PROSE}</div></div>`)).toBe('d');
     expect(found(`<div id="d" class="category-description">${PROSE}</div><main id="root">Grills</main>`)).toBe('d');
+    expect(found(`<main id="root">Lenses</main><section id="d" class="seo-text">${PROSE}</section>`)).toBe('d');
   });
 
   it('leaves a description inside or around the container, a short or linked one, and an author biography', () => {

@@ -1,8 +1,11 @@
 import { proseBlocks } from './prose-blocks.js';
 import { linkDensity, TextStatsMap } from './text-stats.js';
 
-/** A class or id word naming a description: `description`, `category-description`, `c-listing__desc`, `description_longue`. */
-const DESCRIPTION_NAME = /(?:^|[\s_-])desc(?:ription)?(?:$|[\s_-])/i;
+/**
+ * A class or id word naming a description: `description`, `category-description`, `c-listing__desc`,
+ * `description_longue`, a shop's `seo-text` under its grid.
+ */
+const DESCRIPTION_NAME = /(?:^|[\s_-])(?:desc(?:ription)?|seo(?:-?text)?|category-text)(?:$|[\s_-])/i;
 /**
  * A description of someone or of another layout, not of the page's subject: an author box's biography (`the-author`,
  * `authorbox__description`), a copy of the description shown on phones only.
