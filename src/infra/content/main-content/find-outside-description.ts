@@ -23,10 +23,13 @@ const MAX_LINK_DENSITY = 0.3;
  */
 export function findOutsideDescription(root: Element, body: Element, stats: TextStatsMap): Element | null {
   if (root === body) return null;
+  // The container's ancestors, once: asking `contains` of every element walked would climb from the container each time.
+  const around = new Set<Element>();
+  for (let parent = root.parentElement; parent && parent !== body; parent = parent.parentElement) around.add(parent);
   const walk = (parent: Element): Element | null => {
     for (let child = parent.firstElementChild; child; child = child.nextElementSibling) {
       if (child === root) continue;
-      if (child.contains(root)) {
+      if (around.has(child)) {
         const found = walk(child);
         if (found) return found;
         continue;

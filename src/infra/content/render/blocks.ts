@@ -102,9 +102,10 @@ export class BlockRenderer {
       stray = [];
       if (blocks.length > 0) parts.push({ item: false, text: blocks.map((block) => block.text).join('\n\n') });
     };
-    for (const node of element.childNodes) {
+    for (let node = element.firstChild; node; node = node.nextSibling) {
       if (node.nodeType !== 1 || (node as Element).localName !== 'li') {
-        stray.push(node);
+        // The white space between items, the most of what is not an item, is no block: no renderer for it.
+        if (node.nodeType === 1 || (node.nodeType === 3 && !isBlank(node.nodeValue ?? ''))) stray.push(node);
         continue;
       }
       const item = node as Element;
