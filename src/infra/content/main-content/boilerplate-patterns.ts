@@ -10,6 +10,12 @@ export const BOILERPLATE_ROLES = new Set([
 export const BOILERPLATE_NAMES =
   /(^|[-_\s])(banner|breadcrumbs?|footer|header|masthead|menu|nav|navbar|navigation|newsletter|subscribe|subscription|signup|popup|modal|overlay|related|recommended|recirc|more-stories|share|sharing|social|sidebar|skip-link|sponsor|sponsored|promo|pagination|pager|tags|tag-list|author-bio|byline-social|toolbar|offcanvas|off-canvas|drawer|mega-menu|site-header|site-footer|announcement|signature|upsells?|cross-?sells?|crosssells?|recently-viewed|also-bought|also-like)(?=$|[-_\s])/i;
 
+/**
+ * Class or id words naming a page's layout that has a sidebar (`c-layout-sidebar-left`, `has-sidebar`,
+ * `with-sidebar`): the wrapper of the content column and the sidebar both, not the sidebar; they outweigh `sidebar`.
+ */
+export const SIDEBAR_LAYOUT_NAMES = /(^|[-_\s])(layout|with|has)[-_]sidebar(?=$|[-_\s])/i;
+
 /** Class or id words of advertising, at the start of a class token only (`ad-slot`, not `hide-read-more-ad`). */
 export const AD_NAMES = /(^|\s)(ad|ads|adv|advert|advertisement|adsbygoogle|dfp|gpt-ad)(?=$|[-_\s])/i;
 

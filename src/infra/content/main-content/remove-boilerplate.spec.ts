@@ -92,6 +92,13 @@ describe('removeBoilerplate', () => {
     expect(ids(document)).toEqual(['main', 'p']);
   });
 
+  it('keeps a layout named for its sidebar (c-layout-sidebar-left), the wrapper of the content column, and drops the sidebar', () => {
+    const other = `<div id="other">${PROSE.repeat(4)}</div>`;
+    const document = clean(`<main id="m"><div class="c-layout-sidebar-left" id="l"><div class="sidebar" id="s">Menu</div>
+      <div class="c-layout-main" id="c"><p id="p">${PROSE}</p></div></div></main>${other}`);
+    expect(ids(document)).toEqual(['m', 'l', 'c', 'p', 'other']);
+  });
+
   it('keeps a boilerplate-named wrapper that holds most of the page or its prose, and a header with the headline', () => {
     const document = clean(`<div class="has-sidebar" id="w"><header id="hh"><h1>Title</h1></header><p>${PROSE}</p></div><div class="menu">Home About</div>`);
     expect(ids(document)).toEqual(['w', 'hh']);

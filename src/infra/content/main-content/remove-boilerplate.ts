@@ -1,4 +1,4 @@
-import { AD_NAMES, BLOG_COMMENTS_SELECTOR, BOILERPLATE_NAMES, BOILERPLATE_ROLES, COMMENT_HEADED_NAMES, COMMENT_NAMES, CONSENT_NAMES, CONTENT_NAMES } from './boilerplate-patterns.js';
+import { AD_NAMES, BLOG_COMMENTS_SELECTOR, BOILERPLATE_NAMES, BOILERPLATE_ROLES, COMMENT_HEADED_NAMES, COMMENT_NAMES, CONSENT_NAMES, CONTENT_NAMES, SIDEBAR_LAYOUT_NAMES } from './boilerplate-patterns.js';
 import { firstElementWhere, tagOf } from '../find-elements.js';
 import { BOILERPLATE_TAGS } from '../html-tags.js';
 import { isHidden } from '../hidden.js';
@@ -98,7 +98,7 @@ export function isBoilerplate(element: Element, rules: NameRules = { comments: t
   if (element.localName === 'header') return element.closest('article') === null && element.querySelector('h1') === null;
   if (rules.byName === false) return false;
   const words = classAndId(element, rules.names);
-  if (CONTENT_NAMES.test(words)) return false;
+  if (CONTENT_NAMES.test(words) || SIDEBAR_LAYOUT_NAMES.test(words)) return false;
   return BOILERPLATE_NAMES.test(words) || AD_NAMES.test(words) || (rules.comments && COMMENT_NAMES.test(words));
 }
 

@@ -35,6 +35,14 @@ describe('selectMainContent', () => {
     const document = parseDocument(`<!doctype html><html><head><title>t</title><html><body><p>Embedded</p></body></html></head><body><main>${STORY}</main></body></html>`);
     expect(text(selectMainContent(document)).join(' ')).toMatch(/The story goes on/);
   });
+
+  it('adds a long description lying outside the chosen container, in document order', () => {
+    const document = parseDocument(`<body><nav>Menu</nav><main><h1>Grills</h1>${STORY}</main>
+      <div class="wrap"><div class="row description_longue">${STORY}${STORY}</div></div><footer>Legal</footer></body>`);
+    const kept = selectMainContent(document);
+    expect(kept.map((element) => element.localName)).toEqual(['main', 'div']);
+    expect(kept[1].className).toBe('row description_longue');
+  });
 });
 
 describe('selectMainContent: the second pass', () => {

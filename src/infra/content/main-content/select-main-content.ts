@@ -17,6 +17,7 @@ import { findContentRoot } from './find-content-root.js';
 import { NO_HINTS, PageHints } from './page-hints.js';
 import { narrowToProse } from './narrow-to-prose.js';
 import { putBackInsideRoot } from './put-back-inside-root.js';
+import { findOutsideDescription } from './find-outside-description.js';
 import { putBack, Removal, removeBoilerplate } from './remove-boilerplate.js';
 import { linkDensity, measureText, TextStatsMap } from './text-stats.js';
 
@@ -57,7 +58,10 @@ export function selectMainContent(document: Document, hints: PageHints = NO_HINT
   dropReadMoreLinks(root, stats);
   // Only on one item's or one discussion's page: elsewhere a repeat is often content (a listing's coupon terms, a guide's steps per language).
   if (hints.itemPage || hints.threadPage) dropRepeatedBlocks(root);
-  return withHeadline(root, body);
+  // Last, beside the container rather than in it: a shop's category text below `main` joins what is kept, as it stands.
+  const description = findOutsideDescription(root, body, stats);
+  const kept = withHeadline(root, body);
+  return description ? inDocumentOrder([...kept, description]) : kept;
 }
 
 /** Under this many characters, the selection is too little... */
@@ -85,4 +89,9 @@ function withHeadline(root: Element, body: Element): Element[] {
   if (!headline || root === body || root.contains(headline) || headline.contains(root)) return [root];
   const before = headline.compareDocumentPosition(root) & 4; // DOCUMENT_POSITION_FOLLOWING
   return before ? [headline, root] : [root];
+}
+
+/** The kept elements as the page orders them (none is inside another). */
+function inDocumentOrder(elements: Element[]): Element[] {
+  return elements.sort((a, b) => (a.compareDocumentPosition(b) & 4 ? -1 : 1)); // DOCUMENT_POSITION_FOLLOWING
 }

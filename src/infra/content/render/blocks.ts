@@ -93,17 +93,34 @@ export class BlockRenderer {
   private list(element: Element, ordered: boolean): string {
     const start = Number.parseInt(element.getAttribute('start') ?? '', 10);
     let number = ordered && Number.isFinite(start) ? start : 1;
-    const items: string[] = [];
-    for (const item of element.children) {
-      if (item.localName !== 'li' || isHidden(item)) continue;
+    const parts: { item: boolean; text: string }[] = [];
+    // What a list holds outside its items (Steam's `<ul><strong>Minimum:</strong><ul>...</ul></ul>`) shows as the
+    // browser shows it: in place, as blocks of its own between the items.
+    let stray: Node[] = [];
+    const flushStray = (): void => {
+      const blocks = new BlockRenderer(this.ctx).render(stray);
+      stray = [];
+      if (blocks.length > 0) parts.push({ item: false, text: blocks.map((block) => block.text).join('\n\n') });
+    };
+    for (let node = element.firstChild; node; node = node.nextSibling) {
+      if (node.nodeType !== 1 || (node as Element).localName !== 'li') {
+        // The white space between items, the most of what is not an item, is no block: no renderer for it.
+        if (node.nodeType === 1 || (node.nodeType === 3 && !isBlank(node.nodeValue ?? ''))) stray.push(node);
+        continue;
+      }
+      const item = node as Element;
+      if (stray.length > 0) flushStray();
+      if (isHidden(item)) continue;
       const value = Number.parseInt(item.getAttribute('value') ?? '', 10);
       if (ordered && Number.isFinite(value)) number = value;
       const marker = ordered ? `${number}.` : '-';
       number += 1;
       const blocks = new BlockRenderer(this.ctx).render(item.childNodes);
-      if (blocks.length > 0) items.push(listItem(marker, blocks, this.ctx));
+      if (blocks.length > 0) parts.push({ item: true, text: listItem(marker, blocks, this.ctx) });
     }
-    return items.join('\n');
+    if (stray.length > 0) flushStray();
+    // Items one a line; a stray block stands apart, so that Markdown reads it as no part of an item.
+    return parts.map((part, index) => (index === 0 ? '' : part.item && parts[index - 1].item ? '\n' : '\n\n') + part.text).join('');
   }
 
   private code(element: Element): string {

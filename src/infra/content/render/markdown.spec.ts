@@ -34,6 +34,11 @@ const markdownOf: ReadonlyArray<[string, string, string]> = [
     '1. para one\n\n   para two\n2. six',
   ],
   [
+    'shows what a list holds outside its items in place, apart from the items (a browser shows it)',
+    '<ul><strong>Minimum:</strong><br><ul><li>OS: Windows 10</li><li>RAM: 4 GB</li></ul></ul><ol start="2"><li>two</li>text<li>three</li></ol>',
+    '**Minimum:**\n\n- OS: Windows 10\n- RAM: 4 GB\n\n2. two\n\ntext\n\n3. three',
+  ],
+  [
     'fences code with its language, keeping the whitespace of <pre> exactly',
     `<pre class="lang-ts">${code}\n</pre><pre><code class="language-js">\`\`\`x</code></pre>`,
     `\`\`\`ts\n${code}\n\`\`\`\n\n\`\`\`\`js\n\`\`\`x\n\`\`\`\``,
