@@ -1,3 +1,5 @@
+import { ContentElements } from './content-elements.js';
+
 /**
  * The parts of a forum post's header that describe the author's standing, not the post (XenForo, vBulletin,
  * Invision): the member title ("Well-known member"), banners ("Moderator", "Supporting member"), the statistics
@@ -15,6 +17,6 @@ const AUTHOR_CHROME = [
 ].join(', ');
 
 /** Drops the author chrome of each post in the selection. */
-export function dropPostAuthorChrome(root: Element): void {
-  for (const element of [...root.querySelectorAll(AUTHOR_CHROME)]) element.remove();
+export function dropPostAuthorChrome(root: Element, elements = new ContentElements(root)): void {
+  for (const element of [...root.querySelectorAll(AUTHOR_CHROME)]) elements.remove(element);
 }

@@ -1,4 +1,5 @@
 import { linkDensity, TextStatsMap } from './text-stats.js';
+import { ContentElements } from './content-elements.js';
 
 /** Headings of a shop's or a marketplace's recommendation rails (found on the WCXB dev split's product pages). */
 const RAIL_HEADINGS = /\b(also (viewed|bought|purchased|like|love)|seller'?s other items|similar (items|products)|related (items|products)|frequently bought together|recommended for you|more from this seller|customers who (bought|viewed)|customers also (viewed|bought)|recently viewed|related (posts|articles|stories)|you may also|more stories|popular (posts|articles|stories)|trending now|(latest|recent|trending) (news|posts|articles|stories)|more in this (category|section)|more like this|related (content|searches|reading)|most read)\b/i;
@@ -13,7 +14,7 @@ const PROSE_MAX_LINK_DENSITY = 0.3;
  * Drops the sections that a recommendation heading ("People who viewed this item also viewed", "Similar items")
  * leads: the heading's largest ancestor with no other heading, under a minor share of the content.
  */
-export function dropRecommendationRails(root: Element, stats: TextStatsMap): void {
+export function dropRecommendationRails(root: Element, stats: TextStatsMap, elements = new ContentElements(root)): void {
   const total = stats.get(root)?.chars ?? 0;
   const doomed: Element[] = [];
   for (const heading of root.querySelectorAll(HEADINGS)) {
@@ -23,7 +24,7 @@ export function dropRecommendationRails(root: Element, stats: TextStatsMap): voi
     if (section.reduce((sum, element) => sum + (stats.get(element)?.chars ?? 0), 0) >= total * RAIL_MAX_SHARE) continue;
     for (const element of section) if (!doomed.some((other) => other.contains(element))) doomed.push(element);
   }
-  for (const element of doomed) element.remove();
+  for (const element of doomed) elements.remove(element);
 }
 
 /** The heading's section: climbs while the parent has no other heading and stays a minor share of the content. */

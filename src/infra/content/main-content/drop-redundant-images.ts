@@ -1,5 +1,6 @@
 import { TextStatsMap } from './text-stats.js';
 import { collapseWhitespace } from '../whitespace.js';
+import { ContentElements } from './content-elements.js';
 
 /** Alt texts of images that say nothing about the content: logos, icons, avatars, placeholders. */
 const DECORATIVE_ALT = /\b(logo|icon|avatar|profile (photo|picture|image)|author|placeholder|spinner|loading|badge|sprite|primary image|thumbnail)\b/i;
@@ -20,7 +21,7 @@ const IMAGE_FILE = /\.(jpe?g|png|gif|webp|avif|svg|bmp|tiff?)(?:[?#]|$)/i;
  * So does an image that links to another page: a card's, a banner's or a teaser's thumbnail, never the content's own;
  * an image of a gallery (its alts are views of one thing: "Alt view 2 of 17"); and an alt said already.
  */
-export function dropRedundantImages(root: Element, stats: TextStatsMap): void {
+export function dropRedundantImages(root: Element, stats: TextStatsMap, elements = new ContentElements(root)): void {
   const texts = new Map<Element, string>();
   const textOf = (card: Element) => texts.get(card) ?? texts.set(card, normalize(card.textContent ?? '')).get(card)!;
   const images = [...root.querySelectorAll('img[alt]')];
@@ -31,7 +32,7 @@ export function dropRedundantImages(root: Element, stats: TextStatsMap): void {
     if (alt === '') continue;
     const redundant = DECORATIVE_ALT.test(alt) || said.has(alt) || linksElsewhere(image) || inGallery(image) || repeatedNearby(image, alt, stats, textOf);
     said.add(alt);
-    if (redundant) image.remove();
+    if (redundant) elements.remove(image);
   }
 }
 

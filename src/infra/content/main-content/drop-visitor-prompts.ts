@@ -1,3 +1,5 @@
+import { ContentElements } from './content-elements.js';
+
 /**
  * Prompts addressed to the visitor, not part of what the page is about: Stack Exchange's notice under the answers
  * ("You must log in to answer this question", "Start asking to get answers", "Explore related questions" and the
@@ -9,6 +11,6 @@
 const VISITOR_PROMPTS = '.js-bottom-notice, .js-jsWarning, .blockMessage--important.u-noJsOnly, .w-form-done, .w-form-fail';
 
 /** Drops the visitor prompts in the selection. */
-export function dropVisitorPrompts(root: Element): void {
-  for (const element of [...root.querySelectorAll(VISITOR_PROMPTS)]) element.remove();
+export function dropVisitorPrompts(root: Element, elements = new ContentElements(root)): void {
+  for (const element of [...root.querySelectorAll(VISITOR_PROMPTS)]) elements.remove(element);
 }

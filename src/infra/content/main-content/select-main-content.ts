@@ -1,4 +1,5 @@
 import { documentBody } from '../parse-document.js';
+import { ContentElements } from './content-elements.js';
 import { dropArticleFurniture } from './drop-article-furniture.js';
 import { dropCustomerReviews } from './drop-customer-reviews.js';
 import { dropLayoutCopies } from './drop-layout-copies.js';
@@ -41,22 +42,24 @@ export function selectMainContent(document: Document, hints: PageHints = NO_HINT
     stats = measureText(body);
     root = narrowToProse(findContentRoot(body, stats), stats);
   } else if (putBackInsideRoot(root, body, stats, removed)) stats = measureText(body);
-  dropLinkBlocks(root, stats);
+  // One walk of the chosen content for all the passes below, which remove through it (content-elements.ts).
+  const elements = new ContentElements(root);
+  dropLinkBlocks(root, stats, elements);
   // After the link blocks: a rail's heading is what keeps its prose neighbours from reading as a link block.
-  dropRecommendationRails(root, stats);
+  dropRecommendationRails(root, stats, elements);
   // Only around one item: on a shop's listing or collection the cards are the content.
-  if (hints.itemPage) dropProductCards(root, stats);
-  dropArticleFurniture(root, stats);
-  dropTableOfContents(root, stats);
-  dropPostAuthorChrome(root);
-  dropMemberStats(root, stats);
-  dropVoteTallies(root, stats);
-  dropVisitorPrompts(root);
-  dropLayoutCopies(root, stats);
-  dropRedundantImages(root, stats);
-  dropReadMoreLinks(root, stats);
+  if (hints.itemPage) dropProductCards(root, stats, elements);
+  dropArticleFurniture(root, stats, elements);
+  dropTableOfContents(root, stats, elements);
+  dropPostAuthorChrome(root, elements);
+  dropMemberStats(root, stats, elements);
+  dropVoteTallies(root, stats, elements);
+  dropVisitorPrompts(root, elements);
+  dropLayoutCopies(root, stats, elements);
+  dropRedundantImages(root, stats, elements);
+  dropReadMoreLinks(root, stats, elements);
   // Only on one item's or one discussion's page: elsewhere a repeat is often content (a listing's coupon terms, a guide's steps per language).
-  if (hints.itemPage || hints.threadPage) dropRepeatedBlocks(root);
+  if (hints.itemPage || hints.threadPage) dropRepeatedBlocks(root, elements);
   return withHeadline(root, body);
 }
 
