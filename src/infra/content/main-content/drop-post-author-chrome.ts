@@ -1,3 +1,4 @@
+import { selectorTest } from '../selector-test.js';
 import { ContentElements } from './content-elements.js';
 
 /**
@@ -15,8 +16,9 @@ const AUTHOR_CHROME = [
   // Invision: the pane under the name, its copy for phones, and the badges ("Author", "Level 5") over each post.
   '.cAuthorPane_info', '.cAuthorPane_mobile', '.ipsComment_badges',
 ].join(', ');
+const IS_AUTHOR_CHROME = selectorTest(AUTHOR_CHROME);
 
 /** Drops the author chrome of each post in the selection. */
 export function dropPostAuthorChrome(root: Element, elements = new ContentElements(root)): void {
-  for (const element of [...root.querySelectorAll(AUTHOR_CHROME)]) elements.remove(element);
+  for (const element of elements.where(IS_AUTHOR_CHROME)) elements.remove(element);
 }

@@ -1,3 +1,4 @@
+import { selectorTest } from '../selector-test.js';
 import { TextStatsMap } from './text-stats.js';
 import { collapseWhitespace } from '../whitespace.js';
 import { ContentElements } from './content-elements.js';
@@ -13,6 +14,7 @@ const GALLERY_IMAGES = 3;
 /** ...with fewer characters of text than this per image is a gallery, a carousel or a strip of swatches. */
 const GALLERY_CHARS_PER_IMAGE = 15;
 /** A link to an image file: an article's picture opening full size (a lightbox), not a link to another page. */
+const IS_IMAGE_WITH_ALT = selectorTest('img[alt]');
 const IMAGE_FILE = /\.(jpe?g|png|gif|webp|avif|svg|bmp|tiff?)(?:[?#]|$)/i;
 
 /**
@@ -24,7 +26,7 @@ const IMAGE_FILE = /\.(jpe?g|png|gif|webp|avif|svg|bmp|tiff?)(?:[?#]|$)/i;
 export function dropRedundantImages(root: Element, stats: TextStatsMap, elements = new ContentElements(root)): void {
   const texts = new Map<Element, string>();
   const textOf = (card: Element) => texts.get(card) ?? texts.set(card, normalize(card.textContent ?? '')).get(card)!;
-  const images = [...root.querySelectorAll('img[alt]')];
+  const images = elements.where(IS_IMAGE_WITH_ALT);
   const inGallery = galleryTest(images, root, stats);
   const said = new Set<string>();
   for (const image of images) {

@@ -1,3 +1,4 @@
+import { selectorTest } from '../selector-test.js';
 import { ContentElements } from './content-elements.js';
 
 /**
@@ -9,8 +10,9 @@ import { ContentElements } from './content-elements.js';
  */
 // XenForo's warning sits in a `noscript` that the clean step unwraps in a document as served: its own block is what is left.
 const VISITOR_PROMPTS = '.js-bottom-notice, .js-jsWarning, .blockMessage--important.u-noJsOnly, .w-form-done, .w-form-fail';
+const IS_VISITOR_PROMPT = selectorTest(VISITOR_PROMPTS);
 
 /** Drops the visitor prompts in the selection. */
 export function dropVisitorPrompts(root: Element, elements = new ContentElements(root)): void {
-  for (const element of [...root.querySelectorAll(VISITOR_PROMPTS)]) elements.remove(element);
+  for (const element of elements.where(IS_VISITOR_PROMPT)) elements.remove(element);
 }
