@@ -28,7 +28,7 @@ function insideProseBlock(block: Element): boolean {
  * asked. The walk steps from sibling to sibling rather than through `children`, a list linkedom builds at each call,
  * one an element: nothing moves during it (`doomed` only reads, the picked go after).
  */
-export function removeOutermost(root: Element, doomed: (element: Element) => boolean): void {
+export function removeOutermost(root: Element, doomed: (element: Element) => boolean): { element: Element; parent: Element }[] {
   const picked: Element[] = [];
   const walk = (element: Element): void => {
     for (let child = element.firstElementChild; child; child = child.nextElementSibling) {
@@ -37,5 +37,8 @@ export function removeOutermost(root: Element, doomed: (element: Element) => boo
     }
   };
   walk(root);
+  // With where each was, for a caller that updates what it measured (text-stats.ts's `withoutRemoved`).
+  const removed = picked.map((element) => ({ element, parent: element.parentElement! }));
   for (const element of picked) element.remove();
+  return removed;
 }

@@ -19,7 +19,7 @@ import { NO_HINTS, PageHints } from './page-hints.js';
 import { narrowToProse } from './narrow-to-prose.js';
 import { putBackInsideRoot } from './put-back-inside-root.js';
 import { putBack, Removal, removeBoilerplate } from './remove-boilerplate.js';
-import { linkDensity, measureText, TextStatsMap } from './text-stats.js';
+import { linkDensity, measureText, TextStatsMap, withoutRemoved } from './text-stats.js';
 
 /**
  * The page's main content: the elements to render, in document order, none inside another. It may edit the
@@ -32,8 +32,8 @@ export function selectMainContent(document: Document, hints: PageHints = NO_HINT
   const before = measureText(body);
   const removed = removeBoilerplate(body, before);
   // Before the choice: on a product's page the reviews' paragraphs would otherwise draw it away from the description.
-  if (hints.itemPage) dropCustomerReviews(body, before);
-  let stats = measureText(body);
+  const reviews = hints.itemPage ? dropCustomerReviews(body, before) : [];
+  let stats = withoutRemoved(before, body, [...removed, ...reviews]);
   let root = narrowToProse(findContentRoot(body, stats), stats);
   if (keepsTooLittle(root, stats, removed, before)) {
     // The second pass, as Readability retries without its unlikely-candidate names: only tags, roles and hiding count.

@@ -1,5 +1,5 @@
 import { parseDocument } from '../parse-document.js';
-import { linkDensity, measureText } from './text-stats.js';
+import { linkDensity, measureText, withoutRemoved } from './text-stats.js';
 
 describe('measureText', () => {
   it('counts characters (whitespace trimmed per text node) and the part inside links, for every element', () => {
@@ -14,5 +14,15 @@ describe('measureText', () => {
     expect(linkDensity({ chars: 20, linkChars: 5 })).toBe(0.25);
     expect(linkDensity({ chars: 0, linkChars: 0 })).toBe(0);
     expect(linkDensity(undefined)).toBe(0);
+  });
+
+  it('takes removed elements\' text off their ancestors as measuring the page again would', () => {
+    const document = parseDocument('<body><div id="d"><p id="p">Hello <a href="/x">big <b id="b">world</b> <i id="i"> </i></a></p><ul id="u"><li id="l"><a href="/y">nav</a></li></ul></div><p id="q">end</p></body>');
+    const before = measureText(document.body);
+    const removed = ['b', 'i', 'l', 'q'].map((id) => ({ element: document.getElementById(id)!, parent: document.getElementById(id)!.parentElement! }));
+    for (const { element } of removed) element.remove();
+    const after = withoutRemoved(before, document.body, removed);
+    for (const [element, own] of measureText(document.body)) expect(after.get(element)).toEqual(own);
+    expect(before.get(document.body)).toEqual({ chars: 19, linkChars: 11 });
   });
 });

@@ -18,6 +18,25 @@ export function measureText(root: Element): TextStatsMap {
   return stats;
 }
 
+/**
+ * What `measureText(root)` would answer once the `removed` elements (each with the parent it was removed from, under
+ * `root`, none inside another) are out: their text taken off their ancestors', without measuring the page again. A
+ * new map; removed elements keep their entries, which no reader of the remaining page asks for.
+ */
+export function withoutRemoved(stats: TextStatsMap, root: Element, removed: readonly { element: Element; parent: Element }[]): TextStatsMap {
+  const result: TextStatsMap = new Map(stats);
+  for (const { element, parent } of removed) {
+    const gone = stats.get(element);
+    if (!gone || (gone.chars === 0 && gone.linkChars === 0)) continue;
+    for (let node: Element | null = parent; node; node = node === root ? null : node.parentElement) {
+      const own = result.get(node);
+      if (!own) break;
+      result.set(node, { chars: own.chars - gone.chars, linkChars: own.linkChars - gone.linkChars });
+    }
+  }
+  return result;
+}
+
 /** Share of an element's text that is link text (0 for an element without text). */
 export function linkDensity(stats: TextStats | undefined): number {
   return stats && stats.chars > 0 ? stats.linkChars / stats.chars : 0;
