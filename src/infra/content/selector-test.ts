@@ -10,17 +10,24 @@ import { tagOf } from './find-elements.js';
  */
 export function selectorTest(selectors: string): (element: Element) => boolean {
   const compounds = selectors.split(',').map((compound) => compoundTest(compound.trim()));
-  const readsClass = compounds.some(({ classes }) => classes.length > 0);
-  // The class attribute read once an element, whatever the number of class selectors in the list.
+  const names = compounds.flatMap(({ classes }) => classes);
+  // Every class of the list in one expression: an element with none of them (most) is out of every compound with a class.
+  const anyClass = names.length > 0 ? classPattern(names.join('|')) : null;
+  const readsTag = compounds.some(({ tag }) => tag !== undefined);
+  // The tag name and the class attribute read once an element, whatever the number of selectors in the list.
   return (element) => {
-    const className = readsClass ? element.getAttribute('class') : null;
-    return compounds.some(({ test }) => test(element, className));
+    const tag = readsTag ? tagOf(element) : undefined;
+    const className = anyClass ? element.getAttribute('class') : null;
+    const classed = className !== null && anyClass!.test(className) ? className : null;
+    return compounds.some(({ test }) => test(element, tag, classed));
   };
 }
 
 interface Compound {
-  readonly classes: readonly RegExp[];
-  readonly test: (element: Element, className: string | null) => boolean;
+  readonly tag: string | undefined;
+  readonly classes: readonly string[];
+  /** Asked with the element's tag name (when a compound of the list names one) and its class when it holds a class of the list. */
+  readonly test: (element: Element, tag: string | undefined, className: string | null) => boolean;
 }
 
 const COMPOUND = /^([a-z][a-z0-9]*)?((?:\.[\w-]+|\[[a-z][\w-]*(?:="[\w -]*")?\])*)$/;
@@ -30,17 +37,22 @@ function compoundTest(compound: string): Compound {
   const match = COMPOUND.exec(compound);
   if (!match || compound === '') throw new Error(`selectorTest: not a simple selector: ${compound}`);
   const tag = match[1];
-  const classes: RegExp[] = [];
+  const classes: string[] = [];
   const attributes: { name: string; value: string | undefined }[] = [];
   for (const [, className, name, value] of match[2].matchAll(PART)) {
-    // css-select's test for `~=`, which a class selector is.
-    if (className !== undefined) classes.push(new RegExp(`(?:^|\\s)${className}(?:$|\\s)`));
+    if (className !== undefined) classes.push(className);
     else attributes.push({ name, value });
   }
-  const test = (element: Element, className: string | null): boolean => {
-    if (tag !== undefined && tagOf(element) !== tag) return false;
-    if (classes.length > 0 && (className === null || !classes.every((token) => token.test(className)))) return false;
+  const tokens = classes.map(classPattern);
+  const test = (element: Element, elementTag: string | undefined, className: string | null): boolean => {
+    if (tag !== undefined && elementTag !== tag) return false;
+    if (tokens.length > 0 && (className === null || !tokens.every((token) => token.test(className)))) return false;
     return attributes.every(({ name, value }) => (value === undefined ? element.hasAttribute(name) : element.getAttribute(name) === value));
   };
-  return { classes, test };
+  return { tag, classes, test };
+}
+
+/** css-select's test for `~=`, which a class selector is: a token of the value, separated by any `\s`. */
+function classPattern(names: string): RegExp {
+  return new RegExp(`(?:^|\\s)(?:${names})(?:$|\\s)`);
 }
