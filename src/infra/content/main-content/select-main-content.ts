@@ -19,7 +19,7 @@ import { NO_HINTS, PageHints } from './page-hints.js';
 import { narrowToProse } from './narrow-to-prose.js';
 import { putBackInsideRoot } from './put-back-inside-root.js';
 import { putBack, Removal, removeBoilerplate } from './remove-boilerplate.js';
-import { linkDensity, measureText, TextStatsMap, withoutRemoved } from './text-stats.js';
+import { linkDensity, measureText, subtractRemoved, TextStatsMap } from './text-stats.js';
 
 /**
  * The page's main content: the elements to render, in document order, none inside another. It may edit the
@@ -29,17 +29,18 @@ import { linkDensity, measureText, TextStatsMap, withoutRemoved } from './text-s
 export function selectMainContent(document: Document, hints: PageHints = NO_HINTS): Element[] {
   const body = documentBody(document);
   if (!body) return [];
-  const before = measureText(body);
-  const removed = removeBoilerplate(body, before);
+  let stats = measureText(body);
+  const removed = removeBoilerplate(body, stats);
   // Before the choice: on a product's page the reviews' paragraphs would otherwise draw it away from the description.
-  const reviews = hints.itemPage ? dropCustomerReviews(body, before) : [];
-  let stats = withoutRemoved(before, body, [...removed, ...reviews]);
+  const reviews = hints.itemPage ? dropCustomerReviews(body, stats) : [];
+  // From here the stats are those of the page without them; the removed elements keep their own (keepsTooLittle reads them).
+  subtractRemoved(stats, body, [...removed, ...reviews]);
   let root = narrowToProse(findContentRoot(body, stats), stats);
-  if (keepsTooLittle(root, stats, removed, before)) {
+  if (keepsTooLittle(root, stats, removed)) {
     // The second pass, as Readability retries without its unlikely-candidate names: only tags, roles and hiding count.
     putBack(removed);
-    removeBoilerplate(body, measureText(body), { byName: false });
     stats = measureText(body);
+    subtractRemoved(stats, body, removeBoilerplate(body, stats, { byName: false }));
     root = narrowToProse(findContentRoot(body, stats), stats);
   } else if (putBackInsideRoot(root, body, stats, removed)) stats = measureText(body);
   // One walk of the chosen content for all the passes below, which remove through it (content-elements.ts).
@@ -70,12 +71,12 @@ const REMOVED_PROSE = 600;
 const PROSE_MAX_LINK_DENSITY = 0.3;
 
 /** Whether the first selection kept almost nothing of a page whose clean step removed its prose. */
-function keepsTooLittle(root: Element, stats: TextStatsMap, removed: readonly Removal[], before: TextStatsMap): boolean {
+function keepsTooLittle(root: Element, stats: TextStatsMap, removed: readonly Removal[]): boolean {
   if ((stats.get(root)?.chars ?? 0) >= TOO_LITTLE) return false;
   let prose = 0;
   for (const { element } of removed) {
     for (const paragraph of element.querySelectorAll('p')) {
-      const own = before.get(paragraph);
+      const own = stats.get(paragraph);
       if (own && linkDensity(own) <= PROSE_MAX_LINK_DENSITY) prose += own.chars;
     }
   }
