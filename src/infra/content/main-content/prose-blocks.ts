@@ -37,7 +37,7 @@ export function removeOutermost(root: Element, doomed: (element: Element) => boo
     }
   };
   walk(root);
-  // With where each was, for a caller that updates what it measured (text-stats.ts's `withoutRemoved`).
+  // With where each was, for a caller that updates what it measured (text-stats.ts's `subtractRemoved`).
   const removed = picked.map((element) => ({ element, parent: element.parentElement! }));
   for (const element of picked) element.remove();
   return removed;
