@@ -1,5 +1,6 @@
-import { proseBlocks, removeOutermost } from './prose-blocks.js';
+import { PROSE_BLOCK_NAMES, proseBlocks } from './prose-blocks.js';
 import type { TextStatsMap } from './text-stats.js';
+import { ContentElements } from './content-elements.js';
 
 /** Captions of figures, which an article's readers take as the picture's, not the story's. */
 const FURNITURE_TAGS = new Set(['figcaption']);
@@ -21,15 +22,15 @@ const WRAPPER_SHARE = 0.5;
  * bylines, author boxes and photo credits. Not on other pages, where a
  * product's or a service's captions and authors are often the content.
  */
-export function dropArticleFurniture(root: Element, stats: TextStatsMap): void {
+export function dropArticleFurniture(root: Element, stats: TextStatsMap, elements = new ContentElements(root)): void {
   const own = stats.get(root);
-  if (!own || !isArticle(root, stats, own.chars - own.linkChars)) return;
-  removeOutermost(root, (element) => isFurniture(element, stats, own.chars));
+  if (!own || !isArticle(root, stats, own.chars - own.linkChars, elements)) return;
+  elements.removeOutermost((element) => isFurniture(element, stats, own.chars));
 }
 
-function isArticle(root: Element, stats: TextStatsMap, unlinked: number): boolean {
+function isArticle(root: Element, stats: TextStatsMap, unlinked: number, elements: ContentElements): boolean {
   let prose = 0;
-  for (const { chars } of proseBlocks(root, stats)) prose += chars;
+  for (const { chars } of proseBlocks(root, stats, elements.named(PROSE_BLOCK_NAMES))) prose += chars;
   return prose >= ARTICLE_MIN_PROSE && prose >= unlinked * ARTICLE_PROSE_SHARE;
 }
 

@@ -13,11 +13,11 @@ const WRAPPER_SHARE = 0.8;
 
 /**
  * On one product's page, drops the customer reviews before the content is chosen: written in paragraphs, they
- * outweigh a description written as a list, and the choice would step into them.
+ * outweigh a description written as a list, and the choice would step into them. Answers what it removed, and from where.
  */
-export function dropCustomerReviews(body: Element, stats: TextStatsMap): void {
+export function dropCustomerReviews(body: Element, stats: TextStatsMap): { element: Element; parent: Element }[] {
   const total = stats.get(body)?.chars ?? 0;
-  removeOutermost(body, (element) => isReviews(element, stats, total));
+  return removeOutermost(body, (element) => isReviews(element, stats, total));
 }
 
 function isReviews(element: Element, stats: TextStatsMap, total: number): boolean {

@@ -1,6 +1,6 @@
-import { elementsWhere } from '../find-elements.js';
 import { collapsedText } from '../whitespace.js';
 import type { TextStatsMap } from './text-stats.js';
+import { ContentElements } from './content-elements.js';
 
 /**
  * A copy is a whole section: shorter repeats (a price, a disclaimer, a card's name) are drop-repeated-blocks' and
@@ -22,10 +22,10 @@ const KEPT = 'blockquote, pre, [role="tabpanel"]';
  * `ssr-variant`s for desktop, tablet and phone; a `view--lrg` excerpt beside its `view--sml` twin). A reader reads it
  * once. Only the outermost copy goes; the first one stays.
  */
-export function dropLayoutCopies(root: Element, stats: TextStatsMap): void {
+export function dropLayoutCopies(root: Element, stats: TextStatsMap, elements = new ContentElements(root)): void {
   // Equal measured lengths (and link lengths) first: reading the text of every large container would cost the square of the page.
   const byLength = new Map<string, Element[]>();
-  for (const element of elementsWhere(root, () => true)) {
+  for (const element of elements.where(() => true)) {
     const own = stats.get(element);
     // Of a wrapper and the child that holds all its text, the wrapper speaks for both.
     if (!own || own.chars < MIN_CHARS || stats.get(element.parentElement!)?.chars === own.chars) continue;
@@ -36,7 +36,7 @@ export function dropLayoutCopies(root: Element, stats: TextStatsMap): void {
   }
   const copies: Element[] = [];
   for (const group of byLength.values()) if (group.length > 1) copies.push(...copiesIn(group, stats.get(group[0])!.chars));
-  for (const copy of copies) if (!copies.some((other) => other !== copy && other.contains(copy))) copy.remove();
+  for (const copy of copies) if (!copies.some((other) => other !== copy && other.contains(copy))) elements.remove(copy);
 }
 
 /** The elements of a group (in document order, `chars` long each) whose text an earlier one, not an ancestor, holds. */

@@ -1,5 +1,5 @@
 import { linkDensity, TextStatsMap } from './text-stats.js';
-import { removeOutermost } from './prose-blocks.js';
+import { ContentElements } from './content-elements.js';
 
 /**
  * Containers that pages build link rails from (related stories, "you may also like", facets, in-page menus). Not a
@@ -18,10 +18,10 @@ const PROSE_ROOT_LINK_DENSITY = 0.35;
  * (the link-density test of trafilatura and Readability). Kept: a block with the headline, or with a heading of its
  * own outside links (a section of the page whose title happens to sit beside its links).
  */
-export function dropLinkBlocks(root: Element, stats: TextStatsMap): void {
+export function dropLinkBlocks(root: Element, stats: TextStatsMap, elements = new ContentElements(root)): void {
   const own = stats.get(root);
   if (!own || linkDensity(own) > PROSE_ROOT_LINK_DENSITY) return;
-  removeOutermost(root, (element) => isRail(element, stats, own.chars));
+  elements.removeOutermost((element) => isRail(element, stats, own.chars));
 }
 
 function isRail(element: Element, stats: TextStatsMap, total: number): boolean {

@@ -1,6 +1,6 @@
-import { elementsNamed } from '../find-elements.js';
 import { collapsedText } from '../whitespace.js';
 import type { TextStatsMap } from './text-stats.js';
+import { ContentElements } from './content-elements.js';
 
 /** Labels of the statistics forums print beside each post's author (XenForo, phpBB, vBulletin, Discourse's kin). */
 const STAT_LABEL = String.raw`(joined|join date|member since|messages|posts|total posts|threads|reaction score|reactions received|likes|likes received|points|trophy points|reputation|solutions)`;
@@ -19,9 +19,9 @@ const CARD_MIN_STATS = 2;
  * Drops the member statistics of a forum post's author card ("Joined", "Messages", "Reaction score"): a reader
  * skips them, and a thread repeats them at every post. Kept: a single such line, which is no card.
  */
-export function dropMemberStats(root: Element, stats: TextStatsMap): void {
+export function dropMemberStats(root: Element, stats: TextStatsMap, elements = new ContentElements(root)): void {
   // Measured text first: reading the text of every large block would cost the square of the page.
-  const short = elementsNamed(root, CANDIDATES).filter((element) => (stats.get(element)?.chars ?? 0) <= MAX_CHARS);
+  const short = elements.named(CANDIDATES).filter((element) => (stats.get(element)?.chars ?? 0) <= MAX_CHARS);
   const found = new Set(short.filter(isStat));
   // The innermost of nested ones: `<div><span>Posts: 4</span></div>` is one statistic, and a short card whose whole
   // text reads as one (`<div><div>Join Date: Aug 2008</div><div>Posts: 1,077</div></div>`) is its statistics.
@@ -33,9 +33,9 @@ export function dropMemberStats(root: Element, stats: TextStatsMap): void {
   for (const stat of innermost) {
     if (!ancestors(stat).some((node) => (counts.get(node) ?? 0) >= CARD_MIN_STATS)) continue;
     const list = stat.parentElement;
-    if (stat.localName === 'dt') for (let value = stat.nextElementSibling; value?.localName === 'dd'; value = stat.nextElementSibling) value.remove();
-    stat.remove();
-    if (list?.localName === 'dl' && list.children.length === 0) list.remove();
+    if (stat.localName === 'dt') for (let value = stat.nextElementSibling; value?.localName === 'dd'; value = stat.nextElementSibling) elements.remove(value);
+    elements.remove(stat);
+    if (list?.localName === 'dl' && list.children.length === 0) elements.remove(list);
   }
 }
 

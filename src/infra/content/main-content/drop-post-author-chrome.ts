@@ -1,3 +1,6 @@
+import { selectorTest } from '../selector-test.js';
+import { ContentElements } from './content-elements.js';
+
 /**
  * The parts of a forum post's header that describe the author's standing, not the post (XenForo, vBulletin,
  * Invision): the member title ("Well-known member"), banners ("Moderator", "Supporting member"), the statistics
@@ -13,8 +16,9 @@ const AUTHOR_CHROME = [
   // Invision: the pane under the name, its copy for phones, and the badges ("Author", "Level 5") over each post.
   '.cAuthorPane_info', '.cAuthorPane_mobile', '.ipsComment_badges',
 ].join(', ');
+const IS_AUTHOR_CHROME = selectorTest(AUTHOR_CHROME);
 
 /** Drops the author chrome of each post in the selection. */
-export function dropPostAuthorChrome(root: Element): void {
-  for (const element of [...root.querySelectorAll(AUTHOR_CHROME)]) element.remove();
+export function dropPostAuthorChrome(root: Element, elements = new ContentElements(root)): void {
+  for (const element of elements.where(IS_AUTHOR_CHROME)) elements.remove(element);
 }

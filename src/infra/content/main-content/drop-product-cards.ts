@@ -1,4 +1,5 @@
 import { TextStatsMap } from './text-stats.js';
+import { ContentElements } from './content-elements.js';
 
 /** A price as shops write it: a currency sign or code beside a number ("$20.00", "EUR 163.12", "12,90 €"). */
 const PRICE = /(?:[$€£¥₹]|\b(?:USD|EUR|GBP|AUD|CAD|CHF|JPY|INR)\b)\s?\d|\d(?:[\d.,\s]*\d)?\s?(?:[€£]|\b(?:USD|EUR|GBP|zł|kr)\b)/;
@@ -17,7 +18,7 @@ const ITEM_MIN_SHARE = 0.2;
  * Drops the rails of repeated product cards (each a link and a price, a few lines: "similar items", "sponsored",
  * "also viewed") around a page's item, headed or not. Kept when the cards are most of the page (a shop's listing).
  */
-export function dropProductCards(root: Element, stats: TextStatsMap): void {
+export function dropProductCards(root: Element, stats: TextStatsMap, elements = new ContentElements(root)): void {
   const total = stats.get(root)?.chars ?? 0;
   const rails: Element[] = [];
   const walk = (element: Element): void => {
@@ -29,7 +30,7 @@ export function dropProductCards(root: Element, stats: TextStatsMap): void {
   walk(root);
   const railChars = rails.reduce((sum, rail) => sum + (stats.get(rail)?.chars ?? 0), 0);
   if (rails.length === 0 || total - railChars < total * ITEM_MIN_SHARE) return;
-  for (const rail of rails) rail.remove();
+  for (const rail of rails) elements.remove(rail);
 }
 
 /** Whether an element's children are mostly product cards, several of them. */

@@ -1,6 +1,6 @@
-import { elementsNamed } from '../find-elements.js';
 import { collapsedText } from '../whitespace.js';
 import type { TextStatsMap } from './text-stats.js';
+import { ContentElements } from './content-elements.js';
 
 /**
  * Link texts that only open more of something (a teaser's "Read more", a grid's "See all", a card's "Add to cart"),
@@ -15,10 +15,10 @@ const MAX_CHARS = 30;
 const LINKS = new Set(['a']);
 
 /** Drops the links whose whole text is a "read more" (a teaser's, a carousel's or a card's). */
-export function dropReadMoreLinks(root: Element, stats: TextStatsMap): void {
-  for (const link of elementsNamed(root, LINKS)) {
+export function dropReadMoreLinks(root: Element, stats: TextStatsMap, elements = new ContentElements(root)): void {
+  for (const link of elements.named(LINKS)) {
     const chars = stats.get(link)?.chars ?? 0;
     if (chars === 0 || chars > MAX_CHARS) continue;
-    if (READ_MORE.test(collapsedText(link).toLowerCase().replace(TRAILING_MARKS, ''))) link.remove();
+    if (READ_MORE.test(collapsedText(link).toLowerCase().replace(TRAILING_MARKS, ''))) elements.remove(link);
   }
 }

@@ -1,8 +1,11 @@
+import { selectorTest } from '../selector-test.js';
 import { linkDensity, TextStatsMap } from './text-stats.js';
+import { ContentElements } from './content-elements.js';
 
 /** Headings of a shop's or a marketplace's recommendation rails (found on the WCXB dev split's product pages). */
 const RAIL_HEADINGS = /\b(also (viewed|bought|purchased|like|love)|seller'?s other items|similar (items|products)|related (items|products)|frequently bought together|recommended for you|more from this seller|customers who (bought|viewed)|customers also (viewed|bought)|recently viewed|related (posts|articles|stories)|you may also|more stories|popular (posts|articles|stories)|trending now|(latest|recent|trending) (news|posts|articles|stories)|more in this (category|section)|more like this|related (content|searches|reading)|most read)\b/i;
 const HEADINGS = 'h2, h3, h4';
+const IS_HEADING = selectorTest(HEADINGS);
 /** A rail holds less than this share of the content (beyond it, the recommendations are the page). */
 const RAIL_MAX_SHARE = 0.8;
 /** A paragraph this long and mostly unlinked is the story's own, which a rail's section never holds. */
@@ -13,17 +16,17 @@ const PROSE_MAX_LINK_DENSITY = 0.3;
  * Drops the sections that a recommendation heading ("People who viewed this item also viewed", "Similar items")
  * leads: the heading's largest ancestor with no other heading, under a minor share of the content.
  */
-export function dropRecommendationRails(root: Element, stats: TextStatsMap): void {
+export function dropRecommendationRails(root: Element, stats: TextStatsMap, elements = new ContentElements(root)): void {
   const total = stats.get(root)?.chars ?? 0;
   const doomed: Element[] = [];
-  for (const heading of root.querySelectorAll(HEADINGS)) {
+  for (const heading of elements.where(IS_HEADING)) {
     if (!RAIL_HEADINGS.test(heading.textContent ?? '')) continue;
     const rail = railOf(heading, root, stats, total);
     const section = rail === heading ? [heading, ...followingUntilHeading(heading, stats)] : [rail];
     if (section.reduce((sum, element) => sum + (stats.get(element)?.chars ?? 0), 0) >= total * RAIL_MAX_SHARE) continue;
     for (const element of section) if (!doomed.some((other) => other.contains(element))) doomed.push(element);
   }
-  for (const element of doomed) element.remove();
+  for (const element of doomed) elements.remove(element);
 }
 
 /** The heading's section: climbs while the parent has no other heading and stays a minor share of the content. */

@@ -1,5 +1,7 @@
+import { selectorTest } from '../selector-test.js';
 import { TextStatsMap } from './text-stats.js';
 import { collapseWhitespace } from '../whitespace.js';
+import { ContentElements } from './content-elements.js';
 
 /** Alt texts of images that say nothing about the content: logos, icons, avatars, placeholders. */
 const DECORATIVE_ALT = /\b(logo|icon|avatar|profile (photo|picture|image)|author|placeholder|spinner|loading|badge|sprite|primary image|thumbnail)\b/i;
@@ -12,6 +14,7 @@ const GALLERY_IMAGES = 3;
 /** ...with fewer characters of text than this per image is a gallery, a carousel or a strip of swatches. */
 const GALLERY_CHARS_PER_IMAGE = 15;
 /** A link to an image file: an article's picture opening full size (a lightbox), not a link to another page. */
+const IS_IMAGE_WITH_ALT = selectorTest('img[alt]');
 const IMAGE_FILE = /\.(jpe?g|png|gif|webp|avif|svg|bmp|tiff?)(?:[?#]|$)/i;
 
 /**
@@ -20,10 +23,10 @@ const IMAGE_FILE = /\.(jpe?g|png|gif|webp|avif|svg|bmp|tiff?)(?:[?#]|$)/i;
  * So does an image that links to another page: a card's, a banner's or a teaser's thumbnail, never the content's own;
  * an image of a gallery (its alts are views of one thing: "Alt view 2 of 17"); and an alt said already.
  */
-export function dropRedundantImages(root: Element, stats: TextStatsMap): void {
+export function dropRedundantImages(root: Element, stats: TextStatsMap, elements = new ContentElements(root)): void {
   const texts = new Map<Element, string>();
   const textOf = (card: Element) => texts.get(card) ?? texts.set(card, normalize(card.textContent ?? '')).get(card)!;
-  const images = [...root.querySelectorAll('img[alt]')];
+  const images = elements.where(IS_IMAGE_WITH_ALT);
   const inGallery = galleryTest(images, root, stats);
   const said = new Set<string>();
   for (const image of images) {
@@ -31,7 +34,7 @@ export function dropRedundantImages(root: Element, stats: TextStatsMap): void {
     if (alt === '') continue;
     const redundant = DECORATIVE_ALT.test(alt) || said.has(alt) || linksElsewhere(image) || inGallery(image) || repeatedNearby(image, alt, stats, textOf);
     said.add(alt);
-    if (redundant) image.remove();
+    if (redundant) elements.remove(image);
   }
 }
 

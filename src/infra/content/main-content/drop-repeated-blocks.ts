@@ -1,6 +1,7 @@
-import { elementsNamed, tagOf } from '../find-elements.js';
+import { tagOf } from '../find-elements.js';
 import { BLOCK_TAGS, INNER_BLOCK_TAGS } from '../html-tags.js';
 import { collapsedText } from '../whitespace.js';
+import { ContentElements } from './content-elements.js';
 
 /** Repeat by nature: quotes, code, table cells, headings, and tab panels (one per language in documentation). */
 export const KEPT = 'blockquote, pre, td, th, h1, h2, h3, h4, h5, h6, [role="tabpanel"]';
@@ -13,17 +14,17 @@ const MIN_CHARS = 30;
  * a model's size note, a buy box that a shop's layout writes twice (once for wide screens, once for narrow ones).
  * Left alone: quotes (a forum's reply quotes the post it answers), code, table cells, headings and tab panels.
  */
-export function dropRepeatedBlocks(root: Element): void {
+export function dropRepeatedBlocks(root: Element, elements = new ContentElements(root)): void {
   const said = new Set<string>();
   const repeated: Element[] = [];
-  for (const block of elementsNamed(root, INNER_BLOCK_TAGS)) {
+  for (const block of elements.named(INNER_BLOCK_TAGS)) {
     if (hasBlockChild(block) || inKept(block)) continue;
     const text = collapsedText(block).toLowerCase();
     if (text.length < MIN_CHARS) continue;
     if (said.has(text)) repeated.push(block);
     else said.add(text);
   }
-  for (const block of repeated) block.remove();
+  for (const block of repeated) elements.remove(block);
 }
 
 function hasBlockChild(element: Element): boolean {

@@ -1,6 +1,7 @@
 import { elementsNamed } from '../find-elements.js';
 import { collapsedText } from '../whitespace.js';
 import { linkDensity, type TextStatsMap } from './text-stats.js';
+import { ContentElements } from './content-elements.js';
 
 /** A table of contents' own title: a reader skips it with the list it heads. */
 const TITLE = /^(table of contents|contents|in this (article|post|guide|page)|on this page|jump to( section)?|article contents|page contents|what's inside)\s*:?$/i;
@@ -25,20 +26,20 @@ const LINKS = new Set(['a']);
  * Kept: an untitled list, a list with a link elsewhere (a related-reading list is another pass's call), and footnote lists, which are
  * text more than links.
  */
-export function dropTableOfContents(root: Element, stats: TextStatsMap): void {
+export function dropTableOfContents(root: Element, stats: TextStatsMap, elements = new ContentElements(root)): void {
   const titles = new Set<Element>();
-  const tables = elementsNamed(root, TOC_LISTS).filter((list) => {
+  const tables = elements.named(TOC_LISTS).filter((list) => {
     const title = isTableOfContents(list, stats) ? titleOf(list, root, stats) : undefined;
     if (title) titles.add(title);
     return title !== undefined;
   });
-  for (const list of tables) if (!tables.some((other) => other !== list && other.contains(list))) list.remove();
+  for (const list of tables) if (!tables.some((other) => other !== list && other.contains(list))) elements.remove(list);
   // A title alone is a collapsed table's (its list hidden, or built by a script); a heading alone may open a section,
   // and a title over a list still there heads links to other pages (a manual's chapter page), which are its content.
-  for (const element of elementsNamed(root, LABEL_TAGS)) {
+  for (const element of elements.named(LABEL_TAGS)) {
     if (isTitle(element, stats) && !element.closest(HEADINGS) && !LISTS.has(nextAfter(element, root)?.localName ?? '')) titles.add(element);
   }
-  for (const title of titles) title.remove();
+  for (const title of titles) elements.remove(title);
 }
 
 /** Only a titled list goes: an untitled one is as often a guide's outline that readers keep (a reference's "Usage" list). */

@@ -1,3 +1,6 @@
+import { selectorTest } from '../selector-test.js';
+import { ContentElements } from './content-elements.js';
+
 /**
  * Prompts addressed to the visitor, not part of what the page is about: Stack Exchange's notice under the answers
  * ("You must log in to answer this question", "Start asking to get answers", "Explore related questions" and the
@@ -7,8 +10,9 @@
  */
 // XenForo's warning sits in a `noscript` that the clean step unwraps in a document as served: its own block is what is left.
 const VISITOR_PROMPTS = '.js-bottom-notice, .js-jsWarning, .blockMessage--important.u-noJsOnly, .w-form-done, .w-form-fail';
+const IS_VISITOR_PROMPT = selectorTest(VISITOR_PROMPTS);
 
 /** Drops the visitor prompts in the selection. */
-export function dropVisitorPrompts(root: Element): void {
-  for (const element of [...root.querySelectorAll(VISITOR_PROMPTS)]) element.remove();
+export function dropVisitorPrompts(root: Element, elements = new ContentElements(root)): void {
+  for (const element of elements.where(IS_VISITOR_PROMPT)) elements.remove(element);
 }

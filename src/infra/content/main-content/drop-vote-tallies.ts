@@ -1,11 +1,14 @@
-import { elementsNamed } from '../find-elements.js';
+import { selectorTest } from '../selector-test.js';
 import { collapsedText } from '../whitespace.js';
 import type { TextStatsMap } from './text-stats.js';
+import { ContentElements } from './content-elements.js';
 
 /** schema.org's vote counts (`Answer`, `Comment`, `Question`) on a visible element: the number beside a post's arrows. */
 const VOTE_COUNTS = '[itemprop="upvoteCount"], [itemprop="downvoteCount"]';
 /** schema.org's interaction counters (Discourse's "7 Likes" under each post), when they print a count and its word. */
 const INTERACTION_COUNTS = '[itemprop="interactionStatistic"]';
+const IS_VOTE_COUNT = selectorTest(VOTE_COUNTS);
+const IS_INTERACTION_COUNT = selectorTest(INTERACTION_COUNTS);
 const COUNT_AND_WORD = /^\d[\d.,]*k?\s+[\p{L}]+$/iu;
 /** A vote count is a number, maybe signed or abbreviated ("1.2k"). */
 const NUMBER = /^[+\-−]?\d[\d.,]*k?$/i;
@@ -24,11 +27,11 @@ const MAX_CHARS = 100;
  * them (as the arrows around a count, which are buttons and already gone) and a thread repeats them at every post.
  * Kept: the names and dates, which say whose post it is and when.
  */
-export function dropVoteTallies(root: Element, stats: TextStatsMap): void {
-  for (const count of [...root.querySelectorAll(VOTE_COUNTS)]) if (NUMBER.test(collapsedText(count))) count.remove();
-  for (const count of [...root.querySelectorAll(INTERACTION_COUNTS)]) if (COUNT_AND_WORD.test(collapsedText(count))) count.remove();
+export function dropVoteTallies(root: Element, stats: TextStatsMap, elements = new ContentElements(root)): void {
+  for (const count of elements.where(IS_VOTE_COUNT)) if (NUMBER.test(collapsedText(count))) elements.remove(count);
+  for (const count of elements.where(IS_INTERACTION_COUNT)) if (COUNT_AND_WORD.test(collapsedText(count))) elements.remove(count);
   // Measured text first: reading the text of every large block would cost the square of the page.
-  const short = elementsNamed(root, CANDIDATES).filter((element) => {
+  const short = elements.named(CANDIDATES).filter((element) => {
     const chars = stats.get(element)?.chars ?? 0;
     return chars > 0 && chars <= MAX_CHARS;
   });
@@ -37,5 +40,5 @@ export function dropVoteTallies(root: Element, stats: TextStatsMap): void {
     return BADGE_WORD.test(text) && BADGE_TALLY.test(text);
   }));
   // The outermost only: the flair's spans are inside it.
-  for (const tally of tallies) if (!tally.parentElement || !tallies.has(tally.parentElement)) tally.remove();
+  for (const tally of tallies) if (!tally.parentElement || !tallies.has(tally.parentElement)) elements.remove(tally);
 }

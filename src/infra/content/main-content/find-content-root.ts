@@ -33,7 +33,7 @@ const SIBLINGS_WEIGHT = 2;
 export function findContentRoot(body: Element, stats: TextStatsMap): Element {
   const total = stats.get(body)?.chars ?? 0;
   const marked: Element[][] = CONTENT_MARKS.map(() => []);
-  for (const element of elementsWhere(body, (element) => CONTENT_MARKS.some((isMarked) => isMarked(element)))) {
+  for (const element of elementsWhere(body, isMarkedAtAll)) {
     CONTENT_MARKS.forEach((isMarked, tier) => isMarked(element) && marked[tier].push(element));
   }
   for (const matches of marked) {
@@ -42,6 +42,14 @@ export function findContentRoot(body: Element, stats: TextStatsMap): Element {
   }
   return body;
 }
+
+/** Whether any mark fits; an element without attributes (most) only by its tag, as the attribute tests need one. */
+function isMarkedAtAll(element: Element): boolean {
+  if (!element.hasAttributes()) return MARKED_TAGS.has(tagOf(element));
+  return CONTENT_MARKS.some((isMarked) => isMarked(element));
+}
+/** The tags that CONTENT_MARKS name (article, main): keep them together. */
+const MARKED_TAGS = new Set(['article', 'main']);
 
 /**
  * A marked container repeated beside itself (a forum's posts, each an `article`) is one of several: the content is

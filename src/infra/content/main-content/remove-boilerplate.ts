@@ -35,7 +35,17 @@ interface NameRules {
  * The class attribute is slow to read on linkedom, and each element is asked up to three times. The cache lives for
  * one call: a module-wide WeakMap, which every element of every page would pass through, costs more than it saves.
  */
-type ClassAndIdCache = Map<Element, string>;
+type ClassAndIdCache = Map<Element, ClassAndId>;
+
+/**
+ * An element's class and id text, and the answers of the consent and comment words, which both the survey and the
+ * walk ask of the same elements: each regular expression runs once an element (on first asking).
+ */
+interface ClassAndId {
+  readonly words: string;
+  consent?: boolean;
+  comment?: boolean;
+}
 
 /**
  * The clean step: removes hidden elements and boilerplate (by tag, ARIA role, or class/id words) from the body,
@@ -97,9 +107,9 @@ export function isBoilerplate(element: Element, rules: NameRules = { comments: t
   if (role && BOILERPLATE_ROLES.has(role.toLowerCase()) && !isAccordion(element, role)) return true;
   if (element.localName === 'header') return element.closest('article') === null && element.querySelector('h1') === null;
   if (rules.byName === false) return false;
-  const words = classAndId(element, rules.names);
+  const words = classAndId(element, rules.names).words;
   if (CONTENT_NAMES.test(words) || SIDEBAR_LAYOUT_NAMES.test(words)) return false;
-  return BOILERPLATE_NAMES.test(words) || AD_NAMES.test(words) || (rules.comments && COMMENT_NAMES.test(words));
+  return BOILERPLATE_NAMES.test(words) || AD_NAMES.test(words) || (rules.comments && isCommentNamed(element, rules.names));
 }
 
 /** A `tablist` that holds its panels is an accordion (Bootstrap's `panel-group`): the panels are the page's sections, not a widget's tabs. */
@@ -120,14 +130,21 @@ function isFootnote(element: Element): boolean {
  */
 function isCommentThread(element: Element, rules: NameRules, stats: TextStatsMap, total: number): boolean {
   if (!rules.comments || rules.byName === false) return false;
-  const words = classAndId(element, rules.names);
-  if (!COMMENT_NAMES.test(words) || (CONTENT_NAMES.test(words) && !COMMENT_HEADED_NAMES.test(words))) return false;
+  if (!isCommentNamed(element, rules.names)) return false;
+  const words = classAndId(element, rules.names).words;
+  if (CONTENT_NAMES.test(words) && !COMMENT_HEADED_NAMES.test(words)) return false;
   return (stats.get(element)?.chars ?? 0) < total * THREAD_MAX_SHARE && element.querySelector('h1') === null;
 }
 
 /** A cookie or consent manager goes whatever its size. */
 function isConsent(element: Element, names: ClassAndIdCache): boolean {
-  return CONSENT_NAMES.test(classAndId(element, names));
+  const own = classAndId(element, names);
+  return (own.consent ??= CONSENT_NAMES.test(own.words));
+}
+
+function isCommentNamed(element: Element, names: ClassAndIdCache): boolean {
+  const own = classAndId(element, names);
+  return (own.comment ??= COMMENT_NAMES.test(own.words));
 }
 
 /** What one walk of the page finds: comment threads, prose outside them, and consent managers (which go whatever their size). */
@@ -147,9 +164,8 @@ function surveyPage(body: Element, stats: TextStatsMap, names: ClassAndIdCache):
   // From sibling to sibling, not through `children` (a list built at each call): the survey only reads.
   const walk = (element: Element): void => {
     for (let child = element.firstElementChild; child; child = child.nextElementSibling) {
-      const words = classAndId(child, names);
-      if (CONSENT_NAMES.test(words)) consentChars += stats.get(child)?.chars ?? 0;
-      else if (COMMENT_NAMES.test(words)) {
+      if (isConsent(child, names)) consentChars += stats.get(child)?.chars ?? 0;
+      else if (isCommentNamed(child, names)) {
         commentChars += stats.get(child)?.chars ?? 0;
         blogComments ||= child.matches(BLOG_COMMENTS_SELECTOR) || child.querySelector(BLOG_COMMENTS_SELECTOR) !== null;
       }
@@ -174,10 +190,10 @@ function proseChars(own: { chars: number; linkChars: number } | undefined): numb
   return own && linkDensity(own) < PROSE_LINK_DENSITY ? own.chars : 0;
 }
 
-function classAndId(element: Element, cache: ClassAndIdCache): string {
+function classAndId(element: Element, cache: ClassAndIdCache): ClassAndId {
   let names = cache.get(element);
   if (names === undefined) {
-    names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
+    names = { words: `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}` };
     cache.set(element, names);
   }
   return names;

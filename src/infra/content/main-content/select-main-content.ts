@@ -1,4 +1,5 @@
 import { documentBody } from '../parse-document.js';
+import { ContentElements } from './content-elements.js';
 import { dropArticleFurniture } from './drop-article-furniture.js';
 import { dropCustomerReviews } from './drop-customer-reviews.js';
 import { dropLayoutCopies } from './drop-layout-copies.js';
@@ -19,7 +20,7 @@ import { narrowToProse } from './narrow-to-prose.js';
 import { putBackInsideRoot } from './put-back-inside-root.js';
 import { findOutsideDescription } from './find-outside-description.js';
 import { putBack, Removal, removeBoilerplate } from './remove-boilerplate.js';
-import { linkDensity, measureText, TextStatsMap } from './text-stats.js';
+import { linkDensity, measureText, subtractRemoved, TextStatsMap } from './text-stats.js';
 
 /**
  * The page's main content: the elements to render, in document order, none inside another. It may edit the
@@ -29,35 +30,38 @@ import { linkDensity, measureText, TextStatsMap } from './text-stats.js';
 export function selectMainContent(document: Document, hints: PageHints = NO_HINTS): Element[] {
   const body = documentBody(document);
   if (!body) return [];
-  const before = measureText(body);
-  const removed = removeBoilerplate(body, before);
-  // Before the choice: on a product's page the reviews' paragraphs would otherwise draw it away from the description.
-  if (hints.itemPage) dropCustomerReviews(body, before);
   let stats = measureText(body);
+  const removed = removeBoilerplate(body, stats);
+  // Before the choice: on a product's page the reviews' paragraphs would otherwise draw it away from the description.
+  const reviews = hints.itemPage ? dropCustomerReviews(body, stats) : [];
+  // From here the stats are those of the page without them; the removed elements keep their own (keepsTooLittle reads them).
+  subtractRemoved(stats, body, [...removed, ...reviews]);
   let root = narrowToProse(findContentRoot(body, stats), stats);
-  if (keepsTooLittle(root, stats, removed, before)) {
+  if (keepsTooLittle(root, stats, removed)) {
     // The second pass, as Readability retries without its unlikely-candidate names: only tags, roles and hiding count.
     putBack(removed);
-    removeBoilerplate(body, measureText(body), { byName: false });
     stats = measureText(body);
+    subtractRemoved(stats, body, removeBoilerplate(body, stats, { byName: false }));
     root = narrowToProse(findContentRoot(body, stats), stats);
   } else if (putBackInsideRoot(root, body, stats, removed)) stats = measureText(body);
-  dropLinkBlocks(root, stats);
+  // One walk of the chosen content for all the passes below, which remove through it (content-elements.ts).
+  const elements = new ContentElements(root);
+  dropLinkBlocks(root, stats, elements);
   // After the link blocks: a rail's heading is what keeps its prose neighbours from reading as a link block.
-  dropRecommendationRails(root, stats);
+  dropRecommendationRails(root, stats, elements);
   // Only around one item: on a shop's listing or collection the cards are the content.
-  if (hints.itemPage) dropProductCards(root, stats);
-  dropArticleFurniture(root, stats);
-  dropTableOfContents(root, stats);
-  dropPostAuthorChrome(root);
-  dropMemberStats(root, stats);
-  dropVoteTallies(root, stats);
-  dropVisitorPrompts(root);
-  dropLayoutCopies(root, stats);
-  dropRedundantImages(root, stats);
-  dropReadMoreLinks(root, stats);
+  if (hints.itemPage) dropProductCards(root, stats, elements);
+  dropArticleFurniture(root, stats, elements);
+  dropTableOfContents(root, stats, elements);
+  dropPostAuthorChrome(root, elements);
+  dropMemberStats(root, stats, elements);
+  dropVoteTallies(root, stats, elements);
+  dropVisitorPrompts(root, elements);
+  dropLayoutCopies(root, stats, elements);
+  dropRedundantImages(root, stats, elements);
+  dropReadMoreLinks(root, stats, elements);
   // Only on one item's or one discussion's page: elsewhere a repeat is often content (a listing's coupon terms, a guide's steps per language).
-  if (hints.itemPage || hints.threadPage) dropRepeatedBlocks(root);
+  if (hints.itemPage || hints.threadPage) dropRepeatedBlocks(root, elements);
   // Last, beside the container rather than in it: a shop's category text below `main` joins what is kept, as it stands.
   const description = findOutsideDescription(root, body, stats);
   const kept = withHeadline(root, body);
@@ -71,12 +75,12 @@ const REMOVED_PROSE = 600;
 const PROSE_MAX_LINK_DENSITY = 0.3;
 
 /** Whether the first selection kept almost nothing of a page whose clean step removed its prose. */
-function keepsTooLittle(root: Element, stats: TextStatsMap, removed: readonly Removal[], before: TextStatsMap): boolean {
+function keepsTooLittle(root: Element, stats: TextStatsMap, removed: readonly Removal[]): boolean {
   if ((stats.get(root)?.chars ?? 0) >= TOO_LITTLE) return false;
   let prose = 0;
   for (const { element } of removed) {
     for (const paragraph of element.querySelectorAll('p')) {
-      const own = before.get(paragraph);
+      const own = stats.get(paragraph);
       if (own && linkDensity(own) <= PROSE_MAX_LINK_DENSITY) prose += own.chars;
     }
   }

@@ -1,0 +1,49 @@
+import { describe, expect, it } from '@jest/globals';
+import { elementsNamed, elementsWhere } from '../find-elements.js';
+import { parseDocument } from '../parse-document.js';
+import { ContentElements } from './content-elements.js';
+import { removeOutermost } from './prose-blocks.js';
+
+const HTML = `<html><body><main id="root">
+  <div id="a"><p id="p1">x<a id="l1" href="#">y</a></p><div id="b"><p id="p2"></p><span id="s1"></span></div></div>
+  <template id="t"><p id="in-template"></p><div id="t-div"></div></template>
+  <section id="c"><P id="p3"></P><div id="d"><a id="l2"></a></div></section>
+</main></body></html>`;
+
+const ids = (elements: Iterable<Element>) => [...elements].map((element) => element.id || element.localName);
+const fresh = () => {
+  const document = parseDocument(HTML);
+  const root = document.getElementById('root')!;
+  return { document, root, elements: new ContentElements(root) };
+};
+const NAMES = new Set(['p', 'a', 'div', 'template']);
+
+describe('ContentElements: one walk of the content, answering as a fresh walk would after each removal', () => {
+  it('answers as elementsNamed and elementsWhere do on the content as it is', () => {
+    const { root, elements } = fresh();
+    expect(ids(elements.named(NAMES))).toEqual(ids(elementsNamed(root, NAMES)));
+    expect(ids(elements.where(() => true))).toEqual(ids(elementsWhere(root, () => true)));
+    expect(ids(elements.named(NAMES))).not.toContain('in-template');
+  });
+
+  it('leaves out what was removed through it, and all inside it', () => {
+    const { document, root, elements } = fresh();
+    elements.remove(document.getElementById('b')!);
+    elements.remove(document.getElementById('l2')!);
+    expect(document.getElementById('b')).toBeNull();
+    expect(ids(elements.named(NAMES))).toEqual(ids(elementsNamed(root, NAMES)));
+    expect(ids(elements.where(() => true))).toEqual(ids(elementsWhere(root, () => true)));
+    expect(ids(elements.named(NAMES))).not.toContain('p2');
+  });
+
+  it('picks and removes the outermost elements as removeOutermost does, a template\'s content included', () => {
+    const doomed = (element: Element) => element.localName === 'div' || element.localName === 'p';
+    const walked = fresh();
+    removeOutermost(walked.root, doomed);
+    const indexed = fresh();
+    expect(ids(indexed.elements.outermost(doomed))).toEqual(['a', 'in-template', 't-div', 'p3', 'd']);
+    indexed.elements.removeOutermost(doomed);
+    expect(indexed.root.outerHTML).toEqual(walked.root.outerHTML);
+    expect(ids(indexed.elements.where(() => true))).toEqual(ids(elementsWhere(indexed.root, () => true)));
+  });
+});

@@ -1,0 +1,90 @@
+import { tagOf } from '../find-elements.js';
+
+/**
+ * The elements of the chosen content, found by one walk and handed from pass to pass: each drop-* pass used to walk
+ * the content again (about fifteen walks a page, each through linkedom's sibling getters). The passes only remove,
+ * and they remove through `remove`, which marks the element's subtree gone; so every answer here is the one a fresh
+ * walk of the content would give at that moment. A pass that removed an element without it would leave it here.
+ */
+export class ContentElements {
+  /** Every element under the root (not the root), in document order, a template's content included. */
+  private readonly order: Element[] = [];
+  /** Each one's tag name, lower-cased (find-elements.ts's `tagOf`). */
+  private readonly tags: string[] = [];
+  /** The index after each one's last descendant: its subtree is `order[index, ends[index])`. */
+  private readonly ends: number[] = [];
+  /** Whether each one lies inside a template's content, which the selector engine's queries do not search. */
+  private readonly templated: boolean[] = [];
+  private readonly positions = new Map<Element, number>();
+  private readonly gone: Uint8Array;
+
+  constructor(readonly root: Element) {
+    this.collect(root, false);
+    this.gone = new Uint8Array(this.order.length);
+  }
+
+  /** The elements still under the root that pass `test`, in document order: find-elements.ts's `elementsWhere`. */
+  where(test: (element: Element) => boolean): Element[] {
+    const found: Element[] = [];
+    const { order, ends, gone, templated } = this;
+    for (let index = 0; index < order.length; index += 1) {
+      if (gone[index]) index = ends[index] - 1;
+      else if (!templated[index] && test(order[index])) found.push(order[index]);
+    }
+    return found;
+  }
+
+  /** The elements still under the root whose tag name is one of `names`: find-elements.ts's `elementsNamed`. */
+  named(names: ReadonlySet<string>): Element[] {
+    const found: Element[] = [];
+    const { order, ends, gone, templated, tags } = this;
+    for (let index = 0; index < order.length; index += 1) {
+      if (gone[index]) index = ends[index] - 1;
+      else if (!templated[index] && names.has(tags[index])) found.push(order[index]);
+    }
+    return found;
+  }
+
+  /**
+   * The elements that `doomed` picks, asked from the top and never inside a picked one (a template's content
+   * included, as a walk through children goes): prose-blocks.ts's `removeOutermost`, which removes them.
+   */
+  outermost(doomed: (element: Element) => boolean): Element[] {
+    const picked: Element[] = [];
+    const { order, ends, gone } = this;
+    for (let index = 0; index < order.length; index += 1) {
+      if (gone[index]) index = ends[index] - 1;
+      else if (doomed(order[index])) {
+        picked.push(order[index]);
+        index = ends[index] - 1;
+      }
+    }
+    return picked;
+  }
+
+  /** Removes what `outermost` picks. */
+  removeOutermost(doomed: (element: Element) => boolean): void {
+    for (const element of this.outermost(doomed)) this.remove(element);
+  }
+
+  /** Removes the element from the document, and its subtree from what the later passes see. */
+  remove(element: Element): void {
+    element.remove();
+    const index = this.positions.get(element);
+    if (index !== undefined) this.gone.fill(1, index, this.ends[index]);
+  }
+
+  private collect(parent: Element, templated: boolean): void {
+    const inside = templated || parent.localName === 'template';
+    for (let child = parent.firstElementChild; child; child = child.nextElementSibling) {
+      const index = this.order.length;
+      this.order.push(child);
+      this.tags.push(tagOf(child));
+      this.templated.push(inside);
+      this.ends.push(0);
+      this.positions.set(child, index);
+      this.collect(child, inside);
+      this.ends[index] = this.order.length;
+    }
+  }
+}
