@@ -19,7 +19,7 @@ export class ServiceProcess {
     this.gone = new Promise((done) => wrapper.once('exit', (code) => done(code)));
   }
 
-  static async start(name: string, env: Record<string, string>): Promise<ServiceProcess> {
+  static async start(name: string, env: Record<string, string>, readyMs = 60_000): Promise<ServiceProcess> {
     mkdirSync(RUN_DIR, { recursive: true });
     const port = await freePort();
     const log = createWriteStream(resolve(RUN_DIR, `faults-${name}.log`));
@@ -30,8 +30,24 @@ export class ServiceProcess {
     wrapper.stdout?.pipe(log);
     wrapper.stderr?.pipe(log);
     const service = new ServiceProcess(name, `http://127.0.0.1:${port}`, wrapper);
-    await service.waitReady();
+    try {
+      await service.waitReady(readyMs);
+    } catch (error) {
+      // Never left running past the test: a loaded machine once left four of them, with their stacks, for hours.
+      service.stopUnready();
+      await service.gone;
+      throw error;
+    }
     return service;
+  }
+
+  /** kill -9 of a service that never became ready: its tree once node has started, else the subreaper itself. */
+  private stopUnready(): void {
+    if (!this.running) return;
+    const pid = this.wrapper.pid!;
+    const started = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim() !== '';
+    if (started) this.kill9();
+    else this.wrapper.kill('SIGKILL');
   }
 
   /** What the service has written to its log so far (stdout and stderr). */
@@ -78,12 +94,12 @@ export class ServiceProcess {
     return code;
   }
 
-  private async waitReady(): Promise<void> {
-    for (const until = Date.now() + 60_000; Date.now() < until; await new Promise((done) => setTimeout(done, 200))) {
+  private async waitReady(readyMs: number): Promise<void> {
+    for (const until = Date.now() + readyMs; Date.now() < until; await new Promise((done) => setTimeout(done, 200))) {
       if (!this.running) throw new Error(`${this.name} exited; see ${RUN_DIR}/faults-${this.name}.log`);
       const ready = await fetch(`${this.baseUrl}/health/ready`).then((response) => response.status === 200, () => false);
       if (ready) return;
     }
-    throw new Error(`${this.name} not ready within 60 s; see ${RUN_DIR}/faults-${this.name}.log`);
+    throw new Error(`${this.name} not ready within ${readyMs / 1000} s; see ${RUN_DIR}/faults-${this.name}.log`);
   }
 }
