@@ -28,6 +28,11 @@ describe('findContentRoot: repeated containers', () => {
     expect(rootOf(`<div id="thread">${post('p1')}${post('p2')}${post('p3')}</div><div>Footer links</div>`)).toBe('thread');
   });
 
+  it('takes the thread of wrapped posts, each marked body inside its own box (cousins, not siblings)', () => {
+    const post = (id: string) => `<div class="post"><div class="author">Name</div><div class="post-body" id="${id}"><p>${PROSE}</p></div></div>`;
+    expect(rootOf(`<div id="thread">${post('p1')}${post('p2')}${post('p3')}</div><div>Footer links</div>`)).toBe('thread');
+  });
+
   it('keeps one article when its siblings are teasers', () => {
     expect(rootOf(`<div id="col"><article id="a"><p>${PROSE}</p></article><article id="t"><p>A teaser.</p></article></div>`)).toBe('a');
   });

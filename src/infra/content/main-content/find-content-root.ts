@@ -53,14 +53,34 @@ const MARKED_TAGS = new Set(['article', 'main']);
 
 /**
  * A marked container repeated beside itself (a forum's posts, each an `article`) is one of several: the content is
- * their parent, when the others together outweigh it.
+ * the closest ancestor that holds another of them, when the ones it holds together outweigh it. Closest, not the
+ * parent: a thread's posts are often each wrapped (a post's box around its marked body), cousins rather than siblings.
  */
 function withSiblings(best: Element, matches: readonly Element[], stats: TextStatsMap): Element {
-  const parent = best.parentElement;
-  if (!parent) return best;
+  const series = closestHoldingAnother(best, matches);
+  if (!series) return best;
   let together = 0;
-  for (const element of matches) if (element.parentElement === parent) together += stats.get(element)?.chars ?? 0;
-  return together >= (stats.get(best)?.chars ?? 0) * SIBLINGS_WEIGHT ? parent : best;
+  for (const element of matches) if (series.contains(element) && !hasAncestorIn(element, series, matches)) together += stats.get(element)?.chars ?? 0;
+  return together >= (stats.get(best)?.chars ?? 0) * SIBLINGS_WEIGHT ? series : best;
+}
+
+/** How many levels above a container to look for another of its series. */
+const SERIES_DEPTH = 6;
+
+function closestHoldingAnother(best: Element, matches: readonly Element[]): Element | undefined {
+  const others = matches.filter((element) => element !== best && !element.contains(best) && !best.contains(element));
+  let ancestor = best.parentElement;
+  for (let depth = 0; ancestor && depth < SERIES_DEPTH; depth++, ancestor = ancestor.parentElement) {
+    const holder = ancestor;
+    if (others.some((element) => holder.contains(element))) return holder;
+  }
+  return undefined;
+}
+
+/** Whether a match lies inside another match under `series` (counted with its outer one). */
+function hasAncestorIn(element: Element, series: Element, matches: readonly Element[]): boolean {
+  for (let node = element.parentElement; node && node !== series; node = node.parentElement) if (matches.includes(node)) return true;
+  return false;
 }
 
 function largest(elements: readonly Element[], stats: TextStatsMap): Element | undefined {
