@@ -25,6 +25,8 @@ const CONTENT_IDS = new Set(['content', 'main-content', 'main']);
 const MIN_SHARE = 0.25;
 /** Repeated containers whose text together is this many times the largest one's are the content together. */
 const SIBLINGS_WEIGHT = 2;
+/** ...or this many times, counting only the ones of its own class (a thread's posts alike, not a story's teasers). */
+const ALIKE_WEIGHT = 1.3;
 
 /**
  * The select step: the most specific marked content container that holds enough of the page's text (of several
@@ -53,29 +55,32 @@ const MARKED_TAGS = new Set(['article', 'main']);
 
 /**
  * A marked container repeated beside itself (a forum's posts, each an `article`) is one of several: the content is
- * the closest ancestor that holds another of them, when the ones it holds together outweigh it. Closest, not the
- * parent: a thread's posts are often each wrapped (a post's box around its marked body), cousins rather than siblings.
+ * the closest ancestor whose matches together outweigh it. Not only the parent: a thread's posts are often each
+ * wrapped (a post's box around its marked body, beside a marked signature), cousins rather than siblings.
  */
 function withSiblings(best: Element, matches: readonly Element[], stats: TextStatsMap): Element {
-  const series = closestHoldingAnother(best, matches);
-  if (!series) return best;
-  let together = 0;
-  for (const element of matches) if (series.contains(element) && !hasAncestorIn(element, series, matches)) together += stats.get(element)?.chars ?? 0;
-  return together >= (stats.get(best)?.chars ?? 0) * SIBLINGS_WEIGHT ? series : best;
-}
-
-/** How many levels above a container to look for another of its series. */
-const SERIES_DEPTH = 6;
-
-function closestHoldingAnother(best: Element, matches: readonly Element[]): Element | undefined {
+  const own = stats.get(best)?.chars ?? 0;
+  const shape = best.getAttribute('class');
   const others = matches.filter((element) => element !== best && !element.contains(best) && !best.contains(element));
   let ancestor = best.parentElement;
   for (let depth = 0; ancestor && depth < SERIES_DEPTH; depth++, ancestor = ancestor.parentElement) {
     const holder = ancestor;
-    if (others.some((element) => holder.contains(element))) return holder;
+    if (!others.some((element) => holder.contains(element))) continue;
+    let together = 0;
+    let alike = 0;
+    for (const element of matches) {
+      if (!holder.contains(element) || hasAncestorIn(element, holder, matches)) continue;
+      const chars = stats.get(element)?.chars ?? 0;
+      together += chars;
+      if (element.getAttribute('class') === shape) alike += chars;
+    }
+    if (together >= own * SIBLINGS_WEIGHT || (shape && alike >= own * ALIKE_WEIGHT)) return holder;
   }
-  return undefined;
+  return best;
 }
+
+/** How many levels above a container to look for the rest of its series. */
+const SERIES_DEPTH = 6;
 
 /** Whether a match lies inside another match under `series` (counted with its outer one). */
 function hasAncestorIn(element: Element, series: Element, matches: readonly Element[]): boolean {
