@@ -62,6 +62,7 @@ function withSiblings(best: Element, matches: readonly Element[], stats: TextSta
   const own = stats.get(best)?.chars ?? 0;
   const shape = best.getAttribute('class');
   const others = matches.filter((element) => element !== best && !element.contains(best) && !best.contains(element));
+  const matched = new Set(matches);
   let ancestor = best.parentElement;
   for (let depth = 0; ancestor && depth < SERIES_DEPTH; depth++, ancestor = ancestor.parentElement) {
     const holder = ancestor;
@@ -69,7 +70,7 @@ function withSiblings(best: Element, matches: readonly Element[], stats: TextSta
     let together = 0;
     let alike = 0;
     for (const element of matches) {
-      if (!holder.contains(element) || hasAncestorIn(element, holder, matches)) continue;
+      if (!holder.contains(element) || hasAncestorIn(element, holder, matched)) continue;
       const chars = stats.get(element)?.chars ?? 0;
       together += chars;
       if (element.getAttribute('class') === shape) alike += chars;
@@ -83,8 +84,8 @@ function withSiblings(best: Element, matches: readonly Element[], stats: TextSta
 const SERIES_DEPTH = 6;
 
 /** Whether a match lies inside another match under `series` (counted with its outer one). */
-function hasAncestorIn(element: Element, series: Element, matches: readonly Element[]): boolean {
-  for (let node = element.parentElement; node && node !== series; node = node.parentElement) if (matches.includes(node)) return true;
+function hasAncestorIn(element: Element, series: Element, matches: ReadonlySet<Element>): boolean {
+  for (let node = element.parentElement; node && node !== series; node = node.parentElement) if (matches.has(node)) return true;
   return false;
 }
 
