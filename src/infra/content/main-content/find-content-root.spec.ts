@@ -28,8 +28,21 @@ describe('findContentRoot: repeated containers', () => {
     expect(rootOf(`<div id="thread">${post('p1')}${post('p2')}${post('p3')}</div><div>Footer links</div>`)).toBe('thread');
   });
 
+  it('takes the thread of wrapped posts, each marked body inside its own box (cousins, not siblings)', () => {
+    const post = (id: string) => `<div class="post"><div class="author">Name</div><div class="post-body" id="${id}"><p>${PROSE}</p></div></div>`;
+    expect(rootOf(`<div id="thread">${post('p1')}${post('p2')}${post('p3')}</div><div>Footer links</div>`)).toBe('thread');
+  });
+
+  it('takes a thread of two posts alike, the shorter over a third of the longer', () => {
+    const post = (id: string, words: string) => `<article class="post" id="${id}"><p>${words}</p></article>`;
+    expect(rootOf(`<form id="feed">${post('p1', PROSE)}${post('p2', PROSE.slice(0, 200))}</form><div>Footer</div>`)).toBe('feed');
+  });
+
   it('keeps one article when its siblings are teasers', () => {
     expect(rootOf(`<div id="col"><article id="a"><p>${PROSE}</p></article><article id="t"><p>A teaser.</p></article></div>`)).toBe('a');
+    const teaser = `<article class="teaser"><p>${PROSE.slice(0, 100)}</p></article>`;
+    const story = `<div><article class="teaser story" id="a"><p>${PROSE}</p></article></div>`;
+    expect(rootOf(`<div id="page">${story}<div>${teaser.repeat(2)}</div></div>`)).toBe('a');
   });
 });
 

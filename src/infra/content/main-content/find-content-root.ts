@@ -25,6 +25,8 @@ const CONTENT_IDS = new Set(['content', 'main-content', 'main']);
 const MIN_SHARE = 0.25;
 /** Repeated containers whose text together is this many times the largest one's are the content together. */
 const SIBLINGS_WEIGHT = 2;
+/** ...or this many times, counting only the ones of its own class (a thread's posts alike, not a story's teasers). */
+const ALIKE_WEIGHT = 1.3;
 
 /**
  * The select step: the most specific marked content container that holds enough of the page's text (of several
@@ -53,14 +55,38 @@ const MARKED_TAGS = new Set(['article', 'main']);
 
 /**
  * A marked container repeated beside itself (a forum's posts, each an `article`) is one of several: the content is
- * their parent, when the others together outweigh it.
+ * the closest ancestor whose matches together outweigh it. Not only the parent: a thread's posts are often each
+ * wrapped (a post's box around its marked body, beside a marked signature), cousins rather than siblings.
  */
 function withSiblings(best: Element, matches: readonly Element[], stats: TextStatsMap): Element {
-  const parent = best.parentElement;
-  if (!parent) return best;
-  let together = 0;
-  for (const element of matches) if (element.parentElement === parent) together += stats.get(element)?.chars ?? 0;
-  return together >= (stats.get(best)?.chars ?? 0) * SIBLINGS_WEIGHT ? parent : best;
+  const own = stats.get(best)?.chars ?? 0;
+  const shape = best.getAttribute('class');
+  const others = matches.filter((element) => element !== best && !element.contains(best) && !best.contains(element));
+  const matched = new Set(matches);
+  let ancestor = best.parentElement;
+  for (let depth = 0; ancestor && depth < SERIES_DEPTH; depth++, ancestor = ancestor.parentElement) {
+    const holder = ancestor;
+    if (!others.some((element) => holder.contains(element))) continue;
+    let together = 0;
+    let alike = 0;
+    for (const element of matches) {
+      if (!holder.contains(element) || hasAncestorIn(element, holder, matched)) continue;
+      const chars = stats.get(element)?.chars ?? 0;
+      together += chars;
+      if (element.getAttribute('class') === shape) alike += chars;
+    }
+    if (together >= own * SIBLINGS_WEIGHT || (shape && alike >= own * ALIKE_WEIGHT)) return holder;
+  }
+  return best;
+}
+
+/** How many levels above a container to look for the rest of its series. */
+const SERIES_DEPTH = 6;
+
+/** Whether a match lies inside another match under `series` (counted with its outer one). */
+function hasAncestorIn(element: Element, series: Element, matches: ReadonlySet<Element>): boolean {
+  for (let node = element.parentElement; node && node !== series; node = node.parentElement) if (matches.has(node)) return true;
+  return false;
 }
 
 function largest(elements: readonly Element[], stats: TextStatsMap): Element | undefined {

@@ -27,4 +27,9 @@ describe('narrowToProse', () => {
     const story = `<div id="story">${'A line of the story itself, not in a paragraph.<br>'.repeat(60)}</div>`;
     expect(narrowed(`<div id="page">${story}<div id="bio">${PARAGRAPH.repeat(2)}</div></div>`)).toBe('body');
   });
+
+  it('does not narrow into the one post written in paragraphs when its replies are written with <br>', () => {
+    const reply = `<div class="message">${'A reply line, not in a paragraph.<br>'.repeat(20)}</div>`;
+    expect(narrowed(`<div id="thread"><div class="message" id="first">${PARAGRAPH.repeat(4)}</div>${reply}${reply}</div>`)).toBe('thread');
+  });
 });

@@ -1,3 +1,4 @@
+import { isOneOfSeries } from './one-of-a-series.js';
 import { PROSE_BLOCKS, proseBlocks } from './prose-blocks.js';
 import type { TextStatsMap } from './text-stats.js';
 /** A child that holds this share of its parent's prose is where the prose is. */
@@ -20,7 +21,8 @@ export function narrowToProse(root: Element, stats: TextStatsMap): Element {
     const total = prose.get(current) ?? 0;
     if (total < MIN_PROSE) return current;
     const next = [...current.children].find((child) => (prose.get(child) ?? 0) >= total * NARROW_SHARE && !child.matches(PROSE_BLOCKS));
-    if (!next) return current;
+    // Not into one post of a thread: its replies are content, even when not written in paragraphs.
+    if (!next || isOneOfSeries(next, stats)) return current;
     current = next;
   }
 }
