@@ -7,9 +7,9 @@ const SERIES_WEIGHT = 0.5;
 
 /**
  * Whether `element` is one post of a series (a thread's replies): an `article` or a box named as a post, with siblings
- * of its tag and class whose text outside
- * links together weighs at least half its own. Replies written with `<br>` rather than paragraphs hold no prose, so
- * the one post written in paragraphs would otherwise hold "all the prose" of the thread and be taken alone.
+ * of its tag and class whose text outside links together weighs at least half its own. Replies written with `<br>`
+ * rather than paragraphs hold no prose, so the one post written in paragraphs would otherwise hold "all the prose" of
+ * the thread and be taken alone.
  */
 export function isOneOfSeries(element: Element, stats: TextStatsMap): boolean {
   const parent = element.parentElement;
