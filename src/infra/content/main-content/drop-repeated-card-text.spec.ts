@@ -24,7 +24,6 @@ describe('dropRepeatedCardText', () => {
     expect(kept('<table><tr><td>Not specified</td> <td>Not specified</td></tr></table>')).toBe('Not specified Not specified');
     expect(kept('<p>When <code>File::open</code> fails, <code>File::open</code> answers an error.</p>')).toBe('When File::open fails, File::open answers an error.');
     const prose = `<p>${'The trail climbs through larch and pine to the ridge. '.repeat(14)}</p>`;
-    expect(kept(`<section><h2>Trail notes today</h2>${prose}<h2>Trail notes today</h2></section>`)).toContain('Trail notes today ');
-    expect(kept(`<section><h2>Trail notes today</h2>${prose}<h2>Trail notes today</h2></section>`).endsWith('Trail notes today')).toBe(true);
+    expect(kept(`<section><h2>Trail notes today</h2>${prose}<h2>Trail notes today</h2></section>`).split('Trail notes today')).toHaveLength(3);
   });
 });
