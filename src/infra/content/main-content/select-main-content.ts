@@ -10,6 +10,7 @@ import { dropProductCards } from './drop-product-cards.js';
 import { dropRecommendationRails } from './drop-recommendation-rails.js';
 import { dropReadMoreLinks } from './drop-read-more-links.js';
 import { dropRedundantImages } from './drop-redundant-images.js';
+import { dropRepeatedCardText } from './drop-repeated-card-text.js';
 import { dropRepeatedBlocks } from './drop-repeated-blocks.js';
 import { dropTableOfContents } from './drop-table-of-contents.js';
 import { dropVisitorPrompts } from './drop-visitor-prompts.js';
@@ -59,6 +60,7 @@ export function selectMainContent(document: Document, hints: PageHints = NO_HINT
   dropVisitorPrompts(root, elements);
   dropLayoutCopies(root, stats, elements);
   dropRedundantImages(root, stats, elements);
+  dropRepeatedCardText(root, stats, elements);
   dropReadMoreLinks(root, stats, elements);
   // Only on one item's or one discussion's page: elsewhere a repeat is often content (a listing's coupon terms, a guide's steps per language).
   if (hints.itemPage || hints.threadPage) dropRepeatedBlocks(root, elements);
