@@ -9,7 +9,7 @@ const CARD_CHARS = 600;
 /** A repeat shorter than this is a word a card may well say twice ("New", "$20", a label such as "Connect only"), not a name said again. */
 const MIN_CHARS = 16;
 /** A table says the same thing in several cells on purpose, code repeats its names, a paragraph is prose (a layout's copy of it is not this pass's). */
-const KEPT_REPEATS = 'td, th, pre, code, p';
+const KEPT_REPEATS = new Set(['td', 'th', 'pre', 'code', 'p']);
 const TEXT_NODE = 3;
 
 /**
@@ -22,7 +22,7 @@ export function dropRepeatedCardText(root: Element, stats: TextStatsMap, element
   const said = new Map<Element, Set<string>>();
   for (const leaf of elements.where(isTextLeaf)) {
     const text = collapseWhitespace(leaf.textContent ?? '').trim().toLowerCase();
-    if (text.length < MIN_CHARS || leaf.closest(KEPT_REPEATS) || inSentence(leaf)) continue;
+    if (text.length < MIN_CHARS || withinKeptRepeats(leaf) || inSentence(leaf)) continue;
     const card = cardOf(leaf, root, stats);
     if (!card) continue;
     const texts = said.get(card) ?? said.set(card, new Set()).get(card)!;
@@ -33,6 +33,12 @@ export function dropRepeatedCardText(root: Element, stats: TextStatsMap, element
 
 function isTextLeaf(element: Element): boolean {
   return element.firstElementChild === null && (element.textContent ?? '').trim() !== '';
+}
+
+/** `leaf.closest('td, th, pre, code, p')` without the selector engine: one look at each ancestor's name. */
+function withinKeptRepeats(leaf: Element): boolean {
+  for (let node: Element | null = leaf; node; node = node.parentElement) if (KEPT_REPEATS.has(node.localName)) return true;
+  return false;
 }
 
 /** A word of a sentence (a name in running text), not a text of its own: its parent holds text beside it. */
