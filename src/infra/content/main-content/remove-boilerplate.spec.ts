@@ -19,6 +19,12 @@ describe('removeBoilerplate', () => {
     expect(ids(document)).toEqual(['main', 'p']);
   });
 
+  it('removes a footer after the headline even when it holds most of the text (testimonials written twice)', () => {
+    const document = clean(`<div id="c"><h1 id="h">Dress</h1><p id="p">${PROSE}</p></div>
+      <footer id="f"><p id="t1">${PROSE}</p><p id="t2">${PROSE}</p></footer>`);
+    expect(ids(document)).toEqual(['c', 'h', 'p']);
+  });
+
   it('removes a widget\'s tab list, but keeps an accordion written as a tablist that holds its panels', () => {
     const document = clean(`<div id="main"><p id="p">${PROSE}</p><ul role="tablist" id="tabs"><li role="tab">Specs</li><li role="tab">Care</li></ul>
       <div role="tablist" id="acc"><div role="tab" id="t1">Step 1</div><div role="tabpanel" id="p1"><p>Book a visit.</p></div></div></div>`);

@@ -3,6 +3,7 @@ import { firstElementWhere, tagOf } from '../find-elements.js';
 import { BOILERPLATE_TAGS } from '../html-tags.js';
 import { isHidden } from '../hidden.js';
 import { isCollapsedPanel } from './collapsed-panels.js';
+import { isFooterAfterHeadline } from './footer-after-headline.js';
 import { isStreamedBoundary, revealHiddenWrapper, revealStreamedBoundary } from './reveal-streamed-content.js';
 import { linkDensity, TextStatsMap } from './text-stats.js';
 
@@ -59,12 +60,13 @@ export function removeBoilerplate(body: Element, stats: TextStatsMap, options: {
   const total = (stats.get(body)?.chars ?? 0) - survey.consentChars;
   const rules = { comments: !isDiscussion(survey, total), names, byName: options.byName ?? true };
   const landmark = mainLandmark(body, stats);
+  const wrappers = { landmark, headline: body.querySelector('h1') };
   const doomed: Element[] = [];
   const walk = (element: Element): void => {
     // From sibling to sibling, not through `children` (a list built at each call): the walk only reads, and removes after.
     for (let child = element.firstElementChild; child; child = child.nextElementSibling) {
       if (isStreamedBoundary(child)) revealStreamedBoundary(child);
-      if (isConsent(child, names) || isCommentThread(child, rules, stats, total) || (isBoilerplate(child, rules) && !isWrapper(child, stats, total, landmark))) {
+      if (isConsent(child, names) || isCommentThread(child, rules, stats, total) || (isBoilerplate(child, rules) && !isWrapper(child, stats, total, wrappers))) {
         doomed.push(child);
         continue;
       }
@@ -215,9 +217,17 @@ function isMain(element: Element): boolean {
   return tagOf(element) === 'main' || element.getAttribute('role') === 'main';
 }
 
+/** What tells a page's wrapper from boilerplate: the page's `main` landmark and its headline (the first h1), read once. */
+interface WrapperClues {
+  readonly landmark: Element | null;
+  readonly headline: Element | null;
+}
+
 /** Whether a boilerplate-looking element is the page's wrapper; never one that lies outside the page's declared main landmark (a footer's legal modals). */
-function isWrapper(element: Element, stats: TextStatsMap, total: number, landmark: Element | null): boolean {
+function isWrapper(element: Element, stats: TextStatsMap, total: number, page: WrapperClues): boolean {
+  const { landmark, headline } = page;
   if (landmark && !element.contains(landmark) && !landmark.contains(element)) return false;
+  if (isFooterAfterHeadline(element, headline)) return false;
   const own = stats.get(element);
   const chars = own?.chars ?? 0;
   if (chars >= total * WRAPPER_SHARE) return true;
