@@ -3,6 +3,7 @@ import { firstElementWhere, tagOf } from '../find-elements.js';
 import { BOILERPLATE_TAGS } from '../html-tags.js';
 import { isHidden } from '../hidden.js';
 import { isCollapsedPanel } from './collapsed-panels.js';
+import { isPageChrome } from './page-chrome.js';
 import { isStreamedBoundary, revealHiddenWrapper, revealStreamedBoundary } from './reveal-streamed-content.js';
 import { linkDensity, TextStatsMap } from './text-stats.js';
 
@@ -68,7 +69,7 @@ export function removeBoilerplate(body: Element, stats: TextStatsMap, options: {
     // From sibling to sibling, not through `children` (a list built at each call): the walk only reads, and removes after.
     for (let child = element.firstElementChild; child; child = child.nextElementSibling) {
       if (isStreamedBoundary(child)) revealStreamedBoundary(child);
-      const chrome = inChrome || isChrome(child, names);
+      const chrome = inChrome || isPageChrome(child, classAndId(child, names).words);
       if (isConsent(child, names) || isCommentThread(child, rules, stats, total) || (isBoilerplate(child, rules) && !isWrapper(child, stats, chrome || isBoilerplate(child, byTag) ? total : content, landmark))) {
         doomed.push(child);
         continue;
@@ -173,7 +174,7 @@ function surveyPage(body: Element, stats: TextStatsMap, names: ClassAndIdCache):
   const walk = (element: Element): void => {
     for (let child = element.firstElementChild; child; child = child.nextElementSibling) {
       if (isConsent(child, names)) consentChars += stats.get(child)?.chars ?? 0;
-      else if (isChrome(child, names)) chromeChars += chromeOf(stats.get(child)?.chars ?? 0, stats.get(body)?.chars ?? 0);
+      else if (isPageChrome(child, classAndId(child, names).words)) chromeChars += chromeOf(stats.get(child)?.chars ?? 0, stats.get(body)?.chars ?? 0);
       else if (isCommentNamed(child, names)) {
         commentChars += stats.get(child)?.chars ?? 0;
         blogComments ||= child.matches(BLOG_COMMENTS_SELECTOR) || child.querySelector(BLOG_COMMENTS_SELECTOR) !== null;
@@ -193,16 +194,6 @@ function surveyPage(body: Element, stats: TextStatsMap, names: ClassAndIdCache):
  */
 function isDiscussion(survey: PageSurvey, total: number): boolean {
   return total > 0 && !survey.blogComments && survey.commentChars >= total * DISCUSSION_SHARE && survey.prose < ARTICLE_PROSE;
-}
-
-const CHROME_TAGS = new Set(['header', 'footer', 'nav']);
-const CHROME_ROLES = new Set(['banner', 'contentinfo', 'navigation']);
-const CHROME_NAMES = /(^|\s)(header|footer|site-header|site-footer|navbar|navigation)(?=$|\s)/;
-
-/** The page's header, footer or a menu, by tag, role or class word: page chrome, which a reader skips. */
-function isChrome(element: Element, names: ClassAndIdCache): boolean {
-  if (CHROME_TAGS.has(element.localName) || CHROME_ROLES.has(element.getAttribute('role') ?? '')) return true;
-  return CHROME_NAMES.test(classAndId(element, names).words);
 }
 
 /** A header, footer or menu that holds most of the page is its wrapper (a theme's `header` around everything): it counts as none. */
