@@ -3,9 +3,12 @@ import { putBackInsideRoot } from './put-back-inside-root.js';
 import { removeBoilerplate } from './remove-boilerplate.js';
 import { measureText } from './text-stats.js';
 
-/** The site's menus: most of a shop's page, so that the product grid is no wrapper of it. */
+/**
+ * The site's category rails: most of a shop's page, so that the product grid is no wrapper of it. Asides, not a `nav`
+ * and a `footer`: the clean step reads a share without the header, footer and menus (remove-boilerplate.ts).
+ */
 const LINKS = Array.from({ length: 20 }, (_, n) => `<a href="/c/${n}">Garden category ${n}</a>`).join('');
-const MENUS = `<nav id="menu">${LINKS}</nav><footer id="foot">${LINKS}</footer>`;
+const MENUS = `<aside id="menu">${LINKS}</aside><aside id="foot">${LINKS}</aside>`;
 const CARDS = Array.from({ length: 8 }, (_, n) => `<a href="/p/${n}">Robotic lawn mower KR${n}, quarter-acre, $2,099.99</a>`).join('');
 
 /** The ids under the body once the clean step ran and the chosen container (`#root`, or the body) had its second look. */

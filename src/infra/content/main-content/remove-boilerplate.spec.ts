@@ -112,6 +112,16 @@ describe('removeBoilerplate', () => {
     expect(ids(column)).toEqual(['col', 'rest']);
   });
 
+  it('reads a name-only boilerplate box\'s share of the page without its header, footer and menus (a promo box of the services under a mega menu)', () => {
+    const menu = '<a href="/x">Services and industries</a> '.repeat(16);
+    const cards = '<a href="/s">Assurance: audit services</a> '.repeat(11);
+    const page = (box: string) =>
+      `<div class="site-header" id="h">${menu}</div><div id="main">${box}<p id="p">${'Our services help you grow. '.repeat(4)}</p></div><footer id="f">(c) 2025</footer>`;
+    expect(ids(clean(page(`<div class="promo-container" id="promo">${cards}</div>`)))).toEqual(['main', 'promo', 'p']);
+    // A form, boilerplate by its tag, is still measured against the whole page.
+    expect(ids(clean(page(`<form id="promo">${cards}</form>`)))).toEqual(['main', 'p']);
+  });
+
   it('drops a site header but keeps headers inside an article', () => {
     const document = clean(`<header id="site">Logo Menu</header><article id="art"><header id="ah">Posted today</header><p>${PROSE}</p></article>`);
     expect(ids(document)).toEqual(['art', 'ah']);

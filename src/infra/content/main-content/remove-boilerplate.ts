@@ -4,6 +4,7 @@ import { BOILERPLATE_TAGS } from '../html-tags.js';
 import { isHidden } from '../hidden.js';
 import { isCollapsedPanel } from './collapsed-panels.js';
 import { isFooterAfterHeadline } from './footer-after-headline.js';
+import { isPageChrome } from './page-chrome.js';
 import { isStreamedBoundary, revealHiddenWrapper, revealStreamedBoundary } from './reveal-streamed-content.js';
 import { linkDensity, TextStatsMap } from './text-stats.js';
 
@@ -61,20 +62,25 @@ export function removeBoilerplate(body: Element, stats: TextStatsMap, options: {
   const rules = { comments: !isDiscussion(survey, total), names, byName: options.byName ?? true };
   const landmark = mainLandmark(body, stats);
   const wrappers = { landmark, headline: body.querySelector('h1') };
+  // A wrapper's share is of the page without its header, footer and menus: a 5.7k-character mega menu is no part of it.
+  // Only for what its class or id words alone would remove (a `promo` box of the services): a dialog or a form stays measured against the whole page.
+  const content = total - survey.chromeChars;
+  const byTag = { ...rules, byName: false };
   const doomed: Element[] = [];
-  const walk = (element: Element): void => {
+  const walk = (element: Element, inChrome: boolean): void => {
     // From sibling to sibling, not through `children` (a list built at each call): the walk only reads, and removes after.
     for (let child = element.firstElementChild; child; child = child.nextElementSibling) {
       if (isStreamedBoundary(child)) revealStreamedBoundary(child);
-      if (isConsent(child, names) || isCommentThread(child, rules, stats, total) || (isBoilerplate(child, rules) && !isWrapper(child, stats, total, wrappers))) {
+      const chrome = inChrome || isPageChrome(child, classAndId(child, names).words);
+      if (isConsent(child, names) || isCommentThread(child, rules, stats, total) || (isBoilerplate(child, rules) && !isWrapper(child, stats, chrome || isBoilerplate(child, byTag) ? total : content, wrappers))) {
         doomed.push(child);
         continue;
       }
       if (isConcealed(child)) revealHiddenWrapper(child);
-      walk(child);
+      walk(child, chrome);
     }
   };
-  walk(body);
+  walk(body, false);
   const removals = doomed.map((element) => ({ element, parent: element.parentElement!, next: element.nextSibling }));
   for (const element of doomed) element.remove();
   return removals;
@@ -154,6 +160,8 @@ interface PageSurvey {
   readonly commentChars: number;
   readonly prose: number;
   readonly consentChars: number;
+  /** Text of the page's header, footer and menus (outermost ones). */
+  readonly chromeChars: number;
   /** Whether a comment block is a blog's comment area, which sits under a post. */
   readonly blogComments: boolean;
 }
@@ -162,11 +170,13 @@ function surveyPage(body: Element, stats: TextStatsMap, names: ClassAndIdCache):
   let commentChars = 0;
   let prose = 0;
   let consentChars = 0;
+  let chromeChars = 0;
   let blogComments = false;
   // From sibling to sibling, not through `children` (a list built at each call): the survey only reads.
   const walk = (element: Element): void => {
     for (let child = element.firstElementChild; child; child = child.nextElementSibling) {
       if (isConsent(child, names)) consentChars += stats.get(child)?.chars ?? 0;
+      else if (isPageChrome(child, classAndId(child, names).words)) chromeChars += chromeOf(stats.get(child)?.chars ?? 0, stats.get(body)?.chars ?? 0);
       else if (isCommentNamed(child, names)) {
         commentChars += stats.get(child)?.chars ?? 0;
         blogComments ||= child.matches(BLOG_COMMENTS_SELECTOR) || child.querySelector(BLOG_COMMENTS_SELECTOR) !== null;
@@ -176,7 +186,7 @@ function surveyPage(body: Element, stats: TextStatsMap, names: ClassAndIdCache):
     }
   };
   walk(body);
-  return { commentChars, prose, consentChars, blogComments };
+  return { commentChars, prose, consentChars, chromeChars, blogComments };
 }
 
 /**
@@ -186,6 +196,11 @@ function surveyPage(body: Element, stats: TextStatsMap, names: ClassAndIdCache):
  */
 function isDiscussion(survey: PageSurvey, total: number): boolean {
   return total > 0 && !survey.blogComments && survey.commentChars >= total * DISCUSSION_SHARE && survey.prose < ARTICLE_PROSE;
+}
+
+/** A header, footer or menu that holds most of the page is its wrapper (a theme's `header` around everything): it counts as none. */
+function chromeOf(chars: number, total: number): number {
+  return chars < total * WRAPPER_SHARE ? chars : 0;
 }
 
 function proseChars(own: { chars: number; linkChars: number } | undefined): number {
