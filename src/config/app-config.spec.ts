@@ -31,6 +31,12 @@ describe('loadConfig', () => {
     expect(loadConfig({}).browser).toMatchObject({ concurrency: 4, tabs: 6 });
   });
 
+  it('keeps BROWSER_SPARE_TABS spares when told (0: a job may wait for a wipe, and no renderer is kept for it)', () => {
+    expect(loadConfig({ BROWSER_CONCURRENCY: '4', BROWSER_SPARE_TABS: '0' }).browser).toMatchObject({ concurrency: 4, tabs: 4 });
+    expect(loadConfig({ BROWSER_CONCURRENCY: '2', BROWSER_SPARE_TABS: '3' }).browser).toMatchObject({ concurrency: 2, tabs: 5 });
+    expect(problemsOf({ BROWSER_SPARE_TABS: '-1' }).map((problem) => problem.split('=')[0])).toEqual(['BROWSER_SPARE_TABS']);
+  });
+
   it('names every bad variable at once', () => {
     const problems = problemsOf({ PORT: 'eighty', ROLE: 'both', REDIS_URL: 'localhost:6379', ALLOW_PRIVATE_TARGETS: 'perhaps' });
     expect(problems.map((problem) => problem.split('=')[0]).sort()).toEqual(['ALLOW_PRIVATE_TARGETS', 'PORT', 'REDIS_URL', 'ROLE']);

@@ -37,8 +37,9 @@ export interface AppConfig {
     /** Jobs a worker runs at once (the queue's processor concurrency). */
     readonly concurrency: number;
     /**
-     * Tabs (each a context and a relay slot) the worker keeps: concurrency plus half of it again, opened on demand. A tab
-     * is wiped after its job's answer; the spares let the next job start meanwhile instead of waiting for the wipe.
+     * Tabs (each a context and a relay slot) the worker keeps: concurrency plus BROWSER_SPARE_TABS (half of it again,
+     * rounded up, by default), opened on demand. A tab is wiped after its job's answer; the spares let the next job
+     * start meanwhile instead of waiting for the wipe. Each costs a renderer's memory (issue 41's PSS: README).
      */
     readonly tabs: number;
     /**
@@ -127,7 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = resolve(e.DATA_DIR ?? './data');
   const role = e.ROLE ?? 'all';
   const concurrency = e.BROWSER_CONCURRENCY ?? 4;
-  const tabs = concurrency + Math.ceil(concurrency / 2);
+  const tabs = concurrency + (e.BROWSER_SPARE_TABS ?? Math.ceil(concurrency / 2));
   const plans = attempt('config/plans.json', loadPlans);
   const pricing = attempt('config/pricing.json', loadPricing);
   const profile = attempt('CHAT_PROFILE_FILE', () => loadChatProfile(e.CHAT_PROFILE_FILE));

@@ -56,6 +56,9 @@ export class EnvSchema {
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(64)
   BROWSER_CONCURRENCY?: number;
 
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0) @Max(64)
+  BROWSER_SPARE_TABS?: number;
+
   @IsOptional() @Transform(toInt) @IsInt() @Min(200) @Max(60000)
   JOB_HEARTBEAT_MS?: number;
 
