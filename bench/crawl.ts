@@ -70,6 +70,7 @@ async function main(): Promise<void> {
     ADMIN_TOKEN: ADMIN, DATA_DIR: mkdtempSync(join(tmpdir(), 'crawlgate-bench-')), REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/6',
     ...(DATABASE_URL === 'sqlite' ? {} : { DATABASE_URL }),
     ALLOW_PRIVATE_TARGETS: 'true', PROXY_STANDARD: proxyUrl, PROXY_PREMIUM: sessionProxyUrl, BROWSER_CONCURRENCY: process.env.BENCH_BROWSER_CONCURRENCY ?? '4', LOG_LEVEL: 'warn',
+    ...(process.env.BENCH_SPARE_TABS ? { BROWSER_SPARE_TABS: process.env.BENCH_SPARE_TABS } : {}),
     CHROMIUM_PATH: CHROMIUM,
   };
   // BENCH_APP_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the service under the bench.
