@@ -4,6 +4,7 @@ import { BOILERPLATE_TAGS } from '../html-tags.js';
 import { isHidden } from '../hidden.js';
 import { isCollapsedPanel } from './collapsed-panels.js';
 import { isFooterAfterHeadline } from './footer-after-headline.js';
+import { landmarkSeries } from './landmark-series.js';
 import { isPageChrome } from './page-chrome.js';
 import { isStreamedBoundary, revealHiddenWrapper, revealStreamedBoundary } from './reveal-streamed-content.js';
 import { linkDensity, TextStatsMap } from './text-stats.js';
@@ -67,22 +68,33 @@ export function removeBoilerplate(body: Element, stats: TextStatsMap, options: {
   const content = total - survey.chromeChars;
   const byTag = { ...rules, byName: false };
   const doomed: Element[] = [];
+  // What class or id words alone removed (not a tag, role, or hiding), for the landmark's series below.
+  const byName: Element[] = [];
   const walk = (element: Element, inChrome: boolean): void => {
     // From sibling to sibling, not through `children` (a list built at each call): the walk only reads, and removes after.
     for (let child = element.firstElementChild; child; child = child.nextElementSibling) {
       if (isStreamedBoundary(child)) revealStreamedBoundary(child);
       const chrome = inChrome || isPageChrome(child, classAndId(child, names).words);
-      if (isConsent(child, names) || isCommentThread(child, rules, stats, total) || (isBoilerplate(child, rules) && !isWrapper(child, stats, chrome || isBoilerplate(child, byTag) ? total : content, wrappers))) {
+      if (isConsent(child, names) || isCommentThread(child, rules, stats, total)) {
         doomed.push(child);
         continue;
+      }
+      if (isBoilerplate(child, rules)) {
+        const nameOnly = !chrome && !isBoilerplate(child, byTag);
+        if (!isWrapper(child, stats, nameOnly ? content : total, wrappers)) {
+          doomed.push(child);
+          if (nameOnly) byName.push(child);
+          continue;
+        }
       }
       if (isConcealed(child)) revealHiddenWrapper(child);
       walk(child, chrome);
     }
   };
   walk(body, false);
-  const removals = doomed.map((element) => ({ element, parent: element.parentElement!, next: element.nextSibling }));
-  for (const element of doomed) element.remove();
+  const series = landmark ? landmarkSeries(byName, landmark, stats) : [];
+  const removals = doomed.filter((element) => !series.includes(element)).map((element) => ({ element, parent: element.parentElement!, next: element.nextSibling }));
+  for (const { element } of removals) element.remove();
   return removals;
 }
 
