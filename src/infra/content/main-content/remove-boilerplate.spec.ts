@@ -59,6 +59,18 @@ describe('removeBoilerplate', () => {
     expect(ids(post)).toEqual(['post']);
   });
 
+  it('keeps the replies of a page that says it is a discussion when they hold half of it without its menus, however long the first post (WallStreetOasis)', () => {
+    const html = `<nav id="n">${'<a href="/">A forum section of the site</a>'.repeat(80)}</nav><div id="post">${`<p>${PROSE}</p>`.repeat(7)}</div>`
+      + Array.from({ length: 8 }, (_, index) => `<div class="comment" id="c${index}"><p>${PROSE}</p></div>`).join('');
+    const cleanAs = (threadPage: boolean) => {
+      const document = parseDocument(`<body>${html}</body>`);
+      removeBoilerplate(document.body, measureText(document.body), { threadPage });
+      return ids(document);
+    };
+    expect(cleanAs(true)).toEqual(['post', 'c0', 'c1', 'c2', 'c3', 'c4', 'c5', 'c6', 'c7']);
+    expect(cleanAs(false)).toEqual(['post']);
+  });
+
   it('drops a blog\'s comment area (WordPress comment-list) under a short post, where a forum thread would be kept', () => {
     const comments = Array.from({ length: 6 }, (_, index) => `<li class="comment" id="c${index}"><p>${PROSE}</p></li>`).join('');
     const post = clean(`<div id="post"><p>${PROSE}</p></div><div id="comments" class="comments-area"><ol class="comment-list">${comments}</ol></div>`);
