@@ -5,6 +5,7 @@ import { isHidden } from '../hidden.js';
 import { isCollapsedPanel } from './collapsed-panels.js';
 import { isFooterAfterHeadline } from './footer-after-headline.js';
 import { isPageChrome } from './page-chrome.js';
+import { areThreadReplies } from './thread-replies.js';
 import { isStreamedBoundary, revealHiddenWrapper, revealStreamedBoundary } from './reveal-streamed-content.js';
 import { linkDensity, TextStatsMap } from './text-stats.js';
 
@@ -18,8 +19,6 @@ const PROSE_SHARE = 0.25;
 const PROSE_LINK_DENSITY = 0.35;
 /** Comments that hold this share of the page's text are the page (a forum thread), not a thread under it. */
 const DISCUSSION_SHARE = 0.4;
-/** Replies that hold this share of a thread page's text without its chrome are the thread's content. */
-const REPLIES_SHARE = 0.5;
 /** Characters of text a `main` landmark needs for boilerplate outside it to be boilerplate whatever its size. */
 const MAIN_MIN_CHARS = 500;
 /** A comment-named element holding more of the page than this is the page's wrapper. */
@@ -61,7 +60,7 @@ export function removeBoilerplate(body: Element, stats: TextStatsMap, options: {
   const survey = surveyPage(body, stats, names);
   // The page's text is what a reader sees once the consent dialog is dismissed.
   const total = (stats.get(body)?.chars ?? 0) - survey.consentChars;
-  const rules = { comments: !isDiscussion(survey, total) && !isLongFirstPost(survey, total, options.threadPage ?? false), names, byName: options.byName ?? true };
+  const rules = { comments: !isDiscussion(survey, total) && !areThreadReplies(survey, total, options.threadPage ?? false), names, byName: options.byName ?? true };
   const landmark = mainLandmark(body, stats);
   const wrappers = { landmark, headline: body.querySelector('h1') };
   // A wrapper's share is of the page without its header, footer and menus: a 5.7k-character mega menu is no part of it.
@@ -198,15 +197,6 @@ function surveyPage(body: Element, stats: TextStatsMap, names: ClassAndIdCache):
  */
 function isDiscussion(survey: PageSurvey, total: number): boolean {
   return total > 0 && !survey.blogComments && survey.commentChars >= total * DISCUSSION_SHARE && survey.prose < ARTICLE_PROSE;
-}
-
-/**
- * A page that says it is a discussion (page-hints.ts) whose replies hold most of its text once its header, footer
- * and menus are set aside: a thread whose first post is long prose of its own (WallStreetOasis), not an article.
- */
-function isLongFirstPost(survey: PageSurvey, total: number, threadPage: boolean): boolean {
-  const content = total - survey.chromeChars;
-  return threadPage && content > 0 && !survey.blogComments && survey.commentChars >= content * REPLIES_SHARE;
 }
 
 /** A header, footer or menu that holds most of the page is its wrapper (a theme's `header` around everything): it counts as none. */
