@@ -134,6 +134,12 @@ describe('removeBoilerplate', () => {
     expect(ids(clean(page(`<form id="promo">${cards}</form>`)))).toEqual(['main', 'p']);
   });
 
+  it('keeps the cards of a promo box kept as the page\'s wrapper, each too small to be kept for itself (Deloitte\'s services)', () => {
+    const cards = Array.from({ length: 6 }, (_, index) => `<div class="promo cmp-promo__services" id="s${index}"><p>${PROSE}</p></div>`).join('');
+    const document = clean(`<div class="cmp-promo-container" id="box"><h2>Our services</h2>${cards}</div><div class="promo" id="p"><p>Sign up</p></div><div id="x"><p>${PROSE}</p></div>`);
+    expect(ids(document)).toEqual(['box', 's0', 's1', 's2', 's3', 's4', 's5', 'x']);
+  });
+
   it('drops a site header but keeps headers inside an article', () => {
     const document = clean(`<header id="site">Logo Menu</header><article id="art"><header id="ah">Posted today</header><p>${PROSE}</p></article>`);
     expect(ids(document)).toEqual(['art', 'ah']);

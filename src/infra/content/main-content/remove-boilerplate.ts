@@ -6,6 +6,7 @@ import { isCollapsedPanel } from './collapsed-panels.js';
 import { isFooterAfterHeadline } from './footer-after-headline.js';
 import { isPageChrome } from './page-chrome.js';
 import { areThreadReplies } from './thread-replies.js';
+import { boilerplateWord, isWrapperPart } from './wrapper-parts.js';
 import { isStreamedBoundary, revealHiddenWrapper, revealStreamedBoundary } from './reveal-streamed-content.js';
 import { linkDensity, TextStatsMap } from './text-stats.js';
 
@@ -68,20 +69,23 @@ export function removeBoilerplate(body: Element, stats: TextStatsMap, options: {
   const content = total - survey.chromeChars;
   const byTag = { ...rules, byName: false };
   const doomed: Element[] = [];
-  const walk = (element: Element, inChrome: boolean): void => {
+  // `wrapperWord`: the boilerplate word of the innermost boilerplate-named element kept as a wrapper (wrapper-parts.ts).
+  const walk = (element: Element, inChrome: boolean, wrapperWord: string | undefined): void => {
     // From sibling to sibling, not through `children` (a list built at each call): the walk only reads, and removes after.
     for (let child = element.firstElementChild; child; child = child.nextElementSibling) {
       if (isStreamedBoundary(child)) revealStreamedBoundary(child);
-      const chrome = inChrome || isPageChrome(child, classAndId(child, names).words);
-      if (isConsent(child, names) || isCommentThread(child, rules, stats, total) || (isBoilerplate(child, rules) && !isWrapper(child, stats, chrome || isBoilerplate(child, byTag) ? total : content, wrappers))) {
+      const words = classAndId(child, names).words;
+      const chrome = inChrome || isPageChrome(child, words);
+      const boilerplate = isBoilerplate(child, rules) && (isBoilerplate(child, byTag) || !isWrapperPart(words, wrapperWord));
+      if (isConsent(child, names) || isCommentThread(child, rules, stats, total) || (boilerplate && !isWrapper(child, stats, chrome || isBoilerplate(child, byTag) ? total : content, wrappers))) {
         doomed.push(child);
         continue;
       }
       if (isConcealed(child)) revealHiddenWrapper(child);
-      walk(child, chrome);
+      walk(child, chrome, boilerplate && rules.byName ? (boilerplateWord(words) ?? wrapperWord) : wrapperWord);
     }
   };
-  walk(body, false);
+  walk(body, false, undefined);
   const removals = doomed.map((element) => ({ element, parent: element.parentElement!, next: element.nextSibling }));
   for (const element of doomed) element.remove();
   return removals;
