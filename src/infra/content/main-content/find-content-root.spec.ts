@@ -23,6 +23,12 @@ describe('findContentRoot', () => {
 });
 
 describe('findContentRoot: repeated containers', () => {
+  it('takes a thread whose first post is marked articleBody and its replies commentText together (Tapatalk)', () => {
+    const reply = (id: string) => `<div class="post"><div itemprop="commentText" id="${id}"><p>${PROSE}</p></div></div>`;
+    expect(rootOf(`<div id="thread"><div class="post"><div itemprop="articleBody" id="first"><p>${PROSE}</p></div></div>${reply('r1')}${reply('r2')}</div><nav><p>${PROSE}</p></nav>`)).toBe('thread');
+  });
+
+
   it('takes the parent of a forum\'s posts, each an article, when the others outweigh the largest', () => {
     const post = (id: string) => `<article id="${id}"><p>${PROSE}</p></article>`;
     expect(rootOf(`<div id="thread">${post('p1')}${post('p2')}${post('p3')}</div><div>Footer links</div>`)).toBe('thread');
@@ -48,14 +54,14 @@ describe('findContentRoot: repeated containers', () => {
 
 describe('CONTENT_MARKS', () => {
   const SELECTORS = [
-    '[itemprop="articleBody"]',
+    '[itemprop="articleBody"], [itemprop="commentText"]',
     '.entry-content, .post-content, .article-content, .article-body, .article__body, .post-body, .story-body, .content-body',
     'article',
     'main, [role="main"]',
     '#content, #main-content, #main, .main-content',
   ];
   const PAGE = [
-    '<div itemprop="articleBody"></div><div itemprop="articlebody"></div><div itemprop="articleBody x"></div>',
+    '<div itemprop="articleBody"></div><div itemprop="articlebody"></div><div itemprop="articleBody x"></div><div itemprop="commentText"></div>',
     '<div class="x entry-content"></div><div class="entry-contents"></div><div class="Entry-Content"></div><div class="a\u00a0post-body"></div>',
     '<div class="article__body\tother"></div><div class="my-story-body"></div><p class="content-body"></p>',
     '<ARTICLE></ARTICLE><article class="post-content"></article><main></main><div role="main"></div><div role="Main"></div>',

@@ -3,7 +3,7 @@ import { TextStatsMap } from './text-stats.js';
 
 /**
  * Where pages mark their content, most specific first, as selectors (the spec checks each test against them):
- *   [itemprop="articleBody"]
+ *   [itemprop="articleBody"], [itemprop="commentText"]
  *   .entry-content, .post-content, .article-content, .article-body, .article__body, .post-body, .story-body, .content-body
  *   article
  *   main, [role="main"]
@@ -11,12 +11,16 @@ import { TextStatsMap } from './text-stats.js';
  * Tested on each element in one walk: the selector engine walked the page once a selector.
  */
 export const CONTENT_MARKS: readonly ((element: Element) => boolean)[] = [
-  (element) => element.getAttribute('itemprop') === 'articleBody',
+  (element) => isPostBodyItem(element.getAttribute('itemprop')),
   (element) => hasClass(element, ENTRY_CLASSES),
   (element) => tagOf(element) === 'article',
   (element) => tagOf(element) === 'main' || element.getAttribute('role') === 'main',
   (element) => CONTENT_IDS.has(element.getAttribute('id') ?? '') || hasClass(element, MAIN_CLASSES),
 ];
+/** A thread's first post marks its body `articleBody` and each reply's `commentText` (Tapatalk): posts alike. */
+function isPostBodyItem(itemprop: string | null): boolean {
+  return itemprop === 'articleBody' || itemprop === 'commentText';
+}
 const ENTRY_CLASSES = classTokens(['entry-content', 'post-content', 'article-content', 'article-body', 'article__body', 'post-body', 'story-body', 'content-body']);
 const MAIN_CLASSES = classTokens(['main-content']);
 const CONTENT_IDS = new Set(['content', 'main-content', 'main']);

@@ -59,6 +59,18 @@ describe('removeBoilerplate', () => {
     expect(ids(post)).toEqual(['post']);
   });
 
+  it('keeps the replies of a page that says it is a discussion when they hold half of it without its menus, however long the first post (WallStreetOasis)', () => {
+    const html = `<nav id="n">${'<a href="/">A forum section of the site</a>'.repeat(80)}</nav><div id="post">${`<p>${PROSE}</p>`.repeat(7)}</div>`
+      + Array.from({ length: 8 }, (_, index) => `<div class="comment" id="c${index}"><p>${PROSE}</p></div>`).join('');
+    const cleanAs = (threadPage: boolean) => {
+      const document = parseDocument(`<body>${html}</body>`);
+      removeBoilerplate(document.body, measureText(document.body), { threadPage });
+      return ids(document);
+    };
+    expect(cleanAs(true)).toEqual(['post', 'c0', 'c1', 'c2', 'c3', 'c4', 'c5', 'c6', 'c7']);
+    expect(cleanAs(false)).toEqual(['post']);
+  });
+
   it('drops a blog\'s comment area (WordPress comment-list) under a short post, where a forum thread would be kept', () => {
     const comments = Array.from({ length: 6 }, (_, index) => `<li class="comment" id="c${index}"><p>${PROSE}</p></li>`).join('');
     const post = clean(`<div id="post"><p>${PROSE}</p></div><div id="comments" class="comments-area"><ol class="comment-list">${comments}</ol></div>`);
@@ -120,6 +132,12 @@ describe('removeBoilerplate', () => {
     expect(ids(clean(page(`<div class="promo-container" id="promo">${cards}</div>`)))).toEqual(['main', 'promo', 'p']);
     // A form, boilerplate by its tag, is still measured against the whole page.
     expect(ids(clean(page(`<form id="promo">${cards}</form>`)))).toEqual(['main', 'p']);
+  });
+
+  it('keeps the cards of a promo box kept as the page\'s wrapper, each too small to be kept for itself (Deloitte\'s services)', () => {
+    const cards = Array.from({ length: 6 }, (_, index) => `<div class="promo cmp-promo__services" id="s${index}"><p>${PROSE}</p></div>`).join('');
+    const document = clean(`<div class="cmp-promo-container" id="box"><h2>Our services</h2>${cards}</div><div class="promo" id="p"><p>Sign up</p></div><div id="x"><p>${PROSE}</p></div>`);
+    expect(ids(document)).toEqual(['box', 's0', 's1', 's2', 's3', 's4', 's5', 'x']);
   });
 
   it('drops a site header but keeps headers inside an article', () => {

@@ -6,6 +6,8 @@ import { isCollapsedPanel } from './collapsed-panels.js';
 import { isFooterAfterHeadline } from './footer-after-headline.js';
 import { landmarkSeries } from './landmark-series.js';
 import { isPageChrome } from './page-chrome.js';
+import { areThreadReplies } from './thread-replies.js';
+import { boilerplateWord, isWrapperPart } from './wrapper-parts.js';
 import { isStreamedBoundary, revealHiddenWrapper, revealStreamedBoundary } from './reveal-streamed-content.js';
 import { linkDensity, TextStatsMap } from './text-stats.js';
 
@@ -55,12 +57,12 @@ interface ClassAndId {
  * except an element that holds the page's headline or most of its text. Comment threads stay on a discussion page;
  * streamed content, and a hidden wrapper of most of the page, are revealed on the way.
  */
-export function removeBoilerplate(body: Element, stats: TextStatsMap, options: { byName?: boolean } = {}): Removal[] {
+export function removeBoilerplate(body: Element, stats: TextStatsMap, options: { byName?: boolean; threadPage?: boolean } = {}): Removal[] {
   const names: ClassAndIdCache = new Map();
   const survey = surveyPage(body, stats, names);
   // The page's text is what a reader sees once the consent dialog is dismissed.
   const total = (stats.get(body)?.chars ?? 0) - survey.consentChars;
-  const rules = { comments: !isDiscussion(survey, total), names, byName: options.byName ?? true };
+  const rules = { comments: !isDiscussion(survey, total) && !areThreadReplies(survey, total, options.threadPage ?? false), names, byName: options.byName ?? true };
   const landmark = mainLandmark(body, stats);
   const wrappers = { landmark, headline: body.querySelector('h1') };
   // A wrapper's share is of the page without its header, footer and menus: a 5.7k-character mega menu is no part of it.
@@ -70,16 +72,19 @@ export function removeBoilerplate(body: Element, stats: TextStatsMap, options: {
   const doomed: Element[] = [];
   // What class or id words alone removed (not a tag, role, or hiding), for the landmark's series below.
   const byName: Element[] = [];
-  const walk = (element: Element, inChrome: boolean): void => {
+  // `wrapperWord`: the boilerplate word of the innermost boilerplate-named element kept as a wrapper (wrapper-parts.ts).
+  const walk = (element: Element, inChrome: boolean, wrapperWord: string | undefined): void => {
     // From sibling to sibling, not through `children` (a list built at each call): the walk only reads, and removes after.
     for (let child = element.firstElementChild; child; child = child.nextElementSibling) {
       if (isStreamedBoundary(child)) revealStreamedBoundary(child);
-      const chrome = inChrome || isPageChrome(child, classAndId(child, names).words);
+      const words = classAndId(child, names).words;
+      const chrome = inChrome || isPageChrome(child, words);
       if (isConsent(child, names) || isCommentThread(child, rules, stats, total)) {
         doomed.push(child);
         continue;
       }
-      if (isBoilerplate(child, rules)) {
+      const boilerplate = isBoilerplate(child, rules) && (isBoilerplate(child, byTag) || !isWrapperPart(words, wrapperWord));
+      if (boilerplate) {
         const nameOnly = !chrome && !isBoilerplate(child, byTag);
         if (!isWrapper(child, stats, nameOnly ? content : total, wrappers)) {
           doomed.push(child);
@@ -88,10 +93,10 @@ export function removeBoilerplate(body: Element, stats: TextStatsMap, options: {
         }
       }
       if (isConcealed(child)) revealHiddenWrapper(child);
-      walk(child, chrome);
+      walk(child, chrome, boilerplate && rules.byName ? (boilerplateWord(words) ?? wrapperWord) : wrapperWord);
     }
   };
-  walk(body, false);
+  walk(body, false, undefined);
   const series = landmark ? landmarkSeries(byName, landmark, stats) : [];
   const removals = doomed.filter((element) => !series.includes(element)).map((element) => ({ element, parent: element.parentElement!, next: element.nextSibling }));
   for (const { element } of removals) element.remove();

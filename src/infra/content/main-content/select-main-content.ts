@@ -32,7 +32,7 @@ export function selectMainContent(document: Document, hints: PageHints = NO_HINT
   const body = documentBody(document);
   if (!body) return [];
   let stats = measureText(body);
-  const removed = removeBoilerplate(body, stats);
+  const removed = removeBoilerplate(body, stats, { threadPage: hints.threadPage });
   // Before the choice: on a product's page the reviews' paragraphs would otherwise draw it away from the description.
   const reviews = hints.itemPage ? dropCustomerReviews(body, stats) : [];
   // From here the stats are those of the page without them; the removed elements keep their own (keepsTooLittle reads them).
@@ -42,7 +42,7 @@ export function selectMainContent(document: Document, hints: PageHints = NO_HINT
     // The second pass, as Readability retries without its unlikely-candidate names: only tags, roles and hiding count.
     putBack(removed);
     stats = measureText(body);
-    subtractRemoved(stats, body, removeBoilerplate(body, stats, { byName: false }));
+    subtractRemoved(stats, body, removeBoilerplate(body, stats, { byName: false, threadPage: hints.threadPage }));
     root = narrowToProse(findContentRoot(body, stats), stats);
   } else if (putBackInsideRoot(root, body, stats, removed)) stats = measureText(body);
   // One walk of the chosen content for all the passes below, which remove through it (content-elements.ts).
