@@ -10,6 +10,11 @@ export const BOILERPLATE_ROLES = new Set([
 export const BOILERPLATE_NAMES =
   /(^|[-_\s])(banner|breadcrumbs?|footer|header|masthead|menu|nav|navbar|navigation|newsletter|subscribe|subscription|signup|popup|modal|overlay|related|recommended|recirc|more-stories|share|sharing|social|sidebar|skip-link|sponsor|sponsored|promo|pagination|pager|tags|tag-list|author-bio|byline-social|toolbar|offcanvas|off-canvas|drawer|mega-menu|site-header|site-footer|announcement|signature|upsells?|cross-?sells?|crosssells?|recently-viewed|also-bought|also-like)(?=$|[-_\s])/i;
 
+/** The boilerplate word of a class and id text (`promo` of `cmp-promo-container`, `recirc` of `tax-sc__recirc-list`), if any. */
+export function boilerplateWord(words: string): string | undefined {
+  return BOILERPLATE_NAMES.exec(words)?.[2].toLowerCase();
+}
+
 /**
  * Class or id words naming a page's layout that has a sidebar (`c-layout-sidebar-left`, `has-sidebar`,
  * `with-sidebar`): the wrapper of the content column and the sidebar both, not the sidebar; they outweigh `sidebar`.

@@ -1,4 +1,4 @@
-import { BOILERPLATE_NAMES } from './boilerplate-patterns.js';
+import { boilerplateWord } from './boilerplate-patterns.js';
 import type { TextStatsMap } from './text-stats.js';
 
 /** Boxes removed by the same class or id word that, together, hold this share of the `main` landmark's text... */
@@ -30,8 +30,7 @@ export function landmarkSeries(byName: readonly Element[], landmark: Element, st
   return [];
 }
 
-/** The boilerplate word of an element's class or id text (`recirc` of `tax-sc__recirc-list`); read only for the few name-only removals. */
+/** The boilerplate word of an element's class and id; read only for the few name-only removals. */
 function nameWord(element: Element): string {
-  const words = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
-  return words.match(BOILERPLATE_NAMES)?.[2].toLowerCase() ?? '';
+  return boilerplateWord(`${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`) ?? '';
 }

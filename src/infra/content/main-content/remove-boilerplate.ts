@@ -1,4 +1,4 @@
-import { AD_NAMES, BLOG_COMMENTS_SELECTOR, BOILERPLATE_NAMES, BOILERPLATE_ROLES, COMMENT_HEADED_NAMES, COMMENT_NAMES, CONSENT_NAMES, CONTENT_NAMES, SIDEBAR_LAYOUT_NAMES } from './boilerplate-patterns.js';
+import { AD_NAMES, BLOG_COMMENTS_SELECTOR, BOILERPLATE_NAMES, boilerplateWord, BOILERPLATE_ROLES, COMMENT_HEADED_NAMES, COMMENT_NAMES, CONSENT_NAMES, CONTENT_NAMES, SIDEBAR_LAYOUT_NAMES } from './boilerplate-patterns.js';
 import { firstElementWhere, tagOf } from '../find-elements.js';
 import { BOILERPLATE_TAGS } from '../html-tags.js';
 import { isHidden } from '../hidden.js';
@@ -7,7 +7,7 @@ import { isFooterAfterHeadline } from './footer-after-headline.js';
 import { landmarkSeries } from './landmark-series.js';
 import { isPageChrome } from './page-chrome.js';
 import { areThreadReplies } from './thread-replies.js';
-import { boilerplateWord, isWrapperPart } from './wrapper-parts.js';
+import { isWrapperPart } from './wrapper-parts.js';
 import { isStreamedBoundary, revealHiddenWrapper, revealStreamedBoundary } from './reveal-streamed-content.js';
 import { linkDensity, TextStatsMap } from './text-stats.js';
 

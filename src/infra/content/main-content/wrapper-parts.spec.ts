@@ -1,4 +1,5 @@
-import { boilerplateWord, isWrapperPart } from './wrapper-parts.js';
+import { boilerplateWord } from './boilerplate-patterns.js';
+import { isWrapperPart } from './wrapper-parts.js';
 
 describe('wrapper parts', () => {
   it('reads the boilerplate word of a class and id text', () => {
