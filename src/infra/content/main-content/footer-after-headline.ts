@@ -1,3 +1,4 @@
+import { precedes } from '../document-order.js';
 import { tagOf } from '../find-elements.js';
 
 /**
@@ -12,16 +13,3 @@ export function isFooterAfterHeadline(element: Element, headline: Element | null
   return precedes(headline, element);
 }
 
-/**
- * Whether `first` comes before `second` (neither inside the other), by their ancestors' sibling order: linkedom's
- * compareDocumentPosition answers "preceding" for some elements that follow (seen on a WooCommerce page's footer).
- */
-function precedes(first: Element, second: Element): boolean {
-  const chain = new Map<Element, Element>();
-  for (let node: Element | null = second; node; node = node.parentElement) if (node.parentElement) chain.set(node.parentElement, node);
-  let own: Element | null = first;
-  while (own && own.parentElement && !chain.has(own.parentElement)) own = own.parentElement;
-  const theirs = own?.parentElement ? chain.get(own.parentElement) : undefined;
-  for (let next = own?.nextElementSibling ?? null; next && theirs; next = next.nextElementSibling) if (next === theirs) return true;
-  return false;
-}

@@ -83,9 +83,12 @@ export function removeBoilerplate(body: Element, stats: TextStatsMap, options: {
         doomed.push(child);
         continue;
       }
-      const boilerplate = isBoilerplate(child, rules) && (isBoilerplate(child, byTag) || !isWrapperPart(words, wrapperWord));
+      // Asked of tags and roles alone only of what looks like boilerplate (few elements), and once.
+      const looksIt = isBoilerplate(child, rules);
+      const byTagOrRole = looksIt && isBoilerplate(child, byTag);
+      const boilerplate = looksIt && (byTagOrRole || !isWrapperPart(words, wrapperWord));
       if (boilerplate) {
-        const nameOnly = !chrome && !isBoilerplate(child, byTag);
+        const nameOnly = !chrome && !byTagOrRole;
         if (!isWrapper(child, stats, nameOnly ? content : total, wrappers)) {
           doomed.push(child);
           if (nameOnly) byName.push(child);
