@@ -45,6 +45,21 @@ describe('selectMainContent', () => {
   });
 });
 
+describe('selectMainContent: the headline (decisions.md 8.1: the main content includes the article\'s headline)', () => {
+  it('joins the content however deep it sits, ahead of the content it precedes', () => {
+    const document = parseDocument(`<body><nav>Menu</nav><div class="hero"><div><div><h1>Deep headline</h1></div></div></div>
+      <article>${STORY}</article><footer>Legal</footer></body>`);
+    const kept = selectMainContent(document);
+    expect(kept.map((element) => element.localName)).toEqual(['h1', 'article']);
+  });
+
+  it('follows the content it comes after, in the page\'s order', () => {
+    const document = parseDocument(`<body><article>${STORY}</article><div class="gallery"><h1>Late headline</h1></div></body>`);
+    const kept = selectMainContent(document);
+    expect(kept.map((element) => element.localName)).toEqual(['article', 'h1']);
+  });
+});
+
 describe('selectMainContent: the second pass', () => {
   it('retries without class and id words when the first pass keeps almost nothing of a page whose prose it removed', () => {
     // Under a boilerplate word, the story is a minor share of a page that two menus fill: the first pass keeps the lead alone.
@@ -52,7 +67,7 @@ describe('selectMainContent: the second pass', () => {
     const document = parseDocument(`<body><main>${menu}<article><h1>Title</h1><p>The lead.</p></article>
       <div class="promo-box">${STORY}${STORY}</div>${menu}</main><footer>Legal</footer></body>`);
     const kept = text(selectMainContent(document)).join(' ');
-    expect(kept).toMatch(/^The story goes on/);
+    expect(kept).toMatch(/^Title The story goes on/);
     expect(kept).not.toMatch(/Menu entry/);
     expect(kept).not.toMatch(/Legal/);
   });

@@ -1,4 +1,5 @@
 import { documentBody } from '../parse-document.js';
+import { precedes } from '../document-order.js';
 import { ContentElements } from './content-elements.js';
 import { dropArticleFurniture } from './drop-article-furniture.js';
 import { dropCustomerReviews } from './drop-customer-reviews.js';
@@ -89,15 +90,17 @@ function keepsTooLittle(root: Element, stats: TextStatsMap, removed: readonly Re
   return prose >= REMOVED_PROSE;
 }
 
-/** The article's headline (the first h1) leads the content when the chosen container does not hold it. */
+/**
+ * The page's headline (its first h1) joins the content when the chosen container does not hold it, wherever it
+ * stands: a headline above a hero, beside the byline or after a gallery is the page's title all the same.
+ */
 function withHeadline(root: Element, body: Element): Element[] {
   const headline = body.querySelector('h1');
   if (!headline || root === body || root.contains(headline) || headline.contains(root)) return [root];
-  const before = headline.compareDocumentPosition(root) & 4; // DOCUMENT_POSITION_FOLLOWING
-  return before ? [headline, root] : [root];
+  return inDocumentOrder([headline, root]);
 }
 
 /** The kept elements as the page orders them (none is inside another). */
 function inDocumentOrder(elements: Element[]): Element[] {
-  return elements.sort((a, b) => (a.compareDocumentPosition(b) & 4 ? -1 : 1)); // DOCUMENT_POSITION_FOLLOWING
+  return elements.sort((a, b) => (precedes(a, b) ? -1 : 1));
 }
