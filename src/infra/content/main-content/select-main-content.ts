@@ -15,6 +15,7 @@ import { dropReadMoreLinks } from './drop-read-more-links.js';
 import { dropRedundantImages } from './drop-redundant-images.js';
 import { dropRepeatedCardText } from './drop-repeated-card-text.js';
 import { dropRepeatedBlocks } from './drop-repeated-blocks.js';
+import { dropSkipLinks } from './drop-skip-links.js';
 import { dropTableOfContents } from './drop-table-of-contents.js';
 import { dropVisitorPrompts } from './drop-visitor-prompts.js';
 import { dropVoteTallies } from './drop-vote-tallies.js';
@@ -65,6 +66,7 @@ export function selectMainContent(document: Document, hints: PageHints = NO_HINT
   dropRedundantImages(root, stats, elements);
   dropImageAddresses(root, stats, elements);
   dropEmptyUnitPrices(root, elements);
+  dropSkipLinks(root, elements);
   dropRepeatedCardText(root, stats, elements);
   dropReadMoreLinks(root, stats, elements);
   // Only on one item's or one discussion's page: elsewhere a repeat is often content (a listing's coupon terms, a guide's steps per language).
