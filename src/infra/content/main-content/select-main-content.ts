@@ -3,6 +3,7 @@ import { precedes } from '../document-order.js';
 import { ContentElements } from './content-elements.js';
 import { dropArticleFurniture } from './drop-article-furniture.js';
 import { dropCustomerReviews } from './drop-customer-reviews.js';
+import { dropDoubledText } from './drop-doubled-text.js';
 import { dropEmptyUnitPrices } from './drop-empty-unit-prices.js';
 import { dropImageAddresses } from './drop-image-addresses.js';
 import { dropLayoutCopies } from './drop-layout-copies.js';
@@ -67,6 +68,7 @@ export function selectMainContent(document: Document, hints: PageHints = NO_HINT
   dropImageAddresses(root, stats, elements);
   dropEmptyUnitPrices(root, elements);
   dropSkipLinks(root, elements);
+  dropDoubledText(root, stats, elements);
   dropRepeatedCardText(root, stats, elements);
   dropReadMoreLinks(root, stats, elements);
   // Only on one item's or one discussion's page: elsewhere a repeat is often content (a listing's coupon terms, a guide's steps per language).
