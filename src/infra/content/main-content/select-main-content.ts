@@ -12,6 +12,7 @@ import { dropMemberStats } from './drop-member-stats.js';
 import { dropPostAuthorChrome } from './drop-post-author-chrome.js';
 import { dropProductCards } from './drop-product-cards.js';
 import { dropRecommendationRails } from './drop-recommendation-rails.js';
+import { dropReadingTimes } from './drop-reading-times.js';
 import { dropReadMoreLinks } from './drop-read-more-links.js';
 import { dropRedundantImages } from './drop-redundant-images.js';
 import { dropRepeatedCardText } from './drop-repeated-card-text.js';
@@ -69,6 +70,7 @@ export function selectMainContent(document: Document, hints: PageHints = NO_HINT
   dropEmptyUnitPrices(root, elements);
   dropSkipLinks(root, elements);
   dropDoubledText(root, stats, elements);
+  dropReadingTimes(root, stats, elements);
   dropRepeatedCardText(root, stats, elements);
   dropReadMoreLinks(root, stats, elements);
   // Only on one item's or one discussion's page: elsewhere a repeat is often content (a listing's coupon terms, a guide's steps per language).
