@@ -2,6 +2,7 @@ import { documentBody } from '../parse-document.js';
 import { precedes } from '../document-order.js';
 import { ContentElements } from './content-elements.js';
 import { dropArticleFurniture } from './drop-article-furniture.js';
+import { dropAuthorBoxes } from './drop-author-boxes.js';
 import { dropCustomerReviews } from './drop-customer-reviews.js';
 import { dropLayoutCopies } from './drop-layout-copies.js';
 import { dropLinkBlocks } from './drop-link-blocks.js';
@@ -54,6 +55,7 @@ export function selectMainContent(document: Document, hints: PageHints = NO_HINT
   // Only around one item: on a shop's listing or collection the cards are the content.
   if (hints.itemPage) dropProductCards(root, stats, elements);
   dropArticleFurniture(root, stats, elements);
+  dropAuthorBoxes(root, stats, elements);
   dropTableOfContents(root, stats, elements);
   dropPostAuthorChrome(root, elements);
   dropMemberStats(root, stats, elements);
