@@ -11,6 +11,12 @@ describe('dropAuthorBoxes', () => {
       <section id="r"><h3>About the reviewer:</h3><p>Bob Ray, MD, reviewed it.</p></section>`)).toEqual(['story']);
   });
 
+  it('reads a plain title too, and climbs from a layout column that holds the title alone to its row', () => {
+    expect(ids(`${PROSE}<div id="a" class="about_author"><div id="t">About the Author</div><p>Geri writes on networks.</p></div>`)).toEqual(['story']);
+    expect(ids(`${PROSE}<div id="row"><div id="col"><h2>About The Author</h2></div><div id="bio"><p>Amy Roeder writes.</p></div></div>`))
+      .toEqual(['story']);
+  });
+
   it('keeps a heading that does not open its box, other headings, and a box that is most of the content', () => {
     expect(ids(`${PROSE}<div id="side"><p id="lead">Meet the team.</p><h2 id="h">About the Author</h2></div>
       <div id="us"><h2>About the Company</h2><p>We make things.</p></div>`)).toEqual(['story', 'side', 'lead', 'h', 'us']);

@@ -55,7 +55,8 @@ export function selectMainContent(document: Document, hints: PageHints = NO_HINT
   // Only around one item: on a shop's listing or collection the cards are the content.
   if (hints.itemPage) dropProductCards(root, stats, elements);
   dropArticleFurniture(root, stats, elements);
-  dropAuthorBoxes(root, stats, elements);
+  // Not around one item: a book's page presents its author as part of the product.
+  if (!hints.itemPage) dropAuthorBoxes(root, stats, elements);
   dropTableOfContents(root, stats, elements);
   dropPostAuthorChrome(root, elements);
   dropMemberStats(root, stats, elements);
