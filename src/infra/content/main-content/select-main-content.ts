@@ -8,6 +8,7 @@ import { dropLayoutCopies } from './drop-layout-copies.js';
 import { dropLinkBlocks } from './drop-link-blocks.js';
 import { dropMemberStats } from './drop-member-stats.js';
 import { dropPostAuthorChrome } from './drop-post-author-chrome.js';
+import { dropPostWidgets } from './drop-post-widgets.js';
 import { dropProductCards } from './drop-product-cards.js';
 import { dropRecommendationRails } from './drop-recommendation-rails.js';
 import { dropReadMoreLinks } from './drop-read-more-links.js';
@@ -52,6 +53,7 @@ export function selectMainContent(document: Document, hints: PageHints = NO_HINT
   dropLinkBlocks(root, stats, elements);
   // After the link blocks: a rail's heading is what keeps its prose neighbours from reading as a link block.
   dropRecommendationRails(root, stats, elements);
+  dropPostWidgets(root, stats, elements);
   // Only around one item: on a shop's listing or collection the cards are the content.
   if (hints.itemPage) dropProductCards(root, stats, elements);
   dropArticleFurniture(root, stats, elements);
