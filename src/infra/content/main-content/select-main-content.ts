@@ -2,6 +2,7 @@ import { documentBody } from '../parse-document.js';
 import { precedes } from '../document-order.js';
 import { ContentElements } from './content-elements.js';
 import { dropArticleFurniture } from './drop-article-furniture.js';
+import { dropAuthorBoxes } from './drop-author-boxes.js';
 import { dropCustomerReviews } from './drop-customer-reviews.js';
 import { dropDoubledText } from './drop-doubled-text.js';
 import { dropEmptyUnitPrices } from './drop-empty-unit-prices.js';
@@ -10,6 +11,7 @@ import { dropLayoutCopies } from './drop-layout-copies.js';
 import { dropLinkBlocks } from './drop-link-blocks.js';
 import { dropMemberStats } from './drop-member-stats.js';
 import { dropPostAuthorChrome } from './drop-post-author-chrome.js';
+import { dropPostWidgets } from './drop-post-widgets.js';
 import { dropProductCards } from './drop-product-cards.js';
 import { dropRecommendationRails } from './drop-recommendation-rails.js';
 import { dropReadingTimes } from './drop-reading-times.js';
@@ -56,9 +58,12 @@ export function selectMainContent(document: Document, hints: PageHints = NO_HINT
   dropLinkBlocks(root, stats, elements);
   // After the link blocks: a rail's heading is what keeps its prose neighbours from reading as a link block.
   dropRecommendationRails(root, stats, elements);
+  dropPostWidgets(root, stats, elements);
   // Only around one item: on a shop's listing or collection the cards are the content.
   if (hints.itemPage) dropProductCards(root, stats, elements);
   dropArticleFurniture(root, stats, elements);
+  // Not around one item: a book's page presents its author as part of the product.
+  if (!hints.itemPage) dropAuthorBoxes(root, stats, elements);
   dropTableOfContents(root, stats, elements);
   dropPostAuthorChrome(root, elements);
   dropMemberStats(root, stats, elements);
