@@ -8,6 +8,7 @@ import { dropDoubledText } from './drop-doubled-text.js';
 import { dropEmptyUnitPrices } from './drop-empty-unit-prices.js';
 import { dropImageAddresses } from './drop-image-addresses.js';
 import { dropLayoutCopies } from './drop-layout-copies.js';
+import { dropMerchandisingBadges } from './drop-merchandising-badges.js';
 import { dropLinkBlocks } from './drop-link-blocks.js';
 import { dropMemberStats } from './drop-member-stats.js';
 import { dropPostAuthorChrome } from './drop-post-author-chrome.js';
@@ -78,6 +79,7 @@ export function selectMainContent(document: Document, hints: PageHints = NO_HINT
   dropReadingTimes(root, stats, elements);
   dropRepeatedCardText(root, stats, elements);
   dropReadMoreLinks(root, stats, elements);
+  dropMerchandisingBadges(root, elements);
   // Only on one item's or one discussion's page: elsewhere a repeat is often content (a listing's coupon terms, a guide's steps per language).
   if (hints.itemPage || hints.threadPage) dropRepeatedBlocks(root, elements);
   // Last, beside the container rather than in it: a shop's category text below `main` joins what is kept, as it stands.

@@ -1,0 +1,51 @@
+import { collapseWhitespace } from '../whitespace.js';
+import { ContentElements } from './content-elements.js';
+
+/**
+ * A shop's cards wear stickers that rank or flag the item rather than describe it: "Top Rated" (REI), "New Arrival"
+ * (Adorama), "Best Seller", "Sponsored". Read as text, a grid says one of them before every other name. Only the
+ * sticker alone in its element goes (a sentence or a heading that says "new" is text, and so is code's `new`), and
+ * only when the selection wears the same sticker twice or more: said once, it may be the page's own word (a section
+ * named "New"). Not stickers: "Sale", which ends a shop's name line and is read as part of it, and "Top pick", which
+ * a review's ranking says as its verdict.
+ */
+const BADGES = new Set([
+  'top rated', 'new arrival', 'new', 'sponsored', 'best seller', 'bestseller', 'staff pick',
+  'limited edition', 'online only', 'exclusive',
+]);
+const TEXT_NODE = 3;
+const CODE = new Set(['pre', 'code']);
+/** Fewer wearers than this and the word is not a sticker of the grid's cards. */
+const MIN_WEARERS = 2;
+
+/** Drops the stickers worn by two or more cards of the selection. */
+export function dropMerchandisingBadges(root: Element, elements = new ContentElements(root)): void {
+  const wearers = new Map<string, Element[]>();
+  for (const leaf of elements.where(isLeaf)) {
+    const text = collapseWhitespace(leaf.textContent ?? '').trim().toLowerCase();
+    if (!BADGES.has(text) || inCode(leaf) || inSentence(leaf)) continue;
+    const same = wearers.get(text) ?? wearers.set(text, []).get(text)!;
+    same.push(leaf);
+  }
+  for (const same of wearers.values()) {
+    if (same.length >= MIN_WEARERS) for (const leaf of same) elements.remove(leaf);
+  }
+}
+
+/** `leaf.closest('pre, code')` without the selector engine, asked only of the few leaves that read as a sticker. */
+function inCode(leaf: Element): boolean {
+  for (let node: Element | null = leaf; node; node = node.parentElement) if (CODE.has(node.localName)) return true;
+  return false;
+}
+
+/** A word of a sentence ("what is <em>new</em> this week"), not a sticker of its own: its parent holds text beside it. */
+function inSentence(leaf: Element): boolean {
+  for (let node = leaf.parentElement?.firstChild; node; node = node.nextSibling) {
+    if (node.nodeType === TEXT_NODE && (node.textContent ?? '').trim() !== '') return true;
+  }
+  return false;
+}
+
+function isLeaf(element: Element): boolean {
+  return element.firstElementChild === null;
+}
