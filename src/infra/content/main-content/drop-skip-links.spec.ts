@@ -10,9 +10,16 @@ describe('dropSkipLinks', () => {
     expect(drop(`${skip}${jump}<div id="search-results"><p id="hit">Bike helmets</p></div>`)).toEqual(['search-results', 'hit']);
   });
 
+  it('drops a same-page link back up ("Back to Project", "Return to top"), keeping the section it ends', () => {
+    const entry = '<section id="project"><p id="entry">Jessica Helfand House</p><p id="end"><a id="back" href="#project">Back to Project</a></p></section>';
+    const top = '<a id="top" href="#">Return to Top</a>';
+    expect(drop(`${entry}${top}`)).toEqual(['project', 'entry', 'end']);
+  });
+
   it('keeps a link elsewhere that says so, and a same-page link that says something else', () => {
     const elsewhere = '<a id="elsewhere" href="/guide">Skip to the guide</a>';
     const section = '<a id="section" href="#sizes">Size chart</a>';
-    expect(drop(`${elsewhere}${section}`)).toEqual(['elsewhere', 'section']);
+    const store = '<a id="store" href="/shop">Back to the shop</a>';
+    expect(drop(`${elsewhere}${section}${store}`)).toEqual(['elsewhere', 'section', 'store']);
   });
 });
