@@ -15,6 +15,7 @@ import { dropPostAuthorChrome } from './drop-post-author-chrome.js';
 import { dropPostWidgets } from './drop-post-widgets.js';
 import { dropProductCards } from './drop-product-cards.js';
 import { dropRecommendationRails } from './drop-recommendation-rails.js';
+import { dropQuickViewButtons } from './drop-quick-view-buttons.js';
 import { dropReadingTimes } from './drop-reading-times.js';
 import { dropReadMoreLinks } from './drop-read-more-links.js';
 import { dropRedundantImages } from './drop-redundant-images.js';
@@ -80,6 +81,7 @@ export function selectMainContent(document: Document, hints: PageHints = NO_HINT
   dropRepeatedCardText(root, stats, elements);
   dropReadMoreLinks(root, stats, elements);
   dropMerchandisingBadges(root, elements);
+  dropQuickViewButtons(root, elements);
   // Only on one item's or one discussion's page: elsewhere a repeat is often content (a listing's coupon terms, a guide's steps per language).
   if (hints.itemPage || hints.threadPage) dropRepeatedBlocks(root, elements);
   // Last, beside the container rather than in it: a shop's category text below `main` joins what is kept, as it stands.
