@@ -1,6 +1,7 @@
 import { documentBody } from '../parse-document.js';
 import { precedes } from '../document-order.js';
 import { ContentElements } from './content-elements.js';
+import { dropAdvertisementLabels } from './drop-advertisement-labels.js';
 import { dropArticleFurniture } from './drop-article-furniture.js';
 import { dropAuthorBoxes } from './drop-author-boxes.js';
 import { dropCustomerReviews } from './drop-customer-reviews.js';
@@ -76,6 +77,7 @@ export function selectMainContent(document: Document, hints: PageHints = NO_HINT
   dropSkipLinks(root, elements);
   dropDoubledText(root, stats, elements);
   dropReadingTimes(root, stats, elements);
+  dropAdvertisementLabels(root, stats, elements);
   dropRepeatedCardText(root, stats, elements);
   dropReadMoreLinks(root, stats, elements);
   // Only on one item's or one discussion's page: elsewhere a repeat is often content (a listing's coupon terms, a guide's steps per language).
