@@ -44,6 +44,13 @@ describe('findContentRoot: repeated containers', () => {
     expect(rootOf(`<form id="feed">${post('p1', PROSE)}${post('p2', PROSE.slice(0, 200))}</form><div>Footer</div>`)).toBe('feed');
   });
 
+  it('takes a thread of short dated replies that together, not each, hold a quarter of the page (XenForo)', () => {
+    const reply = `<article class="message"><time>Jul 18, 2024</time><p>${PROSE.slice(0, 120)}</p></article>`;
+    const menus = `<nav><div class="menu">${PROSE.repeat(2)}</div></nav>`;
+    expect(rootOf(`${menus}<div id="thread">${reply.repeat(6)}</div>`)).toBe('thread');
+    expect(rootOf(`${menus}<div id="grid">${reply.replace(/<time>.*<\/time>/, '').repeat(6)}</div>`)).toBe('body');
+  });
+
   it('keeps one article when its siblings are teasers', () => {
     expect(rootOf(`<div id="col"><article id="a"><p>${PROSE}</p></article><article id="t"><p>A teaser.</p></article></div>`)).toBe('a');
     const teaser = `<article class="teaser"><p>${PROSE.slice(0, 100)}</p></article>`;

@@ -1,4 +1,5 @@
 import { elementsWhere, tagOf } from '../find-elements.js';
+import { isDatedThread } from './dated-thread.js';
 import { TextStatsMap } from './text-stats.js';
 
 /**
@@ -44,7 +45,11 @@ export function findContentRoot(body: Element, stats: TextStatsMap): Element {
   }
   for (const matches of marked) {
     const best = largest(matches, stats);
-    if (best && (stats.get(best)?.chars ?? 0) >= total * MIN_SHARE) return withSiblings(best, matches, stats);
+    if (!best) continue;
+    if ((stats.get(best)?.chars ?? 0) >= total * MIN_SHARE) return withSiblings(best, matches, stats);
+    // A thread of short replies: together, not each, they hold the page's text (dated-thread.ts).
+    const series = withSiblings(best, matches, stats);
+    if (series !== best && (stats.get(series)?.chars ?? 0) >= total * MIN_SHARE && isDatedThread(series, matches, stats)) return series;
   }
   return body;
 }

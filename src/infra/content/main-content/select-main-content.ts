@@ -1,6 +1,7 @@
 import { documentBody } from '../parse-document.js';
 import { precedes } from '../document-order.js';
 import { ContentElements } from './content-elements.js';
+import { dropAdvertisementLabels } from './drop-advertisement-labels.js';
 import { dropArticleFurniture } from './drop-article-furniture.js';
 import { dropAuthorBoxes } from './drop-author-boxes.js';
 import { dropCustomerReviews } from './drop-customer-reviews.js';
@@ -78,6 +79,7 @@ export function selectMainContent(document: Document, hints: PageHints = NO_HINT
   dropSkipLinks(root, elements);
   dropDoubledText(root, stats, elements);
   dropReadingTimes(root, stats, elements);
+  dropAdvertisementLabels(root, stats, elements);
   dropRepeatedCardText(root, stats, elements);
   dropReadMoreLinks(root, stats, elements);
   dropMerchandisingBadges(root, elements);
