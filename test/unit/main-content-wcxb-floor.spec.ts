@@ -11,13 +11,13 @@ import { renderPageContent } from '../../src/infra/content/page-content.js';
 const SAMPLE = join(process.cwd(), 'test', 'fixtures', 'wcxb-dev-sample');
 /**
  * Issue 37's CI floors, for each page type (20 pages each) so that a regression on one type does not hide in the
- * mean: what the code reaches on the sample less 0.01, and never lowered (measured 2026-12-06 after round 16 and
- * the headline wherever it stands: overall 0.837, article 0.965, forum 0.755, product 0.802, collection 0.783,
+ * mean: what the code reaches on the sample less 0.01, and never lowered (measured 2026-12-06 after rounds 16-17 and
+ * the headline wherever it stands: overall 0.838, article 0.965, forum 0.758, product 0.802, collection 0.784,
  * listing 0.810, documentation 0.923, service 0.824).
  */
-const OVERALL_FLOOR = 0.827;
+const OVERALL_FLOOR = 0.828;
 const TYPE_FLOORS: Record<string, number> = {
-  article: 0.956, service: 0.815, listing: 0.800, documentation: 0.914, forum: 0.745, product: 0.792, collection: 0.775,
+  article: 0.956, service: 0.815, listing: 0.800, documentation: 0.914, forum: 0.748, product: 0.792, collection: 0.775,
 };
 
 describe('main-content extraction quality on the WCXB dev sample', () => {
