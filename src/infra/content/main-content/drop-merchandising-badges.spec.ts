@@ -22,4 +22,10 @@ describe('dropMerchandisingBadges', () => {
     const code = '<pre id="pre"><code id="code"><span id="k1">new</span> List(); <span id="k2">new</span> Map();</code></pre>';
     expect(drop(`${prose}${code}`)).toEqual(['p1', 'e1', 'p2', 'e2', 'pre', 'code', 'k1', 'k2']);
   });
+
+  it("keeps a table's or a definition list's value: an item's condition is data", () => {
+    const table = '<table><tbody><tr id="r1"><td id="c1">New</td><td>Boot</td></tr><tr id="r2"><td id="c2"><span id="s2">New</span></td><td>Tent</td></tr></tbody></table>';
+    const list = '<dl id="dl"><dt id="t1">Condition</dt><dd id="d1">New</dd><dt id="t2">State</dt><dd id="d2">New</dd></dl>';
+    expect(drop(`${table}${list}`)).toEqual(expect.arrayContaining(['c1', 'c2', 's2', 'd1', 'd2']));
+  });
 });

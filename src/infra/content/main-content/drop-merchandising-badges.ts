@@ -4,7 +4,8 @@ import { ContentElements } from './content-elements.js';
 /**
  * A shop's cards wear stickers that rank or flag the item rather than describe it: "Top Rated" (REI), "New Arrival"
  * (Adorama), "Best Seller", "Sponsored". Read as text, a grid says one of them before every other name. Only the
- * sticker alone in its element goes (a sentence or a heading that says "new" is text, and so is code's `new`), and
+ * sticker alone in its element goes (a sentence or a heading that says "new" is text, and so are code's `new` and a
+ * table's or a definition list's value: an item's condition, "New", in a listing's column), and
  * only when the selection wears the same sticker twice or more: said once, it may be the page's own word (a section
  * named "New"). Not stickers: "Sale", which ends a shop's name line and is read as part of it, and "Top pick", which
  * a review's ranking says as its verdict.
@@ -14,7 +15,8 @@ const BADGES = new Set([
   'limited edition', 'online only', 'exclusive',
 ]);
 const TEXT_NODE = 3;
-const CODE = new Set(['pre', 'code']);
+/** A value, not a sticker, inside these: code, a table's cell, a definition's value. */
+const VALUES = new Set(['pre', 'code', 'td', 'th', 'dd']);
 /** Fewer wearers than this and the word is not a sticker of the grid's cards. */
 const MIN_WEARERS = 2;
 
@@ -23,7 +25,7 @@ export function dropMerchandisingBadges(root: Element, elements = new ContentEle
   const wearers = new Map<string, Element[]>();
   for (const leaf of elements.where(isLeaf)) {
     const text = collapseWhitespace(leaf.textContent ?? '').trim().toLowerCase();
-    if (!BADGES.has(text) || inCode(leaf) || inSentence(leaf)) continue;
+    if (!BADGES.has(text) || inValue(leaf) || inSentence(leaf)) continue;
     const same = wearers.get(text) ?? wearers.set(text, []).get(text)!;
     same.push(leaf);
   }
@@ -32,9 +34,9 @@ export function dropMerchandisingBadges(root: Element, elements = new ContentEle
   }
 }
 
-/** `leaf.closest('pre, code')` without the selector engine, asked only of the few leaves that read as a sticker. */
-function inCode(leaf: Element): boolean {
-  for (let node: Element | null = leaf; node; node = node.parentElement) if (CODE.has(node.localName)) return true;
+/** `leaf.closest('pre, code, td, th, dd')` without the selector engine, asked only of the few leaves that read as a sticker. */
+function inValue(leaf: Element): boolean {
+  for (let node: Element | null = leaf; node; node = node.parentElement) if (VALUES.has(node.localName)) return true;
   return false;
 }
 
