@@ -1,6 +1,6 @@
-import { collapsedText } from '../whitespace.js';
 import type { TextStatsMap } from './text-stats.js';
 import { ContentElements } from './content-elements.js';
+import { standaloneLabels } from './standalone-labels.js';
 
 const CANDIDATES = new Set(['span', 'div', 'p', 'li', 'small', 'aside', 'section', 'strong', 'b', 'em', 'figure', 'figcaption', 'header']);
 /**
@@ -17,11 +17,5 @@ const MAX_CHARS = 60;
  * otherwise, or runs longer.
  */
 export function dropAdvertisementLabels(root: Element, stats: TextStatsMap, elements = new ContentElements(root)): void {
-  const short = elements.named(CANDIDATES).filter((element) => {
-    const chars = stats.get(element)?.chars ?? 0;
-    return chars > 0 && chars <= MAX_CHARS;
-  });
-  const labels = new Set(short.filter((element) => AD_LABEL.test(collapsedText(element))));
-  // The outermost only: a label is often a span in a div.
-  for (const label of labels) if (!label.parentElement || !labels.has(label.parentElement)) elements.remove(label);
+  for (const label of standaloneLabels(elements, stats, { names: CANDIDATES, maxChars: MAX_CHARS, text: AD_LABEL })) elements.remove(label);
 }

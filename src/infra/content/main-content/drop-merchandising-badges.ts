@@ -1,5 +1,6 @@
 import { collapseWhitespace } from '../whitespace.js';
 import { ContentElements } from './content-elements.js';
+import { inSentence, withinNamed } from './leaf-context.js';
 
 /**
  * A shop's cards wear stickers that rank or flag the item rather than describe it: "Top Rated" (REI), "New Arrival"
@@ -14,7 +15,6 @@ const BADGES = new Set([
   'top rated', 'new arrival', 'new', 'sponsored', 'best seller', 'bestseller', 'staff pick',
   'limited edition', 'online only', 'exclusive',
 ]);
-const TEXT_NODE = 3;
 /** A value, not a sticker, inside these: code, a table's cell, a definition's value. */
 const VALUES = new Set(['pre', 'code', 'td', 'th', 'dd']);
 /** Fewer wearers than this and the word is not a sticker of the grid's cards. */
@@ -25,27 +25,13 @@ export function dropMerchandisingBadges(root: Element, elements = new ContentEle
   const wearers = new Map<string, Element[]>();
   for (const leaf of elements.where(isLeaf)) {
     const text = collapseWhitespace(leaf.textContent ?? '').trim().toLowerCase();
-    if (!BADGES.has(text) || inValue(leaf) || inSentence(leaf)) continue;
+    if (!BADGES.has(text) || withinNamed(leaf, VALUES) || inSentence(leaf)) continue;
     const same = wearers.get(text) ?? wearers.set(text, []).get(text)!;
     same.push(leaf);
   }
   for (const same of wearers.values()) {
     if (same.length >= MIN_WEARERS) for (const leaf of same) elements.remove(leaf);
   }
-}
-
-/** `leaf.closest('pre, code, td, th, dd')` without the selector engine, asked only of the few leaves that read as a sticker. */
-function inValue(leaf: Element): boolean {
-  for (let node: Element | null = leaf; node; node = node.parentElement) if (VALUES.has(node.localName)) return true;
-  return false;
-}
-
-/** A word of a sentence ("what is <em>new</em> this week"), not a sticker of its own: its parent holds text beside it. */
-function inSentence(leaf: Element): boolean {
-  for (let node = leaf.parentElement?.firstChild; node; node = node.nextSibling) {
-    if (node.nodeType === TEXT_NODE && (node.textContent ?? '').trim() !== '') return true;
-  }
-  return false;
 }
 
 function isLeaf(element: Element): boolean {

@@ -1,6 +1,6 @@
-import { collapsedText } from '../whitespace.js';
 import type { TextStatsMap } from './text-stats.js';
 import { ContentElements } from './content-elements.js';
+import { standaloneLabels } from './standalone-labels.js';
 
 const CANDIDATES = new Set(['span', 'div', 'p', 'li', 'time', 'small']);
 /** A reading-time estimate and nothing else: "5 min read", "12 minutes to read", "Reading time: 4 min". */
@@ -13,11 +13,5 @@ const MAX_CHARS = 30;
  * page): the site's guess at the reader's speed, not the writer's words. A sentence that mentions one stays.
  */
 export function dropReadingTimes(root: Element, stats: TextStatsMap, elements = new ContentElements(root)): void {
-  const short = elements.named(CANDIDATES).filter((element) => {
-    const chars = stats.get(element)?.chars ?? 0;
-    return chars > 0 && chars <= MAX_CHARS;
-  });
-  const estimates = new Set(short.filter((element) => READING_TIME.test(collapsedText(element))));
-  // The outermost only: "5 min read" is often a span in a span.
-  for (const estimate of estimates) if (!estimate.parentElement || !estimates.has(estimate.parentElement)) elements.remove(estimate);
+  for (const estimate of standaloneLabels(elements, stats, { names: CANDIDATES, maxChars: MAX_CHARS, text: READING_TIME })) elements.remove(estimate);
 }

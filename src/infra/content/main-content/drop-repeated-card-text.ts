@@ -1,5 +1,6 @@
 import { collapseWhitespace } from '../whitespace.js';
 import { ContentElements } from './content-elements.js';
+import { inSentence, withinNamed } from './leaf-context.js';
 import { TextStatsMap } from './text-stats.js';
 
 /** How far up a text's card is looked for (a card's title sits deeper than the link laid over it)... */
@@ -10,7 +11,6 @@ const CARD_CHARS = 600;
 const MIN_CHARS = 16;
 /** A table says the same thing in several cells on purpose, code repeats its names, a paragraph is prose (a layout's copy of it is not this pass's). */
 const KEPT_REPEATS = new Set(['td', 'th', 'pre', 'code', 'p']);
-const TEXT_NODE = 3;
 
 /**
  * A shop's card often says its item's name twice or three times: on the link laid over the card, under the picture,
@@ -22,7 +22,7 @@ export function dropRepeatedCardText(root: Element, stats: TextStatsMap, element
   const said = new Map<Element, Set<string>>();
   for (const leaf of elements.where(isTextLeaf)) {
     const text = collapseWhitespace(leaf.textContent ?? '').trim().toLowerCase();
-    if (text.length < MIN_CHARS || withinKeptRepeats(leaf) || inSentence(leaf)) continue;
+    if (text.length < MIN_CHARS || withinNamed(leaf, KEPT_REPEATS) || inSentence(leaf)) continue;
     const card = cardOf(leaf, root, stats);
     if (!card) continue;
     const texts = said.get(card) ?? said.set(card, new Set()).get(card)!;
@@ -33,20 +33,6 @@ export function dropRepeatedCardText(root: Element, stats: TextStatsMap, element
 
 function isTextLeaf(element: Element): boolean {
   return element.firstElementChild === null && (element.textContent ?? '').trim() !== '';
-}
-
-/** `leaf.closest('td, th, pre, code, p')` without the selector engine: one look at each ancestor's name. */
-function withinKeptRepeats(leaf: Element): boolean {
-  for (let node: Element | null = leaf; node; node = node.parentElement) if (KEPT_REPEATS.has(node.localName)) return true;
-  return false;
-}
-
-/** A word of a sentence (a name in running text), not a text of its own: its parent holds text beside it. */
-function inSentence(leaf: Element): boolean {
-  for (let node = leaf.parentElement?.firstChild; node; node = node.nextSibling) {
-    if (node.nodeType === TEXT_NODE && (node.textContent ?? '').trim() !== '') return true;
-  }
-  return false;
 }
 
 function cardOf(leaf: Element, root: Element, stats: TextStatsMap): Element | null {
