@@ -9,19 +9,19 @@ import { dropDoubledText } from './drop-doubled-text.js';
 import { dropEmptyUnitPrices } from './drop-empty-unit-prices.js';
 import { dropImageAddresses } from './drop-image-addresses.js';
 import { dropLayoutCopies } from './drop-layout-copies.js';
-import { dropMerchandisingBadges } from './drop-merchandising-badges.js';
 import { dropLinkBlocks } from './drop-link-blocks.js';
 import { dropMemberStats } from './drop-member-stats.js';
+import { dropMerchandisingBadges } from './drop-merchandising-badges.js';
 import { dropPostAuthorChrome } from './drop-post-author-chrome.js';
 import { dropPostWidgets } from './drop-post-widgets.js';
 import { dropProductCards } from './drop-product-cards.js';
-import { dropRecommendationRails } from './drop-recommendation-rails.js';
 import { dropQuickViewButtons } from './drop-quick-view-buttons.js';
-import { dropReadingTimes } from './drop-reading-times.js';
 import { dropReadMoreLinks } from './drop-read-more-links.js';
+import { dropReadingTimes } from './drop-reading-times.js';
+import { dropRecommendationRails } from './drop-recommendation-rails.js';
 import { dropRedundantImages } from './drop-redundant-images.js';
-import { dropRepeatedCardText } from './drop-repeated-card-text.js';
 import { dropRepeatedBlocks } from './drop-repeated-blocks.js';
+import { dropRepeatedCardText } from './drop-repeated-card-text.js';
 import { dropSkipLinks } from './drop-skip-links.js';
 import { dropTableOfContents } from './drop-table-of-contents.js';
 import { dropVisitorPrompts } from './drop-visitor-prompts.js';
@@ -113,7 +113,8 @@ function keepsTooLittle(root: Element, stats: TextStatsMap, removed: readonly Re
 
 /**
  * The page's headline (its first h1) joins the content when the chosen container does not hold it, wherever it
- * stands: a headline above a hero, beside the byline or after a gallery is the page's title all the same.
+ * stands: a headline above a hero, beside the byline or after a gallery is the page's title all the same
+ * (decisions.md 8.1: the main content includes the article's headline), in the page's order.
  */
 function withHeadline(root: Element, body: Element): Element[] {
   const headline = body.querySelector('h1');
