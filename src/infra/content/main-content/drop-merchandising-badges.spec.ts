@@ -1,7 +1,7 @@
 import { idsLeftBy } from '../../../../test/unit/support/step-ids.js';
 import { dropMerchandisingBadges } from './drop-merchandising-badges.js';
 
-const drop = (body: string): string[] => idsLeftBy((root) => dropMerchandisingBadges(root), body);
+const drop = (body: string): string[] => idsLeftBy(dropMerchandisingBadges, body);
 
 const card = (n: number, badge: string): string =>
   `<div id="card${n}"><div id="badge${n}"><span id="sticker${n}">${badge}</span></div><a id="name${n}">Trail boot ${n}</a></div>`;

@@ -1,6 +1,7 @@
 import { collapseWhitespace } from '../whitespace.js';
 import { ContentElements } from './content-elements.js';
 import { inSentence, withinNamed } from './leaf-context.js';
+import type { TextStatsMap } from './text-stats.js';
 
 /**
  * A shop's cards wear stickers that rank or flag the item rather than describe it: "Top Rated" (REI), "New Arrival"
@@ -17,13 +18,15 @@ const BADGES = new Set([
 ]);
 /** A value, not a sticker, inside these: code, a table's cell, a definition's value. */
 const VALUES = new Set(['pre', 'code', 'td', 'th', 'dd']);
+/** The longest sticker is 15 characters: longer leaves are not read (measured text first). */
+const MAX_CHARS = 24;
 /** Fewer wearers than this and the word is not a sticker of the grid's cards. */
 const MIN_WEARERS = 2;
 
 /** Drops the stickers worn by two or more cards of the selection. */
-export function dropMerchandisingBadges(root: Element, elements = new ContentElements(root)): void {
+export function dropMerchandisingBadges(root: Element, stats: TextStatsMap, elements = new ContentElements(root)): void {
   const wearers = new Map<string, Element[]>();
-  for (const leaf of elements.where(isLeaf)) {
+  for (const leaf of elements.where((element) => isShortLeaf(element, stats))) {
     const text = collapseWhitespace(leaf.textContent ?? '').trim().toLowerCase();
     if (!BADGES.has(text) || withinNamed(leaf, VALUES) || inSentence(leaf)) continue;
     const same = wearers.get(text) ?? wearers.set(text, []).get(text)!;
@@ -34,6 +37,7 @@ export function dropMerchandisingBadges(root: Element, elements = new ContentEle
   }
 }
 
-function isLeaf(element: Element): boolean {
-  return element.firstElementChild === null;
+function isShortLeaf(element: Element, stats: TextStatsMap): boolean {
+  const chars = stats.get(element)?.chars ?? 0;
+  return chars > 0 && chars <= MAX_CHARS && element.firstElementChild === null;
 }

@@ -82,7 +82,7 @@ export function selectMainContent(document: Document, hints: PageHints = NO_HINT
   dropAdvertisementLabels(root, stats, elements);
   dropRepeatedCardText(root, stats, elements);
   dropReadMoreLinks(root, stats, elements);
-  dropMerchandisingBadges(root, elements);
+  dropMerchandisingBadges(root, stats, elements);
   dropQuickViewButtons(root, elements);
   // Only on one item's or one discussion's page: elsewhere a repeat is often content (a listing's coupon terms, a guide's steps per language).
   if (hints.itemPage || hints.threadPage) dropRepeatedBlocks(root, elements);
