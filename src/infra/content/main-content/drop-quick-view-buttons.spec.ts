@@ -1,7 +1,7 @@
 import { idsLeftBy } from '../../../../test/unit/support/step-ids.js';
 import { dropQuickViewButtons } from './drop-quick-view-buttons.js';
 
-const drop = (body: string): string[] => idsLeftBy((root) => dropQuickViewButtons(root), body);
+const drop = (body: string): string[] => idsLeftBy(dropQuickViewButtons, body);
 
 describe('dropQuickViewButtons', () => {
   it('drops a card\'s hover buttons, keeping its name, price and purchase control', () => {

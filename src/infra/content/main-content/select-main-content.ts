@@ -83,7 +83,7 @@ export function selectMainContent(document: Document, hints: PageHints = NO_HINT
   dropRepeatedCardText(root, stats, elements);
   dropReadMoreLinks(root, stats, elements);
   dropMerchandisingBadges(root, stats, elements);
-  dropQuickViewButtons(root, elements);
+  dropQuickViewButtons(root, stats, elements);
   // Only on one item's or one discussion's page: elsewhere a repeat is often content (a listing's coupon terms, a guide's steps per language).
   if (hints.itemPage || hints.threadPage) dropRepeatedBlocks(root, elements);
   // Last, beside the container rather than in it: a shop's category text below `main` joins what is kept, as it stands.
