@@ -44,6 +44,13 @@ describe('GET /screenshot', () => {
     expect(requests.filter((request) => request.path.startsWith('/img/')).length).toBe(2);
   });
 
+  it('captures a tall page with js=false at once (no lazy scroll waits on a page that runs no timers)', async () => {
+    const result = await call('/screenshot', { key: org.apiKey, query: { url: target('/tall?h=3000'), js: 'false' } });
+    expect(result.status).toBe(200);
+    expect(result.headers.get('x-credits-charged')).toBe('30');
+    expect(size(result.body.screenshot)).toEqual({ width: 1920, height: 3000 });
+  });
+
   it('doubles the pixels with device_scale_factor=2', async () => {
     const result = await call('/screenshot', { key: org.apiKey, query: { url: target('/tall?h=3000'), viewport: '800x600', device_scale_factor: '2' } });
     expect(size(result.body.screenshot)).toEqual({ width: 1600, height: 6000 });

@@ -47,8 +47,9 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-async function pageAt(path: string): Promise<Page> {
+async function pageAt(path: string, scripted = true): Promise<Page> {
   const page = await browser.newPage();
+  await page.setJavaScriptEnabled(scripted);
   await page.setViewport({ width: 1280, height: 800 });
   await page.goto(`${base}${path}`, { waitUntil: 'load' });
   return page;
@@ -73,7 +74,7 @@ describe('loadLazyContent', () => {
   it('scrolls a lazy image far below the fold into loading, waits until it arrived, and leaves the page at the top', async () => {
     const page = await pageAt('/lazy/slow?a');
     expect(hits).not.toContain('/img/slow?a');
-    const ms = await timed(() => loadLazyContent(page));
+    const ms = await timed(() => loadLazyContent(page, true));
     expect(hits).toContain('/img/slow?a');
     expect(await page.$eval('#lazy', (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth)).toBe(1);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
@@ -83,15 +84,26 @@ describe('loadLazyContent', () => {
     await page.close();
   });
 
+  it('returns at once with scripts off (js=false), where Chromium has already loaded lazy images eagerly', async () => {
+    const page = await pageAt('/lazy/fast?e', false);
+    // Loaded with the page, before any scroll: scripting disabled turns loading=lazy off.
+    expect(hits).toContain('/img/fast?e');
+    expect(await timed(() => loadLazyContent(page, false))).toBeLessThan(100);
+    // The in-page scroll would never have ended: no timer or frame callback runs with scripts off.
+    const waited = page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 10)));
+    expect(await Promise.race([waited.then(() => 'ran'), new Promise((resolve) => setTimeout(() => resolve('never ran'), 500))])).toBe('never ran');
+    await page.close();
+  });
+
   it('does not wait when the scroll woke no request', async () => {
     const page = await pageAt('/short');
-    expect(await timed(() => loadLazyContent(page))).toBeLessThan(300);
+    expect(await timed(() => loadLazyContent(page, true))).toBeLessThan(300);
     await page.close();
   });
 
   it('gives up on a lazy request that never ends after 3 s', async () => {
     const page = await pageAt('/lazy/never?b');
-    const ms = await timed(() => loadLazyContent(page));
+    const ms = await timed(() => loadLazyContent(page, true));
     expect(hits).toContain('/img/never?b');
     expect(ms).toBeGreaterThanOrEqual(3000);
     expect(ms).toBeLessThan(4000);
@@ -105,7 +117,7 @@ describe('loadLazyContent', () => {
     for (let wait = 0; wait < 20 && !hits.includes('/img/never?d'); wait++) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(hits).toContain('/img/never?d');
     await page.evaluate(() => window.scrollTo(0, 0));
-    const ms = await timed(() => loadLazyContent(page));
+    const ms = await timed(() => loadLazyContent(page, true));
     expect(hits).toContain('/img/fast?d');
     expect(ms).toBeGreaterThanOrEqual(200);
     expect(ms).toBeLessThan(1500);

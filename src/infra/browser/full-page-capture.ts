@@ -8,8 +8,14 @@ const MAX_SCROLL_STEPS = 30;
 const LAZY_WAIT_MS = 3000;
 const LAZY_IDLE_MS = 200;
 
-/** Scrolls through the page once so lazy content below the fold loads; waits for the requests that woke up, if any. */
-export async function loadLazyContent(page: BrowserPage): Promise<void> {
+/**
+ * Scrolls through the page once so lazy content below the fold loads; waits for the requests that woke up, if any.
+ * With scripts off (js=false) there is nothing to do, and nothing may be awaited in the page: Chromium loads
+ * `loading=lazy` images eagerly when scripting is disabled, and runs no timer or frame callback, so a scroll that
+ * waited for a frame would hold the job to its deadline.
+ */
+export async function loadLazyContent(page: BrowserPage, scripted: boolean): Promise<void> {
+  if (!scripted) return;
   const requests = new OpenRequests(page);
   try {
     // Steps of two screens: native lazy loading and typical observers reach well past the viewport, and each step
@@ -29,7 +35,7 @@ export async function loadLazyContent(page: BrowserPage): Promise<void> {
         }
         window.scrollTo(0, 0);
       }, MAX_SCROLL_STEPS)
-      .catch(() => undefined); // JavaScript disabled: nothing lazy can load either.
+      .catch(() => undefined); // The page navigated or closed meanwhile: the capture that follows says what is left.
     if (requests.any) await requests.quiet(LAZY_IDLE_MS, LAZY_WAIT_MS);
   } finally {
     requests.dispose();

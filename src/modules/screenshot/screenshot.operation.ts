@@ -35,7 +35,7 @@ export class ScreenshotOperation extends PageOperation {
   async run(ctx: TaskContext, options: PageRequest): Promise<JobOutput> {
     const shot = await ctx.withPage(options.page, async (session) => {
       const navigation = await session.goto(options.url);
-      await loadLazyContent(session.page);
+      await loadLazyContent(session.page, options.page.js);
       session.mark('lazy content');
       session.assertNotBlocked();
       const image = await captureFullPage(session, ctx.config.screenshot);
