@@ -45,12 +45,15 @@ describe('POST /crawl (recipes)', () => {
     expect(result.text).toContain('Elderberry');
   });
 
-  it('charges a recipe whose selectors all miss, with empty results', async () => {
+  it('charges a recipe whose selectors all miss, with empty results, and echoes no city (GET /crawl only)', async () => {
     const recipe = { blocks: [{ type: 'start', details: { type: 'url', source: site('/empty') } }, { type: 'extract', details: { selector: '.nothing', name: 'x' } }] };
-    const result = await call('/crawl', { method: 'POST', key: org.apiKey, body: recipe });
+    const result = await call('/crawl', { method: 'POST', key: org.apiKey, query: { country: 'de', city: 'berlin' }, body: recipe });
     expect(result.status).toBe(200);
     expect(result.body.data).toEqual({ fields: { x: [] }, pages: 1 });
     expect(result.body.credits_charged).toBe(30);
+    expect(Object.keys(result.body).sort()).toEqual([
+      'ai_query', 'credits_charged', 'credits_remaining', 'data', 'debug', 'domain', 'error', 'job_id', 'js', 'position', 'premium', 'status', 'url',
+    ]);
   });
 
   it('stops a pagination loop', async () => {

@@ -44,7 +44,7 @@ export const SCHEMAS = {
   CrawlEnvelope: {
     ...object(
       {
-        url: str, domain: str, premium: bool, js: bool, ai_query: str, city: str,
+        url: str, domain: str, premium: bool, js: bool, ai_query: str, city: { ...str, description: 'GET /crawl only: the city targeted, "" without one' },
         data: {
           type: 'object',
           properties: {

@@ -87,10 +87,10 @@ export class RecipeOperation implements Operation<RecipeOptions> {
     return pageAnswer(read, options.request.content ?? PAGE_AS_SERVED, null, limits);
   }
 
-  /** The crawl envelope; `ai_query` is always empty here (refused in the query). */
+  /** The crawl envelope, without `city` (the spec echoes it only on GET /crawl); `ai_query` is always empty here (refused in the query). */
   envelope(view: JobView<RecipeOptions>): object {
     const result = isStartOnly(view.options) ? pageResultFields : (output: unknown) => ({ data: output ?? {} });
-    return pageEnvelope({ ...view, options: view.options.request }, { city: true, result });
+    return pageEnvelope({ ...view, options: view.options.request }, { city: false, result });
   }
 
   /** A recipe of only the start block answers the page like GET /crawl (format, output=json); a longer one its `data`. */
