@@ -69,14 +69,13 @@ describe('RecipeOperation', () => {
     expect(operation.route(options)).toEqual({ tier: 'premium', country: 'de', city: 'berlin' });
   });
 
-  it('writes the crawl envelope of a metered answer', () => {
+  it('writes the crawl envelope of a metered answer, without the city (the spec echoes it on GET /crawl only)', () => {
     expect(operation.envelope(view(options))).toEqual({
       url: URL_CRAWLED,
       domain: 'shop.example',
       premium: true,
       js: true,
       ai_query: '',
-      city: 'berlin',
       data: { items: [{ title: 'Apple' }], pages: 1 },
       credits_charged: 30,
       credits_remaining: 970,
