@@ -98,6 +98,24 @@ describe('PDF documents (decisions.md 9.5)', () => {
     expect(result.text).toContain('\n\n## 2. Unified system\n\n');
   });
 
+  it('reads the document in a longer recipe: content gives its text, extract finds nothing, flat 30', async () => {
+    const recipe = {
+      blocks: [
+        { type: 'start', details: { type: 'url', source: SPEC } },
+        { type: 'content', details: { format: 'text' } },
+        { type: 'extract', details: { selector: 'h1', name: 'heading' } },
+      ],
+    };
+    const result = await settled(await call('/crawl', { method: 'POST', key: org.apiKey, body: recipe }));
+    expect(result.status).toBe(200);
+    expect(result.body.credits_charged).toBe(30);
+    const { contents, ...rest } = result.body.data;
+    expect(rest).toEqual({ fields: { heading: [] }, pages: 1 });
+    expect(contents).toHaveLength(1);
+    expect(contents[0]).toMatchObject({ url: SPEC, format: 'text' });
+    expect(wordF1(contents[0].content, pdftotext(SHARED_MIME_PDF)).f1).toBeGreaterThanOrEqual(0.95);
+  });
+
   it.each([
     ['/pdf/encrypted.pdf', 'document_unreadable'],
     ['/pdf/corrupt.pdf', 'document_unreadable'],

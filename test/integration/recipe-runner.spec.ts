@@ -70,7 +70,7 @@ function listRecipe(source: string, expectedOutput?: string) {
 async function run(path: string, options: { expectedOutput?: string; maxPages?: number; waitUntil?: WaitUntil } = {}): Promise<RecipeResult> {
   const deadline = Date.now() + 20000;
   const recipe = listRecipe(`${site.url}${path}`, options.expectedOutput);
-  const { result } = await runRecipe(await session(deadline, options.waitUntil ?? 'load'), recipe, { maxPages: options.maxPages ?? 20, deadline, screenshot: SCREENSHOT });
+  const { result } = await runRecipe(await session(deadline, options.waitUntil ?? 'load'), recipe, { maxPages: options.maxPages ?? 20, deadline, screenshot: SCREENSHOT, pdfMaxPages: 200 });
   return result;
 }
 
@@ -138,10 +138,10 @@ describe('runRecipe on the fixture site', () => {
   it('turns a page with networkidle0 on a reused tab the way goto settles it, whatever a frame keeps open', async () => {
     const deadline = Date.now() + 15000;
     const first = await session(deadline, 'networkidle0');
-    await runRecipe(first, listRecipe(`${site.url}/list?page=1`), { maxPages: 20, deadline, screenshot: SCREENSHOT });
+    await runRecipe(first, listRecipe(`${site.url}/list?page=1`), { maxPages: 20, deadline, screenshot: SCREENSHOT, pdfMaxPages: 200 });
     const started = Date.now();
     const reused = await session(deadline, 'networkidle0', true, first.page);
-    const { result } = await runRecipe(reused, listRecipe(`${site.url}/framed?page=1`), { maxPages: 20, deadline, screenshot: SCREENSHOT });
+    const { result } = await runRecipe(reused, listRecipe(`${site.url}/framed?page=1`), { maxPages: 20, deadline, screenshot: SCREENSHOT, pdfMaxPages: 200 });
     expect(result).toEqual({ fields: { title: ['Framed 1', 'Framed 2'], price: [] }, pages: 2 });
     // puppeteer's networkidle0 waits for the frame's request and meets the deadline; the job's own idle takes about a second a page.
     expect(Date.now() - started).toBeLessThan(8000);
@@ -159,7 +159,7 @@ describe('runRecipe on the fixture site', () => {
         { type: 'paginate', details: { selector: 'a.next', startBlock: 'begin' } },
       ],
     });
-    const { result, navigation } = await runRecipe(await session(deadline, 'load'), recipe, { maxPages: 20, deadline, screenshot: SCREENSHOT });
+    const { result, navigation } = await runRecipe(await session(deadline, 'load'), recipe, { maxPages: 20, deadline, screenshot: SCREENSHOT, pdfMaxPages: 200 });
     expect(result).toEqual({
       items: [
         { link: `${site.url}/item/Date`, sku: 'sku-date', html: '<span class="price">$4.00</span>' },
@@ -181,9 +181,9 @@ describe('runRecipe on the fixture site', () => {
       ],
     });
     const tab = await session(deadline, 'load');
-    await expect(runRecipe(tab, recipe, { maxPages: 20, deadline, maxBytes: 2000, screenshot: SCREENSHOT })).rejects.toMatchObject({ code: ErrorCode.PageTooLarge });
+    await expect(runRecipe(tab, recipe, { maxPages: 20, deadline, maxBytes: 2000, screenshot: SCREENSHOT, pdfMaxPages: 200 })).rejects.toMatchObject({ code: ErrorCode.PageTooLarge });
     expect(tab.page.isClosed()).toBe(true);
-    const fits = await runRecipe(await session(deadline, 'load'), recipe, { maxPages: 20, deadline, maxBytes: 1_000_000, screenshot: SCREENSHOT });
+    const fits = await runRecipe(await session(deadline, 'load'), recipe, { maxPages: 20, deadline, maxBytes: 1_000_000, screenshot: SCREENSHOT, pdfMaxPages: 200 });
     expect(JSON.stringify(fits.result)).toContain('<html');
   }, 30000);
 
@@ -193,7 +193,7 @@ describe('runRecipe on the fixture site', () => {
     const extracts = Array.from({ length: 49 }, (_, i) => ({ type: 'extract', details: { selector: 'i', name: `${i}`.padEnd(200, 'n') } }));
     const recipe = parseRecipe({ expectedOutput: 'list', blocks: [{ type: 'start', details: { type: 'url', source: `${site.url}/empty-tags` } }, ...extracts] });
     const rssBefore = process.memoryUsage().rss;
-    const run = runRecipe(await session(deadline, 'load'), recipe, { maxPages: 1, deadline, maxBytes: 20 * 1024 * 1024, screenshot: SCREENSHOT });
+    const run = runRecipe(await session(deadline, 'load'), recipe, { maxPages: 1, deadline, maxBytes: 20 * 1024 * 1024, screenshot: SCREENSHOT, pdfMaxPages: 200 });
     await expect(run).rejects.toMatchObject({ code: ErrorCode.PageTooLarge });
     console.log(`issue 36.4: RSS grew ${Math.round((process.memoryUsage().rss - rssBefore) / 1048576)} MiB`);
   }, 60000);
@@ -202,7 +202,7 @@ describe('runRecipe on the fixture site', () => {
     const deadline = Date.now() + 30000;
     const recipe = parseRecipe({ blocks: [{ type: 'start', details: { type: 'url', source: `${site.url}/huge-text` } }, { type: 'extract', details: { selector: 'p', name: 'text' } }] });
     const rssBefore = process.memoryUsage().rss;
-    const { result } = await runRecipe(await session(deadline, 'load'), recipe, { maxPages: 1, deadline, maxBytes: 1_000_000, screenshot: SCREENSHOT });
+    const { result } = await runRecipe(await session(deadline, 'load'), recipe, { maxPages: 1, deadline, maxBytes: 1_000_000, screenshot: SCREENSHOT, pdfMaxPages: 200 });
     const grownMib = Math.round((process.memoryUsage().rss - rssBefore) / 1048576);
     console.log(`issue 36.5: RSS grew ${grownMib} MiB reading a page whose innerText is 64 Mi characters`);
     expect(result).toEqual({ fields: { text: ['real text'] }, pages: 1 });
@@ -215,7 +215,7 @@ describe('runRecipe on the fixture site', () => {
     const tab = await session(deadline, 'load');
     const clips: unknown[] = [];
     const recording: PageSession = { ...tab, captureJpeg: async (request) => (clips.push(request.clip), 'jpeg') };
-    const { result } = await runRecipe(recording, recipe, { maxPages: 1, deadline, maxBytes: 1_000_000, screenshot: SCREENSHOT });
+    const { result } = await runRecipe(recording, recipe, { maxPages: 1, deadline, maxBytes: 1_000_000, screenshot: SCREENSHOT, pdfMaxPages: 200 });
     expect(result).toMatchObject({ screenshots: ['jpeg'] });
     expect(clips).toEqual([{ x: 0, y: 0, width: 1280, height: 800 }]);
   }, 30000);
@@ -224,7 +224,7 @@ describe('runRecipe on the fixture site', () => {
     const deadline = Date.now() + 4000;
     const recipe = listRecipe(`${site.url}/slow`);
     const started = Date.now();
-    await expect(runRecipe(await session(deadline, 'load'), recipe, { maxPages: 20, deadline, screenshot: SCREENSHOT })).rejects.toMatchObject({
+    await expect(runRecipe(await session(deadline, 'load'), recipe, { maxPages: 20, deadline, screenshot: SCREENSHOT, pdfMaxPages: 200 })).rejects.toMatchObject({
       code: ErrorCode.NavigationTimeout,
     });
     expect(Date.now() - started).toBeLessThan(6000);
@@ -242,7 +242,7 @@ describe('RecipeOperation.run', () => {
       route: {} as TaskContext['route'],
       deadline,
       signal: AbortSignal.timeout(20000),
-      config: { recipeMaxPages: 2, maxPageBytes: 20 * 1024 * 1024 } as AppConfig,
+      config: { recipeMaxPages: 2, maxPageBytes: 20 * 1024 * 1024, pdf: { maxPages: 200 } } as AppConfig,
       withPage: async (options, fn) => fn(await session(deadline, options.waitUntil, options.js)),
     };
   }
@@ -289,7 +289,7 @@ describe('runRecipe on the Python documentation (python3-doc)', () => {
         { type: 'paginate', details: { selector: 'a[accesskey="N"]', startBlock: 'title' } },
       ],
     });
-    const { result } = await runRecipe(await session(deadline, 'networkidle0'), recipe, { maxPages: 5, deadline, screenshot: SCREENSHOT });
+    const { result } = await runRecipe(await session(deadline, 'networkidle0'), recipe, { maxPages: 5, deadline, screenshot: SCREENSHOT, pdfMaxPages: 200 });
     const titles = 'fields' in result ? result.fields.title : [];
     expect(result.pages).toBe(5);
     expect(titles).toHaveLength(5);

@@ -78,8 +78,9 @@ export class RecipeOperation implements Operation<RecipeOptions> {
 
   /** A start-only recipe's content is made after the tab is given back, as GET /crawl's is. */
   async run(ctx: TaskContext, options: RecipeOptions): Promise<JobOutput> {
-    // A start-only recipe answers a PDF as GET /crawl does (decisions.md 9.5); a longer one acts on the page.
-    const page = { ...options.request.page, documents: isStartOnly(options) };
+    // A start page that is a PDF is read as a document (decisions.md 9.5): a start-only recipe answers it as GET /crawl
+    // does; in a longer one the blocks meet the tab's empty stand-in (extract finds nothing) and content reads the text.
+    const page = { ...options.request.page, documents: true };
     const ran = await ctx.withPage(page, (session) => this.runOn(session, ctx, options));
     if ('output' in ran) return ran.output;
     const limits = { deadline: ctx.deadline, maxBytes: ctx.config.maxPageBytes, signal: ctx.signal };
@@ -102,6 +103,7 @@ export class RecipeOperation implements Operation<RecipeOptions> {
       signal: ctx.signal,
       maxBytes: ctx.config.maxPageBytes,
       screenshot: ctx.config.screenshot,
+      pdfMaxPages: ctx.config.pdf.maxPages,
     });
     const { status: targetStatus, finalUrl } = navigation;
     if (!isStartOnly(options)) return { output: { type: 'data', data: result, targetStatus, finalUrl } };

@@ -4,6 +4,8 @@ import { deadlineSignal, raceSignal } from '../../common/time/deadline.js';
 import type { BrowserPage, NavigationResult, PageSession } from '../../infra/browser/page-options.js';
 import { renderedTextFingerprint } from '../../infra/browser/page-fingerprint.js';
 import type { BlockContext, BlockOutcome, ScreenshotSettings } from './blocks/block-runner.js';
+import { readDocumentPage } from '../jobs/page-document.js';
+import type { ReadPage } from '../jobs/page-result.js';
 import { pageTooLarge } from '../jobs/page-size.js';
 import { blockRunner } from './blocks/block-registry.js';
 import { recordedNameBytes } from './blocks/block-runner.js';
@@ -22,6 +24,8 @@ export interface RecipeLimits {
   readonly maxBytes?: number;
   /** SCREENSHOT_MAX_HEIGHT and SCREENSHOT_QUALITY, for screenshot blocks. */
   readonly screenshot: ScreenshotSettings;
+  /** PDF_MAX_PAGES, for a start page that is a document (decisions.md 9.5). */
+  readonly pdfMaxPages: number;
 }
 
 export interface RecipeRun {
@@ -49,6 +53,8 @@ class RecipeProgress implements BlockContext {
   navigation: NavigationResult | null = null;
   private readonly seen = new Set<string>();
   private recorded = 0;
+  /** The start page's document once read: each content block on it reads it from here. */
+  private documentRead: Promise<ReadPage> | null = null;
   readonly signal: AbortSignal;
 
   constructor(
@@ -79,6 +85,16 @@ class RecipeProgress implements BlockContext {
   async begin(navigation: NavigationResult): Promise<void> {
     this.navigation = navigation;
     await this.arrive();
+  }
+
+  /** The start page read as a document when it was a PDF and the tab still shows its stand-in, else null. */
+  documentPage(): Promise<ReadPage> | null {
+    const navigation = this.navigation;
+    if (!navigation?.document || this.pages.length !== 1 || this.session.page.url() !== navigation.finalUrl) return null;
+    const fetched = { bytes: navigation.document, targetStatus: navigation.status, finalUrl: navigation.finalUrl };
+    const limits = { deadline: this.limits.deadline, maxBytes: this.bytesLeft, signal: this.signal };
+    this.documentRead ??= readDocumentPage(fetched, this.limits.pdfMaxPages, limits);
+    return this.documentRead;
   }
 
   async arrive(): Promise<boolean> {

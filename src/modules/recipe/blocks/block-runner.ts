@@ -2,6 +2,7 @@ import { outputBytes } from '../../../common/size/output-bytes.js';
 import type { ClassConstructor } from 'class-transformer';
 import type { FieldErrors } from '../../../common/errors/app-error.js';
 import type { NavigationResult, PageSession } from '../../../infra/browser/page-options.js';
+import type { ReadPage } from '../../jobs/page-result.js';
 import type { ExtractedValue, RecipeBlock } from '../recipe.types.js';
 
 /** SCREENSHOT_MAX_HEIGHT and SCREENSHOT_QUALITY. */
@@ -23,6 +24,8 @@ export interface BlockContext {
   readonly signal: AbortSignal;
   /** Records the start navigation and reads the first page. */
   begin(navigation: NavigationResult): Promise<void>;
+  /** The start page read as a document (decisions.md 9.5) while the recipe is still on it; null on a web page. */
+  documentPage(): Promise<ReadPage> | null;
   /** Marks the page the browser is on as read; false when the same URL and content were read before. */
   arrive(): Promise<boolean>;
   /** Bytes (as outputBytes counts) the recipe may still return before it fails with page_too_large. */
