@@ -56,6 +56,21 @@ describe('readSitemaps', () => {
     expect(paths(shallow.urls)).toEqual(['/three']);
   });
 
+  it('by default reads the sitemaps of an index nested 3 levels deep (9.1), and no index nested deeper', async () => {
+    const { fetch, requested } = site({
+      'i1.xml': index('i2.xml'),
+      'i2.xml': index('i3.xml'),
+      'i3.xml': index('u4.xml', 'i4.xml'),
+      'u4.xml': urlset('/four'),
+      'i4.xml': index('u5.xml'),
+      'u5.xml': urlset('/five'),
+    });
+    const read = await readSitemaps(fetch, ['https://x.example/i1.xml']);
+    expect(paths(read.urls)).toEqual(['/four']);
+    expect(requested.map((url) => new URL(url).pathname)).toEqual(['/i1.xml', '/i2.xml', '/i3.xml', '/u4.xml', '/i4.xml']);
+    expect(read.truncated).toBe(true);
+  });
+
   it('stops at the URL bound, all sitemaps together', async () => {
     const { fetch, requested } = site({ 'a.xml': urlset('/1', '/2', '/3'), 'b.xml': urlset('/4', '/5'), 'c.xml': urlset('/6') });
     const read = await readSitemaps(fetch, ['https://x.example/a.xml', 'https://x.example/b.xml', 'https://x.example/c.xml'],

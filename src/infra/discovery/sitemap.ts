@@ -6,11 +6,14 @@ export interface SitemapBounds {
   readonly maxUrls: number;
   /** Bytes read after decompression, all sitemaps together (9.1: 50 MiB). */
   readonly maxBytes: number;
-  /** Levels of sitemaps: a root is level 1, a sitemap its index lists level 2 (9.1: 3). */
+  /**
+   * Levels of sitemap files read: a root is level 1, a sitemap its index lists level 2. 9.1 nests `sitemapindex` up
+   * to 3 levels, so an index at level 3 still has its sitemaps read (level 4); an index there lists nothing more.
+   */
   readonly maxDepth: number;
 }
 
-export const SITEMAP_BOUNDS: SitemapBounds = { maxUrls: 50_000, maxBytes: 50 * 1024 * 1024, maxDepth: 3 };
+export const SITEMAP_BOUNDS: SitemapBounds = { maxUrls: 50_000, maxBytes: 50 * 1024 * 1024, maxDepth: 4 };
 
 /** One GET of a sitemap, at most `maxBytes` of body; null when it could not be read. */
 export type SitemapFetch = (
