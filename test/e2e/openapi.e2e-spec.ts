@@ -17,7 +17,7 @@ const ROUTES: Record<string, number[]> = {
   'get /chat': METERED,
   'get /map': METERED,
   'post /site': [202, 401, 402, 422, 429, 503],
-  'get /crawl/{job}': [200, 202, 401, 404, 500],
+  'get /crawl/{job}': [200, 202, 401, 404, 422, 500],
   'delete /crawl/{job}': [200, 401, 404, 409],
   'get /account': [200, 401],
   'get /account/usage': [200, 401, 422],
@@ -62,6 +62,11 @@ describe('GET /openapi.json', () => {
       }
     }
     expect(documented).toEqual(ROUTES);
+  });
+
+  it('documents the job route\'s one query parameter, a site crawl\'s cursor (decisions 9.3)', () => {
+    const parameters = document.paths['/crawl/{job}'].get.parameters ?? [];
+    expect(parameters.map((parameter) => `${parameter.in} ${parameter.name}`).sort()).toEqual(['path job', 'query cursor']);
   });
 
   it('has the bearer and key security schemes, the key only on metered routes', () => {

@@ -105,15 +105,19 @@ function jobRoute(summary: string, answers: Decorator[], failures: Decorator[]):
   );
 }
 
-/** GET /crawl/{job}: free, header key only. */
-export function ApiCollect(): MethodDecorator & ClassDecorator {
+/** GET /crawl/{job}: free, header key only; `query` its one parameter, a site crawl's cursor (decisions 9.3). */
+export function ApiCollect(query: QueryDto): MethodDecorator & ClassDecorator {
   return jobRoute(
     'Collect a job: its result, 202 while it runs (with a live debug capture), its failure',
     [
+      ...queryOf(query),
       ApiResponse({ status: 200, description: 'Done', content: { ...PAGE_CONTENT, ...json(ANY_ENVELOPE) }, headers: responseHeaders('X-Job-Id') }),
       ApiResponse({ status: 202, description: 'Queued or running', content: json(ANY_ENVELOPE) }),
     ],
-    [ApiResponse({ status: 500, description: 'The job failed, or was cancelled (X-Error-Code)', content: json(ANY_ENVELOPE) })],
+    [
+      Invalid(),
+      ApiResponse({ status: 500, description: 'The job failed, or was cancelled (X-Error-Code)', content: json(ANY_ENVELOPE) }),
+    ],
   );
 }
 

@@ -23,7 +23,7 @@ export class JobsController {
    * a returned web Response would be streamed by Nest, the largest cost left on this path.
    */
   @Get(':job')
-  @ApiCollect()
+  @ApiCollect(CollectQuery)
   async collect(@CollectedJobOf() found: CollectedJob['found'], @QueryOf(CollectQuery) query: CollectQuery, @Res() reply: FastifyReply): Promise<void> {
     sendAnswer(reply, await this.collector.collect(found, query.cursor));
   }
