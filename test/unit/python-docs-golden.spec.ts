@@ -3,16 +3,17 @@ import { join } from 'node:path';
 import { describePage, renderPageContent } from '../../src/infra/content/page-content.js';
 
 /**
- * decisions.md 9 (8.1's Markdown of documentation sites), on the Python tutorial as Debian's python3-doc ships it
- * (Sphinx; scripts/test.sh installs the package): no heading permalinks, no copy widgets, fences named by Sphinx's
- * `highlight-<lang>`, docutils' footnotes kept. Each page's exact Markdown is checked in beside this suite;
- * `UPDATE_GOLDEN=1` rewrites them after a reviewed change.
+ * decisions.md 9 (8.1's Markdown of documentation sites), on the Python tutorial and the json module's page as
+ * Debian's python3-doc ships them (Sphinx; scripts/test.sh installs the package): no heading or definition
+ * permalinks, no copy widgets, fences named by Sphinx's `highlight-<lang>`, docutils' footnotes kept. Each page's exact
+ * Markdown is checked in beside this suite; `UPDATE_GOLDEN=1` rewrites them after a reviewed change.
  */
 const PYTHON_DOCS = ['/usr/share/doc/python3.11/html', '/usr/share/doc/python3/html', '/usr/share/doc/python3-doc/html'];
 const GOLDEN = join(process.cwd(), 'test', 'fixtures', 'python-docs-golden');
 /** The pages as a crawl of a local copy served on 127.0.0.1 would see them. */
 const BASE = 'http://127.0.0.1:8000/';
-const PAGES = ['tutorial/introduction.html', 'tutorial/appetite.html', 'tutorial/errors.html'];
+/** The tutorial, and a library page for its definition terms (`dl.py.function`, each with a permalink) and dunder paths. */
+const PAGES = ['tutorial/introduction.html', 'tutorial/appetite.html', 'tutorial/errors.html', 'library/json.html'];
 const request = { format: 'markdown' as const, mainContent: true, includeSelectors: [], excludeSelectors: [], scripted: false };
 
 function docsRoot(): string {

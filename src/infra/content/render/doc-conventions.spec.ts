@@ -18,6 +18,21 @@ describe('documentation sites in 8.1 Markdown (decisions.md 9)', () => {
     expect(markdown(`<h2>Usage <a href="${PAGE}#usage">#</a></h2>`)).toBe('## Usage');
   });
 
+  it('drops the permalink Sphinx writes in each definition term (a function, class or option)', () => {
+    const term = '<dt class="sig sig-object py" id="json.dump"><span class="sig-prename descclassname"><span class="pre">json.</span></span>'
+      + '<span class="sig-name descname"><span class="pre">dump</span></span><span class="sig-paren">(</span><em class="sig-param"><span class="n">'
+      + '<span class="pre">obj</span></span></em><span class="sig-paren">)</span>'
+      + '<a class="headerlink" href="#json.dump" title="Link to this definition">¶</a></dt>';
+    const html = `<dl class="py function">${term}<dd><p>Serialize <em>obj</em>.</p></dd></dl>`;
+    expect(markdown(html)).toBe('json.dump(_obj_)\n\nSerialize _obj_.');
+    expect(text(html)).toBe('json.dump(obj)\n\nSerialize obj.');
+    expect(markdown(`<dl><dt>dump <a href="${PAGE}#json.dump">#</a></dt><dd>x</dd></dl>`)).not.toContain('#');
+  });
+
+  it('keeps a pilcrow in a definition term that links to another page', () => {
+    expect(markdown('<dl><dt>dump <a href="/json.html#json.dump">¶</a></dt><dd>x</dd></dl>')).toContain('[¶](https://docs.example/json.html#json.dump)');
+  });
+
   it('keeps a heading link that says something, and a pilcrow that links elsewhere or stands outside a heading', () => {
     expect(markdown('<h2><a href="#api">The API</a></h2>')).toBe(`## [The API](${PAGE}#api)`);
     expect(markdown('<h2>API <a href="/other#api">¶</a></h2>')).toBe('## API [¶](https://docs.example/other#api)');

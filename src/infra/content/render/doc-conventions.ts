@@ -3,11 +3,12 @@ import { collapseWhitespace, splitAscii, ZERO_WIDTH } from '../whitespace.js';
 
 /**
  * decisions.md 9 (8.1's Markdown): documentation sites read as their readers see them. Sphinx, MkDocs Material,
- * Docusaurus and GitHub READMEs put a permalink in or beside each heading and a copy or toggle widget on each code
- * block; neither is content. Code blocks name their language on the `pre`, its `code` or their wrapper.
+ * Docusaurus and GitHub READMEs put a permalink in or beside each heading, Sphinx one in each definition term
+ * (`<dt id="json.dump">`: a function, class or option), and a copy or toggle widget on each code block; none is
+ * content. Code blocks name their language on the `pre`, its `code` or their wrapper.
  */
 
-/** The text of a heading permalink: a pilcrow, a hash, a section sign, a link emoji, or nothing but an icon. */
+/** The text of a permalink: a pilcrow, a hash, a section sign, a link emoji, or nothing but an icon. */
 const PERMALINK_TEXT = /^(¶|#|§|🔗|)$/u;
 const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
@@ -32,13 +33,16 @@ export function isCodeWidget(element: Element): boolean {
   return COPY_LABEL.test(element.getAttribute('aria-label') ?? element.getAttribute('title') ?? '');
 }
 
-/** Whether a link is a heading's permalink: a link to a fragment of this page, in or beside a heading, whose text is only a mark. */
-export function isHeadingPermalink(link: Element, pageUrl: string): boolean {
+/**
+ * Whether a link is a permalink: a link to a fragment of this page, in or beside a heading or in a definition term,
+ * whose text is only a mark.
+ */
+export function isPermalink(link: Element, pageUrl: string): boolean {
   const href = link.getAttribute('href');
   if (href === null || !isSelfFragment(href, pageUrl)) return false;
   const text = collapseWhitespace(link.textContent ?? '').replace(ZERO_WIDTH, '').trim();
   if (!PERMALINK_TEXT.test(text)) return false;
-  return besideHeading(link);
+  return besideHeading(link) || link.closest('dt') !== null;
 }
 
 function isSelfFragment(href: string, pageUrl: string): boolean {

@@ -1,10 +1,18 @@
 /**
+ * CommonMark's flanking rules (6.2): a run of `_` with a letter, digit or combining mark on both sides can neither
+ * open nor close emphasis, so snake_case and a__b stay as written; every other run could, at a text's edges too
+ * (what the renderer writes beside it is unknown here), so `Lib/__init__.py` keeps its underscores. A `*` pairs
+ * inside words as well, so every one is escaped, as are backslashes and backticks.
+ */
+const MARKUP = /[\\*`]|(?<![_\p{L}\p{N}\p{M}])_+|_+(?![_\p{L}\p{N}\p{M}])/gu;
+
+/**
  * Escapes what CommonMark would read as markup in running text: emphasis and code marks, backslashes, and an
- * underscore only where it can open or close emphasis (snake_case stays as written). Brackets are left alone:
- * without a `(url)` or a reference after them they are literal, and escaping every `[1]` hurts readers.
+ * underscore only where it can open or close emphasis. Brackets are left alone: without a `(url)` or a reference
+ * after them they are literal, and escaping every `[1]` hurts readers.
  */
 export function escapeInline(text: string): string {
-  return text.replace(/[\\*`]/g, '\\$&').replace(/(^|\W)_|_(?=\W|$)/g, (match) => match.replace('_', '\\_'));
+  return text.replace(MARKUP, (match) => match.replace(/[\\*`_]/g, '\\$&'));
 }
 
 /** Escapes a line start that CommonMark would read as a heading, quote, list item or thematic break. */

@@ -1,6 +1,6 @@
 import { absoluteUrl, isScriptUrl } from '../resolve-url.js';
 import { collapseWhitespace } from '../whitespace.js';
-import { isCodeWidget, isHeadingPermalink } from './doc-conventions.js';
+import { isCodeWidget, isPermalink } from './doc-conventions.js';
 import { isHidden } from '../hidden.js';
 import { BLOCK_TAGS, SKIPPED_TAGS } from '../html-tags.js';
 import { isElement, isText } from './element-kinds.js';
@@ -44,7 +44,7 @@ export class InlineRenderer {
   }
 
   private link(element: Element): string {
-    if (isHeadingPermalink(element, this.ctx.baseUrl)) return '';
+    if (isPermalink(element, this.ctx.baseUrl)) return '';
     this.linkDepth += 1;
     const inner = this.children(element).replace(/[ \t\n\r\f]*\n[ \t\n\r\f]*/g, ' ');
     this.linkDepth -= 1;

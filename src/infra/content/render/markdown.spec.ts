@@ -59,6 +59,11 @@ const markdownOf: ReadonlyArray<[string, string, string]> = [
     '\\# not heading\n\n1\\. not a list\n\n\\- no\n\nsnake_case \\*star\\* \\_under\\_',
   ],
   [
+    'keeps every underscore of a dunder path: a run beside punctuation is escaped, one inside a word is not',
+    '<p>See <a href="/json">Lib/json/__init__.py</a> and <em>__all__</em>, a_b.</p>',
+    'See [Lib/json/\\_\\_init\\_\\_.py](https://example.com/json) and _\\_\\_all\\_\\__, a_b.',
+  ],
+  [
     'drops scripts, styles, comments, hidden elements and form controls; never two blank lines in a row',
     '<p>a</p><script>bad()</script><style>.x{}</style><!-- c --><p hidden>h</p><div style="display: none">n</div><input value="v"><br><br><div><div></div></div><p>b<br><br>c</p><hr>',
     'a\n\nb\\\nc\n\n---',
