@@ -46,4 +46,15 @@ describe('ContentElements: one walk of the content, answering as a fresh walk wo
     expect(indexed.root.outerHTML).toEqual(walked.root.outerHTML);
     expect(ids(indexed.elements.where(() => true))).toEqual(ids(elementsWhere(indexed.root, () => true)));
   });
+
+  it('reads an element\'s collapsed text once, and again after a removal under it changes it', () => {
+    const document = parseDocument('<html><body><main id="root"><div id="card"><span id="label"> 5  min read </span><p id="p">Text</p></div></main></body></html>');
+    const elements = new ContentElements(document.getElementById('root')!);
+    const card = document.getElementById('card')!;
+    expect(elements.text(card)).toBe('5 min read Text');
+    expect(elements.text(document.getElementById('label')!)).toBe('5 min read');
+    elements.remove(document.getElementById('p')!);
+    expect(elements.text(card)).toBe('5 min read');
+    expect(elements.text(document.getElementById('root')!)).toBe('5 min read');
+  });
 });

@@ -1,4 +1,5 @@
 import { tagOf } from '../find-elements.js';
+import { collapsedText } from '../whitespace.js';
 
 /**
  * The elements of the chosen content, found by one walk and handed from pass to pass: each drop-* pass used to walk
@@ -17,6 +18,8 @@ export class ContentElements {
   private readonly templated: boolean[] = [];
   private readonly positions = new Map<Element, number>();
   private readonly gone: Uint8Array;
+  /** Each element's collapsed text once read, until a removal under it changes it. */
+  private readonly texts = new Map<Element, string>();
 
   constructor(readonly root: Element) {
     this.collect(root, false);
@@ -67,8 +70,24 @@ export class ContentElements {
     for (const element of this.outermost(doomed)) this.remove(element);
   }
 
+  /**
+   * whitespace.ts's `collapsedText` of an element, read once: the short lines of a post (a label, a count, a date)
+   * are read by pass after pass (member stats, vote tallies, reading times, advertisement labels, ...), and reading
+   * an element's text is a walk of its subtree. A removal through `remove` forgets the text of every element it
+   * changes, its ancestors; nothing else changes text while the passes run (they remove only through `remove`).
+   */
+  text(element: Element): string {
+    let text = this.texts.get(element);
+    if (text === undefined) {
+      text = collapsedText(element);
+      this.texts.set(element, text);
+    }
+    return text;
+  }
+
   /** Removes the element from the document, and its subtree from what the later passes see. */
   remove(element: Element): void {
+    if (this.texts.size > 0) for (let node = element.parentElement; node; node = node.parentElement) this.texts.delete(node);
     element.remove();
     const index = this.positions.get(element);
     if (index !== undefined) this.gone.fill(1, index, this.ends[index]);
