@@ -30,4 +30,19 @@ describe('selectorTest: simple selectors answered as the selector engine answers
   it('leaves other selectors to the engine', () => {
     for (const selector of ['div p', 'a:not(.x)', '[href^="#"]', "[itemprop='x']", '*', '.a,']) expect(() => selectorTest(selector)).toThrow();
   });
+
+  it('names the attribute a list requires, when every selector of it asks the same one', () => {
+    const classes = selectorTest('.usertitle, div.blockMessage--important.u-noJsOnly').required;
+    expect(classes?.name).toBe('class');
+    expect(classes?.values.test('a usertitle')).toBe(true);
+    expect(classes?.values.test('x\nu-noJsOnly y')).toBe(true);
+    expect(classes?.values.test('usertitle-more')).toBe(false);
+    const votes = selectorTest('[itemprop="upvoteCount"], span[itemprop="downvoteCount"]').required;
+    expect(votes?.name).toBe('itemprop');
+    expect(votes?.values.test('name\ndownvoteCount\n')).toBe(true);
+    expect(votes?.values.test('upvoteCounts')).toBe(false);
+    expect(selectorTest('h2, .usertitle').required).toBeNull();
+    expect(selectorTest('img[alt]').required).toBeNull();
+    expect(selectorTest('[itemprop="a"], [role="b"]').required).toBeNull();
+  });
 });

@@ -8,24 +8,51 @@ import { tagOf } from './find-elements.js';
  * chain of closures on every element (a tenth of the drop-* passes' time on a slow page). Anything else
  * (combinators, pseudo-classes, other attribute operators, quoting) throws: it is the engine's to answer.
  */
-export function selectorTest(selectors: string): (element: Element) => boolean {
+export function selectorTest(selectors: string): SelectorTest {
   const compounds = selectors.split(',').map((compound) => compoundTest(compound.trim()));
   const names = compounds.flatMap(({ classes }) => classes);
   // Every class of the list in one expression: an element with none of them (most) is out of every compound with a class.
   const anyClass = names.length > 0 ? classPattern(names.join('|')) : null;
   const readsTag = compounds.some(({ tag }) => tag !== undefined);
   // The tag name and the class attribute read once an element, whatever the number of selectors in the list.
-  return (element) => {
+  const test = (element: Element): boolean => {
     const tag = readsTag ? tagOf(element) : undefined;
     const className = anyClass ? element.getAttribute('class') : null;
     const classed = className !== null && anyClass!.test(className) ? className : null;
     return compounds.some(({ test }) => test(element, tag, classed));
   };
+  return Object.assign(test, { required: requiredAttribute(compounds, anyClass) });
+}
+
+/** A selector list's test, with what lets a caller skip a walk of elements that cannot match. */
+export interface SelectorTest {
+  (element: Element): boolean;
+  /**
+   * When every selector of the list asks one attribute (a class of the list; or, as `[itemprop="x"]`, one of some
+   * values): that attribute, and a test of its values on several elements joined by line breaks. An element of the
+   * list holds such a value; where none does, the list matches nothing.
+   */
+  readonly required: RequiredAttribute | null;
+}
+
+export interface RequiredAttribute {
+  readonly name: string;
+  readonly values: RegExp;
+}
+
+function requiredAttribute(compounds: readonly Compound[], anyClass: RegExp | null): RequiredAttribute | null {
+  if (anyClass && compounds.every(({ classes }) => classes.length > 0)) return { name: 'class', values: anyClass };
+  const name = compounds[0].attributes.find(({ value }) => value !== undefined)?.name;
+  const values = compounds.map((compound) => compound.attributes.find((attribute) => attribute.name === name && attribute.value !== undefined)?.value);
+  if (name === undefined || values.some((value) => value === undefined)) return null;
+  // Values are words, spaces and hyphens (COMPOUND): nothing to escape. A whole value, between line breaks.
+  return { name, values: new RegExp(`(?:^|\\n)(?:${values.join('|')})(?:$|\\n)`) };
 }
 
 interface Compound {
   readonly tag: string | undefined;
   readonly classes: readonly string[];
+  readonly attributes: readonly { readonly name: string; readonly value: string | undefined }[];
   /** Asked with the element's tag name (when a compound of the list names one) and its class when it holds a class of the list. */
   readonly test: (element: Element, tag: string | undefined, className: string | null) => boolean;
 }
@@ -49,7 +76,7 @@ function compoundTest(compound: string): Compound {
     if (tokens.length > 0 && (className === null || !tokens.every((token) => token.test(className)))) return false;
     return attributes.every(({ name, value }) => (value === undefined ? element.hasAttribute(name) : element.getAttribute(name) === value));
   };
-  return { tag, classes, test };
+  return { tag, classes, attributes, test };
 }
 
 /** css-select's test for `~=`, which a class selector is: a token of the value, separated by any `\s`. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { elementsNamed, elementsWhere } from '../find-elements.js';
+import { selectorTest } from '../selector-test.js';
 import { parseDocument } from '../parse-document.js';
 import { ContentElements } from './content-elements.js';
 import { removeOutermost } from './prose-blocks.js';
@@ -45,5 +46,27 @@ describe('ContentElements: one walk of the content, answering as a fresh walk wo
     indexed.elements.removeOutermost(doomed);
     expect(indexed.root.outerHTML).toEqual(walked.root.outerHTML);
     expect(ids(indexed.elements.where(() => true))).toEqual(ids(elementsWhere(indexed.root, () => true)));
+  });
+
+  it('reads an element\'s collapsed text once, and again after a removal under it changes it', () => {
+    const document = parseDocument('<html><body><main id="root"><div id="card"><span id="label"> 5  min read </span><p id="p">Text</p></div></main></body></html>');
+    const elements = new ContentElements(document.getElementById('root')!);
+    const card = document.getElementById('card')!;
+    expect(elements.text(card)).toBe('5 min read Text');
+    expect(elements.text(document.getElementById('label')!)).toBe('5 min read');
+    elements.remove(document.getElementById('p')!);
+    expect(elements.text(card)).toBe('5 min read');
+    expect(elements.text(document.getElementById('root')!)).toBe('5 min read');
+  });
+
+  it('answers a selector list of classes or itemprops as a walk would, the content holding them or not', () => {
+    const document = parseDocument('<html><body><main id="root"><div class="x usertitle" itemprop="name"><p class="usertitle-more"></p></div><template><p class="w-form-done"></p></template></main></body></html>');
+    const root = document.getElementById('root')!;
+    const elements = new ContentElements(root);
+    for (const selector of ['.usertitle', '.usertitle-more, p.usertitle', '.w-form-done', '.absent', 'p, .absent', '[itemprop="x"]', '[itemprop="name"], [itemprop="x"]']) {
+      expect(elements.where(selectorTest(selector))).toEqual(elementsWhere(root, selectorTest(selector)));
+    }
+    expect(elements.outermost(selectorTest('.w-form-done'))).toHaveLength(1);
+    expect(elements.outermost(selectorTest('.absent'))).toEqual([]);
   });
 });

@@ -1,4 +1,6 @@
 import { tagOf } from '../find-elements.js';
+import type { SelectorTest } from '../selector-test.js';
+import { collapsedText } from '../whitespace.js';
 
 /**
  * The elements of the chosen content, found by one walk and handed from pass to pass: each drop-* pass used to walk
@@ -17,6 +19,10 @@ export class ContentElements {
   private readonly templated: boolean[] = [];
   private readonly positions = new Map<Element, number>();
   private readonly gone: Uint8Array;
+  /** By attribute name, every element's value of it joined by line breaks, read on the first asking (`couldMatch`). */
+  private readonly attributeValues = new Map<string, string>();
+  /** Each element's collapsed text once read, until a removal under it changes it. */
+  private readonly texts = new Map<Element, string>();
 
   constructor(readonly root: Element) {
     this.collect(root, false);
@@ -24,8 +30,9 @@ export class ContentElements {
   }
 
   /** The elements still under the root that pass `test`, in document order: find-elements.ts's `elementsWhere`. */
-  where(test: (element: Element) => boolean): Element[] {
+  where(test: ((element: Element) => boolean) | SelectorTest): Element[] {
     const found: Element[] = [];
+    if (!this.couldMatch(test)) return found;
     const { order, ends, gone, templated } = this;
     for (let index = 0; index < order.length; index += 1) {
       if (gone[index]) index = ends[index] - 1;
@@ -49,8 +56,9 @@ export class ContentElements {
    * The elements that `doomed` picks, asked from the top and never inside a picked one (a template's content
    * included, as a walk through children goes): prose-blocks.ts's `removeOutermost`, which removes them.
    */
-  outermost(doomed: (element: Element) => boolean): Element[] {
+  outermost(doomed: ((element: Element) => boolean) | SelectorTest): Element[] {
     const picked: Element[] = [];
+    if (!this.couldMatch(doomed)) return picked;
     const { order, ends, gone } = this;
     for (let index = 0; index < order.length; index += 1) {
       if (gone[index]) index = ends[index] - 1;
@@ -67,11 +75,45 @@ export class ContentElements {
     for (const element of this.outermost(doomed)) this.remove(element);
   }
 
+  /**
+   * whitespace.ts's `collapsedText` of an element, read once: the short lines of a post (a label, a count, a date)
+   * are read by pass after pass (member stats, vote tallies, reading times, advertisement labels, ...), and reading
+   * an element's text is a walk of its subtree. A removal through `remove` forgets the text of every element it
+   * changes, its ancestors; nothing else changes text while the passes run (they remove only through `remove`).
+   */
+  text(element: Element): string {
+    let text = this.texts.get(element);
+    if (text === undefined) {
+      text = collapsedText(element);
+      this.texts.set(element, text);
+    }
+    return text;
+  }
+
   /** Removes the element from the document, and its subtree from what the later passes see. */
   remove(element: Element): void {
+    if (this.texts.size > 0) for (let node = element.parentElement; node; node = node.parentElement) this.texts.delete(node);
     element.remove();
     const index = this.positions.get(element);
     if (index !== undefined) this.gone.fill(1, index, this.ends[index]);
+  }
+
+  /**
+   * False when `test` is a selector list whose attribute (a class, an `itemprop`) no element of the content holds as
+   * it asks (selector-test.ts): most passes look for a theme's classes (XenForo's author titles, Elementor's post
+   * grids) or a schema's properties that most pages lack, and one look at every value, read once for them all,
+   * spares each of them a walk of the content. The values read at the first asking hold every one still there: the
+   * passes remove elements, and change no attribute.
+   */
+  private couldMatch(test: ((element: Element) => boolean) | SelectorTest): boolean {
+    const required = 'required' in test ? test.required : null;
+    if (!required) return true;
+    let values = this.attributeValues.get(required.name);
+    if (values === undefined) {
+      values = this.order.map((element) => element.getAttribute(required.name) ?? '').join('\n');
+      this.attributeValues.set(required.name, values);
+    }
+    return required.values.test(values);
   }
 
   private collect(parent: Element, templated: boolean): void {

@@ -17,7 +17,7 @@ const BOX_SHARE = 0.3;
  */
 export function dropAuthorBoxes(root: Element, stats: TextStatsMap, elements = new ContentElements(root)): void {
   const total = stats.get(root)?.chars ?? 0;
-  const titles = elements.where((element) => isTitle(element, stats));
+  const titles = elements.where((element) => isTitle(element, stats, elements));
   for (const title of titles) {
     let box = title.parentElement;
     if (box && box !== root && stats.get(box)?.chars === stats.get(title)?.chars) box = box.parentElement;
@@ -25,8 +25,10 @@ export function dropAuthorBoxes(root: Element, stats: TextStatsMap, elements = n
   }
 }
 
-function isTitle(element: Element, stats: TextStatsMap): boolean {
+function isTitle(element: Element, stats: TextStatsMap, elements: ContentElements): boolean {
   const chars = stats.get(element)?.chars ?? 0;
   if (chars === 0 || chars > TITLE_MAX_CHARS || element.parentElement?.firstElementChild !== element) return false;
-  return AUTHOR_BOX_TITLE.test((element.textContent ?? '').trim());
+  // The collapsed text first (read once for the passes after, content-elements.ts): a title as written, one space
+  // between its words, reads so collapsed too; then the text as written, as a title split over lines is none.
+  return AUTHOR_BOX_TITLE.test(elements.text(element)) && AUTHOR_BOX_TITLE.test((element.textContent ?? '').trim());
 }

@@ -1,4 +1,3 @@
-import { collapsedText } from '../whitespace.js';
 import type { TextStatsMap } from './text-stats.js';
 import { ContentElements } from './content-elements.js';
 
@@ -22,8 +21,8 @@ export function dropDoubledText(root: Element, stats: TextStatsMap, elements = n
   for (const element of short) {
     const copy = element.lastElementChild!;
     if (copy.firstElementChild) continue;
-    const copyText = collapsedText(copy).replace(SPACES, '');
+    const copyText = elements.text(copy).replace(SPACES, '');
     if (copyText.length < MIN_CHARS) continue;
-    if (collapsedText(element).replace(SPACES, '') === copyText + copyText) elements.remove(copy);
+    if (elements.text(element).replace(SPACES, '') === copyText + copyText) elements.remove(copy);
   }
 }

@@ -1,5 +1,4 @@
 import { selectorTest } from '../selector-test.js';
-import { collapsedText } from '../whitespace.js';
 import { ContentElements } from './content-elements.js';
 
 /** Shopify's unit-price field ("Unit price / per"), printed in every price block, filled only for goods sold by measure. */
@@ -12,5 +11,5 @@ const DIGIT = /\d/;
  * Asked by its text, not by the theme's `hidden` class: a class alone does not say an element is hidden.
  */
 export function dropEmptyUnitPrices(root: Element, elements = new ContentElements(root)): void {
-  for (const field of elements.where(IS_UNIT_PRICE)) if (!DIGIT.test(collapsedText(field))) elements.remove(field);
+  for (const field of elements.where(IS_UNIT_PRICE)) if (!DIGIT.test(elements.text(field))) elements.remove(field);
 }

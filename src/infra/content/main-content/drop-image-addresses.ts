@@ -1,4 +1,3 @@
-import { collapsedText } from '../whitespace.js';
 import type { TextStatsMap } from './text-stats.js';
 import { ContentElements } from './content-elements.js';
 
@@ -20,6 +19,6 @@ export function dropImageAddresses(root: Element, stats: TextStatsMap, elements 
     return chars > 10 && chars <= MAX_CHARS;
   });
   for (const element of short) {
-    if (!element.firstElementChild && IMAGE_ADDRESS.test(collapsedText(element))) elements.remove(element);
+    if (!element.firstElementChild && IMAGE_ADDRESS.test(elements.text(element))) elements.remove(element);
   }
 }

@@ -1,4 +1,3 @@
-import { collapsedText } from '../whitespace.js';
 import type { TextStatsMap } from './text-stats.js';
 import { ContentElements } from './content-elements.js';
 
@@ -22,7 +21,7 @@ const CARD_MIN_STATS = 2;
 export function dropMemberStats(root: Element, stats: TextStatsMap, elements = new ContentElements(root)): void {
   // Measured text first: reading the text of every large block would cost the square of the page.
   const short = elements.named(CANDIDATES).filter((element) => (stats.get(element)?.chars ?? 0) <= MAX_CHARS);
-  const found = new Set(short.filter(isStat));
+  const found = new Set(short.filter((element) => isStat(element, elements)));
   // The innermost of nested ones: `<div><span>Posts: 4</span></div>` is one statistic, and a short card whose whole
   // text reads as one (`<div><div>Join Date: Aug 2008</div><div>Posts: 1,077</div></div>`) is its statistics.
   const holders = new Set<Element>();
@@ -39,8 +38,8 @@ export function dropMemberStats(root: Element, stats: TextStatsMap, elements = n
   }
 }
 
-function isStat(element: Element): boolean {
-  const text = collapsedText(element);
+function isStat(element: Element, elements: ContentElements): boolean {
+  const text = elements.text(element);
   return text.length <= MAX_CHARS && (element.localName === 'dt' ? STAT_TERM.test(text) : STAT_LINE.test(text));
 }
 

@@ -1,4 +1,3 @@
-import { collapseWhitespace } from '../whitespace.js';
 import { ContentElements } from './content-elements.js';
 import { inSentence, withinNamed } from './leaf-context.js';
 import type { TextStatsMap } from './text-stats.js';
@@ -27,7 +26,8 @@ const MIN_WEARERS = 2;
 export function dropMerchandisingBadges(root: Element, stats: TextStatsMap, elements = new ContentElements(root)): void {
   const wearers = new Map<string, Element[]>();
   for (const leaf of elements.where((element) => isShortLeaf(element, stats))) {
-    const text = collapseWhitespace(leaf.textContent ?? '').trim().toLowerCase();
+    // Through `elements`: the card-text pass before read these leaves (read once, content-elements.ts).
+    const text = elements.text(leaf).toLowerCase();
     if (!BADGES.has(text) || withinNamed(leaf, VALUES) || inSentence(leaf)) continue;
     const same = wearers.get(text) ?? wearers.set(text, []).get(text)!;
     same.push(leaf);

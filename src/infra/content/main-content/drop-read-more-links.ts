@@ -1,4 +1,3 @@
-import { collapsedText } from '../whitespace.js';
 import type { TextStatsMap } from './text-stats.js';
 import { ContentElements } from './content-elements.js';
 
@@ -19,6 +18,6 @@ export function dropReadMoreLinks(root: Element, stats: TextStatsMap, elements =
   for (const link of elements.named(LINKS)) {
     const chars = stats.get(link)?.chars ?? 0;
     if (chars === 0 || chars > MAX_CHARS) continue;
-    if (READ_MORE.test(collapsedText(link).toLowerCase().replace(TRAILING_MARKS, ''))) elements.remove(link);
+    if (READ_MORE.test(elements.text(link).toLowerCase().replace(TRAILING_MARKS, ''))) elements.remove(link);
   }
 }

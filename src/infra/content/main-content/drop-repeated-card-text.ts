@@ -1,4 +1,3 @@
-import { collapseWhitespace } from '../whitespace.js';
 import { ContentElements } from './content-elements.js';
 import { inSentence, withinNamed } from './leaf-context.js';
 import { TextStatsMap } from './text-stats.js';
@@ -20,8 +19,9 @@ const KEPT_REPEATS = new Set(['td', 'th', 'pre', 'code', 'p']);
  */
 export function dropRepeatedCardText(root: Element, stats: TextStatsMap, elements = new ContentElements(root)): void {
   const said = new Map<Element, Set<string>>();
-  for (const leaf of elements.where(isTextLeaf)) {
-    const text = collapseWhitespace(leaf.textContent ?? '').trim().toLowerCase();
+  // The text through `elements`: a card's short lines are those the passes before read (read once, content-elements.ts).
+  for (const leaf of elements.where((element) => isTextLeaf(element, elements))) {
+    const text = elements.text(leaf).toLowerCase();
     if (text.length < MIN_CHARS || withinNamed(leaf, KEPT_REPEATS) || inSentence(leaf)) continue;
     const card = cardOf(leaf, root, stats);
     if (!card) continue;
@@ -31,8 +31,8 @@ export function dropRepeatedCardText(root: Element, stats: TextStatsMap, element
   }
 }
 
-function isTextLeaf(element: Element): boolean {
-  return element.firstElementChild === null && (element.textContent ?? '').trim() !== '';
+function isTextLeaf(element: Element, elements: ContentElements): boolean {
+  return element.firstElementChild === null && elements.text(element) !== '';
 }
 
 function cardOf(leaf: Element, root: Element, stats: TextStatsMap): Element | null {

@@ -1,4 +1,3 @@
-import { collapsedText } from '../whitespace.js';
 import { ContentElements } from './content-elements.js';
 
 const LINKS = new Set(['a']);
@@ -19,7 +18,7 @@ const MAX_CHARS = 60;
 export function dropSkipLinks(root: Element, elements = new ContentElements(root)): void {
   for (const link of elements.named(LINKS)) {
     if (!link.getAttribute('href')?.startsWith('#')) continue;
-    const text = collapsedText(link);
+    const text = elements.text(link);
     if (text.length <= MAX_CHARS && SKIP_WORDS.test(text)) elements.remove(link);
   }
 }

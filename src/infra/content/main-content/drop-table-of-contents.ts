@@ -1,5 +1,4 @@
 import { elementsNamed } from '../find-elements.js';
-import { collapsedText } from '../whitespace.js';
 import { linkDensity, type TextStatsMap } from './text-stats.js';
 import { ContentElements } from './content-elements.js';
 
@@ -29,7 +28,7 @@ const LINKS = new Set(['a']);
 export function dropTableOfContents(root: Element, stats: TextStatsMap, elements = new ContentElements(root)): void {
   const titles = new Set<Element>();
   const tables = elements.named(TOC_LISTS).filter((list) => {
-    const title = isTableOfContents(list, stats) ? titleOf(list, root, stats) : undefined;
+    const title = isTableOfContents(list, stats) ? titleOf(list, root, stats, elements) : undefined;
     if (title) titles.add(title);
     return title !== undefined;
   });
@@ -37,16 +36,16 @@ export function dropTableOfContents(root: Element, stats: TextStatsMap, elements
   // A title alone is a collapsed table's (its list hidden, or built by a script); a heading alone may open a section,
   // and a title over a list still there heads links to other pages (a manual's chapter page), which are its content.
   for (const element of elements.named(LABEL_TAGS)) {
-    if (isTitle(element, stats) && !element.closest(HEADINGS) && !LISTS.has(nextAfter(element, root)?.localName ?? '')) titles.add(element);
+    if (isTitle(element, stats, elements) && !element.closest(HEADINGS) && !LISTS.has(nextAfter(element, root)?.localName ?? '')) titles.add(element);
   }
   for (const title of titles) elements.remove(title);
 }
 
 /** Only a titled list goes: an untitled one is as often a guide's outline that readers keep (a reference's "Usage" list). */
-function titleOf(list: Element, root: Element, stats: TextStatsMap): Element | undefined {
+function titleOf(list: Element, root: Element, stats: TextStatsMap, elements: ContentElements): Element | undefined {
   for (let node: Element | null = list, depth = 0; node && node !== root && depth < TITLE_DEPTH; node = node.parentElement, depth++) {
     const before = node.previousElementSibling;
-    if (before) return isTitle(before, stats) ? before : undefined;
+    if (before) return isTitle(before, stats, elements) ? before : undefined;
   }
   return undefined;
 }
@@ -59,9 +58,9 @@ function nextAfter(element: Element, root: Element): Element | null {
   return null;
 }
 
-function isTitle(element: Element, stats: TextStatsMap): boolean {
+function isTitle(element: Element, stats: TextStatsMap, elements: ContentElements): boolean {
   const chars = stats.get(element)?.chars ?? 0;
-  return chars > 0 && chars <= MAX_TITLE_CHARS && TITLE.test(collapsedText(element));
+  return chars > 0 && chars <= MAX_TITLE_CHARS && TITLE.test(elements.text(element));
 }
 
 function isTableOfContents(list: Element, stats: TextStatsMap): boolean {

@@ -1,5 +1,4 @@
 import { selectorTest } from '../selector-test.js';
-import { collapsedText } from '../whitespace.js';
 import type { TextStatsMap } from './text-stats.js';
 import { ContentElements } from './content-elements.js';
 
@@ -28,15 +27,15 @@ const MAX_CHARS = 100;
  * Kept: the names and dates, which say whose post it is and when.
  */
 export function dropVoteTallies(root: Element, stats: TextStatsMap, elements = new ContentElements(root)): void {
-  for (const count of elements.where(IS_VOTE_COUNT)) if (NUMBER.test(collapsedText(count))) elements.remove(count);
-  for (const count of elements.where(IS_INTERACTION_COUNT)) if (COUNT_AND_WORD.test(collapsedText(count))) elements.remove(count);
+  for (const count of elements.where(IS_VOTE_COUNT)) if (NUMBER.test(elements.text(count))) elements.remove(count);
+  for (const count of elements.where(IS_INTERACTION_COUNT)) if (COUNT_AND_WORD.test(elements.text(count))) elements.remove(count);
   // Measured text first: reading the text of every large block would cost the square of the page.
   const short = elements.named(CANDIDATES).filter((element) => {
     const chars = stats.get(element)?.chars ?? 0;
     return chars > 0 && chars <= MAX_CHARS;
   });
   const tallies = new Set(short.filter((element) => {
-    const text = collapsedText(element);
+    const text = elements.text(element);
     return BADGE_WORD.test(text) && BADGE_TALLY.test(text);
   }));
   // The outermost only: the flair's spans are inside it.

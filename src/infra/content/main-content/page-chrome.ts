@@ -8,6 +8,8 @@ const CHROME_NAMES = /(^|\s)(header|footer|site-header|site-footer|navbar|naviga
  * its name calls boilerplate.
  */
 export function isPageChrome(element: Element, words: string): boolean {
-  if (CHROME_TAGS.has(element.localName) || CHROME_ROLES.has(element.getAttribute('role') ?? '')) return true;
+  if (CHROME_TAGS.has(element.localName)) return true;
+  // Asked of every element of the page: one without attributes (most) has no role, and a lookup walks the attributes.
+  if (element.hasAttributes() && CHROME_ROLES.has(element.getAttribute('role') ?? '')) return true;
   return CHROME_NAMES.test(words);
 }

@@ -1,4 +1,3 @@
-import { collapsedText } from '../whitespace.js';
 import type { TextStatsMap } from './text-stats.js';
 import type { ContentElements } from './content-elements.js';
 
@@ -18,6 +17,6 @@ export function standaloneLabels(elements: ContentElements, stats: TextStatsMap,
     const chars = stats.get(element)?.chars ?? 0;
     return chars > 0 && chars <= kind.maxChars;
   });
-  const labels = new Set(short.filter((element) => kind.text.test(collapsedText(element))));
+  const labels = new Set(short.filter((element) => kind.text.test(elements.text(element))));
   return [...labels].filter((label) => !label.parentElement || !labels.has(label.parentElement));
 }
