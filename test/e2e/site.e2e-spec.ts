@@ -96,6 +96,8 @@ describe('POST /site (decisions 9.3): a whole site, page by page', () => {
     expect(entries.filter((entry) => entry.amount === 1)).toHaveLength(1);
     expect(entries.reduce((sum, entry) => sum + entry.amount, 0)).toBe(481);
     expect((await usage(env.baseUrl, env.adminToken, org.id)).days).toEqual([{ date: expect.any(String), host: '127.0.0.1', crawls: 19, attempts: 20, credits: 19 }]);
+    // GET /account/jobs (decisions 7.5) lists the crawl with what its pages took, its envelope's credits_used.
+    expect((await call('/account/jobs', { key: org.apiKey })).body.jobs).toEqual([expect.objectContaining({ job_id: accepted.body.job_id, kind: 'site', status: 'done', credits: 19 })]);
   });
 
   it('max_depth=0 fetches the start page alone; limit counts the start page and stops with stop_reason limit', async () => {
