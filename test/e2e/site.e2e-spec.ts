@@ -229,6 +229,20 @@ describe('POST /site: hosts, pages, webhooks', () => {
     }
   });
 
+  it('reads robots.txt and the sitemap once however often a start page answering 429 with Retry-After is retried (decisions 9.1)', async () => {
+    const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 50 });
+    const limited = await startSiteFixture();
+    try {
+      const { last } = await crawlToEnd((await site(org.apiKey, { url: `${limited.origin}/docs/rl/busy`, js: 'false' })).body.job_id as string, org.apiKey);
+      expect(last.body).toMatchObject({ status: 'done', credits_used: 1 });
+      const requested = limited.log.map((entry) => entry.path);
+      expect(requested.filter((path) => path === '/docs/rl/busy')).toHaveLength(3);
+      expect([requested.filter((path) => path === '/robots.txt').length, requested.filter((path) => path === '/sitemap.xml').length]).toEqual([1, 1]);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('posts site.page per stored page, then job.finished with stop_reason and counts', async () => {
     const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 50 });
     await call('/account/webhook-secret', { key: org.apiKey, method: 'POST' });
