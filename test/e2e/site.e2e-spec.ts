@@ -229,6 +229,20 @@ describe('POST /site: hosts, pages, webhooks', () => {
     }
   });
 
+  it('gives a queued crawl its 1-based position in line (decisions 2), null once it runs or ended', async () => {
+    // The free plan's one slot, held by a slow page: the crawl's start page waits for it, so the crawl stays queued.
+    const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'free', credits: 20 });
+    const slow = call('/crawl', { key: org.apiKey, query: { url: `${env.target.url}/slow?ms=4000`, js: 'false' } });
+    await new Promise((done) => setTimeout(done, 1_500));
+    const accepted = await site(org.apiKey, { url: `${many.origin}/docs/many/`, js: 'false', max_depth: '0' });
+    expect([accepted.status, accepted.body.status, accepted.body.position]).toEqual([202, 'queued', 1]);
+    const queued = await call(`/crawl/${accepted.body.job_id}`, { key: org.apiKey });
+    expect([queued.body.status, queued.body.position]).toEqual(['queued', 1]);
+    expect((await slow).status).toBe(200);
+    const { last } = await crawlToEnd(accepted.body.job_id as string, org.apiKey);
+    expect([last.body.status, last.body.position]).toEqual(['done', null]);
+  });
+
   it('reads robots.txt and the sitemap once however often a start page answering 429 with Retry-After is retried (decisions 9.1)', async () => {
     const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 50 });
     const limited = await startSiteFixture();

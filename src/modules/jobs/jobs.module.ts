@@ -33,6 +33,6 @@ import { ContentThreadsLifecycle } from './content-threads.lifecycle.js';
     JobHeartbeat, JobLine, LostJobSweeper, IdempotencyService, ReplayService, SlotKeeper, ContentThreadsLifecycle,
     AdmissionService, SyncAnswerService, JobCancelService, StoredAnswerService,
   ],
-  exports: [OperationRegistry, MeteredPipeline, BillingModule, JobRunner, JobRepository],
+  exports: [OperationRegistry, MeteredPipeline, BillingModule, JobRunner, JobRepository, JobLine],
 })
 export class JobsModule {}

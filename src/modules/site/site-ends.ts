@@ -6,6 +6,7 @@ import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.service.js';
 import type { CrawlContext } from './crawl-context.js';
 import { FrontierRepository } from './frontier/frontier.repository.js';
 import type { FrontierPage, PageRecord, StopReason } from './frontier/frontier-types.js';
+import { SiteQueue } from './site-queue.js';
 import { SiteViews } from './site-views.js';
 
 /** job.finished waits this long behind the last site.page event queued, so a receiver hears the pages first. */
@@ -22,6 +23,7 @@ export class SiteEnds {
     private readonly jobs: JobRepository,
     private readonly views: SiteViews,
     private readonly webhooks: WebhookDispatcher,
+    private readonly queue: SiteQueue,
   ) {}
 
   /** When an ended crawl's pages go: RESULT_TTL_HOURS from now. */
@@ -49,6 +51,8 @@ export class SiteEnds {
   async ended(organizationId: string, crawlId: string): Promise<void> {
     const job = await this.jobs.getForOrganization(organizationId, crawlId);
     this.logger.log({ crawlId, status: job?.status }, 'site crawl ended');
+    // Ended before its start page was taken (cancelled, failed, time limit): out of the line, as a started one is.
+    await this.queue.leaveLine(crawlId).catch((error: Error) => this.logger.warn(`crawl ${crawlId} not taken out of the line: ${error.message}`));
     if (!job?.webhookUrl) return;
     const { envelope, counts } = await this.views.summary(job);
     const body = {

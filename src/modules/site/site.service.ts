@@ -58,7 +58,7 @@ export class SiteService {
     if (startId === null) {
       throw new AppError(ErrorCode.ConcurrencyExceeded, `At most ${this.config.site.activePerOrg} site crawls of an organization are queued or running; wait for one to end.`, { retryAfterSeconds: 5 });
     }
-    await this.queue.add(organization.id, job.id, [startId], plan.priority);
+    await this.queue.addStart(organization.id, job.id, startId, plan.priority);
     return this.views.collect(job, undefined);
   }
 
