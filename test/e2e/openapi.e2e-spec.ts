@@ -16,7 +16,7 @@ const ROUTES: Record<string, number[]> = {
   'get /screenshot': METERED,
   'get /chat': METERED,
   'get /map': METERED,
-  'post /site': [202, 401, 402, 422, 429, 503],
+  'post /site': [200, 202, 401, 402, 422, 429, 503],
   'get /crawl/{job}': [200, 202, 401, 404, 500],
   'delete /crawl/{job}': [200, 401, 404, 409],
   'get /account': [200, 401],
@@ -74,6 +74,13 @@ describe('GET /openapi.json', () => {
     expect(document.paths['/account'].get.security).toEqual([{ bearer: [] }]);
     expect(document.paths['/map'].get.security).toEqual([{ bearer: [] }]);
     expect(document.paths['/admin/users'].post.security).toEqual([{ admin: [] }]);
+  });
+
+  it('lists Idempotency-Key on every metered route, POST /site included (decisions 7.3)', () => {
+    const headerOf = (operation: OpenApiDocument['paths'][string][string]) => operation.parameters?.find((p) => p.in === 'header' && p.name === 'Idempotency-Key');
+    for (const [path, method] of [['/crawl', 'get'], ['/screenshot', 'get'], ['/map', 'get'], ['/site', 'post']] as const) {
+      expect([path, headerOf(document.paths[path][method])]).toEqual([path, expect.objectContaining({ required: false })]);
+    }
   });
 });
 
