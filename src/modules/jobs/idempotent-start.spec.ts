@@ -13,11 +13,15 @@ const answer = { status: 202 } as MeteredAnswer;
 const keyed: MeteredRequest = { idempotencyKey: 'k1', fingerprint: 'fp', webhookUrl: undefined };
 
 /** IdempotentStart over a claim that is `claim` ('new' or a replay of job `pub1_first`), a job row when `jobExists`. */
-function idempotent(steps: string[], claim: 'new' | 'replay', jobExists = false) {
+function idempotent(steps: string[], claim: 'new' | 'replay', jobExists = false, confirmFails = false) {
   const idempotency = {
     claim: async (_org: string, _key: string, _fingerprint: string, jobId: string) => ({
       kind: claim, jobId: claim === 'new' ? jobId : 'pub1_first',
-      release: async () => void steps.push('release'), confirm: async () => void steps.push('confirm'),
+      release: async () => void steps.push('release'),
+      confirm: async () => {
+        steps.push('confirm');
+        if (confirmFails) throw new Error('redis down');
+      },
     }),
   };
   const admission = { admitReplay: async () => void steps.push('burst') };
@@ -33,6 +37,8 @@ describe('IdempotentStart (decisions 7.3): one job per key, replays of it, the k
     expect([started, steps]).toEqual([answer, ['start pub1']]);
     await idempotent(steps, 'new').run(operation, organization, keyed, async (_jobId, created) => (await created(), answer));
     expect(steps).toEqual(['start pub1', 'confirm']);
+    // A confirmation lost to Redis only shortens the key's life: the job, already made, is answered.
+    expect(await idempotent([], 'new', false, true).run(operation, organization, keyed, async (_jobId, created) => (await created(), answer))).toBe(answer);
   });
 
   it('replays the first job with a burst token, never starting another', async () => {

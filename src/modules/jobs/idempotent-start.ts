@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { MeteredAnswer } from '../../common/http/metered-answer.js';
 import type { Organization } from '../../infra/database/entities/index.js';
 import { AdmissionService } from './admission.service.js';
@@ -11,7 +11,7 @@ import { ReplayService } from './replay.service.js';
 
 /**
  * Starts a metered route's job, creating it `jobId`; calls `jobCreated` once the job's row exists (an Idempotency-Key's
- * claim is then kept for a day).
+ * claim is then kept for a day; it never throws).
  */
 export type StartJob = (jobId: string, jobCreated: () => Promise<void>) => Promise<MeteredAnswer>;
 
@@ -22,6 +22,8 @@ export type StartJob = (jobId: string, jobCreated: () => Promise<void>) => Promi
  */
 @Injectable()
 export class IdempotentStart {
+  private readonly logger = new Logger(IdempotentStart.name);
+
   constructor(
     private readonly idempotency: IdempotencyService,
     private readonly admission: AdmissionService,
@@ -40,8 +42,10 @@ export class IdempotentStart {
         if (replayed) return replayed;
         continue;
       }
+      // Replays find the job from its row on; a lost confirmation only shortens the key's life to its pending lease.
+      const jobCreated = () => claim.confirm().catch((error: unknown) => this.logger.warn({ err: error, jobId: claim.jobId }, 'Idempotency-Key not kept for 24 hours'));
       try {
-        return await start(claim.jobId, claim.confirm);
+        return await start(claim.jobId, jobCreated);
       } catch (error) {
         // Refused before charging, or refunded: the key is free again for a retry. A standing charge keeps it.
         const job = await this.jobs.getForOrganization(organization.id, claim.jobId).catch(() => null);

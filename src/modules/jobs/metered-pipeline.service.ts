@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { Job } from '../../infra/database/entities/index.js';
@@ -19,13 +19,11 @@ import { StoredAnswerService } from './stored-answer.service.js';
 import { SyncAnswerService } from './sync-answer.service.js';
 
 /**
- * The one metered pipeline: Idempotency-Key (IdempotentStart), admission (checks, burst token, slot), charge with its job row, enqueue, then
- * the synchronous wait and its answer. The slot is released by the worker when the job ends.
+ * The one metered pipeline: Idempotency-Key (IdempotentStart), admission (checks, burst token, slot), charge with its job
+ * row, enqueue, then the synchronous wait and its answer. The slot is released by the worker when the job ends.
  */
 @Injectable()
 export class MeteredPipeline {
-  private readonly logger = new Logger(MeteredPipeline.name);
-
   constructor(
     @InjectConfig() private readonly config: AppConfig,
     private readonly admission: AdmissionService,
@@ -71,8 +69,7 @@ export class MeteredPipeline {
         organizationId: organization.id, requestKey: jobId, amount: price, reason: `${operation.kind} ${host}`, jobId, host,
         ...(operation.dailyLimited ? { dailyLimit: limits.dailyLimit } : {}), job,
       }));
-      // Replays find the row from now on; a lost confirmation only shortens the key's life to its pending lease.
-      await jobCreated().catch((error: unknown) => this.logger.warn({ err: error, jobId }, 'Idempotency-Key not kept for 24 hours'));
+      await jobCreated();
       await enqueueChargedJob(this.line, this.jobs, this.ledger, job, limits.priority, operation.dailyLimited);
       this.metrics.jobStep('admission', Date.now() - admitted);
     } catch (error) {

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { AppError } from '../../common/errors/app-error.js';
@@ -29,8 +29,6 @@ import { SiteViews } from './site-views.js';
  */
 @Injectable()
 export class SiteService {
-  private readonly logger = new Logger(SiteService.name);
-
   constructor(
     @InjectConfig() private readonly config: AppConfig,
     private readonly operation: SiteOperation,
@@ -68,8 +66,7 @@ export class SiteService {
     if (startId === null) {
       throw new AppError(ErrorCode.ConcurrencyExceeded, `At most ${this.config.site.activePerOrg} site crawls of an organization are queued or running; wait for one to end.`, { retryAfterSeconds: 5 });
     }
-    // Replays find the crawl from now on; a lost confirmation only shortens the key's life to its pending lease.
-    await jobCreated().catch((error: unknown) => this.logger.warn({ err: error, jobId }, 'Idempotency-Key not kept for 24 hours'));
+    await jobCreated();
     await this.queue.addStart(organization.id, job.id, startId, plan.priority);
     return this.views.collect(job, undefined);
   }
