@@ -99,4 +99,33 @@ describe('Idempotency-Key on metered routes (decisions.md 7.3)', () => {
     expect(await balance(a.apiKey)).toBe(100 - 1 - 30);
     expect(await balance(b.apiKey)).toBe(100 - 1 - 30);
   });
+
+  it('applies to POST /site: one crawl for duplicates, its current envelope replayed, 422 on other parameters or a malformed key', async () => {
+    const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 100 });
+    const query = { url: page('/static'), js: 'false', max_depth: '0' };
+    const post = (key: string, options = query) => call('/site', { key: org.apiKey, method: 'POST', headers: { 'Idempotency-Key': key }, query: options });
+    const answers = await Promise.all(Array.from({ length: 4 }, () => post('site-1')));
+    expect(answers.map((answer) => answer.status)).toEqual([202, 202, 202, 202]);
+    const jobIds = new Set(answers.map((answer) => answer.body.job_id));
+    expect(jobIds.size).toBe(1);
+    expect(answers.filter((answer) => answer.headers.get('idempotent-replayed') === 'true')).toHaveLength(3);
+    const [jobId] = [...jobIds];
+    for (const until = Date.now() + 30_000; (await call(`/crawl/${jobId}`, { key: org.apiKey })).status !== 200;) {
+      expect(Date.now()).toBeLessThan(until);
+      await new Promise((done) => setTimeout(done, 200));
+    }
+    // Once the crawl ended, the replay answers its envelope as it is now, still 202 (POST /site always answers 202, 9.3).
+    const replayed = await post('site-1');
+    expect([replayed.status, replayed.headers.get('idempotent-replayed')]).toEqual([202, 'true']);
+    expect(replayed.body).toMatchObject({ job_id: jobId, kind: 'site', status: 'done', credits_used: 1 });
+    const changed = await post('site-1', { ...query, max_depth: '1' });
+    expect([changed.status, changed.body]).toEqual([422, { message: expect.any(String), errors: { 'Idempotency-Key': [expect.stringContaining('other parameters')] } }]);
+    for (const bad of ['x'.repeat(300), 'has space']) {
+      const refused = await post(bad);
+      expect([refused.status, Object.keys(refused.body.errors ?? {})]).toEqual([422, ['Idempotency-Key']]);
+    }
+    const jobs = (await call('/account/jobs', { key: org.apiKey })).body.jobs as Array<{ kind: string }>;
+    expect(jobs.filter((job) => job.kind === 'site')).toHaveLength(1);
+    expect(await balance(org.apiKey)).toBe(99);
+  });
 });

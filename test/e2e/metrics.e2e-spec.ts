@@ -42,6 +42,20 @@ describe('GET /metrics: who may read it', () => {
   });
 });
 
+describe('GET /metrics: a site crawl\'s end (decisions 7.5)', () => {
+  it('counts it once in crawlgate_jobs_total and crawlgate_job_duration_seconds with kind="site"', async () => {
+    const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 100 });
+    const before = await scrapeUntil(quiet, 60_000);
+    const accepted = await call('/site', { key: org.apiKey, method: 'POST', query: { url: `${env.target.url}/static`, js: 'false', max_depth: '0' } });
+    expect(accepted.status).toBe(202);
+    const ended = (s: Samples) => value(s, 'crawlgate_jobs_total{kind="site",outcome="done"}') - value(before, 'crawlgate_jobs_total{kind="site",outcome="done"}') >= 1;
+    const after = await scrapeUntil((s) => quiet(s) && ended(s), 30_000);
+    const delta = (key: string) => value(after, key) - value(before, key);
+    expect([delta('crawlgate_jobs_total{kind="site",outcome="done"}'), delta('crawlgate_job_duration_seconds_count{kind="site"}')]).toEqual([1, 1]);
+    expect(delta('crawlgate_job_duration_seconds_sum{kind="site"}')).toBeGreaterThan(0);
+  });
+});
+
 describe('GET /metrics: counters after crawls', () => {
   let org: Awaited<ReturnType<typeof createOrganization>>;
   let before: Samples;

@@ -80,6 +80,13 @@ describe('GET /openapi.json', () => {
     expect(document.paths['/map'].get.security).toEqual([{ bearer: [] }]);
     expect(document.paths['/admin/users'].post.security).toEqual([{ admin: [] }]);
   });
+
+  it('lists Idempotency-Key on every metered route, POST /site included (decisions 7.3)', () => {
+    const headerOf = (operation: OpenApiDocument['paths'][string][string]) => operation.parameters?.find((p) => p.in === 'header' && p.name === 'Idempotency-Key');
+    for (const [path, method] of [['/crawl', 'get'], ['/screenshot', 'get'], ['/map', 'get'], ['/site', 'post']] as const) {
+      expect([path, headerOf(document.paths[path][method])]).toEqual([path, expect.objectContaining({ required: false })]);
+    }
+  });
 });
 
 describe('real answers match the documented schemas', () => {

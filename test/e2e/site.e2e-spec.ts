@@ -96,6 +96,8 @@ describe('POST /site (decisions 9.3): a whole site, page by page', () => {
     expect(entries.filter((entry) => entry.amount === 1)).toHaveLength(1);
     expect(entries.reduce((sum, entry) => sum + entry.amount, 0)).toBe(481);
     expect((await usage(env.baseUrl, env.adminToken, org.id)).days).toEqual([{ date: expect.any(String), host: '127.0.0.1', crawls: 19, attempts: 20, credits: 19 }]);
+    // GET /account/jobs (decisions 7.5) lists the crawl with what its pages took, its envelope's credits_used.
+    expect((await call('/account/jobs', { key: org.apiKey })).body.jobs).toEqual([expect.objectContaining({ job_id: accepted.body.job_id, kind: 'site', status: 'done', credits: 19 })]);
   });
 
   it('max_depth=0 fetches the start page alone; limit counts the start page and stops with stop_reason limit', async () => {
@@ -222,6 +224,34 @@ describe('POST /site: hosts, pages, webhooks', () => {
       expect((await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining).toBe(47);
       const entries = (await ledger(env.baseUrl, env.adminToken, org.id)).entries;
       expect([entries.filter((entry) => entry.amount === -1).length, entries.filter((entry) => entry.amount === 1).length]).toEqual([7, 4]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('gives a queued crawl its 1-based position in line (decisions 2), null once it runs or ended', async () => {
+    // The free plan's one slot, held by a slow page: the crawl's start page waits for it, so the crawl stays queued.
+    const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'free', credits: 20 });
+    const slow = call('/crawl', { key: org.apiKey, query: { url: `${env.target.url}/slow?ms=4000`, js: 'false' } });
+    await new Promise((done) => setTimeout(done, 1_500));
+    const accepted = await site(org.apiKey, { url: `${many.origin}/docs/many/`, js: 'false', max_depth: '0' });
+    expect([accepted.status, accepted.body.status, accepted.body.position]).toEqual([202, 'queued', 1]);
+    const queued = await call(`/crawl/${accepted.body.job_id}`, { key: org.apiKey });
+    expect([queued.body.status, queued.body.position]).toEqual(['queued', 1]);
+    expect((await slow).status).toBe(200);
+    const { last } = await crawlToEnd(accepted.body.job_id as string, org.apiKey);
+    expect([last.body.status, last.body.position]).toEqual(['done', null]);
+  });
+
+  it('reads robots.txt and the sitemap once however often a start page answering 429 with Retry-After is retried (decisions 9.1)', async () => {
+    const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 50 });
+    const limited = await startSiteFixture();
+    try {
+      const { last } = await crawlToEnd((await site(org.apiKey, { url: `${limited.origin}/docs/rl/busy`, js: 'false' })).body.job_id as string, org.apiKey);
+      expect(last.body).toMatchObject({ status: 'done', credits_used: 1 });
+      const requested = limited.log.map((entry) => entry.path);
+      expect(requested.filter((path) => path === '/docs/rl/busy')).toHaveLength(3);
+      expect([requested.filter((path) => path === '/robots.txt').length, requested.filter((path) => path === '/sitemap.xml').length]).toEqual([1, 1]);
     } finally {
       await limited.close();
     }

@@ -39,6 +39,10 @@ interface MeteredDoc {
   readonly cache?: boolean;
 }
 
+/** decisions.md 7.3, on every metered route. */
+const IdempotencyKeyHeader = () =>
+  ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Replays the first job for 24 hours instead of charging again', schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' } });
+
 /** A metered route (decisions.md 2, 3, 7.3, 7.4): both keys, Idempotency-Key, webhook_url, every status. */
 export function ApiMetered(doc: MeteredDoc): MethodDecorator & ClassDecorator {
   const envelope = ref(doc.envelope);
@@ -49,7 +53,7 @@ export function ApiMetered(doc: MeteredDoc): MethodDecorator & ClassDecorator {
     ApiOperation({ summary: doc.summary }),
     ApiBearerAuth('bearer'),
     ...(doc.headerKeyOnly ? [] : [ApiSecurity('key')]),
-    ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Replays the first job for 24 hours instead of charging again', schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' } }),
+    IdempotencyKeyHeader(),
     ...queryOf(doc.query),
     ApiResponse({ status: 200, description: 'Done within SYNC_WAIT_MS', content: ok, headers: responseHeaders(...(doc.page ? PAGE_HEADERS : CREDIT_HEADERS), ...cache) }),
     ApiResponse({ status: 202, description: 'Paid and still running: collect it at GET /crawl/{job}', content: json(envelope), headers: responseHeaders(...CREDIT_HEADERS, ...cache) }),
@@ -73,9 +77,10 @@ export function ApiSite(query: QueryDto): MethodDecorator & ClassDecorator {
     ApiTags('site'),
     ApiOperation({ summary: 'Crawl a site: its pages fetched as GET /crawl would, charged page by page, collected at GET /crawl/{job} with cursor/next' }),
     ApiBearerAuth('bearer'),
+    IdempotencyKeyHeader(),
     // Every page option of GET /crawl but `output` (decisions.md 9.3: site pages are always JSON; `output` is 422).
     ...queryParameters(query).filter((parameter) => parameter.name !== 'output').map((parameter) => ApiQuery(parameter)),
-    ApiResponse({ status: 202, description: 'Queued: collect it at GET /crawl/{job}', content: json(ref('SiteEnvelope')) }),
+    ApiResponse({ status: 202, description: 'Queued: collect it at GET /crawl/{job}. Replayed by its Idempotency-Key: the crawl\'s envelope as it is now', content: json(ref('SiteEnvelope')), headers: responseHeaders('X-Job-Id', 'Idempotent-Replayed') }),
     Unauthorized(),
     failure(402, 'The balance does not cover one page', 'MessageError'),
     Invalid(),

@@ -6,7 +6,7 @@ export interface AccountJobView {
   readonly kind: JobKind;
   readonly status: JobStatus;
   readonly host: string;
-  /** What the job costs now: its price, or 0 once refunded. */
+  /** What the job costs now: its price, or 0 once refunded; a site crawl's pages' credits (its `credits_used`). */
   readonly credits: number;
   readonly created_at: string;
   readonly finished_at: string | null;
@@ -15,13 +15,13 @@ export interface AccountJobView {
   readonly cache_hit: boolean;
 }
 
-export function accountJobView(job: Job & { readonly fromCopy?: boolean }): AccountJobView {
+export function accountJobView(job: Job & { readonly fromCopy?: boolean; readonly siteCredits?: number | null }): AccountJobView {
   return {
     job_id: job.id,
     kind: job.kind,
     status: job.status,
     host: job.host,
-    credits: job.refunded ? 0 : job.price,
+    credits: job.siteCredits ?? (job.refunded ? 0 : job.price),
     created_at: new Date(job.createdAt).toISOString(),
     finished_at: job.finishedAt ? new Date(job.finishedAt).toISOString() : null,
     error: job.errorMessage,

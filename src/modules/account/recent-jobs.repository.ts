@@ -2,10 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { Job } from '../../infra/database/entities/index.js';
-import { rowBoolean } from '../../infra/database/row-values.js';
+import { rowBoolean, rowInt } from '../../infra/database/row-values.js';
 
-/** A job of the list, and whether a stored copy answered it (decisions.md 9.6; a column outside the entity). */
-export type RecentJob = Job & { readonly fromCopy: boolean };
+/**
+ * A job of the list, whether a stored copy answered it (decisions.md 9.6; a column outside the entity), and for a site
+ * crawl what its pages were charged (its envelope's `credits_used`; null for every other kind).
+ */
+export type RecentJob = Job & { readonly fromCopy: boolean; readonly siteCredits: number | null };
 
 /** An organization's own jobs, newest first; the organization is in every WHERE clause. */
 @Injectable()
@@ -25,6 +28,20 @@ export class RecentJobsRepository {
       `SELECT id, from_copy FROM job WHERE organization_id = ? AND id IN (${jobs.map(() => '?').join(', ')})`, [organizationId, ...jobs.map((job) => job.id)],
     )) as Array<{ id: string; from_copy: unknown }>;
     const fromCopy = new Set(marks.filter((mark) => rowBoolean(mark.from_copy)).map((mark) => mark.id));
-    return jobs.map((job) => Object.assign(job, { fromCopy: fromCopy.has(job.id) }));
+    const siteCredits = await this.siteCredits(organizationId, jobs.filter((job) => job.kind === 'site').map((job) => job.id));
+    return jobs.map((job) => Object.assign(job, { fromCopy: fromCopy.has(job.id), siteCredits: job.kind === 'site' ? siteCredits.get(job.id) ?? 0 : null }));
+  }
+
+  /**
+   * A site crawl is charged page by page, its job row's price is one page's: what it used is the sum of its pages'
+   * credits, as SiteViews sums them for `credits_used`. One grouped query for the whole list, not one per crawl.
+   */
+  private async siteCredits(organizationId: string, crawlIds: string[]): Promise<Map<string, number>> {
+    if (crawlIds.length === 0) return new Map();
+    const rows = (await this.jobs.query(
+      `SELECT crawl_id, COALESCE(SUM(credits), 0) AS credits FROM site_page WHERE organization_id = ? AND crawl_id IN (${crawlIds.map(() => '?').join(', ')}) GROUP BY crawl_id`,
+      [organizationId, ...crawlIds],
+    )) as Array<{ crawl_id: string; credits: unknown }>;
+    return new Map(rows.map((row) => [row.crawl_id, rowInt(row.credits)]));
   }
 }

@@ -28,13 +28,21 @@ export class JobLine {
 
   /** Queues the job in Bull with its priority (1 first) and puts it in the line. */
   async add(payload: JobPayload, priority: number): Promise<void> {
-    await this.redis.eval(JOIN, 2, LINE_KEY, SEQUENCE_KEY, priority, payload.jobId);
+    await this.join(payload.jobId, priority);
     try {
       await this.queue.add(payload, { jobId: payload.jobId, priority });
     } catch (error) {
       await this.leave(payload.jobId).catch(() => undefined);
       throw error;
     }
+  }
+
+  /**
+   * Puts a job in the line at the back of its priority, for one whose Bull entries are queued by its own module: a site
+   * crawl waits behind its start page's entry, which Bull orders by the same priority and arrival.
+   */
+  async join(jobId: string, priority: number): Promise<void> {
+    await this.redis.eval(JOIN, 2, LINE_KEY, SEQUENCE_KEY, priority, jobId);
   }
 
   async leave(jobId: string): Promise<void> {

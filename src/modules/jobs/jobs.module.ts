@@ -9,6 +9,7 @@ import { JobCollector } from './job-collector.service.js';
 import { JobEventsService } from './job-events.service.js';
 import { JobHeartbeat } from './job-heartbeat.js';
 import { JobJanitor } from './job-janitor.service.js';
+import { IdempotentStart } from './idempotent-start.js';
 import { JobLine } from './job-line.service.js';
 import { JobRunner } from './job-runner.service.js';
 import { JobViewService } from './job-view.service.js';
@@ -30,9 +31,9 @@ import { ContentThreadsLifecycle } from './content-threads.lifecycle.js';
   controllers: [JobsController],
   providers: [
     OperationRegistry, JobRepository, JobEventsService, JobViewService, MeteredPipeline, JobRunner, JobWorker, JobJanitor, JobCollector, CollectKeyGuard,
-    JobHeartbeat, JobLine, LostJobSweeper, IdempotencyService, ReplayService, SlotKeeper, ContentThreadsLifecycle,
+    JobHeartbeat, JobLine, LostJobSweeper, IdempotencyService, IdempotentStart, ReplayService, SlotKeeper, ContentThreadsLifecycle,
     AdmissionService, SyncAnswerService, JobCancelService, StoredAnswerService,
   ],
-  exports: [OperationRegistry, MeteredPipeline, BillingModule, JobRunner, JobRepository],
+  exports: [OperationRegistry, MeteredPipeline, BillingModule, JobRunner, JobRepository, JobLine, IdempotentStart],
 })
 export class JobsModule {}

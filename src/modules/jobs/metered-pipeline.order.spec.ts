@@ -6,6 +6,7 @@ import type { Organization } from '../../infra/database/entities/index.js';
 import { NetworkPolicy } from '../../infra/network/network-policy.js';
 import type { ChargeRequest } from '../billing/ledger-move.js';
 import { WebhookUrlPolicy } from '../webhooks/webhook-url.js';
+import { IdempotentStart } from './idempotent-start.js';
 import { MeteredPipeline } from './metered-pipeline.service.js';
 import type { MeteredRequest } from './metered-request.js';
 import type { Operation } from './operation.js';
@@ -45,7 +46,8 @@ function pipeline(steps: Steps, burstLeft: boolean, replayOf: string | null = nu
     },
   };
   const none = {} as never;
-  return new MeteredPipeline(config, admission as never, ledger as never, jobs as never, idempotency as never, replays as never, none, none, none, none);
+  const idempotent = new IdempotentStart(idempotency as never, admission as never, replays as never, jobs as never);
+  return new MeteredPipeline(config, admission as never, ledger as never, jobs as never, idempotent, none, none, none, none);
 }
 
 const operation = { kind: 'crawl', dailyLimited: false } as unknown as Operation<object>;

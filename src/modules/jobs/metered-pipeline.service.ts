@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { Job } from '../../infra/database/entities/index.js';
@@ -9,32 +9,27 @@ import { withCacheFacts } from '../../common/http/metered-answer.js';
 import { LedgerService } from '../billing/ledger.service.js';
 import { AdmissionService } from './admission.service.js';
 import { enqueueChargedJob } from './charged-job.js';
-import { IdempotencyService } from './idempotency.service.js';
+import { IdempotentStart } from './idempotent-start.js';
 import { JobLine } from './job-line.service.js';
-import { newJobId } from './job-id.js';
 import { JobRepository } from './job.repository.js';
 import type { MeteredRequest } from './metered-request.js';
 import { PLAIN_REQUEST } from './metered-request.js';
 import type { Operation } from './operation.js';
-import { ReplayService } from './replay.service.js';
 import { StoredAnswerService } from './stored-answer.service.js';
 import { SyncAnswerService } from './sync-answer.service.js';
 
 /**
- * The one metered pipeline: admission (checks, burst token, slot), Idempotency-Key, charge with its job row, enqueue, then
- * the synchronous wait and its answer. The slot is released by the worker when the job ends.
+ * The one metered pipeline: Idempotency-Key (IdempotentStart), admission (checks, burst token, slot), charge with its job
+ * row, enqueue, then the synchronous wait and its answer. The slot is released by the worker when the job ends.
  */
 @Injectable()
 export class MeteredPipeline {
-  private readonly logger = new Logger(MeteredPipeline.name);
-
   constructor(
     @InjectConfig() private readonly config: AppConfig,
     private readonly admission: AdmissionService,
     private readonly ledger: LedgerService,
     private readonly jobs: JobRepository,
-    private readonly idempotency: IdempotencyService,
-    private readonly replays: ReplayService,
+    private readonly idempotent: IdempotentStart,
     private readonly line: JobLine,
     private readonly syncAnswer: SyncAnswerService,
     private readonly metrics: MetricsService,
@@ -43,31 +38,13 @@ export class MeteredPipeline {
 
   async serve<O>(operation: Operation<O>, options: O, organization: Organization, request: MeteredRequest = PLAIN_REQUEST): Promise<MeteredAnswer> {
     const webhookUrl = this.admission.webhookUrl(request.webhookUrl, organization);
-    const key = request.idempotencyKey;
-    if (key === undefined) return this.start(operation, options, organization, newJobId(organization.publicId), webhookUrl);
-    for (;;) {
-      const claim = await this.idempotency.claim(organization.id, key, request.fingerprint, newJobId(organization.publicId));
-      if (claim.kind === 'replay') {
-        await this.admission.admitReplay(organization);
-        const replayed = await this.replays.answer(operation as Operation, organization, key, claim.jobId);
-        if (replayed) return replayed;
-        continue;
-      }
-      try {
-        return await this.start(operation, options, organization, claim.jobId, webhookUrl, claim.confirm);
-      } catch (error) {
-        // Refused before charging, or refunded: the key is free again for a retry. A standing charge keeps it.
-        const job = await this.jobs.getForOrganization(organization.id, claim.jobId).catch(() => null);
-        if (!job || job.refunded) await claim.release();
-        throw error;
-      }
-    }
+    return this.idempotent.run(operation as Operation, organization, request, (jobId, jobCreated) => this.start(operation, options, organization, jobId, webhookUrl, jobCreated));
   }
 
   /** `jobCreated`: called once the charged job row exists (an Idempotency-Key's claim is then kept for a day). */
   private async start<O>(
     operation: Operation<O>, options: O, organization: Organization, jobId: string, webhookUrl: string | null,
-    jobCreated: () => Promise<void> = async () => undefined,
+    jobCreated: () => Promise<void>,
   ): Promise<MeteredAnswer> {
     // decisions.md 9.6: a stored copy answers here, in this process, before anything a fetch needs (pool, DNS, queue).
     const stored = await operation.fromStore?.(options, organization.id);
@@ -92,8 +69,7 @@ export class MeteredPipeline {
         organizationId: organization.id, requestKey: jobId, amount: price, reason: `${operation.kind} ${host}`, jobId, host,
         ...(operation.dailyLimited ? { dailyLimit: limits.dailyLimit } : {}), job,
       }));
-      // Replays find the row from now on; a lost confirmation only shortens the key's life to its pending lease.
-      await jobCreated().catch((error: unknown) => this.logger.warn({ err: error, jobId }, 'Idempotency-Key not kept for 24 hours'));
+      await jobCreated();
       await enqueueChargedJob(this.line, this.jobs, this.ledger, job, limits.priority, operation.dailyLimited);
       this.metrics.jobStep('admission', Date.now() - admitted);
     } catch (error) {

@@ -28,8 +28,10 @@ export class ReplayService {
     for (;;) {
       const job = await this.jobs.getForOrganization(organization.id, jobId);
       if (job) {
-        const balance = Number((await this.organizations.getById(organization.id))?.balance ?? organization.balance);
-        const answer = await this.views.answer(operation, job, { charged: job.refunded ? 0 : job.price, remaining: balance });
+        // A kind that answers for itself (a site crawl, charged page by page: no credit headers) replays as collected.
+        const answer = operation.own
+          ? await operation.own.collect(job, undefined)
+          : await this.views.answer(operation, job, { charged: job.refunded ? 0 : job.price, remaining: await this.balance(organization) });
         return new MeteredAnswer(answer.status, answer.body, { ...answer.facts, replayed: true });
       }
       // The first request is still between its claim and its job row (limits, charge): wait for one or the other.
@@ -37,5 +39,9 @@ export class ReplayService {
       if (Date.now() > until) throw new AppError(ErrorCode.InternalError, 'The first request with this Idempotency-Key did not finish.');
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
+  }
+
+  private async balance(organization: Organization): Promise<number> {
+    return Number((await this.organizations.getById(organization.id))?.balance ?? organization.balance);
   }
 }

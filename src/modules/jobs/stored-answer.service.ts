@@ -65,7 +65,7 @@ export class StoredAnswerService {
       ({ balanceAfter: remaining } = await retryOnLockConflict(() => this.ledger.charge({
         organizationId: organization.id, requestKey: jobId, amount: stored.price, reason: `cache_hit ${host}`, jobId, host, job,
       })));
-      await jobCreated().catch((error: unknown) => this.logger.warn({ err: error, jobId }, 'Idempotency-Key not kept for 24 hours'));
+      await jobCreated();
     } catch (error) {
       await releaseSlot();
       throw error;

@@ -137,6 +137,7 @@ export class PageWork {
       organizationId: page.organizationId, crawlId: page.crawlId, pageId: page.id, record, links, alias, skips, limit: context.request.limit,
       now: new Date(), expiresAt: this.ends.expiresAt(), extra: [tally],
     });
+    if (page.depth === 0) await this.start.forget(page.crawlId);
     if (!outcome.kept) return;
     await this.queue.add(page.organizationId, page.crawlId, outcome.added, priority);
     await this.ends.pageStored(context, page, record, outcome.seq);

@@ -1,15 +1,19 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
+import { MetricsService } from '../../infra/metrics/metrics.service.js';
+import type { JobOutcome } from '../../infra/metrics/metrics.service.js';
 import { JobRepository } from '../jobs/job.repository.js';
 import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.service.js';
 import type { CrawlContext } from './crawl-context.js';
 import { FrontierRepository } from './frontier/frontier.repository.js';
 import type { FrontierPage, PageRecord, StopReason } from './frontier/frontier-types.js';
+import { SiteQueue } from './site-queue.js';
 import { SiteViews } from './site-views.js';
 
 /** job.finished waits this long behind the last site.page event queued, so a receiver hears the pages first. */
 const FINISHED_AFTER_MS = 1_000;
+const ENDS = new Set(['done', 'failed', 'cancelled']);
 
 /** A crawl's stops and end, and its webhooks (decisions.md 9.3): site.page per stored page when asked, then job.finished. */
 @Injectable()
@@ -22,6 +26,8 @@ export class SiteEnds {
     private readonly jobs: JobRepository,
     private readonly views: SiteViews,
     private readonly webhooks: WebhookDispatcher,
+    private readonly metrics: MetricsService,
+    private readonly queue: SiteQueue,
   ) {}
 
   /** When an ended crawl's pages go: RESULT_TTL_HOURS from now. */
@@ -46,9 +52,19 @@ export class SiteEnds {
     await this.webhooks.deliver(page.organizationId, context.job.webhookUrl, `webhook:${page.crawlId}:page:${page.id}`, body);
   }
 
+  /**
+   * Called once per crawl, by whichever step's write moved its job row to an end (finished, limit, credits, time_limit,
+   * cancelled, failed): every such write is conditional on the crawl being queued or running, so only one succeeds.
+   */
   async ended(organizationId: string, crawlId: string): Promise<void> {
     const job = await this.jobs.getForOrganization(organizationId, crawlId);
     this.logger.log({ crawlId, status: job?.status }, 'site crawl ended');
+    // Ended before its start page was taken (cancelled, failed, time limit): out of the line, as a started one is.
+    await this.queue.leaveLine(crawlId).catch((error: Error) => this.logger.warn(`crawl ${crawlId} not taken out of the line: ${error.message}`));
+    if (job && ENDS.has(job.status)) {
+      // Its run time as other jobs': from its start (its first page taken); a crawl cancelled while queued never ran.
+      this.metrics.jobEnded(job.kind, job.status as JobOutcome, job.startedAt ? job.startedAt.getTime() : null, job.errorCode ?? undefined);
+    }
     if (!job?.webhookUrl) return;
     const { envelope, counts } = await this.views.summary(job);
     const body = {

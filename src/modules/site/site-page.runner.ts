@@ -59,7 +59,11 @@ export class SitePageRunner {
     try {
       if (!(await this.takeSlot(organizationId, holder, plan.concurrency))) return this.queue.later(organizationId, crawlId, pageId, plan.priority, BUSY_RETRY_MS);
       try {
-        if (await this.frontier.claim(organizationId, crawlId, pageId, new Date(Date.now() + PAGE_LEASE_MS))) await this.renewing(page, host, () => this.work.run(context, page, plan.priority));
+        if (await this.frontier.claim(organizationId, crawlId, pageId, new Date(Date.now() + PAGE_LEASE_MS))) {
+          // Taking the start page starts the crawl: it stops waiting in line.
+          if (page.depth === 0) await this.queue.leaveLine(crawlId);
+          await this.renewing(page, host, () => this.work.run(context, page, plan.priority));
+        }
       } finally {
         await this.limits.releaseSlot(organizationId, holder);
       }

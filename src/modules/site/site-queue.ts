@@ -4,6 +4,7 @@ import type { Queue } from 'bull';
 import { JOBS_QUEUE, JobPayload } from '../../infra/queue/queue.constants.js';
 import type { Redis } from 'ioredis';
 import { InjectRedis } from '../../infra/redis/redis.module.js';
+import { JobLine } from '../jobs/job-line.service.js';
 import { FrontierRepository } from './frontier/frontier.repository.js';
 
 /**
@@ -26,7 +27,22 @@ export class SiteQueue {
     @InjectQueue(JOBS_QUEUE) private readonly queue: Queue<JobPayload>,
     private readonly frontier: FrontierRepository,
     @InjectRedis() private readonly redis: Redis,
+    private readonly line: JobLine,
   ) {}
+
+  /**
+   * A new crawl's start page. The crawl joins the line as that page's entry is queued, at the entry's priority: what a
+   * queued crawl waits behind is that entry, so its place is the crawl's `position` (decisions.md 2) until it starts.
+   */
+  async addStart(organizationId: string, crawlId: string, pageId: string, priority: number): Promise<void> {
+    await this.line.join(crawlId, priority + PAGE_PRIORITY_OFFSET);
+    await this.add(organizationId, crawlId, [pageId], priority);
+  }
+
+  /** The crawl's start page was taken, or the crawl ended: it no longer waits in line. */
+  async leaveLine(crawlId: string): Promise<void> {
+    await this.line.leave(crawlId);
+  }
 
   /** Any number of Bull jobs for one page is harmless: only the claim of its waiting row runs it. */
   async add(organizationId: string, crawlId: string, pageIds: readonly string[], priority: number, delayMs = 0): Promise<void> {

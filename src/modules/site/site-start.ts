@@ -1,17 +1,27 @@
 import { Injectable } from '@nestjs/common';
+import type { Redis } from 'ioredis';
 import { NetworkPolicy } from '../../infra/network/network-policy.js';
 import { ProxyPoolService } from '../../infra/proxy/proxy-pool.service.js';
+import { InjectRedis } from '../../infra/redis/redis.module.js';
 import { ROBOTS_MAX_BYTES } from '../../infra/discovery/robots.js';
 import { readSitemaps } from '../../infra/discovery/sitemap.js';
 import { CrawlContext } from './crawl-context.js';
 import { FrontierRepository } from './frontier/frontier.repository.js';
 import { routeGet } from './route-get.js';
+import type { RouteGet } from './route-get.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
+
+const sitemapsKey = (crawlId: string) => `crawlgate:site:sitemaps:${crawlId}`;
 
 /**
  * The start page's first step (decisions.md 9.1): robots.txt, read once per crawl through the crawl's proxy route and
  * kept in the crawl's row for every worker; then the sitemaps (unless `sitemap=skip`). Both free.
+ *
+ * Once per crawl, retries included: a start page the target answered 429 or 503 with Retry-After is taken again, maybe
+ * by another worker, and reuses what was read. robots.txt lives in the database with the crawl. The sitemaps' URLs live
+ * in Redis (shared by every worker) until the start page is stored: a Redis restarted empty in between loses them, and
+ * the retry then reads the sitemaps once more, which is the one case they are fetched twice.
  */
 @Injectable()
 export class SiteStart {
@@ -20,20 +30,43 @@ export class SiteStart {
     private readonly proxies: ProxyPoolService,
     private readonly policy: NetworkPolicy,
     private readonly frontier: FrontierRepository,
+    @InjectRedis() private readonly redis: Redis,
   ) {}
 
   async prepare(context: CrawlContext, deadline: number): Promise<{ context: CrawlContext; sitemapUrls: string[] }> {
     const { request, job } = context;
-    const route = await this.proxies.select(request.page.route.tier, { country: request.page.route.country, city: request.page.route.city });
-    const get = routeGet(route, this.policy, deadline, request.page.page.userAgent ?? this.config.robotsUserAgent);
+    let get: Promise<RouteGet> | null = null;
+    // The proxy route is chosen only when something is fetched: a retry that has both kept chooses none.
+    const fetcher = () => (get ??= this.routeGet(context, deadline));
     const origin = new URL(request.page.url).origin;
-    const answer = await get(`${origin}/robots.txt`, ROBOTS_MAX_BYTES).catch(() => null);
-    const robots = answer === null ? { status: 0, body: null } : { status: answer.status, body: answer.body.toString('utf8') };
-    await this.frontier.keepRobots(job.organizationId, job.id, robots.status, robots.body);
+    const robots = (await this.frontier.robots(job.organizationId, job.id)) ?? (await this.readRobots(context, origin, await fetcher()));
     const fresh = CrawlContext.of(job, robots, this.config.robotsUserAgent);
     if (request.sitemap === 'skip' || !fresh.robots.allows(new URL(request.page.url))) return { context: fresh, sitemapUrls: [] };
+    const kept = await this.redis.get(sitemapsKey(job.id));
+    if (kept !== null) return { context: fresh, sitemapUrls: JSON.parse(kept) as string[] };
     const roots = fresh.robots.sitemaps.length > 0 ? fresh.robots.sitemaps : [`${origin}/sitemap.xml`];
-    const read = await readSitemaps((url, maxBytes) => get(url, maxBytes).catch(() => null), roots).catch(() => null);
-    return { context: fresh, sitemapUrls: (read?.urls ?? []).map((entry) => entry.url) };
+    const read = await fetcher().then((fetch) => readSitemaps((url, maxBytes) => fetch(url, maxBytes).catch(() => null), roots)).catch(() => null);
+    const sitemapUrls = (read?.urls ?? []).map((entry) => entry.url);
+    // Kept for the start page's retries; past the crawl's longest run it can be of no use.
+    await this.redis.set(sitemapsKey(job.id), JSON.stringify(sitemapUrls), 'PX', this.config.site.maxHours * 3_600_000);
+    return { context: fresh, sitemapUrls };
+  }
+
+  /** The start page is stored (or dropped): it is never taken again, and its sitemaps' URLs are no longer needed. */
+  async forget(crawlId: string): Promise<void> {
+    await this.redis.del(sitemapsKey(crawlId));
+  }
+
+  private async routeGet(context: CrawlContext, deadline: number): Promise<RouteGet> {
+    const { route: asked, page } = context.request.page;
+    const route = await this.proxies.select(asked.tier, { country: asked.country, city: asked.city });
+    return routeGet(route, this.policy, deadline, page.userAgent ?? this.config.robotsUserAgent);
+  }
+
+  private async readRobots(context: CrawlContext, origin: string, get: RouteGet): Promise<{ status: number; body: string | null }> {
+    const answer = await get(`${origin}/robots.txt`, ROBOTS_MAX_BYTES).catch(() => null);
+    const robots = answer === null ? { status: 0, body: null } : { status: answer.status, body: answer.body.toString('utf8') };
+    await this.frontier.keepRobots(context.job.organizationId, context.job.id, robots.status, robots.body);
+    return robots;
   }
 }

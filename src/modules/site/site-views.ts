@@ -5,6 +5,7 @@ import type { Job } from '../../infra/database/entities/index.js';
 import { query, SqlProgramRunner } from '../../infra/database/sql-program.js';
 import type { Row } from '../../infra/database/sql-program.js';
 import { rowInt } from '../../infra/database/row-values.js';
+import { JobLine } from '../jobs/job-line.service.js';
 import type { SiteRequest } from './site-request.js';
 
 /** decisions.md 9.3: at most 50 pages and 10 MiB an answer. */
@@ -22,7 +23,10 @@ export interface SiteCounts {
 /** The site envelope: the crawl's state and counts, and its stored pages in finish order, a cursor at a time. */
 @Injectable()
 export class SiteViews {
-  constructor(private readonly sql: SqlProgramRunner) {}
+  constructor(
+    private readonly sql: SqlProgramRunner,
+    private readonly line: JobLine,
+  ) {}
 
   async collect(job: Job, cursor: string | undefined): Promise<MeteredAnswer> {
     const after = cursor === undefined ? 0 : parseCursor(cursor);
@@ -49,9 +53,11 @@ export class SiteViews {
 
   /** The envelope without its pages (webhooks), and how many pages are stored. */
   async summary(job: Job): Promise<{ envelope: Record<string, unknown>; finished: number; counts: SiteCounts }> {
-    const [states, [crawl]] = await Promise.all([
+    const [states, [crawl], position] = await Promise.all([
       this.sql.rows(query('SELECT state, COUNT(*) AS n, COALESCE(SUM(credits), 0) AS credits FROM site_page WHERE organization_id = ? AND crawl_id = ? GROUP BY state', job.organizationId, job.id)),
       this.sql.rows(query('SELECT * FROM site_crawl WHERE organization_id = ? AND job_id = ?', job.organizationId, job.id)),
+      // Its place in line while queued, as GET /crawl's jobs (SiteQueue.addStart put it there); null otherwise.
+      job.status === 'queued' ? this.line.position(job.id) : null,
     ]);
     const by = new Map(states.map((row) => [row.state as string, { n: rowInt(row.n), credits: rowInt(row.credits) }]));
     const n = (state: string) => by.get(state)?.n ?? 0;
@@ -66,7 +72,7 @@ export class SiteViews {
     };
     const options = JSON.parse(job.options) as SiteRequest;
     const envelope = {
-      job_id: job.id, kind: 'site', url: options.page.url, domain: new URL(options.page.url).hostname.toLowerCase(), status: job.status, position: null,
+      job_id: job.id, kind: 'site', url: options.page.url, domain: new URL(options.page.url).hostname.toLowerCase(), status: job.status, position,
       stop_reason: (crawl?.stop_reason as string | null) ?? null, error: job.status === 'failed' ? (job.errorMessage ?? 'The crawl failed.') : null,
       created_at: job.createdAt.toISOString(), finished_at: job.finishedAt?.toISOString() ?? null,
       credits_used: [...by.values()].reduce((sum, v) => sum + v.credits, 0), counts,

@@ -27,7 +27,7 @@ export class SiteController {
   @ApiSite(SiteQuery)
   startSite(@Query() query: Record<string, unknown>, @Body() body: unknown, @CurrentOrganization() organization: Organization, @Metered() request: MeteredRequest) {
     if (!isEmpty(body)) throw AppError.field('body', 'POST /site takes its options in the query string; send no body');
-    return this.sites.start(parseSiteQuery(query, this.policy, this.config.site.maxPages), organization, request.webhookUrl);
+    return this.sites.start(parseSiteQuery(query, this.policy, this.config.site.maxPages), organization, request);
   }
 }
 

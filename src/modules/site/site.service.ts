@@ -3,7 +3,7 @@ import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
-import type { MeteredAnswer } from '../../common/http/metered-answer.js';
+import { MeteredAnswer } from '../../common/http/metered-answer.js';
 import { Job } from '../../infra/database/entities/index.js';
 import type { Organization } from '../../infra/database/entities/index.js';
 import { NetworkPolicy } from '../../infra/network/network-policy.js';
@@ -11,7 +11,8 @@ import { ProxyPoolService } from '../../infra/proxy/proxy-pool.service.js';
 import { LimitsService } from '../billing/limits.service.js';
 import { limitsFor } from '../billing/plan-limits.js';
 import { assertCovers } from '../jobs/charged-job.js';
-import { newJobId } from '../jobs/job-id.js';
+import { IdempotentStart } from '../jobs/idempotent-start.js';
+import type { MeteredRequest } from '../jobs/metered-request.js';
 import { WebhookUrlPolicy } from '../webhooks/webhook-url.js';
 import { keyHash } from './crawl-context.js';
 import { FrontierRepository } from './frontier/frontier.repository.js';
@@ -22,8 +23,9 @@ import { SiteQueue } from './site-queue.js';
 import { SiteViews } from './site-views.js';
 
 /**
- * POST /site's admission (decisions.md 9.3): the checks of a metered request in their order, 402 when the balance does
- * not cover one page, 429 past SITE_ACTIVE_PER_ORG; then the crawl's rows and its start page queued. Nothing charged.
+ * POST /site's admission (decisions.md 9.3): its Idempotency-Key, then the checks of a metered request in their order,
+ * 402 when the balance does not cover one page, 429 past SITE_ACTIVE_PER_ORG; then the crawl's rows and its start page
+ * queued. Nothing charged.
  */
 @Injectable()
 export class SiteService {
@@ -37,10 +39,20 @@ export class SiteService {
     private readonly frontier: FrontierRepository,
     private readonly queue: SiteQueue,
     private readonly views: SiteViews,
+    private readonly idempotent: IdempotentStart,
   ) {}
 
-  async start(request: SiteRequest, organization: Organization, rawWebhookUrl: string | undefined): Promise<MeteredAnswer> {
-    const webhookUrl = this.webhookUrls.parse(rawWebhookUrl, organization);
+  /**
+   * `metered.idempotencyKey` claimed as on every metered route (decisions.md 7.3): a duplicate replays the first crawl,
+   * its envelope as it is now. POST /site always answers 202 (9.3), a replay of a crawl that has ended too.
+   */
+  async start(request: SiteRequest, organization: Organization, metered: MeteredRequest): Promise<MeteredAnswer> {
+    const webhookUrl = this.webhookUrls.parse(metered.webhookUrl, organization);
+    const answer = await this.idempotent.run(this.operation, organization, metered, (jobId, jobCreated) => this.admit(request, organization, webhookUrl, jobId, jobCreated));
+    return answer.status === 202 ? answer : new MeteredAnswer(202, answer.body, answer.facts);
+  }
+
+  private async admit(request: SiteRequest, organization: Organization, webhookUrl: string | null, jobId: string, jobCreated: () => Promise<void>): Promise<MeteredAnswer> {
     const target = new URL(request.page.url);
     this.operation.precheck(request);
     const route = request.page.route;
@@ -52,22 +64,23 @@ export class SiteService {
     assertCovers(organization, price);
     await this.policy.assertTargetAllowed(target);
     await this.webhookUrls.assertReachable(webhookUrl);
-    const job = this.newJob(organization, request, target, price, webhookUrl);
+    const job = this.newJob(jobId, organization, request, target, price, webhookUrl);
     const start = { url: target.href, keyHash: keyHash(urlKey(target, { ignoreQuery: request.ignoreQuery })!), depth: 0, parent: null };
     const startId = await this.frontier.create(job, start, this.config.site.activePerOrg);
     if (startId === null) {
       throw new AppError(ErrorCode.ConcurrencyExceeded, `At most ${this.config.site.activePerOrg} site crawls of an organization are queued or running; wait for one to end.`, { retryAfterSeconds: 5 });
     }
-    await this.queue.add(organization.id, job.id, [startId], plan.priority);
+    await jobCreated();
+    await this.queue.addStart(organization.id, job.id, startId, plan.priority);
     return this.views.collect(job, undefined);
   }
 
-  private newJob(organization: Organization, request: SiteRequest, target: URL, price: number, webhookUrl: string | null): Job {
+  private newJob(id: string, organization: Organization, request: SiteRequest, target: URL, price: number, webhookUrl: string | null): Job {
     const now = new Date();
     // Kept past the crawl's longest run; its end sets the expiry to RESULT_TTL_HOURS after it.
     const expiresAt = new Date(now.getTime() + (this.config.site.maxHours + this.config.resultTtlHours) * 3_600_000);
     return Object.assign(new Job(), {
-      id: newJobId(organization.publicId), organizationId: organization.id, kind: this.operation.kind, status: 'queued', host: target.hostname.toLowerCase(),
+      id, organizationId: organization.id, kind: this.operation.kind, status: 'queued', host: target.hostname.toLowerCase(),
       price, refunded: false, options: JSON.stringify(request), webhookUrl, errorCode: null, errorMessage: null, createdAt: now, startedAt: null, finishedAt: null, expiresAt,
     });
   }

@@ -1,0 +1,61 @@
+import { describe, expect, it } from '@jest/globals';
+import { AppError } from '../../common/errors/app-error.js';
+import { ErrorCode } from '../../common/errors/error-code.js';
+import type { MeteredAnswer } from '../../common/http/metered-answer.js';
+import type { Organization } from '../../infra/database/entities/index.js';
+import { IdempotentStart } from './idempotent-start.js';
+import type { MeteredRequest } from './metered-request.js';
+import type { Operation } from './operation.js';
+
+const organization = { id: 'org1', publicId: 'pub1' } as Organization;
+const operation = { kind: 'site' } as Operation;
+const answer = { status: 202 } as MeteredAnswer;
+const keyed: MeteredRequest = { idempotencyKey: 'k1', fingerprint: 'fp', webhookUrl: undefined };
+
+/** IdempotentStart over a claim that is `claim` ('new' or a replay of job `pub1_first`), a job row when `jobExists`. */
+function idempotent(steps: string[], claim: 'new' | 'replay', jobExists = false, confirmFails = false) {
+  const idempotency = {
+    claim: async (_org: string, _key: string, _fingerprint: string, jobId: string) => ({
+      kind: claim, jobId: claim === 'new' ? jobId : 'pub1_first',
+      release: async () => void steps.push('release'),
+      confirm: async () => {
+        steps.push('confirm');
+        if (confirmFails) throw new Error('redis down');
+      },
+    }),
+  };
+  const admission = { admitReplay: async () => void steps.push('burst') };
+  const replays = { answer: async (_op: Operation, _org: Organization, _key: string, jobId: string) => (steps.push(`replay ${jobId}`), answer) };
+  const jobs = { getForOrganization: async () => (jobExists ? { refunded: false } : null) };
+  return new IdempotentStart(idempotency as never, admission as never, replays as never, jobs as never);
+}
+
+describe('IdempotentStart (decisions 7.3): one job per key, replays of it, the key freed when nothing was made', () => {
+  it('starts a job with a fresh id without a key, and with a new claim confirms through the start', async () => {
+    const steps: string[] = [];
+    const started = await idempotent(steps, 'new').run(operation, organization, { ...keyed, idempotencyKey: undefined }, async (jobId) => (steps.push(`start ${jobId.split('_')[0]}`), answer));
+    expect([started, steps]).toEqual([answer, ['start pub1']]);
+    await idempotent(steps, 'new').run(operation, organization, keyed, async (_jobId, created) => (await created(), answer));
+    expect(steps).toEqual(['start pub1', 'confirm']);
+    // A confirmation lost to Redis only shortens the key's life: the job, already made, is answered.
+    expect(await idempotent([], 'new', false, true).run(operation, organization, keyed, async (_jobId, created) => (await created(), answer))).toBe(answer);
+  });
+
+  it('replays the first job with a burst token, never starting another', async () => {
+    const steps: string[] = [];
+    await idempotent(steps, 'replay').run(operation, organization, keyed, async () => (steps.push('start'), answer));
+    expect(steps).toEqual(['burst', 'replay pub1_first']);
+  });
+
+  it('frees the key when the start failed before its job existed, keeps it once the job exists', async () => {
+    const refused = async () => {
+      throw new AppError(ErrorCode.ConcurrencyExceeded, 'busy');
+    };
+    const before: string[] = [];
+    await expect(idempotent(before, 'new').run(operation, organization, keyed, refused)).rejects.toMatchObject({ code: ErrorCode.ConcurrencyExceeded });
+    expect(before).toEqual(['release']);
+    const after: string[] = [];
+    await expect(idempotent(after, 'new', true).run(operation, organization, keyed, refused)).rejects.toMatchObject({ code: ErrorCode.ConcurrencyExceeded });
+    expect(after).toEqual([]);
+  });
+});

@@ -1,0 +1,57 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { MeteredAnswer } from '../../common/http/metered-answer.js';
+import type { Organization } from '../../infra/database/entities/index.js';
+import { AdmissionService } from './admission.service.js';
+import { IdempotencyService } from './idempotency.service.js';
+import { newJobId } from './job-id.js';
+import { JobRepository } from './job.repository.js';
+import type { MeteredRequest } from './metered-request.js';
+import type { Operation } from './operation.js';
+import { ReplayService } from './replay.service.js';
+
+/**
+ * Starts a metered route's job, creating it `jobId`; calls `jobCreated` once the job's row exists (an Idempotency-Key's
+ * claim is then kept for a day; it never throws).
+ */
+export type StartJob = (jobId: string, jobCreated: () => Promise<void>) => Promise<MeteredAnswer>;
+
+/**
+ * decisions.md 7.3 for every metered route, the pipeline's and POST /site's: without a key the job starts; with one,
+ * the key is claimed first, so that of concurrent duplicates one starts a job and the others replay it (a burst token
+ * each, the first job's current answer, `Idempotent-Replayed: true`), and other parameters under it are 422.
+ */
+@Injectable()
+export class IdempotentStart {
+  private readonly logger = new Logger(IdempotentStart.name);
+
+  constructor(
+    private readonly idempotency: IdempotencyService,
+    private readonly admission: AdmissionService,
+    private readonly replays: ReplayService,
+    private readonly jobs: JobRepository,
+  ) {}
+
+  async run(operation: Operation, organization: Organization, request: MeteredRequest, start: StartJob): Promise<MeteredAnswer> {
+    const key = request.idempotencyKey;
+    if (key === undefined) return start(newJobId(organization.publicId), async () => undefined);
+    for (;;) {
+      const claim = await this.idempotency.claim(organization.id, key, request.fingerprint, newJobId(organization.publicId));
+      if (claim.kind === 'replay') {
+        await this.admission.admitReplay(organization);
+        const replayed = await this.replays.answer(operation, organization, key, claim.jobId);
+        if (replayed) return replayed;
+        continue;
+      }
+      // Replays find the job from its row on; a lost confirmation only shortens the key's life to its pending lease.
+      const jobCreated = () => claim.confirm().catch((error: unknown) => this.logger.warn({ err: error, jobId: claim.jobId }, 'Idempotency-Key not kept for 24 hours'));
+      try {
+        return await start(claim.jobId, jobCreated);
+      } catch (error) {
+        // Refused before charging, or refunded: the key is free again for a retry. A standing charge keeps it.
+        const job = await this.jobs.getForOrganization(organization.id, claim.jobId).catch(() => null);
+        if (!job || job.refunded) await claim.release();
+        throw error;
+      }
+    }
+  }
+}
