@@ -480,6 +480,7 @@ export interface components {
         /** @description GET /crawl with ai_query, extract, ai_schema or output=json, POST /crawl with more than a start block or output=json, and every 202 and 500 of both */
         CrawlEnvelope: {
             ai_query: string;
+            /** @description GET /crawl only: the city targeted, "" without one */
             city?: string;
             /** @description output=json: the page in the format asked */
             content?: string;
@@ -2038,7 +2039,10 @@ export interface operations {
     };
     collect: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Site crawls only: where the previous answer's `next` left off */
+                cursor?: string;
+            };
             header?: never;
             path: {
                 /** @description The job id of a 202 answer (`job_id`, `X-Job-Id`). */
@@ -2092,6 +2096,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageError"];
+                };
+            };
+            /** @description Invalid parameters, body or header */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
                 };
             };
             /** @description The job failed, or was cancelled (X-Error-Code) */
@@ -2735,15 +2748,22 @@ export interface operations {
                 /** @description POSTed a signed WebhookEvent when the job ends */
                 webhook_url?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Replays the first job for 24 hours instead of charging again */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Queued: collect it at GET /crawl/{job} */
+            /** @description Queued: collect it at GET /crawl/{job}. Replayed by its Idempotency-Key: the crawl's envelope as it is now */
             202: {
                 headers: {
+                    /** @description "true" when answered from an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    /** @description The job, collectable at GET /crawl/{job} */
+                    "X-Job-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
