@@ -94,6 +94,9 @@ describe('faults', () => {
     const refused = await stack.crawl(org.apiKey, 10, 'redis-refused');
     expect(refused.status).toBe(503);
     expect(refused.body).toEqual({ error: { code: 'queue_unavailable', message: expect.any(String), request_id: expect.any(String), billed: false } });
+    // Not ready while Redis is down (decisions.md 6): 503 with terminus's account of what is down.
+    const ready = await fetch(new URL('/health/ready', stack.api!.baseUrl));
+    expect([ready.status, ((await ready.json()) as { error?: Record<string, unknown> }).error]).toEqual([503, expect.objectContaining({ redis: expect.anything() })]);
     await sleep(2000);
     await stack.redis.up();
     const upAt = Date.now();

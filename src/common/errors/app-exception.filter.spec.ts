@@ -1,4 +1,5 @@
 import { describe, expect, it, jest } from '@jest/globals';
+import { ServiceUnavailableException } from '@nestjs/common';
 import type { ArgumentsHost } from '@nestjs/common';
 import { AppExceptionFilter } from './app-exception.filter.js';
 
@@ -30,6 +31,13 @@ describe('AppExceptionFilter', () => {
     new AppExceptionFilter().catch(Object.assign(new Error(exception.message), exception), host);
     expect(reply.status.mock.calls).toEqual([[status]]);
     expect(reply.send.mock.calls).toEqual([[{ message }]]);
+  });
+
+  it("keeps the framework's own 5xx and its body: terminus's 503 readiness, not a 422", () => {
+    const { host, reply } = hostFor('/health/ready');
+    const body = { status: 'error', info: {}, error: { redis: { status: 'down' } }, details: { redis: { status: 'down' } } };
+    new AppExceptionFilter().catch(new ServiceUnavailableException(body), host);
+    expect([reply.status.mock.calls, reply.send.mock.calls]).toEqual([[[503]], [[body]]]);
   });
 
   it('writes nothing once the answer began: the connection is closed instead', () => {

@@ -21,6 +21,11 @@ export class AppExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const request = host.switchToHttp().getRequest<FastifyRequest>();
     const reply = host.switchToHttp().getResponse<FastifyReply>();
+    if (exception instanceof HttpException && exception.getStatus() >= 500 && !reply.sent) {
+      // The framework's own 5xx, as terminus's 503 readiness (decisions.md 6): its status and body, which say what is down.
+      void reply.status(exception.getStatus()).send(exception.getResponse());
+      return;
+    }
     const error = this.toAppError(exception, request);
     if (reply.sent || reply.raw?.headersSent) {
       // Part of an answer already left: a second one cannot be written, and the client must not take the cut one as whole.
