@@ -70,12 +70,12 @@ describe('LlmClient against the fake OpenAI-compatible server', () => {
     });
   });
 
-  it('sends no Authorization header without a key, and caps the page to the budget', async () => {
+  it('sends no Authorization header without a key, and cuts the page past its first LLM_MAX_INPUT_CHARS characters', async () => {
     const before = fake.requests().length;
     await clientFor(fake.url, '', 30).answer(QUESTION, PAGE);
     const request = fake.requests()[before];
     expect(request.authorization).toBeNull();
-    expect(sentBody(request).messages[1].content).toBe('<page>\n# Opening hours\n\n[truncated]\n</page>');
+    expect(sentBody(request).messages[1].content).toBe('<page>\n# Opening hours\n\nThe shop opens\n\n[truncated]\n</page>');
   });
 
   it('logs token usage but never the page text', async () => {

@@ -1,33 +1,39 @@
 import { describe, it, expect } from '@jest/globals';
-import { capToBudget } from './model-budget.js';
+import { capToBudget, TRUNCATED_MARKER } from './model-budget.js';
 
-describe('capToBudget', () => {
+/** The text a capped answer kept, without its marker. */
+const kept = (capped: string) => capped.slice(0, capped.length - `\n\n${TRUNCATED_MARKER}`.length);
+
+describe('capToBudget (decisions.md 2: the model reads at least the first LLM_MAX_INPUT_CHARS characters)', () => {
   const doc = ['# Title', '', 'Intro paragraph here.', '', '## Part one', '', 'Alpha beta gamma.', '', '## Part two', '', 'Delta epsilon.'].join('\n');
 
   it('returns text that fits unchanged', () => {
     expect(capToBudget(doc, doc.length)).toBe(doc);
   });
 
-  it('cuts before the last heading that fits', () => {
-    const cap = doc.indexOf('## Part two') + 20;
-    const capped = capToBudget(doc, cap);
-    expect(capped).toBe('# Title\n\nIntro paragraph here.\n\n## Part one\n\nAlpha beta gamma.\n\n[truncated]');
-    expect(capped.length).toBeLessThanOrEqual(cap);
+  it('keeps the budget and ends before the next heading when one follows within a tenth more', () => {
+    const cap = doc.indexOf('## Part two') - 2;
+    expect(capToBudget(doc, cap)).toBe('# Title\n\nIntro paragraph here.\n\n## Part one\n\nAlpha beta gamma.\n\n[truncated]');
   });
 
-  it('cuts at a blank line when the last heading would keep too little', () => {
-    const text = ['# Head', '', '## Early', '', 'aaaa aaaa aaaa aaaa', '', 'bbbb bbbb bbbb bbbb', '', 'cccc cccc cccc cccc'].join('\n');
-    expect(capToBudget(text, 71)).toBe('# Head\n\n## Early\n\naaaa aaaa aaaa aaaa\n\nbbbb bbbb bbbb bbbb\n\n[truncated]');
+  it('ends at a blank line, else a line break, else a space, at or past the budget', () => {
+    const text = ['# Head', '', 'aaaa aaaa aaaa aaaa', '', 'bbbb bbbb bbbb bbbb', 'cccc cccc cccc cccc'].join('\n');
+    expect(capToBudget(text, text.indexOf('\n\nbbbb') - 1)).toBe('# Head\n\naaaa aaaa aaaa aaaa\n\n[truncated]');
+    expect(capToBudget(text, text.indexOf('\ncccc') - 1)).toBe('# Head\n\naaaa aaaa aaaa aaaa\n\nbbbb bbbb bbbb bbbb\n\n[truncated]');
+    expect(capToBudget('word '.repeat(40).trim(), 50)).toBe('word word word word word word word word word word word\n\n[truncated]');
   });
 
-  it('cuts at a space inside one long paragraph and never exceeds the cap', () => {
-    const text = 'word '.repeat(40).trim();
-    const capped = capToBudget(text, 50);
-    expect(capped).toBe('word word word word word word word\n\n[truncated]');
-    for (const cap of [13, 14, 20, 33, 50, 99]) expect(capToBudget(text, cap).length).toBeLessThanOrEqual(cap);
+  it('always keeps at least the first maxChars characters, and at most a tenth more', () => {
+    const text = `${'word '.repeat(300)}\n\n## Later\n\n${'x'.repeat(500)}`;
+    for (const cap of [1, 5, 13, 50, 99, 1000, 1507]) {
+      const capped = capToBudget(text, cap);
+      expect(text.startsWith(kept(capped))).toBe(true);
+      expect(kept(capped).length).toBeGreaterThanOrEqual(cap);
+      expect(kept(capped).length).toBeLessThanOrEqual(cap + Math.ceil(cap / 10));
+    }
   });
 
-  it('hard-cuts when the cap cannot even hold the marker', () => {
-    expect(capToBudget('abcdefghijklmnop', 5)).toBe('abcde');
+  it('cuts at the budget itself where no boundary is near', () => {
+    expect(capToBudget('abcdefghijklmnop', 5)).toBe('abcde\n\n[truncated]');
   });
 });
