@@ -1,7 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
 import { QueryFailedError } from 'typeorm';
 import { ErrorCode } from './error-code.js';
 import { storeOutage } from './store-errors.js';
+
+/** better-sqlite3 ships no types: the two calls this spec makes. */
+type SqliteFile = { exec(sql: string): void; prepare(sql: string): { run(): void }; close(): void };
+const Database = createRequire(import.meta.url)('better-sqlite3') as new (path: string, options?: { timeout: number }) => SqliteFile;
 
 const netError = (code: string, fatal: boolean) => Object.assign(new Error(`connect ${code} 127.0.0.1:3306`), { code, fatal });
 
@@ -11,6 +19,30 @@ describe('storeOutage', () => {
     expect(storeOutage(netError('PROTOCOL_CONNECTION_LOST', true))?.code).toBe(ErrorCode.DatabaseUnavailable);
     expect(storeOutage(new QueryFailedError('SELECT 1', [], netError('ECONNRESET', true)))?.code).toBe(ErrorCode.DatabaseUnavailable);
     expect(storeOutage(new Error("Can't add new command when connection is in closed state"))?.code).toBe(ErrorCode.DatabaseUnavailable);
+  });
+
+  it('maps an embedded database locked by another writer past its busy timeout to database_unavailable', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'store-errors-'));
+    const holder = new Database(join(dir, 'db.sqlite'));
+    const waiter = new Database(join(dir, 'db.sqlite'), { timeout: 0 });
+    try {
+      holder.exec('CREATE TABLE t (x INTEGER); BEGIN EXCLUSIVE');
+      const locked = (() => {
+        try {
+          waiter.prepare('INSERT INTO t VALUES (1)').run();
+        } catch (error) {
+          return error;
+        }
+        return null;
+      })();
+      expect((locked as { code?: string }).code).toBe('SQLITE_BUSY');
+      expect(storeOutage(locked)?.code).toBe(ErrorCode.DatabaseUnavailable);
+      expect(storeOutage(new QueryFailedError('INSERT', [], locked as Error))?.code).toBe(ErrorCode.DatabaseUnavailable);
+    } finally {
+      holder.close();
+      waiter.close();
+      rmSync(dir, { recursive: true });
+    }
   });
 
   it('maps an unreachable Redis to queue_unavailable', () => {

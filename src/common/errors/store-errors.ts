@@ -7,6 +7,12 @@ const DATABASE_CODES = new Set([
   'PROTOCOL_CONNECTION_LOST', 'PROTOCOL_SEQUENCE_TIMEOUT', 'ER_SERVER_SHUTDOWN', 'ER_CON_COUNT_ERROR', 'ER_QUERY_INTERRUPTED',
 ]);
 
+/**
+ * The embedded database's file held by another writer past the busy timeout (better-sqlite3's SQLITE_BUSY and its
+ * extended codes, SQLITE_LOCKED): as unavailable to this request as a server that went away.
+ */
+const SQLITE_LOCK = /^SQLITE_(BUSY|LOCKED)/;
+
 /** What ioredis says when a command cannot reach the server (offline queue gave up, socket closed, reconnecting). */
 const REDIS_MESSAGES = [/^Connection is closed/, /Stream isn't writeable/, /^Reached the max retries per request limit/];
 
@@ -24,6 +30,7 @@ export function isDatabaseDown(error: unknown): boolean {
   if (!candidate || typeof candidate !== 'object') return false;
   const driver = candidate.driverError ?? candidate;
   if (driver.code && DATABASE_CODES.has(driver.code) && (driver.fatal === true || candidate.driverError !== undefined)) return true;
+  if (driver.code && SQLITE_LOCK.test(driver.code)) return true;
   return /^Pool is closed|^Can't add new command when connection is in closed state/.test(driver.message ?? '');
 }
 
