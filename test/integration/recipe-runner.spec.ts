@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import puppeteer, { Browser, Page } from 'puppeteer';
 import { ErrorCode } from '../../src/common/errors/error-code.js';
-import { settleAfterAction } from '../../src/infra/browser/caused-navigation.js';
+import { CausedNavigationFailure, settleAfterAction } from '../../src/infra/browser/caused-navigation.js';
 import { IDLE_ALLOWANCE, NavigationIdle } from '../../src/infra/browser/navigation-idle.js';
 import type { PageOptions, PageSession, WaitUntil } from '../../src/infra/browser/page-options.js';
 import { TabFrames } from '../../src/infra/browser/tab-frames.js';
@@ -218,6 +220,22 @@ describe('runRecipe on the fixture site', () => {
     const { result } = await runRecipe(recording, recipe, { maxPages: 1, deadline, maxBytes: 1_000_000, screenshot: SCREENSHOT, pdfMaxPages: 200 });
     expect(result).toMatchObject({ screenshots: ['jpeg'] });
     expect(clips).toEqual([{ x: 0, y: 0, width: 1280, height: 800 }]);
+  }, 30000);
+
+  it('says which navigation a click started and how it failed (the job decides whose failure it is: 8.4)', async () => {
+    const page = await browser.newPage();
+    pages.push(page);
+    const frames = await TabFrames.open(page, () => undefined, async () => undefined);
+    const closed = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    await page.setContent(`<a href="http://127.0.0.1:${closed}/gone">away</a>`);
+    const clicked = settleAfterAction(page, frames, 'load', 5000, async () => void (await page.click('a')));
+    await expect(clicked).rejects.toBeInstanceOf(CausedNavigationFailure);
+    await expect(clicked).rejects.toThrow(`net::ERR_CONNECTION_REFUSED at http://127.0.0.1:${closed}/gone`);
   }, 30000);
 
   it('fails with navigation_timeout when the next page does not come before the deadline', async () => {

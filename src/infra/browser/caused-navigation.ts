@@ -52,10 +52,19 @@ class MainFrameNavigation {
   };
 }
 
+/** The navigation an action started failed (refused, aborted, the connection lost): Chromium shows its error page. */
+export class CausedNavigationFailure extends Error {
+  constructor(errorText: string, url: string) {
+    super(`${errorText} at ${url}`);
+    this.name = 'CausedNavigationFailure';
+  }
+}
+
 /**
  * Runs `action` and, when it started a navigation of the main frame within NAVIGATION_START_MS, waits for that
  * navigation with the job's wait condition (networkidle measured by NavigationIdle, not puppeteer's page-wide count,
- * which a reused tab can hold up). True when a navigation started. Puppeteer's own timeout errors are the caller's.
+ * which a reused tab can hold up). True when a navigation started; a CausedNavigationFailure when it failed.
+ * Puppeteer's own timeout errors are the caller's.
  */
 export async function settleAfterAction(
   page: Page,
@@ -78,6 +87,7 @@ export async function settleAfterAction(
     if (!navigation.request) return false;
     let settled = false;
     await Promise.race([committed.then(() => (settled = true)), navigation.until(() => navigation.failed, timeoutMs)]);
+    if (navigation.failed) throw new CausedNavigationFailure(navigation.request.failure()?.errorText ?? 'net::ERR_FAILED', navigation.request.url());
     if (settled && idle) await idle.reached(Math.max(1, limit - Date.now()));
     return true;
   } finally {

@@ -6,7 +6,7 @@ import type { SlotBinding } from '../proxy/relay/relay-slot.js';
 import { readDocumentSource } from './isolated-world.js';
 import { classifyBrowserError, FailureContext } from './navigation-errors.js';
 import { evaluateBounded, EvaluationLimits } from './bounded-evaluation.js';
-import { NavigationProbe, settleAfterAction } from './caused-navigation.js';
+import { CausedNavigationFailure, NavigationProbe, settleAfterAction } from './caused-navigation.js';
 import { IDLE_ALLOWANCE, NavigationIdle } from './navigation-idle.js';
 import { CaptureRequest, captureJpeg } from './page-capture.js';
 import type { NavigationResult, PageOptions, PageSession } from './page-options.js';
@@ -92,7 +92,11 @@ export class JobPageSession implements PageSession {
     try {
       navigated = await this.run.race(settleAfterAction(this.raw, this.session, this.options.waitUntil, this.run.remainingMs(), action));
     } catch (error) {
-      throw classifyBrowserError(error, this.failureContext()) ?? error;
+      const failure = classifyBrowserError(error, this.failureContext()) ?? error;
+      // A navigation the page failed on its own is the page's (the recipe goes on, on Chromium's error page); one the
+      // job's proxy failed is the pool's: another proxy, or proxy_pool_unavailable (decisions 8.4).
+      if (!(error instanceof CausedNavigationFailure) || (failure instanceof AppError && failure.code === ErrorCode.ProxyFailed)) throw failure;
+      navigated = true;
     }
     if (this.guard.blockedNavigation) throw classifyBrowserError(new Error('blocked'), this.failureContext())!;
     if (navigated) this.run.mark('navigated by an action');
