@@ -67,6 +67,7 @@ describe('job lifecycle: 202, collection, debug, limits', () => {
     expect(accepted.headers.get('x-credits-remaining')).toBe('495');
     const jobId = accepted.body.job_id as string;
     expect(jobId.startsWith(accepted.headers.get('x-job-id')!.split('_')[0] + '_')).toBe(true);
+    // Running, its page not yet answered: nothing to show yet (the capture waits for a page).
     expect(accepted.body).toMatchObject({ status: 'running', position: null, credits_charged: 5, credits_remaining: 495, error: null, debug: null });
 
     // The worker captures the running page once it has one: poll until its capture is there (the page takes 10 s).

@@ -75,6 +75,14 @@ describe('POST /crawl (recipes)', () => {
     expect((await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining).toBe(before);
   });
 
+  it('202s a running recipe with a live capture of its page as debug (spec: present on a running job)', async () => {
+    const recipe = { blocks: [{ type: 'start', details: { type: 'url', source: site('/list?page=1') } }, { type: 'wait', details: { milliseconds: 9500 } }] };
+    const accepted = await call('/crawl', { method: 'POST', key: org.apiKey, body: recipe, query: { js: 'false' } });
+    expect([accepted.status, accepted.body.status]).toEqual([202, 'running']);
+    expect(accepted.body.debug).toEqual({ url: site('/list?page=1'), screenshot: expect.stringMatching(/^\/9j\//), html: expect.stringContaining('Apple'), captured_at: expect.any(String), truncated: false });
+    expect((await collect(accepted.body.job_id, org.apiKey)).status).toBe(200);
+  });
+
   it('202s a long recipe and serves it from GET /crawl/{job}', async () => {
     const recipe = { blocks: [{ type: 'start', details: { type: 'url', source: `${env.target.url}/slow?ms=10000` } }, { type: 'extract', details: { selector: 'title', name: 't' } }] };
     const accepted = await call('/crawl', { method: 'POST', key: org.apiKey, body: recipe, query: { js: 'false' } });

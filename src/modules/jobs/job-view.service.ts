@@ -8,6 +8,8 @@ import { JobRepository } from './job.repository.js';
 import type { JobOutput, JobView, Operation } from './operation.js';
 
 const DEBUG_WAIT_MS = 3000;
+/** A metered 202 waits this long at most for its capture: past it, nothing to show yet (null), as the spec allows. */
+const METERED_DEBUG_WAIT_MS = 1000;
 
 /** Turns a job row (and its result, position or live capture) into the answer of its operation. */
 @Injectable()
@@ -40,14 +42,14 @@ export class JobViewService {
       return new MeteredAnswer(500, { json: operation.envelope({ ...base, output: null, error, position: null, debug: null }) }, { ...facts, errorCode: error.code });
     }
     const position = job.status === 'queued' ? await this.line.position(job.id) : null;
-    // Live captures are for polls; the metered 202 answers at once instead of waiting on the worker.
-    const debug = job.status === 'running' && collected ? await this.liveCapture(job.id) : null;
+    // The spec's debug is present on any running job: a poll's, and the metered 202's, which waits less for it.
+    const debug = job.status === 'running' ? await this.liveCapture(job.id, collected ? DEBUG_WAIT_MS : METERED_DEBUG_WAIT_MS) : null;
     return new MeteredAnswer(202, { json: operation.envelope({ ...base, output: null, error: null, position, debug }) }, facts);
   }
 
   /** Only a job whose worker still beats is asked for a capture: a dead worker would leave the poll waiting. */
-  private async liveCapture(jobId: string): Promise<object | null> {
+  private async liveCapture(jobId: string, waitMs: number): Promise<object | null> {
     const holder = await this.heartbeat.liveHolder(jobId);
-    return holder ? this.events.requestDebug(jobId, holder, DEBUG_WAIT_MS) : null;
+    return holder ? this.events.requestDebug(jobId, holder, waitMs) : null;
   }
 }
