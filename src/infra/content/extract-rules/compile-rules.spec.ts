@@ -65,7 +65,7 @@ describe('compileRules (decisions.md 8.2)', () => {
     [{ a: 5 }, 'rule "a" must be a CSS selector string or an object with "selector"'],
     [{ a: ['p'] }, 'rule "a" must be a CSS selector string or an object with "selector"'],
     [{ a: { selector: 'p', fields: 'h2' } }, 'rule "a": "fields" must be an object mapping names to rules'],
-    [{ a: { selector: 'p', output: 'html', fields: { b: 'p' } } }, 'rule "a": "output" and "fields" cannot be combined (with fields the value is an object)'],
+    [{ a: { selector: 'p', output: 'json', fields: { b: 'p' } } }, 'rule "a" has an unknown output "json" (text, html, markdown or @<attribute>)'],
     [{ a: { selector: 'p', fields: { b: { selector: 'i', extra: 1 } } } }, 'rule "a.b" has an unknown key "extra" (allowed: selector, type, output, fields)'],
   ])('refuses the rule %j', (rules, message) => {
     expect(refused(rules)).toBe(message);

@@ -83,7 +83,7 @@ function output(value: unknown, where: string): RuleOutput {
 function fields(raw: JsonObject, depth: number, path: readonly string[], counter: { rules: number }, where: string): ExtractRules | null {
   if (raw.fields === undefined) return null;
   if (!isObject(raw.fields)) throw new RuleError(`${where}: "fields" must be an object mapping names to rules`);
-  // With fields the value is an object: an output would be silently ignored.
-  if (raw.output !== undefined) throw new RuleError(`${where}: "output" and "fields" cannot be combined (with fields the value is an object)`);
+  // With fields the value is an object, whatever a (valid) `output` beside them says: decisions 8.2's grammar allows
+  // the four keys together, and its list of refusals does not name this one.
   return compileMap(raw.fields, depth + 1, path, counter);
 }

@@ -78,6 +78,13 @@ describe('evaluateRules (decisions.md 8.2)', () => {
     });
   });
 
+  it('gives an object with fields whatever output stands beside them (8.2 allows the four keys together)', () => {
+    expect(run(PRODUCT, {
+      text: { selector: 'li.spec', type: 'list', output: 'text', fields: { label: 'b' } },
+      html: { selector: 'ul', output: 'html', fields: { item: 'li' } },
+    })).toEqual({ text: [{ label: 'Pressure' }, { label: 'Tank' }], html: { item: 'Pressure 15 bar' } });
+  });
+
   it('searches fields among the match\'s descendants only', () => {
     const html = '<body><h2>Outside</h2><div class="c"><h2>A</h2></div><div class="c"><p>no heading</p></div></body>';
     expect(run(html, { cards: { selector: '.c', type: 'list', fields: { title: 'h2' } } })).toEqual({ cards: [{ title: 'A' }, { title: null }] });
