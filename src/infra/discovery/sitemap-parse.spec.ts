@@ -60,8 +60,13 @@ describe('inflate', () => {
     const big = gzipSync(Buffer.alloc(1 << 20, 'a'));
     expect(big.length).toBeLessThan(10_000);
     expect(inflate(big, 1 << 20)?.length).toBe(1 << 20);
-    expect(inflate(big, (1 << 20) - 1)).toBeNull();
-    expect(inflate(Buffer.from('abcd'), 3)).toBeNull();
+    expect(inflate(big, (1 << 20) - 1)).toBe('too large');
+    expect(inflate(Buffer.from('abcd'), 3)).toBe('too large');
+  });
+
+  it('tells a corrupt gzip stream from one past the bound', () => {
+    expect(inflate(Buffer.concat([Buffer.from([0x1f, 0x8b]), Buffer.from('not a gzip stream')]), 1 << 20)).toBe('unreadable');
+    expect(inflate(gzipSync(Buffer.from(URLSET)).subarray(0, 20), 1 << 20)).toBe('unreadable');
   });
 });
 

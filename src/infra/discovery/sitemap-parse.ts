@@ -29,13 +29,19 @@ const GZIP_MAGIC = [0x1f, 0x8b];
 
 export const isGzip = (body: Buffer): boolean => body[0] === GZIP_MAGIC[0] && body[1] === GZIP_MAGIC[1];
 
-/** A gzipped body inflated, refusing (null) past `maxBytes` of output; any other body as it is. */
-export function inflate(body: Buffer, maxBytes: number): Buffer | null {
-  if (!isGzip(body)) return body.length > maxBytes ? null : body;
+/** A sitemap's bytes as read: its body, or why there is none (the byte bound passed; a gzip stream that is corrupt). */
+export type Inflated = Buffer | 'too large' | 'unreadable';
+
+/**
+ * A gzipped body inflated, refused past `maxBytes` of output; any other body as it is. A corrupt stream is only that
+ * file's loss ('unreadable'); the bound ends the reading ('too large').
+ */
+export function inflate(body: Buffer, maxBytes: number): Inflated {
+  if (!isGzip(body)) return body.length > maxBytes ? 'too large' : body;
   try {
     return gunzipSync(body, { maxOutputLength: Math.max(1, maxBytes) });
-  } catch {
-    return null;
+  } catch (error) {
+    return (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' ? 'too large' : 'unreadable';
   }
 }
 

@@ -71,6 +71,18 @@ describe('readSitemaps', () => {
     expect(read.truncated).toBe(true);
   });
 
+  it('skips a corrupt gzipped sitemap and reads the ones after it, the list not truncated', async () => {
+    const { fetch } = site({
+      'index.xml': index('broken.xml.gz', 'a.xml'),
+      'broken.xml.gz': Buffer.concat([Buffer.from([0x1f, 0x8b]), Buffer.from('garbage')]),
+      'a.xml': urlset('/1'),
+    });
+    const read = await readSitemaps(fetch, ['https://x.example/index.xml']);
+    expect(paths(read.urls)).toEqual(['/1']);
+    expect(read.sitemaps).toEqual(['https://x.example/index.xml', 'https://x.example/a.xml']);
+    expect(read.truncated).toBe(false);
+  });
+
   it('stops at the URL bound, all sitemaps together', async () => {
     const { fetch, requested } = site({ 'a.xml': urlset('/1', '/2', '/3'), 'b.xml': urlset('/4', '/5'), 'c.xml': urlset('/6') });
     const read = await readSitemaps(fetch, ['https://x.example/a.xml', 'https://x.example/b.xml', 'https://x.example/c.xml'],

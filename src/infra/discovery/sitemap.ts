@@ -49,8 +49,9 @@ export async function readSitemaps(
     const remaining = bounds.maxBytes - state.bytes;
     const answer = await fetch(url, remaining);
     if (answer === null || answer.status < 200 || answer.status >= 300) return;
-    const body = answer.truncated ? null : inflate(answer.body, remaining);
-    if (body === null) {
+    const body = answer.truncated ? 'too large' : inflate(answer.body, remaining);
+    if (body === 'unreadable') return;
+    if (body === 'too large') {
       full = truncated = true;
       return;
     }
