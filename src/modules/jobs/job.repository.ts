@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, LessThan, Repository } from 'typeorm';
+import { In, IsNull, LessThan, Repository } from 'typeorm';
 import { Job, JobResult } from '../../infra/database/entities/index.js';
 import type { TargetMediaType } from '../../common/http/metered-answer.js';
 import type { JobOutput } from './operation.js';
@@ -125,8 +125,18 @@ export class JobRepository {
     return statuses;
   }
 
-  async deleteExpired(now: Date): Promise<number> {
-    const expired = await this.jobs.find({ select: { id: true }, where: { expiresAt: LessThan(now) }, take: 500 });
+  /**
+   * Jobs past their expiry, 500 at most a call. A job's expiry is set at its creation (RESULT_TTL_HOURS on); one that
+   * finished later is kept until RESULT_TTL_HOURS after its end (decisions 6: how long a finished job's result can be
+   * collected), `finishedBefore` being now less that TTL.
+   */
+  async deleteExpired(now: Date, finishedBefore: Date): Promise<number> {
+    const expiredBy = LessThan(now);
+    const expired = await this.jobs.find({
+      select: { id: true },
+      where: [{ expiresAt: expiredBy, finishedAt: IsNull() }, { expiresAt: expiredBy, finishedAt: LessThan(finishedBefore) }],
+      take: 500,
+    });
     if (expired.length === 0) return 0;
     const ids = expired.map((job) => job.id);
     await this.results.delete({ jobId: In(ids) });
