@@ -117,7 +117,8 @@ export class JobEventsService implements OnModuleInit, OnApplicationShutdown {
 
   /**
    * A notice `{nonce, key}` names the key holding the capture (shared by the polls of one capture, so read, not taken);
-   * without `key` the capture is under the nonce, and inline it comes from a worker of an earlier version.
+   * `capture: null` inline says the holder has no page to show; without either, the capture is under the nonce (a
+   * worker of an earlier version).
    */
   private receiveDebug(message: string): void {
     const notice = parseMessage<{ nonce: string; key?: string; capture?: object | null }>(message);
@@ -150,11 +151,14 @@ export class JobEventsService implements OnModuleInit, OnApplicationShutdown {
     const { jobId, nonce } = ask;
     try {
       const capture = await this.debugHandler(jobId);
-      // Only the worker holding the page answers; the others stay silent. The payload goes in a short-lived key and
-      // only its name is published: a big capture broadcast to every subscriber could overflow their pub/sub buffers.
+      // Asked on this process's own channel, as the job's holder. The payload goes in a short-lived key and only its
+      // name is published: a big capture broadcast to every subscriber could overflow their pub/sub buffers. No page
+      // yet is answered at once (null inline), so the asker does not wait out its limit for nothing.
       if (capture) {
         const key = await this.storeCapture(capture);
         await this.redis.publish(this.channels.answer, JSON.stringify({ nonce, key }));
+      } else {
+        await this.redis.publish(this.channels.answer, JSON.stringify({ nonce, capture: null }));
       }
     } catch (error) {
       this.logger.warn(`debug capture of ${jobId} failed: ${(error as Error).message}`);
