@@ -95,18 +95,6 @@ describe('ProxyPoolService with configured pools', () => {
     for (let i = 0; i < 4; i++) expect((await b.select('standard')).sourceIndex).not.toBe(failed.sourceIndex);
   });
 
-  it('counts out of service the proxies a job saw fail, set aside or not yet (decisions 8.4)', async () => {
-    const { service } = pool(env);
-    const first = await service.select('standard');
-    const second = await service.select('standard', {}, [first.id]);
-    const third = await service.select('standard', {}, [first.id, second.id]);
-    expect(await service.inService('standard')).toBe(true);
-    expect(await service.inService('standard', [first, second])).toBe(true);
-    expect(await service.inService('standard', [first, second, third])).toBe(false);
-    await service.markFailed(first);
-    expect(await service.inService('standard', [second, third])).toBe(false);
-  });
-
   it('answers 503 proxy_pool_unavailable when every proxy of the tier is set aside', async () => {
     const { service } = pool(env);
     // Set aside for its credentials: a check that reaches it does not take it back (see proxy-health.spec.ts).

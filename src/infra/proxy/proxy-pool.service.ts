@@ -130,13 +130,10 @@ export class ProxyPoolService implements OnModuleInit {
     if (!usable.some(Boolean)) throw unavailable(tier);
   }
 
-  /**
-   * True while some proxy of the tier is neither set aside nor among `failed` (the routes a job saw fail, whose setting
-   * aside may not have landed yet): false means the pool died (decisions 8.4).
-   */
-  async inService(tier: ProxyTier, failed: readonly ProxyRoute[] = []): Promise<boolean> {
+  /** True while some proxy of the tier is not set aside: false means the pool died (decisions 8.4). */
+  async inService(tier: ProxyTier): Promise<boolean> {
     if (!this.config.proxyPools) return true;
-    return (await this.setAside(tier)).some((down, index) => !down && !failed.some((route) => route.sourceIndex === index));
+    return (await this.setAside(tier)).some((down) => !down);
   }
 
   /** Sets the proxy aside for a minute in every replica (the relay's verdict); the built-in proxy is never set aside. */

@@ -166,24 +166,20 @@ export class JobRunner {
     try {
       return await this.attempt(operation, options, job, first, { deadline, signal });
     } catch (error) {
-      const failed = proxyFailures(error, first);
-      if (!isAppError(error) || !RETRY_ON.has(error.code) || Date.now() > deadline - 1000) throw await this.poolVerdict(error, request.tier, failed);
+      if (!isAppError(error) || !RETRY_ON.has(error.code) || Date.now() > deadline - 1000) throw await this.poolVerdict(error, request.tier);
       // No markFailed here: the relay already set the proxy aside if, and only if, the proxy itself failed.
       const second = await this.proxies.select(request.tier, target, [first.id]).catch(() => null);
-      if (!second) throw await this.poolVerdict(error, request.tier, failed);
+      if (!second) throw await this.poolVerdict(error, request.tier);
       return await this.attempt(operation, options, job, second, { deadline, signal }).catch(async (again: unknown) => {
-        throw await this.poolVerdict(again, request.tier, [...failed, ...proxyFailures(again, second)]);
+        throw await this.poolVerdict(again, request.tier);
       });
     }
   }
 
-  /**
-   * A proxy failure that left no proxy of the tier in service: the pool died during the job (decisions 8.4). `failed`:
-   * the proxies this job saw fail, counted out of service though the relay's setting aside may land after this look.
-   */
-  private async poolVerdict(error: unknown, tier: ProxyRoute['tier'], failed: readonly ProxyRoute[]): Promise<unknown> {
+  /** A proxy failure that left no proxy of the tier in service: the pool died during the job (decisions 8.4). */
+  private async poolVerdict(error: unknown, tier: ProxyRoute['tier']): Promise<unknown> {
     if (!isAppError(error) || error.code !== ErrorCode.ProxyFailed) return error;
-    if (await this.proxies.inService(tier, failed).catch(() => true)) return error;
+    if (await this.proxies.inService(tier).catch(() => true)) return error;
     return new AppError(ErrorCode.ProxyPoolUnavailable, `Every proxy of the ${tier} pool failed during the job. Retry later.`);
   }
 
@@ -200,15 +196,6 @@ export class JobRunner {
     };
     return withBackstop(operation.run(context, options), deadline + BACKSTOP_MS);
   }
-}
-
-/**
- * The route an attempt ran on, when the attempt failed on its proxy. Not one whose credentials carry the caller's
- * country or city: its 407 may be the provider refusing that geography, which fails only the job (decisions 8.5);
- * the relay's setting aside alone says whether such a proxy died.
- */
-function proxyFailures(error: unknown, route: ProxyRoute): ProxyRoute[] {
-  return isAppError(error) && error.code === ErrorCode.ProxyFailed && !route.callerCredentials ? [route] : [];
 }
 
 function toFailure(error: unknown, jobId: string, logger: Logger): JobFailure {
