@@ -1,12 +1,13 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index } from 'typeorm';
+import { LaterTime, OrganizationId, RowId } from './columns.js';
 
 @Entity('api_key')
 export class ApiKey {
-  @PrimaryColumn({ type: 'varchar', length: 32 })
+  @RowId()
   id!: string;
 
   @Index()
-  @Column({ type: 'varchar', length: 32 })
+  @OrganizationId()
   organizationId!: string;
 
   /** The first characters of the key, shown to humans to tell keys apart. */
@@ -17,7 +18,7 @@ export class ApiKey {
   @Column({ type: 'varchar', length: 64, unique: true })
   keyHash!: string;
 
-  @Column({ type: 'datetime', nullable: true })
+  @LaterTime()
   revokedAt!: Date | null;
 
   @CreateDateColumn()

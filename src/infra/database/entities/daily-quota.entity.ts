@@ -1,14 +1,15 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Entity } from 'typeorm';
+import { Counter, Day, OrganizationId } from './columns.js';
 
 /** Charged, unrefunded screenshot and chat requests per organization and UTC day (the 402 daily limit). */
 @Entity('daily_quota')
 export class DailyQuota {
-  @PrimaryColumn({ type: 'varchar', length: 32 })
+  @OrganizationId(true)
   organizationId!: string;
 
-  @PrimaryColumn({ type: 'varchar', length: 10 })
+  @Day()
   day!: string;
 
-  @Column({ type: 'int', default: 0 })
+  @Counter()
   used!: number;
 }

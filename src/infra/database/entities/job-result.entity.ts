@@ -1,9 +1,10 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { JobId } from './columns.js';
 
 /** A finished job's output, kept in the database so every API replica can serve it. */
 @Entity('job_result')
 export class JobResult {
-  @PrimaryColumn({ type: 'varchar', length: 64 })
+  @JobId()
   jobId!: string;
 
   @Column({ type: 'varchar', length: 100 })

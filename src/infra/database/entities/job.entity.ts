@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index } from 'typeorm';
+import { Credits, Host, JobId, LaterTime, OrganizationId } from './columns.js';
 
 /** The kind a metered operation registers under (crawl, screenshot, recipe, chat, ...). */
 export type JobKind = string;
@@ -11,10 +12,10 @@ export type JobStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
 @Index('IDX_job_status_created_at', ['status', 'createdAt'])
 export class Job {
   /** The public job id, `<org public id>_<random>`. */
-  @PrimaryColumn({ type: 'varchar', length: 64 })
+  @JobId()
   id!: string;
 
-  @Column({ type: 'varchar', length: 32 })
+  @OrganizationId()
   organizationId!: string;
 
   @Column({ type: 'varchar', length: 16 })
@@ -23,10 +24,10 @@ export class Job {
   @Column({ type: 'varchar', length: 16 })
   status!: JobStatus;
 
-  @Column({ type: 'varchar', length: 255 })
+  @Host()
   host!: string;
 
-  @Column({ type: 'int' })
+  @Credits()
   price!: number;
 
   @Column({ type: 'boolean', default: false })
@@ -49,10 +50,10 @@ export class Job {
   @CreateDateColumn()
   createdAt!: Date;
 
-  @Column({ type: 'datetime', nullable: true })
+  @LaterTime()
   startedAt!: Date | null;
 
-  @Column({ type: 'datetime', nullable: true })
+  @LaterTime()
   finishedAt!: Date | null;
 
   @Column({ type: 'datetime' })

@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Credits, JobReference, OrganizationId } from './columns.js';
 
 export type LedgerKind = 'grant' | 'charge' | 'refund' | 'topup';
 
@@ -10,13 +11,13 @@ export class LedgerEntry {
   @PrimaryGeneratedColumn({ type: 'bigint' })
   id!: string;
 
-  @Column({ type: 'varchar', length: 32 })
+  @OrganizationId()
   organizationId!: string;
 
-  @Column({ type: 'int' })
+  @Credits()
   amount!: number;
 
-  @Column({ type: 'int' })
+  @Credits()
   balanceAfter!: number;
 
   @Column({ type: 'varchar', length: 16 })
@@ -28,7 +29,7 @@ export class LedgerEntry {
   @Column({ type: 'varchar', length: 80, nullable: true })
   requestKey!: string | null;
 
-  @Column({ type: 'varchar', length: 64, nullable: true })
+  @JobReference()
   jobId!: string | null;
 
   @CreateDateColumn()

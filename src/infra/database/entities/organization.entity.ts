@@ -1,9 +1,10 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity } from 'typeorm';
+import { Credits, RowId } from './columns.js';
 import type { PlanName } from '../../../config/json-files.js';
 
 @Entity('organization')
 export class Organization {
-  @PrimaryColumn({ type: 'varchar', length: 32 })
+  @RowId()
   id!: string;
 
   /** Short random id that prefixes job ids; never a row number. */
@@ -16,7 +17,7 @@ export class Organization {
   @Column({ type: 'varchar', length: 16 })
   plan!: PlanName;
 
-  @Column({ type: 'int' })
+  @Credits()
   balance!: number;
 
   @Column({ type: 'int', nullable: true })

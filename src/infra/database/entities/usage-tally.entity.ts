@@ -1,28 +1,29 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Entity } from 'typeorm';
+import { Counter, Day, Host, OrganizationId } from './columns.js';
 
 /** Per organization, UTC day and target host: what was asked, what reached the crawler, what succeeded, what it cost. */
 @Entity('usage_tally')
 export class UsageTally {
-  @PrimaryColumn({ type: 'varchar', length: 32 })
+  @OrganizationId(true)
   organizationId!: string;
 
-  @PrimaryColumn({ type: 'varchar', length: 10 })
+  @Day()
   day!: string;
 
-  @PrimaryColumn({ type: 'varchar', length: 255 })
+  @Host(true)
   host!: string;
 
   /** Charged requests (refunded ones included). */
-  @Column({ type: 'int', default: 0 })
+  @Counter()
   requests!: number;
 
-  @Column({ type: 'int', default: 0 })
+  @Counter()
   attempts!: number;
 
-  @Column({ type: 'int', default: 0 })
+  @Counter()
   crawls!: number;
 
   /** Net credits: charges minus refunds. */
-  @Column({ type: 'int', default: 0 })
+  @Counter()
   credits!: number;
 }

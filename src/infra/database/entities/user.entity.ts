@@ -1,15 +1,16 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity } from 'typeorm';
+import { OrganizationId, RowId } from './columns.js';
 
 /** A dashboard user: has a token of its own, but is never an organization caller on metered or job routes. */
 @Entity('user')
 export class User {
-  @PrimaryColumn({ type: 'varchar', length: 32 })
+  @RowId()
   id!: string;
 
   @Column({ type: 'varchar', length: 254 })
   email!: string;
 
-  @Column({ type: 'varchar', length: 32 })
+  @OrganizationId()
   organizationId!: string;
 
   @Column({ type: 'varchar', length: 64, unique: true })
