@@ -6,7 +6,7 @@ import { Column, PrimaryColumn } from 'typeorm';
  * only describe the tables to TypeORM (never `synchronize`).
  */
 
-/** An organization's, a key's or a user's id: 16 random bytes, hex. */
+/** An organization's, a key's or a user's id: random base62 (`randomId`), at most 32 characters. */
 export const RowId = (): PropertyDecorator => PrimaryColumn({ type: 'varchar', length: 32 });
 
 /** The organization a row belongs to; `primary` where it leads the table's key. */
@@ -26,7 +26,7 @@ export const Host = (primary = false): PropertyDecorator => (primary ? PrimaryCo
 /** A UTC day, `YYYY-MM-DD`, leading a per-day table's key with the organization. */
 export const Day = (): PropertyDecorator => PrimaryColumn({ type: 'varchar', length: 10 });
 
-/** A count or a sum that starts at 0 and is only ever added to. */
+/** A count or a sum that starts at 0. */
 export const Counter = (): PropertyDecorator => Column({ type: 'int', default: 0 });
 
 /** An amount of credits (a price, a balance, a ledger movement). */
