@@ -211,7 +211,9 @@ describe('hardening: abusive pages and parameters (decisions.md 7.2)', () => {
 
   it('gets RSS of the app and Chromium back within 10% of before the abuse', async () => {
     let now = rssKib(env.appPid);
-    for (let wait = 0; wait < 20 && now > baseline * 1.1; wait += 1) {
+    // V8 gives back the heap the polls grew only through its memory reducer, a few collections some 8 s apart once
+    // the app is idle: one run in seven here was still above the bound after 20 s, and settled below it later.
+    for (let wait = 0; wait < 45 && now > baseline * 1.1; wait += 1) {
       await sleep(1000);
       now = rssKib(env.appPid);
     }
