@@ -63,3 +63,32 @@ describe('unknown query parameters on the free routes', () => {
     expect([days.status, days.body]).toEqual([200, { days: [] }]);
   });
 });
+
+/** decisions.md 8 holds on the routes outside the API's controllers' parameters too: probes, metrics, docs, the dashboard. */
+describe('unknown query parameters on the service routes', () => {
+  it.each<[string, string | undefined]>([
+    ['/health/live', undefined],
+    ['/health/ready', undefined],
+    ['/metrics', 'admin'],
+    ['/openapi.json', undefined],
+    ['/docs', undefined],
+    ['/docs/swagger-ui-init.js', undefined],
+    ['/dashboard', undefined],
+    ['/dashboard/dashboard.js', undefined],
+  ])('%s?foo=1 is 422 on foo; without it, 200', async (path, auth) => {
+    const key = auth ? env.adminToken : undefined;
+    const refusedAnswer = await call(path, { key, query: { foo: '1' } });
+    expect([refusedAnswer.status, refusedAnswer.body.errors, refusedAnswer.headers.get('x-error-code')]).toEqual([422, refused('foo'), 'validation_failed']);
+    expect((await call(path, { key })).status).toBe(200);
+  });
+
+  it('takes the last of a repeated key, as every other parameter', async () => {
+    const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 10 });
+    const target = encodeURIComponent(`${env.target.url}/static`);
+    const answer = await fetch(`${env.baseUrl}/crawl?url=${target}&js=false&key=cg_wrong&key=${encodeURIComponent(org.apiKey)}`);
+    expect([answer.status, answer.headers.get('x-credits-charged')]).toEqual([200, '1']);
+    const reversed = await fetch(`${env.baseUrl}/crawl?url=${target}&js=false&key=${encodeURIComponent(org.apiKey)}&key=cg_wrong`);
+    expect(reversed.status).toBe(401);
+    expect((await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining).toBe(9);
+  });
+});

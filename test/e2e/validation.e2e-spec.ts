@@ -63,4 +63,74 @@ describe('validation of the shared parameters (422, nothing charged)', () => {
     expect([answer.status, answer.body, answer.headers.get('x-error-code')]).toEqual([413, { message: 'The request body is too large.' }, 'payload_too_large']);
     expect((await call('/account', { key: org.apiKey })).body.credits_remaining).toBe(before);
   });
+
+  it.each<[string, string, Record<string, string>]>([
+    ['GET', '/crawl', { url, js: 'false', user_agent: 'a\r\nX-Evil: 1' }],
+    ['GET', '/crawl', { url, user_agent: 'a\u0000b' }],
+    ['GET', '/screenshot', { url, user_agent: 'a\nb' }],
+    ['GET', '/map', { url, user_agent: 'a\rb' }],
+    ['GET', '/crawl', { url, js: 'false', user_agent: 'emoji \u{1F600}' }],
+  ])('%s %s: a user_agent no header can carry is 422 on it, nothing charged', async (method, path, query) => {
+    const before = (await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining;
+    const answer = await call(path, { key: org.apiKey, method, query });
+    expect([answer.status, Object.keys(answer.body.errors ?? {})]).toEqual([422, ['user_agent']]);
+    expect((await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining).toBe(before);
+  });
+
+  it.each(['false', 'true'])('takes a user_agent with Latin-1 letters and a tab (js=%s)', async (js) => {
+    const answer = await call('/crawl', { key: org.apiKey, query: { url, js, user_agent: 'Crawlgate\ttest caf\u00e9' } });
+    expect(answer.status).toBe(200);
+  });
+
+  it.each<[string, string]>([
+    ['POST', '/crawl'],
+    ['POST', '/site'],
+  ])('%s %s: a body nested thousands of levels deep is 422 on body, nothing charged', async (method, path) => {
+    const before = (await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining;
+    const deep = `{"blocks":${'['.repeat(5000)}${']'.repeat(5000)}}`;
+    const answer = await call(path, { key: org.apiKey, method, query: path === '/site' ? { url } : {}, body: deep });
+    expect([answer.status, answer.body.errors]).toEqual([422, { body: ['The JSON body nests deeper than 64 levels.'] }]);
+    expect((await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining).toBe(before);
+  });
+
+  it('refuses a deep admin body with 422 too', async () => {
+    const answer = await call('/admin/organizations', { key: env.adminToken, method: 'POST', body: `{"name":${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}}` });
+    expect([answer.status, Object.keys(answer.body.errors)]).toEqual([422, ['body']]);
+  });
+
+  it('takes a bodiless request sent with Content-Type: application/json as having no body', async () => {
+    const json = { 'content-type': 'application/json' };
+    const unknownJob = await call('/crawl/nope_nothing', { key: org.apiKey, method: 'DELETE', headers: json });
+    expect([unknownJob.status, unknownJob.body]).toEqual([404, { message: expect.any(String) }]);
+    const anonymous = await call('/crawl/nope_nothing', { method: 'DELETE', headers: json });
+    expect(anonymous.status).toBe(401);
+    const secret = await call('/account/webhook-secret', { key: org.apiKey, method: 'POST', headers: json });
+    expect([secret.status, Object.keys(secret.body)]).toEqual([201, ['secret']]);
+    const noRecipe = await call('/crawl', { key: org.apiKey, method: 'POST', headers: json });
+    expect(noRecipe.status).toBe(422);
+  });
+
+  it('answers a job id of any length as an unknown job (404), not the router\'s 414', async () => {
+    const answer = await call(`/crawl/${org.id.slice(0, 8)}_${'a'.repeat(300)}`, { key: org.apiKey });
+    expect([answer.status, answer.body]).toEqual([404, { message: expect.any(String) }]);
+  });
+
+  it('takes an extract of nearly 10,000 characters in the query (no 431 however it is encoded)', async () => {
+    const selector = Array.from({ length: 46 }, () => 'h1').join(', ');
+    const rules = Object.fromEntries(Array.from({ length: 50 }, (_, index) => [`r${index}`, selector]));
+    const extract = JSON.stringify(rules);
+    expect(extract.length).toBeGreaterThan(9000);
+    expect(extract.length).toBeLessThanOrEqual(10_000);
+    const answer = await call('/crawl', { key: org.apiKey, query: { url, js: 'false', extract } });
+    expect(answer.status).toBe(200);
+    expect(Object.keys(answer.body.data.extracted)).toHaveLength(50);
+  });
+
+  it('runs no GET route for HEAD: a HEAD /crawl is 404 and charges nothing', async () => {
+    const before = (await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining;
+    const answer = await fetch(`${env.baseUrl}/crawl?url=${encodeURIComponent(url)}`, { method: 'HEAD', headers: { authorization: `Bearer ${org.apiKey}` } });
+    expect(answer.status).toBe(404);
+    expect((await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining).toBe(before);
+  });
 });
+

@@ -33,17 +33,7 @@ export class AppExceptionFilter implements ExceptionFilter {
       reply.raw.destroy();
       return;
     }
-    const row = ERROR_TABLE[error.code];
-    if (error.details.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.details.retryAfterSeconds));
-    reply.header('X-Error-Code', error.code);
-    if (row.body === 'message') {
-      const body = error.details.errors ? { message: error.message, errors: error.details.errors } : { message: error.message };
-      void reply.status(row.status).send(body);
-      return;
-    }
-    void reply
-      .status(row.status)
-      .send({ error: { code: error.code, message: error.message, request_id: String(request.id), billed: false } });
+    void sendAppError(reply, error, String(request.id));
   }
 
   private toAppError(exception: unknown, request: FastifyRequest): AppError {
@@ -78,4 +68,17 @@ export class AppExceptionFilter implements ExceptionFilter {
     // Any other client error is about the request as sent: a 422 naming the request.
     return AppError.field('request', STATUS_MESSAGES[status] ?? detail);
   }
+}
+
+/** Writes `error` as decisions.md section 3 has it: the filter's answer, and the one of hooks that answer before any route. */
+export function sendAppError(reply: FastifyReply, error: AppError, requestId: string): FastifyReply {
+  const row = ERROR_TABLE[error.code];
+  if (error.details.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.details.retryAfterSeconds));
+  reply.header('X-Error-Code', error.code);
+  // Always JSON, whatever the route had set for its success (text for /metrics, HTML for the dashboard).
+  reply.header('Content-Type', 'application/json; charset=utf-8');
+  if (row.body === 'message') {
+    return reply.status(row.status).send(error.details.errors ? { message: error.message, errors: error.details.errors } : { message: error.message });
+  }
+  return reply.status(row.status).send({ error: { code: error.code, message: error.message, request_id: requestId, billed: false } });
 }

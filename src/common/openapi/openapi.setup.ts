@@ -1,6 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { OpenAPIObject } from '@nestjs/swagger';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { sendAppError } from '../errors/app-exception.filter.js';
+import { refusedParameters } from '../validation/query-of.js';
 import { SCHEMAS } from './schemas.js';
 
 /** The OpenAPI document, generated from the controllers' decorators plus the named schemas. */
@@ -23,7 +26,13 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
 }
 
 /** GET /openapi.json and Swagger UI at GET /docs, its assets served from swagger-ui-dist (no CDN), no key needed. */
-export function setupOpenApi(app: INestApplication): void {
+export function setupOpenApi(app: NestFastifyApplication): void {
+  // Swagger's routes are Fastify's, outside the controllers' QueryOf: they take no parameters either (decisions.md 8).
+  app.getHttpAdapter().getInstance().addHook('onRequest', async (request, reply) => {
+    const path = request.url.split('?', 1)[0];
+    const refused = path === '/openapi.json' || path === '/docs' || path.startsWith('/docs/') ? refusedParameters(request.query) : null;
+    if (refused) await sendAppError(reply, refused, String(request.id));
+  });
   SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app), {
     jsonDocumentUrl: 'openapi.json',
     raw: ['json'],

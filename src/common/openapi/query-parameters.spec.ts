@@ -14,7 +14,7 @@ describe('queryParameters (the OpenAPI query parameters of a DTO)', () => {
     const crawl = byName(CrawlQuery);
     expect(crawl.viewport.schema).toEqual({ type: 'string', pattern: '^[1-9]\\d{0,4}x[1-9]\\d{0,4}$', example: '1920x1080' });
     expect(crawl.device_scale_factor.schema).toEqual({ type: 'number', minimum: 0.5, maximum: 4 });
-    expect(crawl.user_agent.schema).toEqual({ type: 'string', maxLength: 512 });
+    expect(crawl.user_agent.schema).toEqual({ type: 'string', maxLength: 512, pattern: '^[\\t\\x20-\\x7e\\x80-\\xff]*$' });
     expect(crawl.url).toEqual({ name: 'url', required: true, description: 'The page, http or https', schema: { type: 'string', maxLength: 8192, format: 'uri' } });
     expect(crawl.wait_until.schema).toEqual({ type: 'string', enum: ['load', 'domcontentloaded', 'networkidle0', 'networkidle2'] });
     expect(crawl.format.schema).toEqual({ type: 'string', enum: ['html', 'markdown', 'text'], example: 'markdown' });

@@ -11,8 +11,8 @@ class QueryPipe<T extends object> implements PipeTransform<unknown, T> {
   transform(query: unknown): T {
     // class-validator refuses a class without any rule as an unknown value, so NoQuery is checked here.
     if (this.dto !== (NoQuery as unknown)) return validateDto(this.dto, query ?? {});
-    const given = Object.keys(query ?? {});
-    if (given.length > 0) throw AppError.validation(Object.fromEntries(given.map((name) => [name, [`${name} is not accepted here`]])));
+    const refused = refusedParameters(query);
+    if (refused) throw refused;
     return new this.dto();
   }
 }
@@ -25,3 +25,9 @@ export const QueryOf = <T extends object>(dto: ClassConstructor<T>): ParameterDe
 
 /** The query of a route that has no parameters: any parameter is refused. */
 export class NoQuery {}
+
+/** The 422 of a route without parameters given some (null when none was), each named. */
+export function refusedParameters(query: unknown): AppError | null {
+  const given = Object.keys(query ?? {});
+  return given.length > 0 ? AppError.validation(Object.fromEntries(given.map((name) => [name, [`${name} is not accepted here`]]))) : null;
+}

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
+import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { CITY_NAME, COUNTRY_CODE } from './geography.js';
 
 /** A repeated query parameter counts once: its last value. */
@@ -22,3 +22,14 @@ export const CityParam = () =>
 
 /** `key`: the API key for callers that cannot set a header (the guard reads it). */
 export const KeyParam = () => applyDecorators(IsOptional(), Transform(lastValue), IsString());
+
+/**
+ * What a header value may hold (RFC 9110 field-value: visible ASCII, space, tab, and the obs-text bytes): a line
+ * break or a NUL would end or split the header, and Chromium and Node refuse it only once the job runs.
+ */
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/** `user_agent`: sent as the User-Agent header, so a header value of at most 512 characters. */
+export const UserAgentParam = () =>
+  applyDecorators(IsOptional(), Transform(lastValue), IsString(), MaxLength(512),
+    Matches(HEADER_VALUE, { message: 'user_agent may not hold control characters (line breaks, NUL) or characters beyond U+00FF' }));

@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import type { Organization } from '../../infra/database/entities/index.js';
 import { AuthService } from './auth.service.js';
+import { lastValue } from '../../common/validation/query-params.js';
 
 const QUERY_KEY = 'crawlgate:allow-query-key';
 
@@ -29,7 +30,8 @@ export class OrgKeyGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<AuthedRequest>();
     let token = bearerToken(request);
     if (token === undefined && this.reflector.get<boolean>(QUERY_KEY, context.getHandler())) {
-      const key = (request.query as Record<string, unknown>)?.key;
+      // Its last value when repeated, as every query parameter (query-params.ts).
+      const key = lastValue({ value: (request.query as Record<string, unknown>)?.key });
       token = typeof key === 'string' ? key : undefined;
     }
     request.organization = await this.auth.organizationFor(token);

@@ -3,6 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
+import { NoQuery, QueryOf } from '../../common/validation/query-of.js';
 import { DashboardAssets, loadDashboardAssets } from './dashboard-assets.js';
 
 /** Scripts, styles, data and images only from the service itself; the API key never leaves for another origin. */
@@ -18,13 +19,13 @@ export class DashboardController {
   @Get()
   @Header('Content-Security-Policy', CSP)
   @Header('Referrer-Policy', 'no-referrer')
-  page(@Res() reply: FastifyReply): FastifyReply {
+  page(@QueryOf(NoQuery) _query: NoQuery, @Res() reply: FastifyReply): FastifyReply {
     return this.send(reply, 'index.html');
   }
 
   @Get(':file')
   @Header('Content-Security-Policy', CSP)
-  asset(@Param('file') file: string, @Res() reply: FastifyReply): FastifyReply {
+  asset(@Param('file') file: string, @QueryOf(NoQuery) _query: NoQuery, @Res() reply: FastifyReply): FastifyReply {
     return this.send(reply, file);
   }
 

@@ -1,6 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ref } from '../../common/openapi/schemas.js';
+import { NoQuery, QueryOf } from '../../common/validation/query-of.js';
 import { HealthCheck, HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { RedisHealthIndicator } from './redis.health.js';
 import { BrowserHealthIndicator } from './browser.health.js';
@@ -17,7 +18,7 @@ export class HealthController {
 
   @Get('live')
   @ApiResponse({ status: 200, description: 'The process runs', content: { 'application/json': { schema: ref('Health') } } })
-  live() {
+  live(@QueryOf(NoQuery) _query: NoQuery) {
     return { status: 'ok' };
   }
 
@@ -25,7 +26,7 @@ export class HealthController {
   @HealthCheck()
   @ApiResponse({ status: 200, description: 'Database, Redis and (in workers) the browser are up', content: { 'application/json': { schema: ref('Health') } } })
   @ApiResponse({ status: 503, description: 'A dependency is down', content: { 'application/json': { schema: ref('Health') } } })
-  ready() {
+  ready(@QueryOf(NoQuery) _query: NoQuery) {
     return this.health.check([
       () => this.database.pingCheck('database', { timeout: 2000 }),
       () => this.redis.check('redis'),

@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { lastValue as last, OneOfParam } from '../../../common/validation/query-params.js';
+import { lastValue as last, OneOfParam, UserAgentParam } from '../../../common/validation/query-params.js';
 import { IsNumber, IsOptional, IsString, Matches, MaxLength, Min, Max } from 'class-validator';
 import { ParamDoc } from '../../../common/openapi/param-doc.js';
 import { BooleanText, StrictBoolean } from '../../../common/validation/boolean-text.js';
@@ -42,7 +42,7 @@ export class PageOptionsQuery extends GeographyQuery {
   device_scale_factor?: number;
 
   @ParamDoc('User-Agent to send')
-  @IsOptional() @Transform(last) @IsString() @MaxLength(512)
+  @UserAgentParam()
   user_agent?: string;
 }
 

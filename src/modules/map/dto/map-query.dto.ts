@@ -2,7 +2,7 @@ import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { ParamDoc } from '../../../common/openapi/param-doc.js';
 import { BooleanText } from '../../../common/validation/boolean-text.js';
-import { lastValue, OneOfParam } from '../../../common/validation/query-params.js';
+import { lastValue, OneOfParam, UserAgentParam } from '../../../common/validation/query-params.js';
 import { WAIT_UNTIL, type WaitUntil } from '../../../infra/browser/page-options.js';
 import { SITE_SCOPES, type SiteScope } from '../../../infra/discovery/scope.js';
 import { GeographyQuery } from '../../jobs/dto/geography-query.dto.js';
@@ -56,6 +56,6 @@ export class MapQuery extends GeographyQuery {
   wait_until?: WaitUntil;
 
   @ParamDoc('User-Agent to send')
-  @IsOptional() @Transform(lastValue) @IsString() @MaxLength(512)
+  @UserAgentParam()
   user_agent?: string;
 }
