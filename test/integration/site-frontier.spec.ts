@@ -73,6 +73,25 @@ describe.each(['sqlite', 'mariadb'] as const)('the site frontier on %s', (kind) 
     expect(states.map((row: { state: string }) => row.state)).toEqual(['done', 'done', 'dropped', 'dropped']);
   });
 
+  it('ends a crawl cancelled while its start page ran as cancelled when that page then fails (decisions 9.4)', async () => {
+    const { crawlId, start } = await newCrawl();
+    await frontier.claim(org, crawlId, start!, LATER);
+    expect(await frontier.stop(org, crawlId, 'cancelled', null, LATER)).toBeNull();
+    expect(await status(crawlId)).toEqual({ status: 'running', stop_reason: null });
+    expect(await frontier.fail(org, crawlId, 'navigation_timeout', 'The job did not finish before its deadline.', LATER)).toBe(true);
+    expect(await status(crawlId)).toEqual({ status: 'cancelled', stop_reason: 'cancelled' });
+    const [job] = await db.query('SELECT error_code, finished_at FROM job WHERE id = ?', [crawlId]);
+    expect([job.error_code, job.finished_at === null]).toEqual([null, false]);
+    expect(await frontier.fail(org, crawlId, 'navigation_timeout', 'again', LATER)).toBe(false);
+  });
+
+  it('fails a crawl whose start page fails with no cancel asked, with that page\'s error', async () => {
+    const { crawlId, start } = await newCrawl();
+    await frontier.claim(org, crawlId, start!, LATER);
+    expect(await frontier.fail(org, crawlId, 'target_unreachable', 'The target could not be reached.', LATER)).toBe(true);
+    expect(await status(crawlId)).toEqual({ status: 'failed', stop_reason: null });
+  });
+
   it('refuses a crawl past the active limit, and never reads another organization\'s crawl', async () => {
     const other = `so-${kind}`;
     expect((await newCrawl(other, 1)).start).not.toBeNull();

@@ -142,11 +142,18 @@ export function* stopProgram(dialect: Dialect, organizationId: string, crawlId: 
   return yield* endIfIdle(organizationId, crawlId, { ...crawl, stopping }, now, expiresAt);
 }
 
-/** The start page decides the crawl (robots.txt refused it, or it failed): the crawl fails with its error, nothing else runs. */
+/** The start page decides the crawl (robots.txt refused it, or it failed): the crawl fails with its error, nothing else runs; cancelled if a cancel came first. */
 export function* failProgram(dialect: Dialect, organizationId: string, crawlId: string, code: string, message: string, now: Date, expiresAt: Date): SqlProgram<boolean> {
   const crawl = yield* lockedCrawl(dialect, organizationId, crawlId);
   if (!crawl || !LIVE.has(crawl.status)) return false;
   yield exec("UPDATE site_page SET state = 'dropped', lease_until = NULL WHERE organization_id = ? AND crawl_id = ? AND state IN ('waiting', 'running')", organizationId, crawlId);
+  if (crawl.stopping === 'cancelled') {
+    // Cancelled while its start page ran (decisions 9.4): that page's end, whatever it was, ends the crawl as asked.
+    yield exec("UPDATE job SET status = 'cancelled', finished_at = ?, expires_at = ? WHERE organization_id = ? AND id = ? AND status IN ('queued', 'running')",
+      now, expiresAt, organizationId, crawlId);
+    yield exec('UPDATE site_crawl SET stop_reason = ? WHERE organization_id = ? AND job_id = ?', 'cancelled', organizationId, crawlId);
+    return true;
+  }
   yield exec("UPDATE job SET status = 'failed', error_code = ?, error_message = ?, finished_at = ?, expires_at = ? WHERE organization_id = ? AND id = ? AND status IN ('queued', 'running')",
     code, message.slice(0, 1000), now, expiresAt, organizationId, crawlId);
   return true;
