@@ -66,6 +66,8 @@ describe('POST /site (decisions 9.3): a whole site, page by page', () => {
     const accepted = await site(org.apiKey, { url: fixture.url, js: 'false' });
     expect(accepted.status).toBe(202);
     expect(accepted.body).toMatchObject({ kind: 'site', status: 'queued', url: fixture.url, domain: '127.0.0.1', credits_used: 0, pages: [], stop_reason: null });
+    // Every metered answer's credit headers (decisions.md 2): the POST charges nothing itself.
+    expect(['x-credits-charged', 'x-credits-remaining', 'x-job-id'].map((name) => accepted.headers.get(name))).toEqual(['0', '500', accepted.body.job_id]);
     expect((await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining).toBe(500);
     const { last, pages } = await crawlToEnd(accepted.body.job_id as string, org.apiKey);
 

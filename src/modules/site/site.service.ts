@@ -49,7 +49,8 @@ export class SiteService {
   async start(request: SiteRequest, organization: Organization, metered: MeteredRequest): Promise<MeteredAnswer> {
     const webhookUrl = this.webhookUrls.parse(metered.webhookUrl, organization);
     const answer = await this.idempotent.run(this.operation, organization, metered, (jobId, jobCreated) => this.admit(request, organization, webhookUrl, jobId, jobCreated));
-    return answer.status === 202 ? answer : new MeteredAnswer(202, answer.body, answer.facts);
+    // Credit headers as on every metered answer (decisions.md 2): the POST itself charges nothing, its pages are charged as they are taken.
+    return new MeteredAnswer(202, answer.body, { ...answer.facts, billing: answer.facts.billing ?? { charged: 0, remaining: organization.balance } });
   }
 
   private async admit(request: SiteRequest, organization: Organization, webhookUrl: string | null, jobId: string, jobCreated: () => Promise<void>): Promise<MeteredAnswer> {
