@@ -123,6 +123,8 @@ describe('page formats (decisions.md 8.1)', () => {
     const result = await call('/crawl', { key: org.apiKey, query: { url: ARTICLE, format: 'markdown', output: 'json', js: 'false' } });
     expect(result.status).toBe(200);
     expect(result.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    // A page answer's headers (decisions.md 2), on the envelope made from the page as on the bare page.
+    expect([result.headers.get('x-target-status'), result.headers.get('x-final-url')]).toEqual(['200', ARTICLE]);
     expect(result.body).toEqual({
       url: ARTICLE, domain: '127.0.0.1', premium: false, js: false, ai_query: '', city: '',
       data: {},

@@ -501,6 +501,21 @@ describe('BrowserCluster browser lifecycle', () => {
     await ownCluster(1, {}, (cluster) => stopBrowserUnderJob(cluster), { BROWSER_HANG_MS: '1000' });
   });
 
+  it('is healthy with a browser; not with a missing executable, nor once a launch failed (until one succeeds)', async () => {
+    expect(await pool.isHealthy()).toBe(true);
+    await ownCluster(1, {}, async (cluster) => {
+      await cluster.onModuleInit();
+      expect(await cluster.isHealthy()).toBe(false);
+    }, { CHROMIUM_PATH: '/nonexistent/chromium' });
+    // An executable that is not a browser: nothing to tell before the first job; its failed launch then says it.
+    await ownCluster(1, {}, async (cluster) => {
+      await cluster.onModuleInit();
+      expect(await cluster.isHealthy()).toBe(true);
+      await expect(cluster.withPage(spec(), async (session) => session.goto(`${site.url}/static`))).rejects.toThrow();
+      expect(await cluster.isHealthy()).toBe(false);
+    }, { CHROMIUM_PATH: '/bin/false' });
+  });
+
   it('leaves no chromium process behind after shutdown', async () => {
     const group = await ownCluster(2, {}, async (cluster) => {
       const job = (path: string) => cluster.withPage(spec(), async (session) => (await session.goto(`${site.url}${path}`)).status);

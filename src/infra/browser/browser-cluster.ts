@@ -1,4 +1,6 @@
-import { join } from 'node:path';
+import { constants } from 'node:fs';
+import { access } from 'node:fs/promises';
+import { isAbsolute, join } from 'node:path';
 import { Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import puppeteer from 'puppeteer';
 import { Cluster } from 'puppeteer-cluster';
@@ -101,9 +103,17 @@ export class BrowserCluster implements OnModuleInit, OnApplicationShutdown {
     await cluster?.close();
   }
 
-  /** True when the browser is connected, or not launched yet (it starts with the first job). */
+  /**
+   * True when the browser is connected, or not launched yet (it starts with the first job) and its executable is
+   * there to start; false while its last launch failed, so a worker that cannot start Chromium is taken out of service.
+   */
   async isHealthy(): Promise<boolean> {
-    return !this.enabled || !this.launcher || this.launcher.connected || this.launcher.currentPid === null;
+    if (!this.enabled) return true;
+    if (this.launcher?.launchFailure) return false;
+    if (this.launcher?.connected) return true;
+    const executable = this.config.browser.chromiumPath;
+    // A bare command name is found on PATH when spawned: only its first launch can tell.
+    return !isAbsolute(executable) || access(executable, constants.X_OK).then(() => true, () => false);
   }
 
   stats(): BrowserClusterStats {

@@ -78,6 +78,8 @@ export class BrowserLauncher {
   private readonly retireListeners: RetireListener[] = [];
   private generation = 0;
   private stopped = false;
+  /** Why the last launch failed, until one succeeds: a worker that cannot start its browser is not ready. */
+  private failure: Error | null = null;
 
   constructor(
     /** Starts a browser: the cluster's puppeteer with the cluster's launch options. */
@@ -98,6 +100,10 @@ export class BrowserLauncher {
 
   get currentPid(): number | null {
     return this.current?.usable ? this.current.pid : null;
+  }
+
+  get launchFailure(): Error | null {
+    return this.failure;
   }
 
   get launchedCount(): number {
@@ -152,7 +158,11 @@ export class BrowserLauncher {
   }
 
   private async launch(): Promise<BrowserInstance> {
-    const browser = await this.start();
+    const browser = await this.start().catch((error: Error) => {
+      this.failure = error;
+      throw error;
+    });
+    this.failure = null;
     hearPipeErrors(browser.process(), (error) => this.logger.debug(`Browser pipe: ${error.message}`));
     const instance = new BrowserInstance(browser, await browserPid(browser), browser.process()?.pid ?? null, ++this.generation);
     browser.on('disconnected', () => this.onDisconnected(instance));

@@ -32,7 +32,9 @@ export class JobViewService {
       if (output?.type === 'page') {
         return new MeteredAnswer(200, { page: output.text, mediaType: output.mediaType }, { ...facts, target: { status: output.targetStatus, finalUrl: output.finalUrl } });
       }
-      return new MeteredAnswer(200, { json: operation.envelope({ ...base, output, error: null, position: null, debug: null }) }, facts);
+      // An envelope made from a fetched page (output=json, ai_query, a screenshot) says the page's status and URL as a bare page does.
+      const target = output?.targetStatus !== undefined && output.finalUrl ? { target: { status: output.targetStatus, finalUrl: output.finalUrl } } : {};
+      return new MeteredAnswer(200, { json: operation.envelope({ ...base, output, error: null, position: null, debug: null }) }, { ...facts, ...target });
     }
     // A cancelled job is collected as a failed one (decisions 9.4): 500, its envelope, `error`.
     if (job.status === 'failed' || job.status === 'cancelled') {
