@@ -67,8 +67,11 @@ describe('job lifecycle: 202, collection, debug, limits', () => {
     expect(accepted.headers.get('x-credits-remaining')).toBe('495');
     const jobId = accepted.body.job_id as string;
     expect(jobId.startsWith(accepted.headers.get('x-job-id')!.split('_')[0] + '_')).toBe(true);
-    // Running, its page not yet answered: nothing to show yet (the capture waits for a page).
-    expect(accepted.body).toMatchObject({ status: 'running', position: null, credits_charged: 5, credits_remaining: 495, error: null, debug: null });
+    // Running, its page not yet answered: the tab as it is (decisions 2: debug is present on a running job), its source
+    // empty while the navigation has not committed.
+    expect(accepted.body).toMatchObject({ status: 'running', position: null, credits_charged: 5, credits_remaining: 495, error: null });
+    expect(accepted.body.debug).toMatchObject({ url: expect.any(String), html: expect.any(String), captured_at: expect.any(String) });
+    expect(Buffer.from(accepted.body.debug.screenshot, 'base64').subarray(0, 2).toString('hex')).toBe('ffd8');
 
     // The worker captures the running page once it has one: poll until its capture is there (the page takes 10 s).
     let running = await call(`/crawl/${jobId}`, { key: org.apiKey });

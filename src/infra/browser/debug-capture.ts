@@ -16,7 +16,11 @@ export interface DebugCapture {
 
 const THUMBNAIL_WIDTH = 480;
 const THUMBNAIL_QUALITY = 50;
-const CAPTURE_TIMEOUT_MS = 3000;
+/**
+ * Each part of a capture gets this long: a navigating tab does not answer its source until the new document commits,
+ * and a capture must reach a metered 202 asked for it 2.5 s ahead (sync-answer.service.ts) or a poll waiting 3 s.
+ */
+const CAPTURE_TIMEOUT_MS = 1500;
 /** decisions.md 7.2: debug.html holds at most 256 KiB of the page source. */
 export const DEBUG_HTML_MAX_BYTES = 256 * 1024;
 

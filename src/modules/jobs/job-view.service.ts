@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { withFallback } from '../../common/time/deadline.js';
 import type { Job } from '../../infra/database/entities/index.js';
 import { MeteredAnswer } from '../../common/http/metered-answer.js';
 import { JobEventsService } from './job-events.service.js';
@@ -8,7 +9,10 @@ import { JobRepository } from './job.repository.js';
 import type { JobOutput, JobView, Operation } from './operation.js';
 
 const DEBUG_WAIT_MS = 3000;
-/** A metered 202 waits this long at most for its capture: past it, nothing to show yet (null), as the spec allows. */
+/**
+ * A metered 202 waits this long at most for its capture: past it, nothing to show yet (null), as the spec allows. Its
+ * capture is asked for ahead of the 202 (captureAhead), since a worker in another process takes longer than this.
+ */
 const METERED_DEBUG_WAIT_MS = 1000;
 
 /** Turns a job row (and its result, position or live capture) into the answer of its operation. */
@@ -22,7 +26,13 @@ export class JobViewService {
   ) {}
 
   /** `output`: the job's output when the caller read it with the row (getWithOutput); else it is read here if needed. */
-  async answer(operation: Operation, job: Job, billing: JobView<unknown>['billing'], output?: JobOutput | null): Promise<MeteredAnswer> {
+  /** A running job's capture, asked for now for a metered 202 to come (answer's `ahead`); null when there is none. */
+  captureAhead(jobId: string): Promise<object | null> {
+    return this.liveCapture(jobId, DEBUG_WAIT_MS).catch(() => null);
+  }
+
+  /** `ahead`: a metered 202's capture, asked for before it (captureAhead). */
+  async answer(operation: Operation, job: Job, billing: JobView<unknown>['billing'], output?: JobOutput | null, ahead?: Promise<object | null>): Promise<MeteredAnswer> {
     const options = JSON.parse(job.options) as unknown;
     const collected = billing === null;
     const facts = { jobId: job.id, billing };
@@ -45,7 +55,7 @@ export class JobViewService {
     }
     const position = job.status === 'queued' ? await this.line.position(job.id) : null;
     // The spec's debug is present on any running job: a poll's, and the metered 202's, which waits less for it.
-    const debug = job.status === 'running' ? await this.liveCapture(job.id, collected ? DEBUG_WAIT_MS : METERED_DEBUG_WAIT_MS) : null;
+    const debug = job.status !== 'running' ? null : ahead ? await withFallback(ahead, METERED_DEBUG_WAIT_MS, null) : await this.liveCapture(job.id, collected ? DEBUG_WAIT_MS : METERED_DEBUG_WAIT_MS);
     return new MeteredAnswer(202, { json: operation.envelope({ ...base, output: null, error: null, position, debug }) }, facts);
   }
 

@@ -12,6 +12,9 @@ import { JobViewService } from './job-view.service.js';
 import { JobRepository } from './job.repository.js';
 import type { JobOutput, Operation } from './operation.js';
 
+/** How long before the 202 its capture is asked for: a worker in another process took 1.7 s to answer one. */
+const CAPTURE_LEAD_MS = 2500;
+
 /**
  * Failures the caller's own recipe or schema causes after the page was read: billed, never refunded (decisions.md
  * section 9 amends 8.2 and 8.3), or a caller could read any page for free by failing a block on purpose.
@@ -38,10 +41,13 @@ export class SyncAnswerService {
     const read = () => this.jobs.getWithOutput(job.organizationId, job.id).catch(() => null);
     // No read before waiting: the job was queued in this same turn of the event loop (only microtasks since Bull's
     // answer), so its end cannot have been announced before the waiter is in place.
-    const ended = await this.events.waitForEnd(job.id, this.config.syncWaitMs, async () => false);
+    // A job still running at the 202 shows its live capture: asked for ahead, as a worker takes a while to make one.
+    let ahead: Promise<object | null> | undefined;
+    const asker = setTimeout(() => (ahead = this.views.captureAhead(job.id)), Math.max(0, this.config.syncWaitMs - CAPTURE_LEAD_MS));
+    const ended = await this.events.waitForEnd(job.id, this.config.syncWaitMs, async () => false).finally(() => clearTimeout(asker));
     const woken = Date.now();
     try {
-      return await this.answerEnded(operation, job, remaining, ended, await read());
+      return await this.answerEnded(operation, job, remaining, ended, await read(), ahead);
     } finally {
       if (ended) this.metrics.jobStep('answer', Date.now() - woken);
     }
@@ -53,7 +59,9 @@ export class SyncAnswerService {
   }
 
   /** `found`: the row and output as they are at the end, or null when the database did not answer (then: 202). */
-  private async answerEnded<O>(operation: Operation<O>, job: Job, remaining: number, ended: boolean, found: { job: Job; output: JobOutput | null } | null): Promise<MeteredAnswer> {
+  private async answerEnded<O>(
+    operation: Operation<O>, job: Job, remaining: number, ended: boolean, found: { job: Job; output: JobOutput | null } | null, ahead?: Promise<object | null>,
+  ): Promise<MeteredAnswer> {
     const current = found?.job ?? job;
     // Cancelled while this request waited: already refunded with the cancel; the refund here replays it for the balance.
     if (ended && (current.status === 'cancelled' || (current.status === 'failed' && !BILLED_FAILURES.has(current.errorCode ?? '')))) {
@@ -66,6 +74,6 @@ export class SyncAnswerService {
       if (poolDied) throw new AppError(ErrorCode.ProxyPoolUnavailable, current.errorMessage ?? 'No proxy of the pool is available. Retry later.');
       return this.views.answer(operation as Operation, current, { charged: 0, remaining: balanceAfter });
     }
-    return this.views.answer(operation as Operation, current, { charged: job.price, remaining }, found?.output);
+    return this.views.answer(operation as Operation, current, { charged: job.price, remaining }, found?.output, ahead);
   }
 }
