@@ -1,5 +1,6 @@
 import { elementsWhere, tagOf } from '../find-elements.js';
 import { isDatedThread } from './dated-thread.js';
+import type { PageElements } from './page-elements.js';
 import { TextStatsMap } from './text-stats.js';
 
 /**
@@ -35,12 +36,16 @@ const ALIKE_WEIGHT = 1.3;
 
 /**
  * The select step: the most specific marked content container that holds enough of the page's text (of several
- * matches, the one with most text); the body when none does.
+ * matches, the one with most text); the body when none does. `elements`: the body's list (page-elements.ts), when
+ * the caller holds it, spares a walk of the page.
  */
-export function findContentRoot(body: Element, stats: TextStatsMap): Element {
+export function findContentRoot(body: Element, stats: TextStatsMap, elements?: PageElements): Element {
   const total = stats.get(body)?.chars ?? 0;
   const marked: Element[][] = CONTENT_MARKS.map(() => []);
-  for (const element of elementsWhere(body, isMarkedAtAll)) {
+  const candidates = elements
+    ? elements.where((index) => (elements.bare[index] ? MARKED_TAGS.has(elements.tags[index]) : isMarkedAtAll(elements.order[index])))
+    : elementsWhere(body, isMarkedAtAll);
+  for (const element of candidates) {
     CONTENT_MARKS.forEach((isMarked, tier) => isMarked(element) && marked[tier].push(element));
   }
   for (const matches of marked) {
