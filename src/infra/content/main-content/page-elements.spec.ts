@@ -54,4 +54,17 @@ describe('PageElements: the body\'s elements in one flat list, read once', () =>
     expect(ids(elements.where(all))).toEqual(ids(elementsWhere(document.body, all)));
     expect(elements.first((index) => elements.tags[index] === 'main')).toBeNull();
   });
+
+  it('answers whether an element holds a tag as querySelector does (a template under it not searched, dropped ones left out)', () => {
+    const document = parseDocument(`<body><div id="x"><section id="s"><h1>Title</h1></section><template><h2>In</h2></template></div>
+      <template id="t"><h2>Own</h2></template></body>`);
+    const elements = PageElements.of(document.body);
+    const at = (id: string) => elements.order.findIndex((element) => element.id === id);
+    for (const [id, tag] of [['x', 'h1'], ['x', 'h2'], ['x', 'template'], ['s', 'h1'], ['t', 'h2'], ['x', 'p']]) {
+      expect([id, tag, elements.holds(at(id), tag)]).toEqual([id, tag, document.getElementById(id)!.querySelector(tag) !== null]);
+    }
+    document.getElementById('s')!.remove();
+    elements.dropAt(at('s'));
+    expect(elements.holds(at('x'), 'h1')).toBe(false);
+  });
 });

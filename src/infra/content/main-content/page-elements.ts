@@ -94,6 +94,21 @@ export class PageElements {
     return found;
   }
 
+  /**
+   * Whether the element at `index` holds an element of tag `tag` (lower-cased) still in the document: its
+   * `querySelector(tag) !== null`, which does not search the content of a template under it either. A look through
+   * these arrays rather than the selector engine's walk of the subtree (and its compiling of the selector, each call).
+   */
+  holds(index: number, tag: string): boolean {
+    const { ends, tags, names } = this;
+    for (let inner = index + 1; inner < ends[index]; inner += 1) {
+      if (this.isGone(inner)) inner = ends[inner] - 1;
+      else if (tags[inner] === tag) return true;
+      else if (names[inner] === 'template') inner = ends[inner] - 1;
+    }
+    return false;
+  }
+
   /** The first element that `where` would answer: find-elements.ts's `firstElementWhere` of the root. */
   first(test: (index: number) => boolean): Element | null {
     for (let index = 1; index < this.order.length; index += 1) {

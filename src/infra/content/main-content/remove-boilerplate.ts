@@ -45,12 +45,15 @@ export function removeBoilerplate(body: Element, stats: TextStatsMap, options: {
   // Each element's class and id text, tag and role are read once, in the list's walk (page-elements.ts): the survey
   // and the walk below step through the list, and the patterns run once a distinct text (class-words.ts).
   const names = new ClassWords();
-  const survey = surveyPage(elements, stats, names);
+  // Each element's bits, once read: the survey and the walk both ask them of most elements.
+  const read = new Int32Array(elements.order.length).fill(-1);
+  const bitsOf = (index: number): number => (read[index] >= 0 ? read[index] : (read[index] = names.of(elements.words[index])));
+  const survey = surveyPage(elements, stats, bitsOf);
   // The page's text is what a reader sees once the consent dialog is dismissed.
   const total = (stats.get(body)?.chars ?? 0) - survey.consentChars;
   const rules = { comments: !isDiscussion(survey, total) && !areThreadReplies(survey, total, options.threadPage ?? false), byName: options.byName ?? true };
   const landmark = mainLandmark(elements, stats);
-  const wrappers = { landmark, headline: body.querySelector('h1') };
+  const wrappers = { landmark, headline: elements.first((index) => elements.tags[index] === 'h1') };
   // A wrapper's share is of the page without its header, footer and menus: a 5.7k-character mega menu is no part of it.
   // Only for what its class or id words alone would remove (a `promo` box of the services): a dialog or a form stays measured against the whole page.
   const content = total - survey.chromeChars;
@@ -66,19 +69,19 @@ export function removeBoilerplate(body: Element, stats: TextStatsMap, options: {
       const child = order[index];
       if (!bare[index] && isStreamedBoundary(child)) revealStreamedBoundary(child);
       const words = wordsOf[index];
-      const bits = names.of(words);
+      const bits = bitsOf(index);
       const chrome = inChrome || isChrome(elements, index, bits);
-      if ((bits & CONSENT) !== 0 || isCommentThread(child, bits, rules, stats, total)) {
+      if ((bits & CONSENT) !== 0 || isCommentThread(child, bits, rules, stats, total, elements, index)) {
         doomed.push(index);
         continue;
       }
       // Asked of tags and roles alone only of what looks like boilerplate (few elements), and once.
-      const looksIt = looksBoilerplate(child, bare[index], roles[index], bits, rules);
-      const byTagOrRole = looksIt && looksBoilerplate(child, bare[index], roles[index], bits, byTag);
+      const looksIt = looksBoilerplate(child, bare[index], roles[index], bits, rules, elements, index);
+      const byTagOrRole = looksIt && looksBoilerplate(child, bare[index], roles[index], bits, byTag, elements, index);
       const boilerplate = looksIt && (byTagOrRole || !isWrapperPart(words, wrapperWord));
       if (boilerplate) {
         const nameOnly = !chrome && !byTagOrRole;
-        if (!isWrapper(child, stats, nameOnly ? content : total, wrappers)) {
+        if (!isWrapper(child, stats, nameOnly ? content : total, wrappers, elements, index)) {
           doomed.push(index);
           if (nameOnly) byName.push(child);
           continue;
@@ -123,17 +126,17 @@ export function putBack(removals: readonly Removal[], among: readonly Removal[] 
 export function isBoilerplate(element: Element, rules: NameRules = { comments: true }): boolean {
   const isBare = !element.hasAttributes();
   const bits = rules.byName === false ? 0 : new ClassWords().of(isBare ? ' ' : `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`);
-  return looksBoilerplate(element, isBare, isBare ? null : element.getAttribute('role'), bits, rules);
+  return looksBoilerplate(element, isBare, isBare ? null : element.getAttribute('role'), bits, rules, null, 0);
 }
 
 /**
  * isBoilerplate, of what the caller read already: whether the element has no attributes, its role and the bits of
- * its class and id words (class-words.ts).
+ * its class and id words (class-words.ts); `elements` and `index`, the page's list and its place there, if listed.
  */
-function looksBoilerplate(element: Element, isBare: boolean, role: string | null, bits: number, rules: NameRules): boolean {
+function looksBoilerplate(element: Element, isBare: boolean, role: string | null, bits: number, rules: NameRules, elements: PageElements | null, index: number): boolean {
   if ((BOILERPLATE_TAGS.has(element.localName) && !isFootnote(element)) || (isConcealed(element, isBare) && !isCollapsedPanel(element))) return true;
   if (role && BOILERPLATE_ROLES.has(role.toLowerCase()) && !isAccordion(element, role)) return true;
-  if (element.localName === 'header') return element.closest('article') === null && element.querySelector('h1') === null;
+  if (element.localName === 'header') return element.closest('article') === null && !holdsHeadline(element, elements, index);
   if (rules.byName === false) return false;
   if ((bits & (CONTENT | SIDEBAR_LAYOUT)) !== 0) return false;
   return (bits & (BOILERPLATE | AD)) !== 0 || (rules.comments && (bits & COMMENT) !== 0);
@@ -155,11 +158,11 @@ function isFootnote(element: Element): boolean {
  * The comment thread under a post goes even when it outweighs the post (sixty comments under a blog post), unless
  * it holds the headline or nearly the whole page (a wrapper whose class says `comments-open`).
  */
-function isCommentThread(element: Element, bits: number, rules: NameRules, stats: TextStatsMap, total: number): boolean {
+function isCommentThread(element: Element, bits: number, rules: NameRules, stats: TextStatsMap, total: number, elements: PageElements, index: number): boolean {
   if (!rules.comments || rules.byName === false) return false;
   if ((bits & COMMENT) === 0) return false;
   if ((bits & CONTENT) !== 0 && (bits & COMMENT_HEADED) === 0) return false;
-  return (stats.get(element)?.chars ?? 0) < total * THREAD_MAX_SHARE && element.querySelector('h1') === null;
+  return (stats.get(element)?.chars ?? 0) < total * THREAD_MAX_SHARE && !holdsHeadline(element, elements, index);
 }
 
 /** isPageChrome (page-chrome.ts) of the element at `index`, its words' bits read (class-words.ts). */
@@ -178,8 +181,8 @@ interface PageSurvey {
   readonly blogComments: boolean;
 }
 
-function surveyPage(elements: PageElements, stats: TextStatsMap, names: ClassWords): PageSurvey {
-  const { order, ends, words, names: localNames } = elements;
+function surveyPage(elements: PageElements, stats: TextStatsMap, bitsOf: (index: number) => number): PageSurvey {
+  const { order, ends, names: localNames } = elements;
   const body = order[0];
   let commentChars = 0;
   let prose = 0;
@@ -190,7 +193,7 @@ function surveyPage(elements: PageElements, stats: TextStatsMap, names: ClassWor
   const walk = (parent: number): void => {
     for (let index = parent + 1; index < ends[parent]; index = ends[index]) {
       const child = order[index];
-      const bits = names.of(words[index]);
+      const bits = bitsOf(index);
       if ((bits & CONSENT) !== 0) consentChars += stats.get(child)?.chars ?? 0;
       else if (isChrome(elements, index, bits)) chromeChars += chromeOf(stats.get(child)?.chars ?? 0, stats.get(body)?.chars ?? 0);
       else if ((bits & COMMENT) !== 0) {
@@ -244,7 +247,7 @@ interface WrapperClues {
 }
 
 /** Whether a boilerplate-looking element is the page's wrapper; never one that lies outside the page's declared main landmark (a footer's legal modals). */
-function isWrapper(element: Element, stats: TextStatsMap, total: number, page: WrapperClues): boolean {
+function isWrapper(element: Element, stats: TextStatsMap, total: number, page: WrapperClues, elements: PageElements, index: number): boolean {
   const { landmark, headline } = page;
   if (landmark && !element.contains(landmark) && !landmark.contains(element)) return false;
   if (isFooterAfterHeadline(element, headline)) return false;
@@ -252,5 +255,10 @@ function isWrapper(element: Element, stats: TextStatsMap, total: number, page: W
   const chars = own?.chars ?? 0;
   if (chars >= total * WRAPPER_SHARE) return true;
   if (chars >= total * PROSE_SHARE && linkDensity(own) < PROSE_LINK_DENSITY) return true;
-  return element.querySelector('h1') !== null;
+  return holdsHeadline(element, elements, index);
+}
+
+/** Whether the element holds an h1 (`querySelector('h1')`), through the page's list when it is listed (page-elements.ts). */
+function holdsHeadline(element: Element, elements: PageElements | null, index: number): boolean {
+  return elements ? elements.holds(index, 'h1') : element.querySelector('h1') !== null;
 }
