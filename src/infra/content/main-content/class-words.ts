@@ -9,11 +9,12 @@ export const CONTENT = 8;
 export const SIDEBAR_LAYOUT = 16;
 export const BOILERPLATE = 32;
 export const AD = 64;
+/** Set only of a text with both COMMENT and CONTENT: the one case that asks it. */
 export const COMMENT_HEADED = 128;
 
 const PATTERNS: readonly [number, RegExp][] = [
   [CONSENT, CONSENT_NAMES], [COMMENT, COMMENT_NAMES], [CHROME, CHROME_NAMES], [CONTENT, CONTENT_NAMES],
-  [SIDEBAR_LAYOUT, SIDEBAR_LAYOUT_NAMES], [BOILERPLATE, BOILERPLATE_NAMES], [AD, AD_NAMES], [COMMENT_HEADED, COMMENT_HEADED_NAMES],
+  [SIDEBAR_LAYOUT, SIDEBAR_LAYOUT_NAMES], [BOILERPLATE, BOILERPLATE_NAMES], [AD, AD_NAMES],
 ];
 
 /**
@@ -32,6 +33,9 @@ export class ClassWords {
     if (bits === undefined) {
       bits = 0;
       for (const [bit, pattern] of PATTERNS) if (pattern.test(words)) bits |= bit;
+      // Only asked of a comment name that also says content (remove-boilerplate.ts), and slow on a long class list
+      // (its `[\w-]*` backtracks from every word): tested only there, a zero bit meaning "no" only there.
+      if ((bits & (COMMENT | CONTENT)) === (COMMENT | CONTENT) && COMMENT_HEADED_NAMES.test(words)) bits |= COMMENT_HEADED;
       this.memo.set(words, bits);
     }
     return bits;

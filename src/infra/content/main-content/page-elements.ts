@@ -1,5 +1,3 @@
-import { tagOf } from '../find-elements.js';
-
 /**
  * The page's elements (the body and every element under it, a template's content included) in one flat list, in
  * document order, each with what the select step asks of every element read once: its tag, and its class, id and role
@@ -48,9 +46,11 @@ export class PageElements {
   add(element: Element, templated: boolean): number {
     const index = this.order.length;
     const bare = !element.hasAttributes();
+    const name = element.localName;
     this.order.push(element);
-    this.names.push(element.localName);
-    this.tags.push(tagOf(element));
+    this.names.push(name);
+    // find-elements.ts's `tagOf`, of the name read once.
+    this.tags.push(name.toLowerCase());
     this.ends.push(0);
     this.templated.push(templated);
     this.bare.push(bare);
