@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { elementsWhere, firstElementWhere, tagOf } from '../find-elements.js';
+import { elementsNamed, elementsWhere, firstElementWhere, tagOf } from '../find-elements.js';
 import { parseDocument } from '../parse-document.js';
 import { PageElements } from './page-elements.js';
 import { measureText } from './text-stats.js';
@@ -66,5 +66,18 @@ describe('PageElements: the body\'s elements in one flat list, read once', () =>
     document.getElementById('s')!.remove();
     elements.dropAt(at('s'));
     expect(elements.holds(at('x'), 'h1')).toBe(false);
+  });
+
+  it('lists the named elements under an element as elementsNamed does, or answers null where it cannot', () => {
+    const document = parseDocument(HTML);
+    const elements = PageElements.of(document.body);
+    const names = new Set(['p', 'main', 'a']);
+    for (const id of ['a', 'c']) expect(ids(elements.namedUnder(document.getElementById(id)!, names)!)).toEqual(ids(elementsNamed(document.getElementById(id)!, names)));
+    expect(ids(elements.namedUnder(document.body, names)!)).toEqual(ids(elementsNamed(document.body, names)));
+    expect(elements.namedUnder(document.getElementById('t')!, names)).toBeNull();
+    document.getElementById('c')!.remove();
+    elements.drop(elements.order.find((element) => element.id === 'c')!);
+    expect(elements.namedUnder(elements.order.find((element) => element.id === 'c')!, names)).toBeNull();
+    expect(ids(elements.namedUnder(document.body, names)!)).toEqual(ids(elementsNamed(document.body, names)));
   });
 });

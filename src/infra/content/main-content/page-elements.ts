@@ -109,6 +109,33 @@ export class PageElements {
     return false;
   }
 
+  /**
+   * Where `element`'s subtree lies in the list, when the list answers for it: listed, still in the document, and
+   * neither a template nor inside a template's content (what lies under it is `templated` here as a walk from it
+   * would call it: what lies inside a template under it). Null otherwise.
+   */
+  subtree(element: Element): { index: number; end: number } | null {
+    const index = element === this.order[0] ? 0 : this.order.indexOf(element);
+    if (index < 0 || this.isGone(index) || this.templated[index] || this.names[index] === 'template') return null;
+    return { index, end: this.ends[index] };
+  }
+
+  /**
+   * The elements under `element` still in the document whose tag name is one of `names`, not searching a template's
+   * content: find-elements.ts's `elementsNamed(element, names)`; null when the list does not answer for it (`subtree`).
+   */
+  namedUnder(element: Element, names: ReadonlySet<string>): Element[] | null {
+    const at = this.subtree(element);
+    if (!at) return null;
+    const found: Element[] = [];
+    const { order, ends, tags } = this;
+    for (let index = at.index + 1; index < at.end; index += 1) {
+      if (this.isGone(index)) index = ends[index] - 1;
+      else if (!this.templated[index] && names.has(tags[index])) found.push(order[index]);
+    }
+    return found;
+  }
+
   /** The first element that `where` would answer: find-elements.ts's `firstElementWhere` of the root. */
   first(test: (index: number) => boolean): Element | null {
     for (let index = 1; index < this.order.length; index += 1) {

@@ -52,17 +52,20 @@ export function selectMainContent(document: Document, hints: PageHints = NO_HINT
   for (const { element } of reviews) page.drop(element);
   // From here the stats are those of the page without them; the removed elements keep their own (keepsTooLittle reads them).
   subtractRemoved(stats, body, [...removed, ...reviews]);
-  let root = narrowToProse(findContentRoot(body, stats, page), stats);
+  let root = narrowToProse(findContentRoot(body, stats, page), stats, page);
   if (keepsTooLittle(root, stats, removed)) {
     // The second pass, as Readability retries without its unlikely-candidate names: only tags, roles and hiding count.
     putBack(removed);
     page = new PageElements();
     stats = measureText(body, page);
     subtractRemoved(stats, body, removeBoilerplate(body, stats, { byName: false, threadPage: hints.threadPage }, page));
-    root = narrowToProse(findContentRoot(body, stats, page), stats);
-  } else if (putBackInsideRoot(root, body, stats, removed)) stats = measureText(body);
-  // One walk of the chosen content for all the passes below, which remove through it (content-elements.ts).
-  const elements = new ContentElements(root);
+    root = narrowToProse(findContentRoot(body, stats, page), stats, page);
+  } else if (putBackInsideRoot(root, body, stats, removed)) {
+    page = new PageElements();
+    stats = measureText(body, page);
+  }
+  // The chosen content's elements, from the page's list, for all the passes below, which remove through it (content-elements.ts).
+  const elements = new ContentElements(root, page);
   dropLinkBlocks(root, stats, elements);
   // After the link blocks: a rail's heading is what keeps its prose neighbours from reading as a link block.
   dropRecommendationRails(root, stats, elements);
