@@ -3,6 +3,7 @@ import { elementsNamed, elementsWhere } from '../find-elements.js';
 import { selectorTest } from '../selector-test.js';
 import { parseDocument } from '../parse-document.js';
 import { ContentElements } from './content-elements.js';
+import { PageElements } from './page-elements.js';
 import { removeOutermost } from './prose-blocks.js';
 
 const HTML = `<html><body><main id="root">
@@ -68,5 +69,21 @@ describe('ContentElements: one walk of the content, answering as a fresh walk wo
     }
     expect(elements.outermost(selectorTest('.w-form-done'))).toHaveLength(1);
     expect(elements.outermost(selectorTest('.absent'))).toEqual([]);
+  });
+
+  it('copies the root\'s part of the page\'s list (less what left the document) as its own walk would find it', () => {
+    const document = parseDocument(HTML.replace('<main id="root">', '<div id="before"><p></p></div><main id="root"><aside id="gone"><p id="g"></p></aside>'));
+    const page = PageElements.of(document.body);
+    document.getElementById('gone')!.remove();
+    page.drop(page.order.find((element) => element.id === 'gone')!);
+    const root = document.getElementById('root')!;
+    const copied = new ContentElements(root, page);
+    const walked = new ContentElements(root);
+    expect(ids(copied.named(NAMES))).toEqual(ids(walked.named(NAMES)));
+    expect(ids(copied.where(() => true))).toEqual(ids(walked.where(() => true)));
+    const doomed = (element: Element) => element.localName === 'div' || element.localName === 'p';
+    expect(ids(copied.outermost(doomed))).toEqual(ids(walked.outermost(doomed)));
+    copied.remove(document.getElementById('b')!);
+    expect(ids(copied.where(() => true))).toEqual(ids(elementsWhere(root, () => true)));
   });
 });

@@ -1,6 +1,7 @@
 import { tagOf } from '../find-elements.js';
 import type { SelectorTest } from '../selector-test.js';
 import { collapsedText } from '../whitespace.js';
+import type { PageElements } from './page-elements.js';
 
 /**
  * The elements of the chosen content, found by one walk and handed from pass to pass: each drop-* pass used to walk
@@ -24,8 +25,11 @@ export class ContentElements {
   /** Each element's collapsed text once read, until a removal under it changes it. */
   private readonly texts = new Map<Element, string>();
 
-  constructor(readonly root: Element) {
-    this.collect(root, false);
+  /** `page`: the page's list (page-elements.ts), when the caller holds one that answers for `root`: no walk then. */
+  constructor(readonly root: Element, page?: PageElements) {
+    const at = page?.subtree(root);
+    if (page && at) this.copy(page, at.index, at.end);
+    else this.collect(root, false);
     this.gone = new Uint8Array(this.order.length);
   }
 
@@ -114,6 +118,31 @@ export class ContentElements {
       this.attributeValues.set(required.name, values);
     }
     return required.values.test(values);
+  }
+
+  /**
+   * The root's subtree `page.order(index, end)` less what left the document: each element's end is counted again
+   * among those kept. Inside a subtree that `subtree` answers for, the page's `templated` is this walk's.
+   */
+  private copy(page: PageElements, index: number, end: number): void {
+    // How many elements are kept before each place of the subtree (its end included).
+    const keptBefore = new Int32Array(end - index + 1);
+    const kept: number[] = [];
+    for (let inner = index + 1; inner < end; inner += 1) {
+      if (page.isGone(inner)) {
+        keptBefore.fill(kept.length, inner - index, page.ends[inner] - index);
+        inner = page.ends[inner] - 1;
+        continue;
+      }
+      keptBefore[inner - index] = kept.length;
+      kept.push(inner);
+      this.positions.set(page.order[inner], this.order.length);
+      this.order.push(page.order[inner]);
+      this.tags.push(page.tags[inner]);
+      this.templated.push(page.templated[inner]);
+    }
+    keptBefore[end - index] = kept.length;
+    for (const inner of kept) this.ends.push(keptBefore[page.ends[inner] - index]);
   }
 
   private collect(parent: Element, templated: boolean): void {

@@ -1,5 +1,6 @@
 import { elementsWhere, tagOf } from '../find-elements.js';
 import { isDatedThread } from './dated-thread.js';
+import type { PageElements } from './page-elements.js';
 import { TextStatsMap } from './text-stats.js';
 
 /**
@@ -35,12 +36,14 @@ const ALIKE_WEIGHT = 1.3;
 
 /**
  * The select step: the most specific marked content container that holds enough of the page's text (of several
- * matches, the one with most text); the body when none does.
+ * matches, the one with most text); the body when none does. `elements`: the body's list (page-elements.ts), when
+ * the caller holds it, spares a walk of the page.
  */
-export function findContentRoot(body: Element, stats: TextStatsMap): Element {
+export function findContentRoot(body: Element, stats: TextStatsMap, elements?: PageElements): Element {
   const total = stats.get(body)?.chars ?? 0;
   const marked: Element[][] = CONTENT_MARKS.map(() => []);
-  for (const element of elementsWhere(body, isMarkedAtAll)) {
+  const candidates = elements ? elements.where((index) => mayBeMarked(elements, index) && isMarkedAtAll(elements.order[index])) : elementsWhere(body, isMarkedAtAll);
+  for (const element of candidates) {
     CONTENT_MARKS.forEach((isMarked, tier) => isMarked(element) && marked[tier].push(element));
   }
   for (const matches of marked) {
@@ -59,6 +62,18 @@ function isMarkedAtAll(element: Element): boolean {
   if (!element.hasAttributes()) return MARKED_TAGS.has(tagOf(element));
   return CONTENT_MARKS.some((isMarked) => isMarked(element));
 }
+/**
+ * Whether any mark could fit the listed element, by what the list read of it (page-elements.ts): its tag, role and
+ * class and id text, where every class and id that CONTENT_MARKS name says `content`, `main` or `body`; else only an
+ * `itemprop`. A look through arrays that spares most elements the marks' five attribute reads.
+ */
+function mayBeMarked(elements: PageElements, index: number): boolean {
+  if (MARKED_TAGS.has(elements.tags[index])) return true;
+  if (elements.bare[index]) return false;
+  return elements.roles[index] === 'main' || MARK_WORDS.test(elements.words[index]) || elements.order[index].hasAttribute('itemprop');
+}
+const MARK_WORDS = /content|main|body/;
+
 /** The tags that CONTENT_MARKS name (article, main): keep them together. */
 const MARKED_TAGS = new Set(['article', 'main']);
 

@@ -1,5 +1,6 @@
 import { isOneOfSeries } from './one-of-a-series.js';
-import { PROSE_BLOCKS, proseBlocks } from './prose-blocks.js';
+import type { PageElements } from './page-elements.js';
+import { PROSE_BLOCK_NAMES, PROSE_BLOCKS, proseBlocks } from './prose-blocks.js';
 import type { TextStatsMap } from './text-stats.js';
 /** A child that holds this share of its parent's prose is where the prose is. */
 const NARROW_SHARE = 0.9;
@@ -12,8 +13,8 @@ const MIN_PROSE_SHARE = 0.2;
  * The score step: from a broad container (a page-wide `article`, `main` or the body), steps down into the child
  * that holds nearly all of its prose, leaving the siblings (comments, related stories, teasers) behind.
  */
-export function narrowToProse(root: Element, stats: TextStatsMap): Element {
-  const prose = measureProse(root, stats);
+export function narrowToProse(root: Element, stats: TextStatsMap, page?: PageElements): Element {
+  const prose = measureProse(root, stats, page);
   const own = stats.get(root);
   if ((prose.get(root) ?? 0) < ((own?.chars ?? 0) - (own?.linkChars ?? 0)) * MIN_PROSE_SHARE) return root;
   let current = root;
@@ -27,10 +28,14 @@ export function narrowToProse(root: Element, stats: TextStatsMap): Element {
   }
 }
 
-/** Characters of prose under each element of `root` (prose blocks inside prose blocks counted once). */
-function measureProse(root: Element, stats: TextStatsMap): Map<Element, number> {
+/**
+ * Characters of prose under each element of `root` (prose blocks inside prose blocks counted once). The blocks come
+ * from the page's list when the caller holds it (page-elements.ts), sparing a walk of the root.
+ */
+function measureProse(root: Element, stats: TextStatsMap, page?: PageElements): Map<Element, number> {
   const prose = new Map<Element, number>();
-  for (const { block, chars } of proseBlocks(root, stats)) {
+  const listed = page?.namedUnder(root, PROSE_BLOCK_NAMES) ?? undefined;
+  for (const { block, chars } of proseBlocks(root, stats, listed)) {
     for (let node: Element | null = block; node && node !== root.parentElement; node = node.parentElement) {
       prose.set(node, (prose.get(node) ?? 0) + chars);
     }

@@ -1,6 +1,6 @@
 const CHROME_TAGS = new Set(['header', 'footer', 'nav']);
 const CHROME_ROLES = new Set(['banner', 'contentinfo', 'navigation']);
-const CHROME_NAMES = /(^|\s)(header|footer|site-header|site-footer|navbar|navigation)(?=$|\s)/;
+export const CHROME_NAMES = /(^|\s)(header|footer|site-header|site-footer|navbar|navigation)(?=$|\s)/;
 
 /**
  * The page's header, footer or a menu, by tag, role or a whole class or id word (`words`, the element's class and id
@@ -8,8 +8,11 @@ const CHROME_NAMES = /(^|\s)(header|footer|site-header|site-footer|navbar|naviga
  * its name calls boilerplate.
  */
 export function isPageChrome(element: Element, words: string): boolean {
-  if (CHROME_TAGS.has(element.localName)) return true;
   // Asked of every element of the page: one without attributes (most) has no role, and a lookup walks the attributes.
-  if (element.hasAttributes() && CHROME_ROLES.has(element.getAttribute('role') ?? '')) return true;
-  return CHROME_NAMES.test(words);
+  return isChromeByTagOrRole(element.localName, element.hasAttributes() ? element.getAttribute('role') : null) || CHROME_NAMES.test(words);
+}
+
+/** isPageChrome's tag and role half, for a caller that holds both (and the words' answer) already (page-elements.ts). */
+export function isChromeByTagOrRole(localName: string, role: string | null): boolean {
+  return CHROME_TAGS.has(localName) || CHROME_ROLES.has(role ?? '');
 }

@@ -16,7 +16,7 @@ const TOO_LITTLE = 300;
  */
 export function putBackInsideRoot(root: Element, body: Element, stats: TextStatsMap, removed: readonly Removal[]): boolean {
   if (root === body || (stats.get(root)?.chars ?? 0) >= TOO_LITTLE) return false;
-  const rules = { comments: true, names: new Map(), byName: false };
+  const rules = { comments: true, byName: false };
   // Measured one by one: a removed element is out of the body, and few lie inside so small a container.
   const inside = removed.filter(({ element, parent }) =>
     root.contains(parent) && !isBoilerplate(element, rules) && (measureText(element).get(element)?.chars ?? 0) >= TOO_LITTLE);

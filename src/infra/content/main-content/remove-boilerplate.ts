@@ -1,11 +1,12 @@
-import { AD_NAMES, BLOG_COMMENTS_SELECTOR, BOILERPLATE_NAMES, boilerplateWord, BOILERPLATE_ROLES, COMMENT_HEADED_NAMES, COMMENT_NAMES, CONSENT_NAMES, CONTENT_NAMES, SIDEBAR_LAYOUT_NAMES } from './boilerplate-patterns.js';
-import { firstElementWhere, tagOf } from '../find-elements.js';
+import { BLOG_COMMENTS_SELECTOR, boilerplateWord, BOILERPLATE_ROLES } from './boilerplate-patterns.js';
 import { BOILERPLATE_TAGS } from '../html-tags.js';
 import { isHidden } from '../hidden.js';
+import { AD, BOILERPLATE, CHROME, ClassWords, COMMENT, COMMENT_HEADED, CONSENT, CONTENT, SIDEBAR_LAYOUT } from './class-words.js';
 import { isCollapsedPanel } from './collapsed-panels.js';
 import { isFooterAfterHeadline } from './footer-after-headline.js';
 import { landmarkSeries } from './landmark-series.js';
-import { isPageChrome } from './page-chrome.js';
+import { isChromeByTagOrRole } from './page-chrome.js';
+import { PageElements } from './page-elements.js';
 import { areThreadReplies } from './thread-replies.js';
 import { isWrapperPart } from './wrapper-parts.js';
 import { isStreamedBoundary, revealHiddenWrapper, revealStreamedBoundary } from './reveal-streamed-content.js';
@@ -28,28 +29,11 @@ const THREAD_MAX_SHARE = 0.9;
 /** Paragraph characters outside the comment blocks that make the page an article with comments. */
 const ARTICLE_PROSE = 2000;
 
-/** Which class/id words count on this page, and each element's class and id text, read once. */
+/** Which class/id words count on this page. */
 interface NameRules {
   readonly comments: boolean;
   /** False on the relaxed second pass: class and id words are not read (Readability without FLAG_STRIP_UNLIKELYS). */
   readonly byName?: boolean;
-  readonly names: ClassAndIdCache;
-}
-
-/**
- * The class attribute is slow to read on linkedom, and each element is asked up to three times. The cache lives for
- * one call: a module-wide WeakMap, which every element of every page would pass through, costs more than it saves.
- */
-type ClassAndIdCache = Map<Element, ClassAndId>;
-
-/**
- * An element's class and id text, and the answers of the consent and comment words, which both the survey and the
- * walk ask of the same elements: each regular expression runs once an element (on first asking).
- */
-interface ClassAndId {
-  readonly words: string;
-  consent?: boolean;
-  comment?: boolean;
 }
 
 /**
@@ -57,52 +41,62 @@ interface ClassAndId {
  * except an element that holds the page's headline or most of its text. Comment threads stay on a discussion page;
  * streamed content, and a hidden wrapper of most of the page, are revealed on the way.
  */
-export function removeBoilerplate(body: Element, stats: TextStatsMap, options: { byName?: boolean; threadPage?: boolean } = {}): Removal[] {
-  const names: ClassAndIdCache = new Map();
-  const survey = surveyPage(body, stats, names);
+export function removeBoilerplate(body: Element, stats: TextStatsMap, options: { byName?: boolean; threadPage?: boolean } = {}, elements = PageElements.of(body)): Removal[] {
+  // Each element's class and id text, tag and role are read once, in the list's walk (page-elements.ts): the survey
+  // and the walk below step through the list, and the patterns run once a distinct text (class-words.ts).
+  const names = new ClassWords();
+  // Each element's bits, once read: the survey and the walk both ask them of most elements.
+  const read = new Int32Array(elements.order.length).fill(-1);
+  const bitsOf = (index: number): number => (read[index] >= 0 ? read[index] : (read[index] = names.of(elements.words[index])));
+  const survey = surveyPage(elements, stats, bitsOf);
   // The page's text is what a reader sees once the consent dialog is dismissed.
   const total = (stats.get(body)?.chars ?? 0) - survey.consentChars;
-  const rules = { comments: !isDiscussion(survey, total) && !areThreadReplies(survey, total, options.threadPage ?? false), names, byName: options.byName ?? true };
-  const landmark = mainLandmark(body, stats);
-  const wrappers = { landmark, headline: body.querySelector('h1') };
+  const rules = { comments: !isDiscussion(survey, total) && !areThreadReplies(survey, total, options.threadPage ?? false), byName: options.byName ?? true };
+  const landmark = mainLandmark(elements, stats);
+  const wrappers = { landmark, headline: elements.first((index) => elements.tags[index] === 'h1') };
   // A wrapper's share is of the page without its header, footer and menus: a 5.7k-character mega menu is no part of it.
   // Only for what its class or id words alone would remove (a `promo` box of the services): a dialog or a form stays measured against the whole page.
   const content = total - survey.chromeChars;
   const byTag = { ...rules, byName: false };
-  const doomed: Element[] = [];
+  // By index in the list: the walk removes nothing until it ends (it reveals hidden wrappers: attributes only).
+  const doomed: number[] = [];
   // What class or id words alone removed (not a tag, role, or hiding), for the landmark's series below.
   const byName: Element[] = [];
+  const { order, ends, words: wordsOf, bare, roles } = elements;
   // `wrapperWord`: the boilerplate word of the innermost boilerplate-named element kept as a wrapper (wrapper-parts.ts).
-  const walk = (element: Element, inChrome: boolean, wrapperWord: string | undefined): void => {
-    // From sibling to sibling, not through `children` (a list built at each call): the walk only reads, and removes after.
-    for (let child = element.firstElementChild; child; child = child.nextElementSibling) {
-      if (isStreamedBoundary(child)) revealStreamedBoundary(child);
-      const words = classAndId(child, names).words;
-      const chrome = inChrome || isPageChrome(child, words);
-      if (isConsent(child, names) || isCommentThread(child, rules, stats, total)) {
-        doomed.push(child);
+  const walk = (parent: number, inChrome: boolean, wrapperWord: string | undefined): void => {
+    for (let index = parent + 1; index < ends[parent]; index = ends[index]) {
+      const child = order[index];
+      if (!bare[index] && isStreamedBoundary(child)) revealStreamedBoundary(child);
+      const words = wordsOf[index];
+      const bits = bitsOf(index);
+      const chrome = inChrome || isChrome(elements, index, bits);
+      if ((bits & CONSENT) !== 0 || isCommentThread(child, bits, rules, stats, total, elements, index)) {
+        doomed.push(index);
         continue;
       }
       // Asked of tags and roles alone only of what looks like boilerplate (few elements), and once.
-      const looksIt = isBoilerplate(child, rules);
-      const byTagOrRole = looksIt && isBoilerplate(child, byTag);
+      const looksIt = looksBoilerplate(child, bare[index], roles[index], bits, rules, elements, index);
+      const byTagOrRole = looksIt && looksBoilerplate(child, bare[index], roles[index], bits, byTag, elements, index);
       const boilerplate = looksIt && (byTagOrRole || !isWrapperPart(words, wrapperWord));
       if (boilerplate) {
         const nameOnly = !chrome && !byTagOrRole;
-        if (!isWrapper(child, stats, nameOnly ? content : total, wrappers)) {
-          doomed.push(child);
+        if (!isWrapper(child, stats, nameOnly ? content : total, wrappers, elements, index)) {
+          doomed.push(index);
           if (nameOnly) byName.push(child);
           continue;
         }
       }
-      if (isConcealed(child)) revealHiddenWrapper(child);
-      walk(child, chrome, boilerplate && rules.byName ? (boilerplateWord(words) ?? wrapperWord) : wrapperWord);
+      if (isConcealed(child, bare[index])) revealHiddenWrapper(child);
+      walk(index, chrome, boilerplate && rules.byName ? (boilerplateWord(words) ?? wrapperWord) : wrapperWord);
     }
   };
-  walk(body, false, undefined);
+  walk(0, false, undefined);
   const series = landmark ? landmarkSeries(byName, landmark, stats) : [];
-  const removals = doomed.filter((element) => !series.includes(element)).map((element) => ({ element, parent: element.parentElement!, next: element.nextSibling }));
+  const going = doomed.filter((index) => !series.includes(order[index]));
+  const removals = going.map((index) => ({ element: order[index], parent: order[index].parentElement!, next: order[index].nextSibling }));
   for (const { element } of removals) element.remove();
+  for (const index of going) elements.dropAt(index);
   return removals;
 }
 
@@ -129,15 +123,23 @@ export function putBack(removals: readonly Removal[], among: readonly Removal[] 
 }
 
 /** Whether the element is boilerplate by its tag, role, visibility or class/id words. */
-export function isBoilerplate(element: Element, rules: NameRules = { comments: true, names: new Map() }): boolean {
-  if ((BOILERPLATE_TAGS.has(element.localName) && !isFootnote(element)) || (isConcealed(element) && !isCollapsedPanel(element))) return true;
-  const role = bare(element) ? null : element.getAttribute('role');
+export function isBoilerplate(element: Element, rules: NameRules = { comments: true }): boolean {
+  const isBare = !element.hasAttributes();
+  const bits = rules.byName === false ? 0 : new ClassWords().of(isBare ? ' ' : `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`);
+  return looksBoilerplate(element, isBare, isBare ? null : element.getAttribute('role'), bits, rules, null, 0);
+}
+
+/**
+ * isBoilerplate, of what the caller read already: whether the element has no attributes, its role and the bits of
+ * its class and id words (class-words.ts); `elements` and `index`, the page's list and its place there, if listed.
+ */
+function looksBoilerplate(element: Element, isBare: boolean, role: string | null, bits: number, rules: NameRules, elements: PageElements | null, index: number): boolean {
+  if ((BOILERPLATE_TAGS.has(element.localName) && !isFootnote(element)) || (isConcealed(element, isBare) && !isCollapsedPanel(element))) return true;
   if (role && BOILERPLATE_ROLES.has(role.toLowerCase()) && !isAccordion(element, role)) return true;
-  if (element.localName === 'header') return element.closest('article') === null && element.querySelector('h1') === null;
+  if (element.localName === 'header') return element.closest('article') === null && !holdsHeadline(element, elements, index);
   if (rules.byName === false) return false;
-  const words = classAndId(element, rules.names).words;
-  if (CONTENT_NAMES.test(words) || SIDEBAR_LAYOUT_NAMES.test(words)) return false;
-  return BOILERPLATE_NAMES.test(words) || AD_NAMES.test(words) || (rules.comments && isCommentNamed(element, rules.names));
+  if ((bits & (CONTENT | SIDEBAR_LAYOUT)) !== 0) return false;
+  return (bits & (BOILERPLATE | AD)) !== 0 || (rules.comments && (bits & COMMENT) !== 0);
 }
 
 /** A `tablist` that holds its panels is an accordion (Bootstrap's `panel-group`): the panels are the page's sections, not a widget's tabs. */
@@ -156,23 +158,16 @@ function isFootnote(element: Element): boolean {
  * The comment thread under a post goes even when it outweighs the post (sixty comments under a blog post), unless
  * it holds the headline or nearly the whole page (a wrapper whose class says `comments-open`).
  */
-function isCommentThread(element: Element, rules: NameRules, stats: TextStatsMap, total: number): boolean {
+function isCommentThread(element: Element, bits: number, rules: NameRules, stats: TextStatsMap, total: number, elements: PageElements, index: number): boolean {
   if (!rules.comments || rules.byName === false) return false;
-  if (!isCommentNamed(element, rules.names)) return false;
-  const words = classAndId(element, rules.names).words;
-  if (CONTENT_NAMES.test(words) && !COMMENT_HEADED_NAMES.test(words)) return false;
-  return (stats.get(element)?.chars ?? 0) < total * THREAD_MAX_SHARE && element.querySelector('h1') === null;
+  if ((bits & COMMENT) === 0) return false;
+  if ((bits & CONTENT) !== 0 && (bits & COMMENT_HEADED) === 0) return false;
+  return (stats.get(element)?.chars ?? 0) < total * THREAD_MAX_SHARE && !holdsHeadline(element, elements, index);
 }
 
-/** A cookie or consent manager goes whatever its size. */
-function isConsent(element: Element, names: ClassAndIdCache): boolean {
-  const own = classAndId(element, names);
-  return (own.consent ??= CONSENT_NAMES.test(own.words));
-}
-
-function isCommentNamed(element: Element, names: ClassAndIdCache): boolean {
-  const own = classAndId(element, names);
-  return (own.comment ??= COMMENT_NAMES.test(own.words));
+/** isPageChrome (page-chrome.ts) of the element at `index`, its words' bits read (class-words.ts). */
+function isChrome(elements: PageElements, index: number, bits: number): boolean {
+  return (bits & CHROME) !== 0 || isChromeByTagOrRole(elements.names[index], elements.roles[index]);
 }
 
 /** What one walk of the page finds: comment threads, prose outside them, and consent managers (which go whatever their size). */
@@ -186,26 +181,30 @@ interface PageSurvey {
   readonly blogComments: boolean;
 }
 
-function surveyPage(body: Element, stats: TextStatsMap, names: ClassAndIdCache): PageSurvey {
+function surveyPage(elements: PageElements, stats: TextStatsMap, bitsOf: (index: number) => number): PageSurvey {
+  const { order, ends, names: localNames } = elements;
+  const body = order[0];
   let commentChars = 0;
   let prose = 0;
   let consentChars = 0;
   let chromeChars = 0;
   let blogComments = false;
-  // From sibling to sibling, not through `children` (a list built at each call): the survey only reads.
-  const walk = (element: Element): void => {
-    for (let child = element.firstElementChild; child; child = child.nextElementSibling) {
-      if (isConsent(child, names)) consentChars += stats.get(child)?.chars ?? 0;
-      else if (isPageChrome(child, classAndId(child, names).words)) chromeChars += chromeOf(stats.get(child)?.chars ?? 0, stats.get(body)?.chars ?? 0);
-      else if (isCommentNamed(child, names)) {
+  // A cookie or consent manager goes whatever its size (the walk removes it).
+  const walk = (parent: number): void => {
+    for (let index = parent + 1; index < ends[parent]; index = ends[index]) {
+      const child = order[index];
+      const bits = bitsOf(index);
+      if ((bits & CONSENT) !== 0) consentChars += stats.get(child)?.chars ?? 0;
+      else if (isChrome(elements, index, bits)) chromeChars += chromeOf(stats.get(child)?.chars ?? 0, stats.get(body)?.chars ?? 0);
+      else if ((bits & COMMENT) !== 0) {
         commentChars += stats.get(child)?.chars ?? 0;
         blogComments ||= child.matches(BLOG_COMMENTS_SELECTOR) || child.querySelector(BLOG_COMMENTS_SELECTOR) !== null;
       }
-      else if (child.localName === 'p') prose += proseChars(stats.get(child));
-      else walk(child);
+      else if (localNames[index] === 'p') prose += proseChars(stats.get(child));
+      else walk(index);
     }
   };
-  walk(body);
+  walk(0);
   return { commentChars, prose, consentChars, chromeChars, blogComments };
 }
 
@@ -227,38 +226,18 @@ function proseChars(own: { chars: number; linkChars: number } | undefined): numb
   return own && linkDensity(own) < PROSE_LINK_DENSITY ? own.chars : 0;
 }
 
-function classAndId(element: Element, cache: ClassAndIdCache): ClassAndId {
-  let names = cache.get(element);
-  if (names === undefined) {
-    names = { words: bare(element) ? ' ' : `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}` };
-    cache.set(element, names);
-  }
-  return names;
-}
-
-/** Hidden (hidden.ts), or hidden from assistive technology (`aria-hidden="true"`: off-screen menus, duplicated copies). */
-function isConcealed(element: Element): boolean {
-  return !bare(element) && (isHidden(element) || element.getAttribute('aria-hidden') === 'true');
-}
-
 /**
- * An element without attributes (most `p`, `li`, `span` of a page): its class, id, role and hiding are known without
- * a lookup. Each `getAttribute` walks the element's attributes and escapes the value found, and the clean step asks
- * about seven of every element of the page.
+ * Hidden (hidden.ts), or hidden from assistive technology (`aria-hidden="true"`: off-screen menus, duplicated copies).
+ * An element without attributes (`isBare`: most `p`, `li`, `span` of a page) is neither, known without a lookup.
  */
-function bare(element: Element): boolean {
-  return !element.hasAttributes();
+function isConcealed(element: Element, isBare: boolean): boolean {
+  return !isBare && (isHidden(element) || element.getAttribute('aria-hidden') === 'true');
 }
 
-/** The page's own `main` landmark, when it holds text enough to be believed. */
-function mainLandmark(body: Element, stats: TextStatsMap): Element | null {
-  const main = firstElementWhere(body, isMain);
+/** The page's own `main` landmark (`main, [role="main"]`, first in the list), when it holds text enough to be believed. */
+function mainLandmark(elements: PageElements, stats: TextStatsMap): Element | null {
+  const main = elements.first((index) => elements.tags[index] === 'main' || elements.roles[index] === 'main');
   return main && (stats.get(main)?.chars ?? 0) >= MAIN_MIN_CHARS ? main : null;
-}
-
-/** `main, [role="main"]`, by one walk (find-elements.ts). */
-function isMain(element: Element): boolean {
-  return tagOf(element) === 'main' || element.getAttribute('role') === 'main';
 }
 
 /** What tells a page's wrapper from boilerplate: the page's `main` landmark and its headline (the first h1), read once. */
@@ -268,7 +247,7 @@ interface WrapperClues {
 }
 
 /** Whether a boilerplate-looking element is the page's wrapper; never one that lies outside the page's declared main landmark (a footer's legal modals). */
-function isWrapper(element: Element, stats: TextStatsMap, total: number, page: WrapperClues): boolean {
+function isWrapper(element: Element, stats: TextStatsMap, total: number, page: WrapperClues, elements: PageElements, index: number): boolean {
   const { landmark, headline } = page;
   if (landmark && !element.contains(landmark) && !landmark.contains(element)) return false;
   if (isFooterAfterHeadline(element, headline)) return false;
@@ -276,5 +255,10 @@ function isWrapper(element: Element, stats: TextStatsMap, total: number, page: W
   const chars = own?.chars ?? 0;
   if (chars >= total * WRAPPER_SHARE) return true;
   if (chars >= total * PROSE_SHARE && linkDensity(own) < PROSE_LINK_DENSITY) return true;
-  return element.querySelector('h1') !== null;
+  return holdsHeadline(element, elements, index);
+}
+
+/** Whether the element holds an h1 (`querySelector('h1')`), through the page's list when it is listed (page-elements.ts). */
+function holdsHeadline(element: Element, elements: PageElements | null, index: number): boolean {
+  return elements ? elements.holds(index, 'h1') : element.querySelector('h1') !== null;
 }

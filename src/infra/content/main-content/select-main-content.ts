@@ -28,6 +28,7 @@ import { dropVisitorPrompts } from './drop-visitor-prompts.js';
 import { dropVoteTallies } from './drop-vote-tallies.js';
 import { findContentRoot } from './find-content-root.js';
 import { NO_HINTS, PageHints } from './page-hints.js';
+import { PageElements } from './page-elements.js';
 import { narrowToProse } from './narrow-to-prose.js';
 import { putBackInsideRoot } from './put-back-inside-root.js';
 import { findOutsideDescription } from './find-outside-description.js';
@@ -42,22 +43,29 @@ import { linkDensity, measureText, subtractRemoved, TextStatsMap } from './text-
 export function selectMainContent(document: Document, hints: PageHints = NO_HINTS): Element[] {
   const body = documentBody(document);
   if (!body) return [];
-  let stats = measureText(body);
-  const removed = removeBoilerplate(body, stats, { threadPage: hints.threadPage });
+  // The page's elements, listed in the walk that measures them (page-elements.ts), for the clean step and the choice.
+  let page = new PageElements();
+  let stats = measureText(body, page);
+  const removed = removeBoilerplate(body, stats, { threadPage: hints.threadPage }, page);
   // Before the choice: on a product's page the reviews' paragraphs would otherwise draw it away from the description.
   const reviews = hints.itemPage ? dropCustomerReviews(body, stats) : [];
+  for (const { element } of reviews) page.drop(element);
   // From here the stats are those of the page without them; the removed elements keep their own (keepsTooLittle reads them).
   subtractRemoved(stats, body, [...removed, ...reviews]);
-  let root = narrowToProse(findContentRoot(body, stats), stats);
+  let root = narrowToProse(findContentRoot(body, stats, page), stats, page);
   if (keepsTooLittle(root, stats, removed)) {
     // The second pass, as Readability retries without its unlikely-candidate names: only tags, roles and hiding count.
     putBack(removed);
-    stats = measureText(body);
-    subtractRemoved(stats, body, removeBoilerplate(body, stats, { byName: false, threadPage: hints.threadPage }));
-    root = narrowToProse(findContentRoot(body, stats), stats);
-  } else if (putBackInsideRoot(root, body, stats, removed)) stats = measureText(body);
-  // One walk of the chosen content for all the passes below, which remove through it (content-elements.ts).
-  const elements = new ContentElements(root);
+    page = new PageElements();
+    stats = measureText(body, page);
+    subtractRemoved(stats, body, removeBoilerplate(body, stats, { byName: false, threadPage: hints.threadPage }, page));
+    root = narrowToProse(findContentRoot(body, stats, page), stats, page);
+  } else if (putBackInsideRoot(root, body, stats, removed)) {
+    page = new PageElements();
+    stats = measureText(body, page);
+  }
+  // The chosen content's elements, from the page's list, for all the passes below, which remove through it (content-elements.ts).
+  const elements = new ContentElements(root, page);
   dropLinkBlocks(root, stats, elements);
   // After the link blocks: a rail's heading is what keeps its prose neighbours from reading as a link block.
   dropRecommendationRails(root, stats, elements);

@@ -1,4 +1,5 @@
 import { collapsedLength } from '../whitespace.js';
+import type { PageElements } from './page-elements.js';
 /** How much text an element holds, and how much of it sits inside links: computed once, bottom-up, for every element. */
 export interface TextStats {
   /** Characters of text, each text node trimmed and its whitespace runs counted as one. */
@@ -12,9 +13,13 @@ export type TextStatsMap = Map<Element, TextStats>;
 const TEXT_NODE = 3;
 const ELEMENT_NODE = 1;
 
-export function measureText(root: Element): TextStatsMap {
+/**
+ * Every element's text stats under `root` (itself included). With `elements`, an empty list, the same walk lists the
+ * elements in it (page-elements.ts): the select step's other whole-page passes then need no walk of their own.
+ */
+export function measureText(root: Element, elements?: PageElements): TextStatsMap {
   const stats: TextStatsMap = new Map();
-  visit(root, false, stats);
+  visit(root, false, stats, elements, false);
   return stats;
 }
 
@@ -44,7 +49,9 @@ export function linkDensity(stats: TextStats | undefined): number {
   return stats && stats.chars > 0 ? stats.linkChars / stats.chars : 0;
 }
 
-function visit(element: Element, inLink: boolean, stats: TextStatsMap): TextStats {
+function visit(element: Element, inLink: boolean, stats: TextStatsMap, elements: PageElements | undefined, templated: boolean): TextStats {
+  const index = elements ? elements.add(element, templated) : 0;
+  const inside = templated || element.localName === 'template';
   const linked = inLink || element.localName === 'a';
   let chars = 0;
   let linkChars = 0;
@@ -54,11 +61,12 @@ function visit(element: Element, inLink: boolean, stats: TextStatsMap): TextStat
       chars += length;
       if (linked) linkChars += length;
     } else if (node.nodeType === ELEMENT_NODE) {
-      const child = visit(node as Element, linked, stats);
+      const child = visit(node as Element, linked, stats, elements, inside);
       chars += child.chars;
       linkChars += child.linkChars;
     }
   }
+  if (elements) elements.close(index);
   const result = { chars, linkChars };
   stats.set(element, result);
   return result;
