@@ -118,7 +118,8 @@ describe('GET /metrics: proxy health', () => {
 
   it('shows a proxy set aside as 0 and back at 1 once it is in service again', async () => {
     const premium = `crawlgate_proxy_up{proxy="${proxyName(env.proxies.premium.url)}",tier="premium"}`;
-    await redis.set('crawlgate:proxy:down:premium:0', '1', 'PX', 60_000);
+    // Set aside for refusing its credentials, as the relay writes it: reachable, and still out of service.
+    await redis.set('crawlgate:proxy:down:premium:0', `auth:${Date.now()}`, 'PX', 60_000);
     expect(value(await scrape(), premium)).toBe(0);
     await redis.del('crawlgate:proxy:down:premium:0');
     expect(value(await scrape(), premium)).toBe(1);

@@ -79,6 +79,16 @@ describe('ProxyPoolService.assertAvailable (connection checks at most PROXY_CHEC
     expect(await code(pools.assertAvailable('premium'))).toBe(ErrorCode.ProxyPoolUnavailable);
   });
 
+  it('reports in health() (crawlgate_proxy_up) the verdict admission reads: a proxy refusing connections is down', async () => {
+    const pools = service(`http://127.0.0.1:${downPort},http://127.0.0.1:${upPort}`);
+    const up = (await pools.health()).filter((row) => row.tier === 'premium').map((row) => [row.proxy, row.up]);
+    expect(up).toEqual([[`http://127.0.0.1:${downPort}`, false], [`http://127.0.0.1:${upPort}`, true]]);
+    // The reachable one refuses its credentials: set aside, so down too (the pool takes turns: its second route is it).
+    const routes = [await pools.select('premium'), await pools.select('premium')];
+    await pools.markFailed(routes.find((route) => route.sourceIndex === 1)!, 'auth');
+    expect((await pools.health()).filter((row) => row.tier === 'premium').map((row) => row.up)).toEqual([false, false]);
+  });
+
   it('keeps a proxy that refused its credentials aside although it accepts connections', async () => {
     const pools = service(`http://127.0.0.1:${upPort}`);
     await pools.markFailed(await pools.select('premium'), 'auth');

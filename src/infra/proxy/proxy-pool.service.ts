@@ -164,18 +164,22 @@ export class ProxyPoolService implements OnModuleInit {
     return match;
   }
 
-  /** Every proxy of both tiers and whether it is in service now (metrics); the built-in proxy is always up. */
+  /**
+   * Every proxy of both tiers and whether it is usable now (metrics), by the verdict admission reads (assertAvailable):
+   * not set aside, and reached by a recent connection check. The built-in proxy is always up.
+   */
   async health(): Promise<ProxyHealth[]> {
     if (!this.config.proxyPools) return TIERS.map((tier) => ({ tier, proxy: 'builtin', up: true }));
     const health: ProxyHealth[] = [];
     for (const tier of TIERS) {
-      const down = await this.setAside(tier);
+      const faults = await this.faults(tier);
+      const usable = await Promise.all(this.templates[tier].map((template, index) => this.usable(tier, index, template.server, faults[index])));
       const seen = new Set<string>();
       this.templates[tier].forEach((template, index) => {
         // The server without credentials names the proxy; a second entry on the same server gets its position too.
         const proxy = seen.has(template.server) ? `${template.server}#${index}` : template.server;
         seen.add(template.server);
-        health.push({ tier, proxy, up: !down[index] });
+        health.push({ tier, proxy, up: usable[index] });
       });
     }
     return health;
