@@ -421,6 +421,23 @@ describe('BrowserCluster live debug', () => {
     await pool.settle();
   });
 
+  it("leaves the job's viewport and device scale factor as they were: its own image after a debug capture is the size asked", async () => {
+    const jobSpec = spec({ viewport: { width: 800, height: 600, deviceScaleFactor: 2 } });
+    const seen = await pool.withPage(jobSpec, async (session) => {
+      await session.goto(`${site.url}/tall?h=3000`);
+      const debug = await pool.captureDebug(jobSpec.jobId);
+      const metrics = await session.page.evaluate(() => [window.innerWidth, window.devicePixelRatio]);
+      const image = await captureFullPage(session, { maxHeight: 20_000, quality: 80 });
+      return { debug, metrics, image };
+    });
+    await pool.settle();
+    const thumbnail = jpeg.decode(Buffer.from(seen.debug!.screenshot, 'base64'));
+    expect([thumbnail.width, thumbnail.height]).toEqual([480, 360]);
+    expect(seen.metrics).toEqual([800, 2]);
+    const image = jpeg.decode(Buffer.from(seen.image, 'base64'));
+    expect([image.width, image.height]).toEqual([1600, 6000]);
+  });
+
   it("captures (the job's image and the debug thumbnail) without puppeteer's context screenshot lock", async () => {
     // A capture Chromium never answers keeps that lock taken; page.close() and newPage() wait for it too.
     const jobSpec = spec();

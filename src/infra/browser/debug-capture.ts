@@ -52,19 +52,33 @@ export function truncateUtf8(text: string, maxBytes: number): string {
  * gives: a capture Chromium leaves unanswered must not hold the context's screenshot lock, which outlives the job.
  */
 export async function captureTab(page: Page, client: CDPSession): Promise<DebugCapture> {
-  const viewport = page.viewport() ?? { width: 1920, height: 1080 };
-  const scale = Math.min(1, THUMBNAIL_WIDTH / viewport.width);
-  const screenshot = client
-    .send('Page.captureScreenshot', {
-      format: 'jpeg',
-      quality: THUMBNAIL_QUALITY,
-      clip: { x: 0, y: 0, width: viewport.width, height: viewport.height, scale },
-      optimizeForSpeed: true,
-    })
-    .then((answer) => answer.data);
   const [image, source] = await Promise.all([
-    withFallback(screenshot, CAPTURE_TIMEOUT_MS, ''),
+    withFallback(thumbnail(page, client), CAPTURE_TIMEOUT_MS, ''),
     withFallback(pageSource(page), CAPTURE_TIMEOUT_MS, { html: '', truncated: false }),
   ]);
   return { url: page.url(), screenshot: image, ...source, captured_at: new Date().toISOString() };
+}
+
+/**
+ * One frame of a screencast, scaled by Chromium to the thumbnail's width. Not Page.captureScreenshot: with a clip (its
+ * only way to scale) Chromium drops the tab's device metrics override when it is done, so a job with a viewport or a
+ * device scale factor went on, and took its own image, at the window's size and a scale of 1.
+ */
+async function thumbnail(page: Page, client: CDPSession): Promise<string> {
+  const viewport = page.viewport() ?? { width: 1920, height: 1080 };
+  const width = Math.min(THUMBNAIL_WIDTH, viewport.width);
+  let onFrame!: (frame: { data: string; sessionId: number }) => void;
+  const frame = new Promise<{ data: string; sessionId: number }>((resolve) => (onFrame = resolve));
+  client.once('Page.screencastFrame', onFrame);
+  try {
+    await client.send('Page.startScreencast', { format: 'jpeg', quality: THUMBNAIL_QUALITY, maxWidth: width, maxHeight: Math.ceil((width * viewport.height) / viewport.width) });
+    // A tab that paints no frame in time (busy, or navigating) gives no thumbnail: ''.
+    return await withFallback(frame.then(({ data, sessionId }) => {
+      void client.send('Page.screencastFrameAck', { sessionId }).catch(() => undefined);
+      return data;
+    }), CAPTURE_TIMEOUT_MS, '');
+  } finally {
+    client.off('Page.screencastFrame', onFrame);
+    await client.send('Page.stopScreencast').catch(() => undefined);
+  }
 }
