@@ -171,6 +171,9 @@ describe('GET /crawl refuses bad extract and ai_schema with 422, charging nothin
     ['an unknown type', '{"name": {"selector": "h1", "type": "all"}}', 'rule "name" has an unknown type "all" (item or list)'],
     ['an unknown output', '{"name": {"selector": "h1", "output": "json"}}', 'rule "name" has an unknown output "json" (text, html, markdown or @<attribute>)'],
     ['an unparsable selector', '{"name": "h1[class"}', 'rule "name": "h1[class" is not a CSS selector that can be parsed'],
+    // Selectors css-what and linkedom take and a browser refuses (a dangling combinator, an unknown pseudo-class).
+    ['a dangling combinator', '{"name": "p >"}', 'rule "name": "p >" is not a CSS selector that can be parsed'],
+    ['an unknown pseudo-class', '{"name": "p:first"}', 'rule "name": "p:first" is not a CSS selector that can be parsed'],
     ['depth 4', JSON.stringify(nested(4)), 'rule "a.a.a.a" is nested 4 deep; at most 3 levels'],
     ['51 rules', JSON.stringify(Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`r${i}`, 'p']))), 'extract may hold at most 50 rules, nested ones counted'],
     ['10,001 characters', `{"a": "p${' '.repeat(9_991)}"}`, 'extract must be at most 10000 characters'],

@@ -1,4 +1,4 @@
-import { parse, stringify } from 'css-what';
+import { isTraversal, parse, stringify } from 'css-what';
 import { parseDocument } from './parse-document.js';
 
 export const MAX_SELECTORS = 20;
@@ -21,8 +21,8 @@ export function parseSelectorList(value: string): { selectors: string[] } | { pr
     return { problem: `is not a valid CSS selector list (${(error as Error).message})` };
   }
   if (selectors.length > MAX_SELECTORS) return { problem: `must hold at most ${MAX_SELECTORS} selectors` };
-  const unrunnable = selectors.find((selector) => !isRunnableSelector(selector));
-  if (unrunnable !== undefined) return { problem: `holds a selector this service cannot run: ${unrunnable}` };
+  const refused = selectors.find((selector) => !isBrowserSelector(selector));
+  if (refused !== undefined) return { problem: `holds a selector a browser would refuse: ${refused}` };
   return { selectors };
 }
 
@@ -34,4 +34,28 @@ export function isRunnableSelector(selector: string): boolean {
   } catch {
     return false;
   }
+}
+
+const QUOTED_OR_ATTRIBUTE = /"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|\[[^\]]*\]/g;
+/** A class or id must start like a CSS identifier: css-what reads `..item` or `#5` as names. */
+const BAD_CLASS_OR_ID = /[.#](?![A-Za-z_\\\u00a0-\uffff]|-[A-Za-z_\\\u00a0-\uffff-])/;
+/** css-select's jQuery extensions, which no browser's querySelector takes (it throws). */
+const NOT_IN_CSS = /:(?:contains|icontains|parent|header|button|input|text|checkbox|file|password|radio|reset|image|submit|selected)(?![\w-])/i;
+
+/**
+ * The one rule for a selector a caller sends (decisions.md 8.1-8.3: 422 when it does not parse): what a browser's
+ * querySelector takes and linkedom runs. css-what parses it; no comma-separated part is empty or starts or ends with
+ * a combinator (`div >`, `> a`: css-what and linkedom take them, a browser throws); classes and ids start like
+ * identifiers; no jQuery pseudo-class; and linkedom compiles it (it refuses `:first`, `:nth-child(x)`, which css-what
+ * takes and a browser refuses). Recipes run selectors in Chromium, content options in linkedom: both must take it.
+ */
+export function isBrowserSelector(selector: string): boolean {
+  const outsideStrings = selector.replace(QUOTED_OR_ATTRIBUTE, '');
+  if (BAD_CLASS_OR_ID.test(outsideStrings) || NOT_IN_CSS.test(outsideStrings)) return false;
+  try {
+    if (!parse(selector).every((part) => part.length > 0 && !isTraversal(part[0]) && !isTraversal(part[part.length - 1]))) return false;
+  } catch {
+    return false;
+  }
+  return isRunnableSelector(selector);
 }

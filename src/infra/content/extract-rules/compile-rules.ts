@@ -1,6 +1,6 @@
 import { EXTRACT_LIMITS } from './rule.js';
 import type { ExtractRule, ExtractRules, RuleOutput } from './rule.js';
-import { isRunnableSelector } from '../css-selectors.js';
+import { isBrowserSelector } from '../css-selectors.js';
 
 /** The rules, or the one message that says what is wrong with the text (a 422 on `extract`). */
 export type CompiledExtract = { readonly ok: true; readonly rules: ExtractRules } | { readonly ok: false; readonly error: string };
@@ -62,7 +62,7 @@ function compileRule(raw: unknown, depth: number, path: readonly string[], count
 
 function checkedSelector(selector: string, where: string): string {
   // css-select takes an empty selector; a browser does not.
-  if (selector.trim() === '' || !isRunnableSelector(selector)) throw new RuleError(`${where}: ${JSON.stringify(selector)} is not a CSS selector that can be parsed`);
+  if (selector.trim() === '' || !isBrowserSelector(selector)) throw new RuleError(`${where}: ${JSON.stringify(selector)} is not a CSS selector that can be parsed`);
   return selector;
 }
 

@@ -55,6 +55,9 @@ function parseBlock(input: unknown, path: string, errors: FieldErrors): RecipeBl
     add(errors, path, ['each block must be an object with type, details and an optional id']);
     return null;
   }
+  const nulls = [...nullFields(input, path), ...nullFields(input.details, `${path}.details`)];
+  for (const field of nulls) add(errors, field, [`${field.split('.').pop()} must not be null: leave it out for its default`]);
+  if (nulls.length > 0) return null;
   const block = validateAs(BlockDto, input, path, errors);
   if (!block) return null;
   const details = validateAs(BLOCK_REGISTRY.get(block.type)!.details, block.details, `${path}.details`, errors);
@@ -62,6 +65,15 @@ function parseBlock(input: unknown, path: string, errors: FieldErrors): RecipeBl
   const fields = Object.entries(details).filter(([, value]) => value !== undefined);
   const parsed = { type: block.type, id: block.id ?? null, details: Object.fromEntries(fields) };
   return block.optional ? { ...parsed, optional: true } : parsed;
+}
+
+/**
+ * The paths of `value`'s fields that are null. A block's field is left out or given a value of its type: class-validator's
+ * IsOptional takes null as left out, so `{"selector": null}` passed validation and failed in the page (a 500), and
+ * `{"milliseconds": null}` waited for nothing.
+ */
+function nullFields(value: unknown, path: string): string[] {
+  return isPlain(value) ? Object.keys(value).filter((name) => value[name] === null).map((name) => `${path}.${name}`) : [];
 }
 
 /** Rules across blocks: one start block, first; unique ids; each type's own checks (paginate's startBlock). */

@@ -97,12 +97,21 @@ describe('parseRecipe', () => {
   });
 
   it('refuses invalid CSS selectors in extract and paginate', () => {
-    for (const selector of ['div >', '> a', 'a[', 'a,', '..item', '#5', '.-1x', 'a:not(', '', '   ', 12]) {
+    for (const selector of ['div >', '> a', 'a[', 'a,', '..item', '#5', '.-1x', 'a:not(', '', '   ', 12, 'p:first', 'p:nope', 'p:nth-child(x)', 'p:contains(x)']) {
       expect(keysOf({ blocks: [start, { ...extract, details: { selector, name: 'x' } }] })).toEqual(['blocks.1.details.selector']);
       expect(keysOf({ blocks: [start, extract, { ...paginate, details: { selector, startBlock: 'title' } }] })).toEqual([
         'blocks.2.details.selector',
       ]);
     }
+  });
+
+  it('refuses null for a field of a block or its details (it would mean left out, and reach the page as null)', () => {
+    const wait = (details: object) => ({ blocks: [start, { type: 'wait', details }] });
+    expect(errorsOf(wait({ selector: null }))).toEqual({ 'blocks.1.details.selector': ['selector must not be null: leave it out for its default'] });
+    expect(keysOf(wait({ milliseconds: null }))).toEqual(['blocks.1.details.milliseconds']);
+    expect(keysOf({ blocks: [start, { type: 'scroll', details: { selector: null, pixels: null } }] })).toEqual(['blocks.1.details.pixels', 'blocks.1.details.selector']);
+    expect(keysOf({ blocks: [start, { ...extract, id: null }] })).toEqual(['blocks.1.id']);
+    expect(parseRecipe(wait({ milliseconds: 5 })).blocks[1]).toEqual({ type: 'wait', id: null, details: { milliseconds: 5 } });
   });
 
   it('reports every problem at once', () => {
