@@ -55,7 +55,8 @@ function parseBlock(input: unknown, path: string, errors: FieldErrors): RecipeBl
     add(errors, path, ['each block must be an object with type, details and an optional id']);
     return null;
   }
-  const nulls = [...nullFields(input, path), ...nullFields(input.details, `${path}.details`)];
+  // The block's own `id: null` is its parsed form (no id), as recipes are written back; its details' nulls are refused.
+  const nulls = nullFields(input.details, `${path}.details`);
   for (const field of nulls) add(errors, field, [`${field.split('.').pop()} must not be null: leave it out for its default`]);
   if (nulls.length > 0) return null;
   const block = validateAs(BlockDto, input, path, errors);
@@ -68,7 +69,7 @@ function parseBlock(input: unknown, path: string, errors: FieldErrors): RecipeBl
 }
 
 /**
- * The paths of `value`'s fields that are null. A block's field is left out or given a value of its type: class-validator's
+ * The paths of `value`'s fields that are null. A detail is left out or given a value of its type: class-validator's
  * IsOptional takes null as left out, so `{"selector": null}` passed validation and failed in the page (a 500), and
  * `{"milliseconds": null}` waited for nothing.
  */
