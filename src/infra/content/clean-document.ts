@@ -1,3 +1,4 @@
+import { tagOf } from './find-elements.js';
 import { REMOVED_TAGS } from './html-tags.js';
 
 const REMOVED: ReadonlySet<string> = new Set(REMOVED_TAGS);
@@ -49,7 +50,7 @@ export function findUnread(document: Document, tests: readonly ((element: Elemen
     }
     const element = node as Element;
     if (template && !template.contains(element)) template = null;
-    const name = element.localName.toLowerCase();
+    const name = tagOf(element);
     if (template === null) {
       for (let index = 0; index < tests.length; index += 1) if (tests[index](element)) found[index].push(element);
       if (element.localName === 'template') template = element;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { elementsNamed, elementsWhere, firstElementWhere } from './find-elements.js';
+import { elementsNamed, elementsWhere, firstElementWhere, lowerCased, tagOf } from './find-elements.js';
 import { parseDocument } from './parse-document.js';
 
 const HTML = `<html><head><base target="x"><base href="/b/"></head><body>
@@ -30,5 +30,13 @@ describe('find-elements: the selector engine\'s answers by one walk', () => {
     expect(firstElementWhere(document, (element) => element.localName === 'base' && element.hasAttribute('href'))).toBe(document.querySelector('base[href]'));
     expect(firstElementWhere(document, (element) => element.id === 'in-template')).toBeNull();
     expect(firstElementWhere(document, (element) => element.localName === 'nothing')).toBeNull();
+  });
+
+  it('lower-cases names as toLowerCase does, the lower-case ones answered as they are', () => {
+    for (const name of ['p', 'h1', 'my-widget', 'clipPath', 'DIV', 'x-É', 'straße', 'İ', '']) expect(lowerCased(name)).toBe(name.toLowerCase());
+    const name = 'section';
+    expect(lowerCased(name)).toBe(name);
+    const svg = parseDocument('<svg><clipPath id="c"></clipPath></svg>').getElementById('c')!;
+    expect(tagOf(svg)).toBe(svg.localName.toLowerCase());
   });
 });

@@ -42,4 +42,12 @@ describe('joinedTokens (a class value as linkedom\'s token set joins it)', () =>
     for (const value of values) expect(joinedTokens(value)).toBe(bySet(value));
     expect(joinedTokens('a b c')).toBe('a b c');
   });
+
+  it('tells repeated tokens from tokens that only share characters, in a value of any number of tokens', () => {
+    const bySet = (value: string) => [...new Set(value.split(/\s+/).filter((token) => token !== ''))].join(' ');
+    const many = Array.from({ length: 40 }, (_, index) => `t${index}`).join(' ');
+    const values = ['ab a b', 'a ab', 'abc abd abc', 'ab ba', 'x xx xxx xx', many, `${many} t3`, `${many} t39`, `t1 ${many}`];
+    for (const value of values) expect(joinedTokens(value)).toBe(bySet(value));
+    expect(joinedTokens(many)).toBe(many);
+  });
 });

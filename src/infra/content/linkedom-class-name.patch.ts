@@ -67,11 +67,43 @@ const IRREGULAR_SEPARATOR = /[^\S ]|^ | $| {2}/;
  */
 export function joinedTokens(value: string): string {
   if (!TOKEN_SEPARATOR.test(value)) return value;
-  if (!IRREGULAR_SEPARATOR.test(value) && allDistinct(value.split(' '))) return value;
+  if (!IRREGULAR_SEPARATOR.test(value) && allDistinct(value)) return value;
   return [...new Set(value.split(TOKEN_SEPARATOR).filter((token) => token !== ''))].join(' ');
 }
 
-function allDistinct(tokens: readonly string[]): boolean {
+/**
+ * Whether no token of a value of tokens one space apart stands twice: `value.split(' ')` with no token repeated,
+ * answered without the split, whose array and token strings were made for every class attribute with two tokens or
+ * more (the largest garbage of the parse after the nodes themselves). Each token is compared with the earlier ones
+ * of its length, in place.
+ */
+function allDistinct(value: string): boolean {
+  let count = 0;
+  for (let start = 0; start <= value.length; ) {
+    let end = value.indexOf(' ', start);
+    if (end < 0) end = value.length;
+    if (count === TOKEN_STARTS.length) return allDistinctTokens(value.split(' '));
+    TOKEN_STARTS[count] = start;
+    TOKEN_ENDS[count] = end;
+    for (let earlier = 0; earlier < count; earlier += 1) if (sameRange(value, TOKEN_STARTS[earlier], TOKEN_ENDS[earlier], start, end)) return false;
+    count += 1;
+    start = end + 1;
+  }
+  return true;
+}
+
+/** Where allDistinct's tokens start and end, reused from value to value; a value of more tokens is split instead. */
+const TOKEN_STARTS = new Int32Array(32);
+const TOKEN_ENDS = new Int32Array(32);
+
+/** Whether `value`'s characters `[start, end)` and `[otherStart, otherEnd)` are the same string. */
+function sameRange(value: string, start: number, end: number, otherStart: number, otherEnd: number): boolean {
+  if (end - start !== otherEnd - otherStart) return false;
+  for (let offset = 0; offset < end - start; offset += 1) if (value.charCodeAt(start + offset) !== value.charCodeAt(otherStart + offset)) return false;
+  return true;
+}
+
+function allDistinctTokens(tokens: readonly string[]): boolean {
   for (let index = 1; index < tokens.length; index += 1) if (tokens.lastIndexOf(tokens[index], index - 1) >= 0) return false;
   return true;
 }

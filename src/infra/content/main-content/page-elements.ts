@@ -1,3 +1,5 @@
+import { lowerCased } from '../find-elements.js';
+
 /**
  * The page's elements (the body and every element under it, a template's content included) in one flat list, in
  * document order, each with what the select step asks of every element read once: its tag, and its class, id and role
@@ -50,7 +52,7 @@ export class PageElements {
     this.order.push(element);
     this.names.push(name);
     // find-elements.ts's `tagOf`, of the name read once.
-    this.tags.push(name.toLowerCase());
+    this.tags.push(lowerCased(name));
     this.ends.push(0);
     this.templated.push(templated);
     this.bare.push(bare);

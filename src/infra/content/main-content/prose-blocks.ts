@@ -1,4 +1,4 @@
-import { elementsNamed } from '../find-elements.js';
+import { elementsNamed, tagOf } from '../find-elements.js';
 import { linkDensity, TextStatsMap } from './text-stats.js';
 
 /** Blocks whose text is prose when it is not mostly links. */
@@ -19,7 +19,7 @@ export function* proseBlocks(root: Element, stats: TextStatsMap, blocks = elemen
 
 /** `block.parentElement?.closest(PROSE_BLOCKS)`, by a set lookup an ancestor rather than the selector engine's. */
 function insideProseBlock(block: Element): boolean {
-  for (let parent = block.parentElement; parent; parent = parent.parentElement) if (PROSE_BLOCK_NAMES.has(parent.localName.toLowerCase())) return true;
+  for (let parent = block.parentElement; parent; parent = parent.parentElement) if (PROSE_BLOCK_NAMES.has(tagOf(parent))) return true;
   return false;
 }
 

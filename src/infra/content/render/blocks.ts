@@ -1,4 +1,5 @@
 import { codeLanguage, isCodeWidget } from './doc-conventions.js';
+import { tagOf } from '../find-elements.js';
 import { isHidden } from '../hidden.js';
 import { BLOCK_TAGS, INNER_BLOCK_TAGS, SKIPPED_TAGS } from '../html-tags.js';
 import { isElement, isText } from './element-kinds.js';
@@ -156,7 +157,7 @@ function holdsBlock(element: Element): boolean {
   const pending = [...element.children];
   for (let next = pending.pop(); next; next = pending.pop()) {
     // Lower-cased, as the engine compares names in an HTML document.
-    const name = next.localName.toLowerCase();
+    const name = tagOf(next);
     if (INNER_BLOCK_TAGS.has(name)) return true;
     if (name !== 'template') pending.push(...next.children);
   }
