@@ -25,13 +25,15 @@ export class JobViewService {
     private readonly line: JobLine,
   ) {}
 
-  /** `output`: the job's output when the caller read it with the row (getWithOutput); else it is read here if needed. */
   /** A running job's capture, asked for now for a metered 202 to come (answer's `ahead`); null when there is none. */
   captureAhead(jobId: string): Promise<object | null> {
     return this.liveCapture(jobId, DEBUG_WAIT_MS).catch(() => null);
   }
 
-  /** `ahead`: a metered 202's capture, asked for before it (captureAhead). */
+  /**
+   * `output`: the job's output when the caller read it with the row (getWithOutput); else it is read here if needed.
+   * `ahead`: a metered 202's capture, asked for before it (captureAhead).
+   */
   async answer(operation: Operation, job: Job, billing: JobView<unknown>['billing'], output?: JobOutput | null, ahead?: Promise<object | null>): Promise<MeteredAnswer> {
     const options = JSON.parse(job.options) as unknown;
     const collected = billing === null;
