@@ -27,7 +27,7 @@ export function parseSelectorList(value: string): { selectors: string[] } | { pr
 }
 
 /** Whether the engine that runs selectors on pages (linkedom's css-select) compiles this one, tried on a probe. */
-export function isRunnableSelector(selector: string): boolean {
+function isRunnableSelector(selector: string): boolean {
   try {
     PROBE.querySelectorAll(selector);
     return true;

@@ -43,7 +43,9 @@ export class SyncAnswerService {
     // answer), so its end cannot have been announced before the waiter is in place.
     // A job still running at the 202 shows its live capture: asked for ahead, as a worker takes a while to make one.
     let ahead: Promise<object | null> | undefined;
-    const asker = setTimeout(() => (ahead = this.views.captureAhead(job.id)), Math.max(0, this.config.syncWaitMs - CAPTURE_LEAD_MS));
+    // Never in the first half of a short wait: a job just queued holds no tab yet, and most end well within it.
+    const askAt = Math.max(this.config.syncWaitMs - CAPTURE_LEAD_MS, this.config.syncWaitMs / 2);
+    const asker = setTimeout(() => (ahead = this.views.captureAhead(job.id)), askAt);
     const ended = await this.events.waitForEnd(job.id, this.config.syncWaitMs, async () => false).finally(() => clearTimeout(asker));
     const woken = Date.now();
     try {
