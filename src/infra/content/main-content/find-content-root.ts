@@ -1,4 +1,4 @@
-import { elementsWhere, tagOf } from '../find-elements.js';
+import { tagOf } from '../find-elements.js';
 import { isDatedThread } from './dated-thread.js';
 import type { PageElements } from './page-elements.js';
 import { TextStatsMap } from './text-stats.js';
@@ -23,9 +23,14 @@ export const CONTENT_MARKS: readonly ((element: Element) => boolean)[] = [
 function isPostBodyItem(itemprop: string | null): boolean {
   return itemprop === 'articleBody' || itemprop === 'commentText';
 }
-const ENTRY_CLASSES = classTokens(['entry-content', 'post-content', 'article-content', 'article-body', 'article__body', 'post-body', 'story-body', 'content-body']);
-const MAIN_CLASSES = classTokens(['main-content']);
-const CONTENT_IDS = new Set(['content', 'main-content', 'main']);
+const ENTRY_NAMES = ['entry-content', 'post-content', 'article-content', 'article-body', 'article__body', 'post-body', 'story-body', 'content-body'];
+const MAIN_NAMES = ['main-content'];
+const ID_NAMES = ['content', 'main-content', 'main'];
+const ENTRY_CLASSES = classTokens(ENTRY_NAMES);
+const MAIN_CLASSES = classTokens(MAIN_NAMES);
+const CONTENT_IDS = new Set(ID_NAMES);
+/** Every class and id name the marks read, as a substring test of an element's class and id text (mayBeMarked). */
+const MARK_WORDS = new RegExp([...ENTRY_NAMES, ...MAIN_NAMES, ...ID_NAMES].join('|'));
 
 /** A marked container must hold at least this share of the page's remaining text to be taken as the content. */
 const MIN_SHARE = 0.25;
@@ -36,14 +41,13 @@ const ALIKE_WEIGHT = 1.3;
 
 /**
  * The select step: the most specific marked content container that holds enough of the page's text (of several
- * matches, the one with most text); the body when none does. `elements`: the body's list (page-elements.ts), when
- * the caller holds it, spares a walk of the page.
+ * matches, the one with most text); the body when none does. `elements`: the body's list (page-elements.ts), read
+ * instead of a walk of the page.
  */
-export function findContentRoot(body: Element, stats: TextStatsMap, elements?: PageElements): Element {
+export function findContentRoot(body: Element, stats: TextStatsMap, elements: PageElements): Element {
   const total = stats.get(body)?.chars ?? 0;
   const marked: Element[][] = CONTENT_MARKS.map(() => []);
-  const candidates = elements ? elements.where((index) => mayBeMarked(elements, index) && isMarkedAtAll(elements.order[index])) : elementsWhere(body, isMarkedAtAll);
-  for (const element of candidates) {
+  for (const element of elements.where((index) => mayBeMarked(elements, index) && isMarkedAtAll(elements.order[index]))) {
     CONTENT_MARKS.forEach((isMarked, tier) => isMarked(element) && marked[tier].push(element));
   }
   for (const matches of marked) {
@@ -63,17 +67,15 @@ function isMarkedAtAll(element: Element): boolean {
   return CONTENT_MARKS.some((isMarked) => isMarked(element));
 }
 /**
- * Whether any mark could fit the listed element, by what the list read of it (page-elements.ts): its tag, role and
- * class and id text, where every class and id that CONTENT_MARKS name says `content`, `main` or `body`; else only an
- * `itemprop`. A look through arrays that spares most elements the marks' five attribute reads.
+ * Whether any mark could fit the listed element, by what the list read of it (page-elements.ts): its tag, role, and
+ * class and id text holding one of the marks' names; else only an `itemprop`. A look through arrays that spares most
+ * elements the marks' five attribute reads.
  */
 function mayBeMarked(elements: PageElements, index: number): boolean {
   if (MARKED_TAGS.has(elements.tags[index])) return true;
   if (elements.bare[index]) return false;
   return elements.roles[index] === 'main' || MARK_WORDS.test(elements.words[index]) || elements.order[index].hasAttribute('itemprop');
 }
-const MARK_WORDS = /content|main|body/;
-
 /** The tags that CONTENT_MARKS name (article, main): keep them together. */
 const MARKED_TAGS = new Set(['article', 'main']);
 

@@ -13,7 +13,7 @@ const MIN_PROSE_SHARE = 0.2;
  * The score step: from a broad container (a page-wide `article`, `main` or the body), steps down into the child
  * that holds nearly all of its prose, leaving the siblings (comments, related stories, teasers) behind.
  */
-export function narrowToProse(root: Element, stats: TextStatsMap, page?: PageElements): Element {
+export function narrowToProse(root: Element, stats: TextStatsMap, page: PageElements): Element {
   const prose = measureProse(root, stats, page);
   const own = stats.get(root);
   if ((prose.get(root) ?? 0) < ((own?.chars ?? 0) - (own?.linkChars ?? 0)) * MIN_PROSE_SHARE) return root;
@@ -30,11 +30,11 @@ export function narrowToProse(root: Element, stats: TextStatsMap, page?: PageEle
 
 /**
  * Characters of prose under each element of `root` (prose blocks inside prose blocks counted once). The blocks come
- * from the page's list when the caller holds it (page-elements.ts), sparing a walk of the root.
+ * from the page's list (page-elements.ts) when it answers for the root, sparing a walk of it.
  */
-function measureProse(root: Element, stats: TextStatsMap, page?: PageElements): Map<Element, number> {
+function measureProse(root: Element, stats: TextStatsMap, page: PageElements): Map<Element, number> {
   const prose = new Map<Element, number>();
-  const listed = page?.namedUnder(root, PROSE_BLOCK_NAMES) ?? undefined;
+  const listed = page.namedUnder(root, PROSE_BLOCK_NAMES) ?? undefined;
   for (const { block, chars } of proseBlocks(root, stats, listed)) {
     for (let node: Element | null = block; node && node !== root.parentElement; node = node.parentElement) {
       prose.set(node, (prose.get(node) ?? 0) + chars);
