@@ -8,7 +8,7 @@ import type { JobOutput } from '../../src/modules/jobs/operation.js';
 import { JobRepository } from '../../src/modules/jobs/job.repository.js';
 import { insertOrganization, LATEST_MIGRATION, lastMigration, openDatabase, undoMigrationsAfter } from './database.js';
 
-const page = (text: string): JobOutput => ({ type: 'page', mediaType: 'text/html', text, targetStatus: 201, finalUrl: 'http://fin.example/x' });
+const page = (text: string): JobOutput => ({ type: 'page', mediaType: 'text/html', body: Buffer.from(text), targetStatus: 201, finalUrl: 'http://fin.example/x' });
 const lost = { code: 'worker_lost', message: 'The worker running the job stopped.' };
 
 /** A job's end (status, result, tally) as one round trip: crawlgate_finish on MariaDB, its twin program on SQLite. */

@@ -27,7 +27,7 @@ describe.each(['sqlite', 'mariadb'] as const)('plain-row reads on %s', (kind) =>
       finishedAt: null, expiresAt: new Date('2026-11-26T21:00:00.000Z'),
     });
     await jobs.insert(job);
-    await jobs.finish(org, job.id, { type: 'page', mediaType: 'text/html', text: '<p>é</p>', targetStatus: 201, finalUrl: 'http://example.test/' });
+    await jobs.finish(org, job.id, { type: 'page', mediaType: 'text/html', body: Buffer.from('<p>é</p>'), targetStatus: 201, finalUrl: 'http://example.test/' });
   });
   afterAll(async () => dataSource?.destroy());
 
@@ -45,7 +45,7 @@ describe.each(['sqlite', 'mariadb'] as const)('plain-row reads on %s', (kind) =>
     expect(collected?.organizationId).toBe(org);
     expect(collected?.found?.job).toEqual(entity);
     expect(collected?.found?.job.finishedAt).toBeInstanceOf(Date);
-    expect(collected?.found?.output).toEqual({ type: 'page', mediaType: 'text/html', text: '<p>é</p>', targetStatus: 201, finalUrl: 'http://example.test/' });
+    expect(collected?.found?.output).toEqual({ type: 'page', mediaType: 'text/html', body: Buffer.from('<p>é</p>'), targetStatus: 201, finalUrl: 'http://example.test/' });
     expect((await jobs.collectByKey('h'.repeat(64), 'itrows_nope'))?.found).toBeNull();
     expect(await jobs.collectByKey('n'.repeat(64), 'itrows_job1')).toBeNull();
     expect((await jobs.getWithOutput(org, 'itrows_job1'))?.job).toEqual(entity);

@@ -270,10 +270,12 @@ describe('RecipeOperation.run', () => {
     const start = { blocks: [{ type: 'start', details: { type: 'url', source } }] };
     const raw = await (await fetch(source)).text();
     const plain = await operation.run(context(), parseRecipeRequest({ js: 'false', wait_until: 'load' }, start));
-    expect(plain).toEqual({ type: 'page', mediaType: 'text/html', text: raw, targetStatus: 200, finalUrl: source });
+    expect(plain).toEqual({ type: 'page', mediaType: 'text/html', body: Buffer.from(raw), targetStatus: 200, finalUrl: source });
     const rendered = await operation.run(context(), parseRecipeRequest({ wait_until: 'load' }, start));
-    expect(rendered).toEqual({ type: 'page', mediaType: 'text/html', text: expect.stringMatching(/^<!DOCTYPE html><html><head>.*<title>List 1<\/title>/s), targetStatus: 200, finalUrl: source });
-    expect(rendered.type === 'page' && rendered.text).not.toEqual(raw);
+    expect(rendered).toEqual({ type: 'page', mediaType: 'text/html', body: expect.any(Buffer), targetStatus: 200, finalUrl: source });
+    const renderedText = rendered.type === 'page' ? rendered.body.toString('utf8') : '';
+    expect(renderedText).toMatch(/^<!DOCTYPE html><html><head>.*<title>List 1<\/title>/s);
+    expect(renderedText).not.toEqual(raw);
   }, 30000);
 
   it('answers a longer recipe with its data, RECIPE_MAX_PAGES applied', async () => {

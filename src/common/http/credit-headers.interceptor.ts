@@ -37,8 +37,9 @@ export const TARGET_CONTENT_HEADERS: Readonly<Record<string, string>> = {
 };
 
 function toResponse(answer: MeteredAnswer): Response {
-  const { status, headers, text } = responseParts(answer);
-  return new Response(text, { status, headers });
+  const { status, headers, body } = responseParts(answer);
+  // A page's Buffer is a Uint8Array over a plain ArrayBuffer (the database driver's, or Buffer.from's): never shared memory.
+  return new Response(body as string | Uint8Array<ArrayBuffer>, { status, headers });
 }
 
 /**
@@ -46,18 +47,18 @@ function toResponse(answer: MeteredAnswer): Response {
  * is free and unlimited, so it skips the web Response that Nest turns into a stream. The same status, headers and body.
  */
 export function sendAnswer(reply: FastifyReply, answer: MeteredAnswer): void {
-  const { status, headers, text } = responseParts(answer);
-  void reply.status(status).headers(headers).send(text);
+  const { status, headers, body } = responseParts(answer);
+  void reply.status(status).headers(headers).send(body);
 }
 
-function responseParts(answer: MeteredAnswer): { status: number; headers: Record<string, string>; text: string } {
+function responseParts(answer: MeteredAnswer): { status: number; headers: Record<string, string>; body: Buffer | string } {
   const page = 'page' in answer.body ? answer.body : null;
-  const text = page ? page.page : JSON.stringify((answer.body as { json: object }).json);
+  const body = page ? page.page : JSON.stringify((answer.body as { json: object }).json);
   const headers = {
     ...creditHeaders(answer.facts),
     ...(page ? TARGET_CONTENT_HEADERS : {}),
     'Content-Type': page ? `${page.mediaType}; charset=utf-8` : 'application/json; charset=utf-8',
-    'Content-Length': String(Buffer.byteLength(text)),
+    'Content-Length': String(Buffer.byteLength(body)),
   };
-  return { status: answer.status, headers, text };
+  return { status: answer.status, headers, body };
 }

@@ -9,8 +9,8 @@ export type TargetMediaType = 'text/html' | 'text/markdown' | 'text/plain';
 export class MeteredAnswer {
   constructor(
     readonly status: number,
-    /** `page`: target content, answered bare in its media type; `json`: the operation's envelope. */
-    readonly body: { readonly page: string; readonly mediaType: TargetMediaType } | { readonly json: object },
+    /** `page`: target content, answered bare in its media type (its UTF-8 bytes); `json`: the operation's envelope. */
+    readonly body: { readonly page: Buffer; readonly mediaType: TargetMediaType } | { readonly json: object },
     readonly facts: AnswerFacts,
   ) {}
 }

@@ -42,7 +42,7 @@ export class JobViewService {
     if (job.status === 'done') {
       output = output === undefined ? await this.jobs.output(job) : output;
       if (output?.type === 'page') {
-        return new MeteredAnswer(200, { page: output.text, mediaType: output.mediaType }, { ...facts, target: { status: output.targetStatus, finalUrl: output.finalUrl } });
+        return new MeteredAnswer(200, { page: output.body, mediaType: output.mediaType }, { ...facts, target: { status: output.targetStatus, finalUrl: output.finalUrl } });
       }
       // An envelope made from a fetched page (output=json, ai_query, a screenshot) says the page's status and URL as a bare page does.
       const target = output?.targetStatus !== undefined && output.finalUrl ? { target: { status: output.targetStatus, finalUrl: output.finalUrl } } : {};

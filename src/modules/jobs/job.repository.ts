@@ -148,17 +148,21 @@ export class JobRepository {
 function encodeEnd(end: JobOutput | JobFailure): JobEnd {
   if (!('type' in end)) return { status: 'failed', code: end.code, message: end.message.slice(0, 1000) };
   const meta = JSON.stringify({ targetStatus: end.targetStatus, finalUrl: end.finalUrl });
-  if (end.type === 'page') return { status: 'done', body: Buffer.from(end.text, 'utf8'), contentType: end.mediaType, meta };
+  if (end.type === 'page') return { status: 'done', body: end.body, contentType: end.mediaType, meta };
   return { status: 'done', body: Buffer.from(JSON.stringify(end.data ?? null), 'utf8'), contentType: 'application/json', meta };
 }
 
 function decodeOutput(row: JobResult): JobOutput {
   const meta = JSON.parse(row.meta) as { targetStatus?: number; finalUrl?: string };
-  const text = Buffer.from(row.body).toString('utf8');
   if (isPageMediaType(row.contentType)) {
-    return { type: 'page', mediaType: row.contentType, text, targetStatus: meta.targetStatus ?? 200, finalUrl: meta.finalUrl ?? '' };
+    return { type: 'page', mediaType: row.contentType, body: asBuffer(row.body), targetStatus: meta.targetStatus ?? 200, finalUrl: meta.finalUrl ?? '' };
   }
-  return { type: 'data', data: JSON.parse(text), targetStatus: meta.targetStatus, finalUrl: meta.finalUrl };
+  return { type: 'data', data: JSON.parse(asBuffer(row.body).toString('utf8')), targetStatus: meta.targetStatus, finalUrl: meta.finalUrl };
+}
+
+/** The drivers give a blob as a Buffer; a plain Uint8Array is viewed as one, not copied. */
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 function isPageMediaType(type: string): type is TargetMediaType {

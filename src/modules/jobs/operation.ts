@@ -14,9 +14,14 @@ export interface RouteRequest {
   readonly city: string | null;
 }
 
-/** What a finished operation produced: a page (answered bare, in its media type) or JSON data (in the envelope). */
+/**
+ * What a finished operation produced: a page (answered bare, in its media type) or JSON data (in the envelope). A
+ * page is its UTF-8 `body`, as it is stored and answered: made once where the page is, never decoded again on the way
+ * to the caller (a page of hundreds of kilobytes as a string is a large object that waits for V8's next full
+ * collection; as bytes it is freed with its buffer).
+ */
 export type JobOutput =
-  | { readonly type: 'page'; readonly mediaType: TargetMediaType; readonly text: string; readonly targetStatus: number; readonly finalUrl: string }
+  | { readonly type: 'page'; readonly mediaType: TargetMediaType; readonly body: Buffer; readonly targetStatus: number; readonly finalUrl: string }
   | { readonly type: 'data'; readonly data: unknown; readonly targetStatus?: number; readonly finalUrl?: string; readonly retryAfter?: string };
 
 /** Handed to an operation's browser task inside the worker. */

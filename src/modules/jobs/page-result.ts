@@ -48,7 +48,7 @@ export async function pageAnswer(page: ReadPage, choice: ContentChoice, data: ob
   const request = documentContent(page, answerContent(choice, page.rendered));
   if (data === null && choice.output === 'page') {
     const text = isWholePage(request) ? html : await pageContentWork({ kind: 'render', html, url: finalUrl, request }, limits);
-    return { type: 'page', mediaType: MEDIA_TYPES[choice.format], text: assertPageSize(text, limits.maxBytes), targetStatus, finalUrl };
+    return { type: 'page', mediaType: MEDIA_TYPES[choice.format], body: Buffer.from(assertPageSize(text, limits.maxBytes), 'utf8'), targetStatus, finalUrl };
   }
   const described = choice.output === 'json' ? withDocumentFacts(describedPages.get(page) ?? await pageContentWork({ kind: 'describe', html, url: finalUrl, request }, limits), page) : undefined;
   if (described) assertPageSize(described.content, limits.maxBytes);

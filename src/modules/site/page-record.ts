@@ -14,7 +14,7 @@ export function donePage(output: JobOutput, credits: number, wantsData: boolean)
   const page = result?.page;
   return {
     state: 'done', targetStatus: output.targetStatus ?? null, finalUrl: output.finalUrl ?? null, credits,
-    content: page?.content ?? (output.type === 'page' ? output.text : null),
+    content: page?.content ?? (output.type === 'page' ? output.body.toString('utf8') : null),
     metadata: page ? JSON.stringify(page.metadata) : null,
     links: page ? JSON.stringify(page.links) : null,
     data: wantsData && result ? JSON.stringify(result.data) : null,
