@@ -51,7 +51,7 @@ export interface PageSession {
   readonly options: PageOptions;
   /** Navigates with the job's wait condition; throws AppError target_unreachable / navigation_timeout / blocked_target / proxy_failed. */
   goto(url: string): Promise<NavigationResult>;
-  /** Throws AppError(blocked_target) when the network policy refused a request the page made since the last call. */
+  /** Throws AppError(blocked_target) when the network policy refused a main-frame document since the last call (a refused sub-resource fails alone). */
   assertNotBlocked(): void;
   /** Milliseconds left before the job's hard deadline. */
   remainingMs(): number;

@@ -74,6 +74,19 @@ describe('RequestGuard', () => {
     expect([job.blockedNavigation, job.takeBlocked()]).toEqual(['private address', { url: 'http://10.0.0.1/', reason: 'private address' }]);
   });
 
+  it('fails a refused sub-resource (an image, a fetch, a frame) alone: the request never leaves, the job is not told', async () => {
+    const { guard, pause, answers } = await guarded();
+    const job = guard.begin({ checkPolicy: true, blockScripts: false, blockImages: false, adblock: null }, new JobFootprint());
+    pause('img', 'http://10.0.0.1/x.png', 'Image');
+    pause('xhr', 'http://10.0.0.1/api', 'XHR');
+    pause('frame', 'http://10.0.0.1/', 'Document', 'child');
+    pause('ok', 'http://site.test/');
+    await settle();
+    expect(answers('Fetch.failRequest').map(({ requestId }) => requestId)).toEqual(['img', 'xhr', 'frame']);
+    expect(answers('Fetch.continueRequest').map(({ requestId }) => requestId)).toEqual(['ok']);
+    expect([job.blockedNavigation, job.takeBlocked()]).toEqual([null, null]);
+  });
+
   it('continues a document (main or a frame) with the headers of a reload, its own kept (decisions 9.7); an asset as it is', async () => {
     const { guard, pause, answers } = await guarded();
     guard.begin({ checkPolicy: true, blockScripts: false, blockImages: false, adblock: null }, new JobFootprint());

@@ -33,7 +33,11 @@ const BLOCKED_URL_CHARS = 512;
 
 /** One job's view of its page's traffic. */
 export class GuardJob {
-  /** The first request the policy refused since the last takeBlocked(): the only one a job reports. */
+  /**
+   * The first main-frame document the policy refused since the last takeBlocked() (a link a recipe's click followed,
+   * say): the only one a job reports. A refused sub-resource (an image, a fetch, a frame) fails only that request
+   * (decisions.md 3 refuses the target, 8.5 a sub-resource's request): nothing leaves, and the page goes on.
+   */
   private firstBlocked: BlockedRequest | null = null;
   /** The policy's reason when it refused the main document or one of its redirects. */
   blockedNavigation: string | null = null;
@@ -208,8 +212,10 @@ export class RequestGuard {
     if (!rules.checkPolicy) return 'continue';
     const reason = await this.policy.checkDuringCrawl(url);
     if (!reason) return 'continue';
-    job.recordBlocked(url, reason);
-    if (mainDocument) job.blockedNavigation = reason;
+    if (mainDocument) {
+      job.recordBlocked(url, reason);
+      job.blockedNavigation = reason;
+    }
     return 'abort';
   }
 
