@@ -75,6 +75,8 @@ describe('GET /openapi.json', () => {
       key: expect.objectContaining({ type: 'apiKey', in: 'query', name: 'key' }),
       admin: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
     });
+    // Neither token is a JWT (Nest's default bearerFormat).
+    expect([document.components.securitySchemes.bearer.bearerFormat, document.components.securitySchemes.admin.bearerFormat]).toEqual(['API key (cg_...)', 'ADMIN_TOKEN']);
     expect(document.paths['/screenshot'].get.security).toEqual([{ bearer: [] }, { key: [] }]);
     expect(document.paths['/account'].get.security).toEqual([{ bearer: [] }]);
     expect(document.paths['/map'].get.security).toEqual([{ bearer: [] }]);
@@ -86,6 +88,15 @@ describe('GET /openapi.json', () => {
     for (const [path, method] of [['/crawl', 'get'], ['/screenshot', 'get'], ['/map', 'get'], ['/site', 'post']] as const) {
       expect([path, headerOf(document.paths[path][method])]).toEqual([path, expect.objectContaining({ required: false })]);
     }
+    // An admin grant takes one too, optional (decisions 4), and no other header.
+    const grant = document.paths['/admin/organizations/{id}/credits'].post.parameters?.filter((p) => p.in === 'header');
+    expect(grant).toEqual([expect.objectContaining({ name: 'Idempotency-Key', required: false })]);
+  });
+
+  it('documents the headers of a collected answer: the target\'s on 200, the failure\'s code on 500 (decisions 2)', () => {
+    const responses = document.paths['/crawl/{job}'].get.responses as Record<string, { headers?: Record<string, unknown> }>;
+    expect(Object.keys(responses['200'].headers ?? {})).toEqual(['X-Job-Id', 'X-Target-Status', 'X-Final-Url']);
+    expect(Object.keys(responses['500'].headers ?? {})).toEqual(['X-Job-Id', 'X-Error-Code']);
   });
 });
 

@@ -1361,8 +1361,9 @@ export interface operations {
     grantCredits: {
         parameters: {
             query?: never;
-            header: {
-                "idempotency-key": string;
+            header?: {
+                /** @description Replays the first grant instead of moving credits again */
+                "Idempotency-Key"?: string;
             };
             path: {
                 id: string;
@@ -2055,8 +2056,12 @@ export interface operations {
             /** @description Done */
             200: {
                 headers: {
+                    /** @description The URL after redirects */
+                    "X-Final-Url"?: string;
                     /** @description The job, collectable at GET /crawl/{job} */
                     "X-Job-Id"?: string;
+                    /** @description The target's own HTTP status */
+                    "X-Target-Status"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2110,6 +2115,10 @@ export interface operations {
             /** @description The job failed, or was cancelled (X-Error-Code) */
             500: {
                 headers: {
+                    /** @description The failure code */
+                    "X-Error-Code"?: string;
+                    /** @description The job, collectable at GET /crawl/{job} */
+                    "X-Job-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -40,8 +40,8 @@ interface MeteredDoc {
 }
 
 /** decisions.md 7.3, on every metered route. */
-const IdempotencyKeyHeader = () =>
-  ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Replays the first job for 24 hours instead of charging again', schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' } });
+const IdempotencyKeyHeader = (description = 'Replays the first job for 24 hours instead of charging again') =>
+  ApiHeader({ name: 'Idempotency-Key', required: false, description, schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' } });
 
 /** A metered route (decisions.md 2, 3, 7.3, 7.4): both keys, Idempotency-Key, webhook_url, every status. */
 export function ApiMetered(doc: MeteredDoc): MethodDecorator & ClassDecorator {
@@ -116,12 +116,12 @@ export function ApiCollect(query: QueryDto): MethodDecorator & ClassDecorator {
     'Collect a job: its result, 202 while it runs (with a live debug capture), its failure',
     [
       ...queryOf(query),
-      ApiResponse({ status: 200, description: 'Done', content: { ...PAGE_CONTENT, ...json(ANY_ENVELOPE) }, headers: responseHeaders('X-Job-Id') }),
+      ApiResponse({ status: 200, description: 'Done', content: { ...PAGE_CONTENT, ...json(ANY_ENVELOPE) }, headers: responseHeaders('X-Job-Id', 'X-Target-Status', 'X-Final-Url') }),
       ApiResponse({ status: 202, description: 'Queued or running', content: json(ANY_ENVELOPE) }),
     ],
     [
       Invalid(),
-      ApiResponse({ status: 500, description: 'The job failed, or was cancelled (X-Error-Code)', content: json(ANY_ENVELOPE) }),
+      ApiResponse({ status: 500, description: 'The job failed, or was cancelled (X-Error-Code)', content: json(ANY_ENVELOPE), headers: responseHeaders('X-Job-Id', 'X-Error-Code') }),
     ],
   );
 }
@@ -162,12 +162,14 @@ export function ApiMetrics(): MethodDecorator & ClassDecorator {
 }
 
 /** Admin API (decisions.md 4): Bearer ADMIN_TOKEN, 401 otherwise; `notFound` for routes naming an organization or key; `query` its DTO. */
-export function ApiAdmin(doc: { summary: string; status: number; schema?: SchemaName; body?: SchemaName; notFound?: boolean; query?: QueryDto }): MethodDecorator & ClassDecorator {
+export function ApiAdmin(doc: { summary: string; status: number; schema?: SchemaName; body?: SchemaName; notFound?: boolean; query?: QueryDto; idempotent?: boolean }): MethodDecorator & ClassDecorator {
   const parameters = queryOf(doc.query);
   return applyDecorators(
     ApiTags('admin'),
     ApiOperation({ summary: doc.summary }),
     ApiBearerAuth('admin'),
+    // Optional (decisions.md 4): a grant without one is applied as sent.
+    ...(doc.idempotent ? [IdempotencyKeyHeader('Replays the first grant instead of moving credits again')] : []),
     ...(doc.body ? [ApiBody({ schema: ref(doc.body) })] : []),
     ...parameters,
     ApiResponse({ status: doc.status, description: 'OK', ...(doc.schema ? { content: json(ref(doc.schema)) } : {}) }),

@@ -12,9 +12,10 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setTitle('Crawlgate')
     .setDescription('Metered web-page retrieval: pages, screenshots, recipes and chat answers, charged in credits.')
     .setVersion('1')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'The organization API key' }, 'bearer')
+    // bearerFormat names what the token is (Nest's default says JWT, which these are not).
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'API key (cg_...)', description: 'The organization API key' }, 'bearer')
     .addApiKey({ type: 'apiKey', in: 'query', name: 'key', description: 'The organization API key, metered routes only, when no header is sent' }, 'key')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN' }, 'admin')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'ADMIN_TOKEN', description: 'ADMIN_TOKEN' }, 'admin')
     .build();
   const document = SwaggerModule.createDocument(app, config, {
     // Tags come from the decorators; operation ids are the handlers' names (unique across controllers).

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
 import { ApiAdmin } from '../../common/openapi/api-docs.js';
 import { NoQuery, QueryOf } from '../../common/validation/query-of.js';
 import { validateDto } from '../../common/validation/validate-dto.js';
@@ -6,7 +6,7 @@ import { AdminGuard } from '../auth/admin.guard.js';
 import { CreateOrganizationDto } from './dto/create-organization.dto.js';
 import { CreateUserDto } from './dto/create-user.dto.js';
 import { GrantCreditsDto } from './dto/grant-credits.dto.js';
-import { parseIdempotencyKey } from './idempotency-key.js';
+import { IdempotencyKeyOf } from './idempotency-key.js';
 import { UpdateOrganizationDto } from './dto/update-organization.dto.js';
 import { UsageQueryDto } from './dto/usage-query.dto.js';
 import { OrganizationReportsService } from './organization-reports.service.js';
@@ -56,9 +56,9 @@ export class AdminController {
 
   @Post('organizations/:id/credits')
   @HttpCode(201)
-  @ApiAdmin({ summary: 'Grant (or, negative, correct) credits', status: 201, schema: 'CreditGrant', body: 'GrantCreditsBody', notFound: true })
-  grantCredits(@Param('id') id: string, @Body() body: unknown, @QueryOf(NoQuery) _query: NoQuery, @Headers('idempotency-key') idempotencyKey?: string) {
-    return this.organizations.grantCredits(id, validateDto(GrantCreditsDto, body), parseIdempotencyKey(idempotencyKey));
+  @ApiAdmin({ summary: 'Grant (or, negative, correct) credits', status: 201, schema: 'CreditGrant', body: 'GrantCreditsBody', notFound: true, idempotent: true })
+  grantCredits(@Param('id') id: string, @Body() body: unknown, @QueryOf(NoQuery) _query: NoQuery, @IdempotencyKeyOf() idempotencyKey: string | null) {
+    return this.organizations.grantCredits(id, validateDto(GrantCreditsDto, body), idempotencyKey);
   }
 
   @Get('organizations/:id/ledger')
