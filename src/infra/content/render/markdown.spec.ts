@@ -64,6 +64,16 @@ const markdownOf: ReadonlyArray<[string, string, string]> = [
     'See [Lib/json/\\_\\_init\\_\\_.py](https://example.com/json) and _\\_\\_all\\_\\__, a_b.',
   ],
   [
+    'escapes text that CommonMark would read as raw HTML, a comment, an autolink or a link; keeps lone brackets and `<` bare',
+    '<p>&lt;div class="x"&gt; &lt;MIME&gt;/globs &lt;!-- fake comment --&gt; &lt;/p&gt; &lt;?php &lt;https://a.example&gt; [brackets](paren) [ref][x] [1] a &lt; b x&lt;3</p><p>[label]: /url</p>',
+    '\\<div class="x"> \\<MIME>/globs \\<!-- fake comment --> \\</p> \\<?php \\<https://a.example> [brackets\\](paren) [ref\\][x] [1] a < b x<3\n\n[label\\]: /url',
+  ],
+  [
+    'escapes a link, tag or image split between text nodes, and brackets in link text and alt text',
+    '<p>[x]<span>(y)</span> a &lt;<span>b&gt;</span> Hi!<a href="/l">l</a> <a href="/t">&lt;b&gt; [t](u)</a> <img src="/i.png" alt="a](b) &lt;c&gt;"></p>',
+    '[x\\](y) a \\<b> Hi\\![l](https://example.com/l) [\\<b> \\[t\\](u)](https://example.com/t) ![a\\](b) \\<c>](https://example.com/i.png)',
+  ],
+  [
     'drops scripts, styles, comments, hidden elements and form controls; never two blank lines in a row',
     '<p>a</p><script>bad()</script><style>.x{}</style><!-- c --><p hidden>h</p><div style="display: none">n</div><input value="v"><br><br><div><div></div></div><p>b<br><br>c</p><hr>',
     'a\n\nb\\\nc\n\n---',
