@@ -54,6 +54,16 @@ const markdownOf: ReadonlyArray<[string, string, string]> = [
     '| Name | Price |\n| --- | --- |\n| A\\|B | [$1](https://example.com/p) |\n| wide |  |\n\nlayout\n\ncell',
   ],
   [
+    'keeps a data table with a header row a pipe table when a cell holds a table, that table flattened into the cell',
+    '<table><thead><tr><th>Name</th><th>Value</th></tr></thead><tbody><tr><td>Size</td><td><table><tr><td>w</td><td>10</td></tr><tr><td>h</td><td>20</td></tr></table></td></tr><tr><td>Color</td><td>red</td></tr></tbody></table><table><tr><th>A</th><th>B</th></tr><tr><td><table><tr><td>x</td><td>y</td></tr></table></td><td>2</td></tr></table>',
+    '| Name | Value |\n| --- | --- |\n| Size | w 10 h 20 |\n| Color | red |\n\n| A | B |\n| --- | --- |\n| x y | 2 |',
+  ],
+  [
+    'reads a table without a header row that holds a table as layout: its cells as blocks',
+    '<table><tr><td><p>nav</p></td><td><table><tr><th>k</th><th>v</th></tr><tr><td>1</td><td>2</td></tr></table></td></tr></table>',
+    'nav\n\n| k | v |\n| --- | --- |\n| 1 | 2 |',
+  ],
+  [
     'escapes what would read as markup, never snake_case',
     '<p># not heading</p><p>1. not a list</p><p>- no</p><p>snake_case *star* _under_</p>',
     '\\# not heading\n\n1\\. not a list\n\n\\- no\n\nsnake_case \\*star\\* \\_under\\_',
@@ -101,6 +111,11 @@ const textOf: ReadonlyArray<[string, string, string]> = [
     'writes one line per list item and one per table row, cells separated by a tab',
     '<ul><li><p>a</p><p>b</p><ol><li>c</li></ol></li></ul><table><tr><th>h1</th><th>h2</th></tr><tr><td>1</td><td>2</td></tr></table>',
     '- a\n  b\n  1. c\n\nh1\th2\n1\t2',
+  ],
+  [
+    'writes a data table holding a table one line per row, the inner table flattened into its cell',
+    '<table><thead><tr><th>Name</th><th>Value</th></tr></thead><tr><td>Size</td><td><table><tr><td>w</td><td>10</td></tr></table></td></tr></table>',
+    'Name\tValue\nSize\tw 10',
   ],
 ];
 
