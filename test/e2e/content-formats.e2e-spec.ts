@@ -194,4 +194,24 @@ describe('page formats (decisions.md 8.1)', () => {
     const refused = await call('/crawl', { method: 'POST', key: org.apiKey, query: { main_content: 'yes' }, body: recipe });
     expect([refused.status, refused.body.errors]).toEqual([422, { main_content: ['main_content must be true or false'] }]);
   });
+
+  it('answers a longer recipe with output=json: its data, and the content, metadata and links of the page it ended on', async () => {
+    const start = target('/content/to-article');
+    const recipe = {
+      blocks: [
+        { type: 'start', details: { type: 'url', source: start } },
+        { type: 'click', details: { selector: 'a.to-article' } },
+        { type: 'evaluate', details: { script: "document.querySelector('h2').textContent = 'Changed', location.pathname" } },
+      ],
+    };
+    const json = await call('/crawl', { method: 'POST', key: org.apiKey, query: { output: 'json', format: 'markdown' }, body: recipe });
+    expect(json.status).toBe(200);
+    expect([json.headers.get('x-target-status'), json.headers.get('x-final-url')]).toEqual(['200', start]);
+    expect(json.body.data).toEqual({ fields: {}, pages: 1, evaluations: ['/content/article'] });
+    expect(json.body.content).toBe(articleMarkdown(true).replace('## Steps', '## Changed'));
+    expect(json.body.metadata).toEqual(expect.objectContaining({ title: 'The tide tables, explained', canonical_url: ARTICLE }));
+    expect(json.body.links).toEqual(expect.arrayContaining([{ url: target('/content/glossary'), text: 'glossary' }]));
+    const bare = await call('/crawl', { method: 'POST', key: org.apiKey, query: { format: 'markdown' }, body: recipe });
+    expect([bare.status, bare.body.data, bare.body.content]).toEqual([200, { fields: {}, pages: 1, evaluations: ['/content/article'] }, undefined]);
+  });
 });

@@ -87,6 +87,15 @@ describe('RecipeOperation', () => {
     });
   });
 
+  it('writes content, metadata and links beside the data of a longer recipe with output=json (decisions.md 8.1)', () => {
+    const json = parseRecipeRequest({ output: 'json', format: 'markdown' }, body);
+    const page = { content: '# Apple', metadata: { title: 'Apple' }, links: [{ url: 'https://shop.example/a', text: 'a' }] };
+    const data = { items: [{ title: 'Apple' }], pages: 1 };
+    const envelope = operation.envelope(view(json, { output: { type: 'data', data: { data, page }, targetStatus: 200, finalUrl: SOURCE } }));
+    expect(envelope).toEqual(expect.objectContaining({ data, ...page }));
+    expect(operation.envelope(view(parseRecipeRequest({ format: 'markdown' }, body)))).not.toHaveProperty('content');
+  });
+
   it('leaves the credits out of a collected job, and shows a queued or failed one', () => {
     const collected = { job: { id: 'a_b', status: 'queued', kind: 'recipe' }, output: null, position: 2, billing: null, collected: true } as const;
     const queued = operation.envelope(view(options, collected));

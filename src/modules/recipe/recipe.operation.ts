@@ -16,11 +16,12 @@ import { pageAnswer, pageResultFields } from '../jobs/page-result.js';
 import type { ReadPage } from '../jobs/page-result.js';
 import { readDocumentPage } from '../jobs/page-document.js';
 import type { FetchedDocument } from '../jobs/page-document.js';
-import { readPageHtml } from '../jobs/page-size.js';
+import { readPageHtml, readRenderedHtml } from '../jobs/page-size.js';
 import { startUrl } from './blocks/start.block.js';
 import { pageOptionErrors, parseRecipe } from './dto/parse-recipe.js';
 import { RecipeQuery } from './dto/recipe-query.dto.js';
 import { runRecipe } from './recipe.runner.js';
+import type { RecipeRun } from './recipe.runner.js';
 import type { RecipeOptions } from './recipe.types.js';
 
 type Problems = [param: string, messages: string[]][];
@@ -76,7 +77,7 @@ export class RecipeOperation implements Operation<RecipeOptions> {
     return options.request.url;
   }
 
-  /** A start-only recipe's content is made after the tab is given back, as GET /crawl's is. */
+  /** The page's content (a start-only recipe's answer, or output=json's) is made after the tab is given back, as GET /crawl's is. */
   async run(ctx: TaskContext, options: RecipeOptions): Promise<JobOutput> {
     // A start page that is a PDF is read as a document (decisions.md 9.5): a start-only recipe answers it as GET /crawl
     // does; in a longer one the blocks meet the tab's empty stand-in (extract finds nothing) and content reads the text.
@@ -85,19 +86,23 @@ export class RecipeOperation implements Operation<RecipeOptions> {
     if ('output' in ran) return ran.output;
     const limits = { deadline: ctx.deadline, maxBytes: ctx.config.maxPageBytes, signal: ctx.signal };
     const read = 'bytes' in ran.page ? await readDocumentPage(ran.page, ctx.config.pdf.maxPages, limits) : ran.page;
-    return pageAnswer(read, options.request.content ?? PAGE_AS_SERVED, null, limits);
+    const answer = await pageAnswer(read, options.request.content ?? PAGE_AS_SERVED, ran.data, limits);
+    // The target's status and final URL stay the start navigation's, whatever page the blocks ended on.
+    return ran.target ? { ...answer, ...ran.target } : answer;
   }
 
   /** The crawl envelope, without `city` (the spec echoes it only on GET /crawl); `ai_query` is always empty here (refused in the query). */
   envelope(view: JobView<RecipeOptions>): object {
-    const result = isStartOnly(view.options) ? pageResultFields : (output: unknown) => ({ data: output ?? {} });
+    const result = answersPage(view.options) ? pageResultFields : (output: unknown) => ({ data: output ?? {} });
     return pageEnvelope({ ...view, options: view.options.request }, { city: false, result });
   }
 
-  /** A recipe of only the start block answers the page like GET /crawl (format, output=json); a longer one its `data`. */
-  private async runOn(session: PageSession, ctx: TaskContext, options: RecipeOptions): Promise<{ output: JobOutput } | { page: ReadPage | FetchedDocument }> {
-    const { recipe } = options;
-    const { result, navigation } = await runRecipe(session, recipe, {
+  /**
+   * A recipe of only the start block answers the page like GET /crawl (format, output=json); a longer one its `data`,
+   * and with output=json the content, metadata and links of the page the blocks left the tab on.
+   */
+  private async runOn(session: PageSession, ctx: TaskContext, options: RecipeOptions): Promise<{ output: JobOutput } | PageToAnswer> {
+    const run = await runRecipe(session, options.recipe, {
       maxPages: ctx.config.recipeMaxPages,
       deadline: ctx.deadline,
       signal: ctx.signal,
@@ -105,12 +110,39 @@ export class RecipeOperation implements Operation<RecipeOptions> {
       screenshot: ctx.config.screenshot,
       pdfMaxPages: ctx.config.pdf.maxPages,
     });
-    const { status: targetStatus, finalUrl } = navigation;
-    if (!isStartOnly(options)) return { output: { type: 'data', data: result, targetStatus, finalUrl } };
-    if (navigation.document) return { page: { bytes: navigation.document, targetStatus, finalUrl } };
+    const { navigation } = run;
+    const target = { targetStatus: navigation.status, finalUrl: navigation.finalUrl };
+    if (!isStartOnly(options)) {
+      if (!answersPage(options)) return { output: { type: 'data', data: run.result, ...target } };
+      return { page: await endPage(session, run, ctx.config.maxPageBytes), data: run.result, target };
+    }
+    if (navigation.document) return { page: { bytes: navigation.document, ...target }, data: null };
     const html = await readPageHtml(session.page, navigation, session.options.js, ctx.config.maxPageBytes);
-    return { page: { html, rendered: session.options.js, targetStatus, finalUrl } };
+    return { page: { html, rendered: session.options.js, ...target }, data: null };
   }
+}
+
+/** A page read in the tab, answered once the tab is given back: with the recipe's `data` and start target when longer. */
+interface PageToAnswer {
+  readonly page: ReadPage | FetchedDocument;
+  readonly data: object | null;
+  readonly target?: { readonly targetStatus: number; readonly finalUrl: string };
+}
+
+/**
+ * The page the blocks left the tab on, read once: the start PDF's document while the tab still shows it, else the DOM
+ * as it is now (with js=false too: the blocks ran on the page as the browser shows it), bounded by MAX_PAGE_BYTES.
+ */
+async function endPage(session: PageSession, run: RecipeRun, maxBytes: number): Promise<ReadPage> {
+  const document = run.documentPage();
+  if (document) return document;
+  const html = await readRenderedHtml(session.page, maxBytes);
+  return { html, rendered: session.options.js, targetStatus: run.navigation.status, finalUrl: session.page.url() };
+}
+
+/** Whether the job's output is a page result (page-result.ts): a start-only recipe's, or any recipe's with output=json. */
+function answersPage(options: RecipeOptions): boolean {
+  return isStartOnly(options) || options.request.content?.output === 'json';
 }
 
 function isStartOnly(options: RecipeOptions): boolean {

@@ -32,6 +32,8 @@ export interface RecipeRun {
   readonly result: RecipeResult;
   /** The start block's navigation: the target's status and final URL. */
   readonly navigation: NavigationResult;
+  /** The start page read as a document when it was a PDF and the recipe ended on it (read once with the content blocks'), else null. */
+  documentPage(): Promise<ReadPage> | null;
 }
 
 function timeout(): AppError {
@@ -174,5 +176,5 @@ export async function runRecipe(session: PageSession, recipe: Recipe, limits: Re
   const result = buildResult([...new Set(names)], progress.pages, recipe.expectedOutput, progress.outputs);
   // The counts above bound what was read; the data as stored is measured once more, the same way.
   if (limits.maxBytes !== undefined && outputBytes(result) > limits.maxBytes) throw pageTooLarge(limits.maxBytes);
-  return { result, navigation: progress.navigation! };
+  return { result, navigation: progress.navigation!, documentPage: () => progress.documentPage() };
 }

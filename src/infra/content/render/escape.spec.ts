@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { escapeInline } from './escape.js';
+import { escapeInline, escapeLabel } from './escape.js';
 
 /**
  * No CommonMark parser is among the dependencies, so this suite reads the output the way CommonMark 0.31 (6.2)
@@ -78,5 +78,41 @@ describe('escapeInline against CommonMark emphasis (decisions.md 8.1)', () => {
     expect(emphasisDelimiters('2*3*4')).not.toEqual([]);
     expect(emphasisDelimiters('snake_case')).toEqual([]);
     expect(emphasisDelimiters('_a_')).toEqual(['_@0', '_@2']);
+  });
+});
+
+describe('escapeInline against CommonMark raw HTML, autolinks, links and references (decisions.md 8.1)', () => {
+  it('escapes a `<` that would open a tag, a comment, a declaration, a processing instruction or an autolink', () => {
+    expect(escapeInline('<div class="x"> </p> <!-- c --> <!DOCTYPE> <?php <https://a.b> <a@b.c>')).toBe(
+      '\\<div class="x"> \\</p> \\<!-- c --> \\<!DOCTYPE> \\<?php \\<https://a.b> \\<a@b.c>',
+    );
+  });
+
+  it('escapes a `]` that would close a link or a reference label, and a `!` that would make a link an image', () => {
+    expect(escapeInline('[a](b) [c][d] [e]: f ![g]')).toBe('[a\\](b) [c\\][d] [e\\]: f \\![g]');
+  });
+
+  it('leaves lone brackets and a `<` before a space, a digit or an end bare', () => {
+    expect(escapeInline('[1] [sic] a < b x<3 <= <é ] [ (x)')).toBe('[1] [sic] a < b x<3 <= <é ] [ (x)');
+  });
+
+  it('reads the next character without writing it: a construct split between two texts is escaped', () => {
+    expect(escapeInline('[x]', '(')).toBe('[x\\]');
+    expect(escapeInline('a <', 'b')).toBe('a \\<');
+    expect(escapeInline('Hi!', '[')).toBe('Hi\\!');
+    expect(escapeInline('[x]', ' ')).toBe('[x]');
+    expect(escapeInline('a\\', '<')).toBe('a\\\\');
+  });
+
+  it('escapes a backslash before a `<` as its own character', () => {
+    expect(escapeInline('\\<b>')).toBe('\\\\\\<b>');
+  });
+});
+
+describe('escapeLabel', () => {
+  it('escapes every bracket once, beside an escaped backslash too', () => {
+    expect(escapeLabel('[a](b) c\\] <d>')).toBe('\\[a\\](b) c\\\\\\] \\<d>');
+    expect(escapeLabel('a <', '[')).toBe('a <');
+    expect(escapeLabel('a <', 'b')).toBe('a \\<');
   });
 });

@@ -6,13 +6,45 @@
  */
 const MARKUP = /[\\*`]|(?<![_\p{L}\p{N}\p{M}])_+|_+(?![_\p{L}\p{N}\p{M}])/gu;
 
+/** What would open raw HTML or an autolink (CommonMark 6.5, 6.6; an HTML block at a line start, 4.6). */
+const HTML_START = '<(?=[A-Za-z/!?])';
+
 /**
- * Escapes what CommonMark would read as markup in running text: emphasis and code marks, backslashes, and an
- * underscore only where it can open or close emphasis. Brackets are left alone: without a `(url)` or a reference
- * after them they are literal, and escaping every `[1]` hurts readers.
+ * In running text: a `<` before an ASCII letter, `/`, `!` or `?`; a `]` right before `(` (an inline link), `[` (a
+ * full reference) or `:` (a link reference definition, 4.7); a `!` before `[`, which would make the link the renderer
+ * writes next an image. Elsewhere `<` and brackets are literal (`a < b`,
+ * `x<3`, `[1]`, `[sic]`: with every `]:` escaped no definition exists for a shortcut reference to find), and
+ * escaping every `[1]` would hurt readers.
  */
-export function escapeInline(text: string): string {
+const LINK_OR_HTML = new RegExp(`${HTML_START}|\\](?=[([:])|!(?=\\[)`, 'g');
+
+/** In a link's text or an image's alt: every bracket, as a bare one would end the label or open a link in it. */
+const LABEL_SYNTAX = new RegExp(`${HTML_START}|[[\\]]`, 'g');
+
+/** Emphasis and code marks, backslashes, and an underscore only where it can open or close emphasis. */
+function escapeMarks(text: string): string {
   return text.replace(MARKUP, (match) => match.replace(/[\\*`_]/g, '\\$&'));
+}
+
+/**
+ * Escapes what CommonMark would read as markup in running text: emphasis and code marks, and the starts of raw
+ * HTML, autolinks, links and references. `next` is the first character written after the text (nextTextStart),
+ * so that a construct split between two text nodes is seen whole; it is not part of the answer.
+ */
+export function escapeInline(text: string, next = ''): string {
+  return escapeWith(LINK_OR_HTML, text, next);
+}
+
+/** Escapes a link's text or an image's alt: as running text, and every bracket. */
+export function escapeLabel(text: string, next = ''): string {
+  return escapeWith(LABEL_SYNTAX, text, next);
+}
+
+/** Escapes the syntax's matches in the text, reading `next` after it for the lookaheads; `next` is not written. */
+function escapeWith(syntax: RegExp, text: string, next: string): string {
+  const marked = escapeMarks(text);
+  const escaped = (marked + next.charAt(0)).replace(syntax, (match, offset: number) => (offset < marked.length ? `\\${match}` : match));
+  return escaped.slice(0, escaped.length - next.charAt(0).length);
 }
 
 /** Escapes a line start that CommonMark would read as a heading, quote, list item or thematic break. */

@@ -4,7 +4,8 @@ import { isCodeWidget, isPermalink } from './doc-conventions.js';
 import { isHidden } from '../hidden.js';
 import { BLOCK_TAGS, SKIPPED_TAGS } from '../html-tags.js';
 import { isElement, isText } from './element-kinds.js';
-import { codeSpan, escapeInline, linkDestination } from './escape.js';
+import { codeSpan, escapeInline, escapeLabel, linkDestination } from './escape.js';
+import { nextTextStart } from './next-text.js';
 import type { RenderContext } from './render-mode.js';
 
 const STRONG = new Set(['strong', 'b']);
@@ -26,7 +27,7 @@ export class InlineRenderer {
   constructor(private readonly ctx: RenderContext) {}
 
   render(node: Node): string {
-    if (isText(node)) return this.text(node.textContent ?? '');
+    if (isText(node)) return this.text(node);
     if (!isElement(node)) return '';
     const tag = node.localName;
     if (SKIPPED_TAGS.has(tag) || isHidden(node) || isCodeWidget(node)) return '';
@@ -62,11 +63,13 @@ export class InlineRenderer {
     return out;
   }
 
-  private text(raw: string): string {
-    const text = collapseWhitespace(raw);
+  private text(node: Node): string {
+    const text = collapseWhitespace(node.textContent ?? '');
     if (this.ctx.mode === 'text') return text;
-    const escaped = escapeInline(text);
-    return this.linkDepth > 0 ? escaped.replace(/[[\]]/g, '\\$&') : escaped;
+    // Only a text ending in `]`, `<` or `!` can start a construct that what follows completes (the parser splits
+    // text at character references: `&lt;b&gt;` is three text nodes).
+    const next = /[\]<!]$/.test(text) ? nextTextStart(node) : '';
+    return this.linkDepth > 0 ? escapeLabel(text, next) : escapeInline(text, next);
   }
 
   private code(element: Element): string {
@@ -80,7 +83,7 @@ export class InlineRenderer {
     if (this.ctx.mode === 'text') return alt;
     const source = element.getAttribute('src') || element.getAttribute('data-src') || '';
     const url = source && !isScriptUrl(source) ? absoluteUrl(source, this.ctx.baseUrl) : null;
-    const label = escapeInline(alt).replace(/[[\]]/g, '\\$&');
+    const label = escapeLabel(alt);
     if (url === null || !/^https?:/i.test(url)) return label;
     return `![${label}](${linkDestination(url)})`;
   }

@@ -54,6 +54,16 @@ const markdownOf: ReadonlyArray<[string, string, string]> = [
     '| Name | Price |\n| --- | --- |\n| A\\|B | [$1](https://example.com/p) |\n| wide |  |\n\nlayout\n\ncell',
   ],
   [
+    'keeps a data table with a header row a pipe table when a cell holds a table, that table flattened into the cell',
+    '<table><thead><tr><th>Name</th><th>Value</th></tr></thead><tbody><tr><td>Size</td><td><table><tr><td>w</td><td>10</td></tr><tr><td>h</td><td>20</td></tr></table></td></tr><tr><td>Color</td><td>red</td></tr></tbody></table><table><tr><th>A</th><th>B</th></tr><tr><td><table><tr><td>x</td><td>y</td></tr></table></td><td>2</td></tr></table>',
+    '| Name | Value |\n| --- | --- |\n| Size | w 10 h 20 |\n| Color | red |\n\n| A | B |\n| --- | --- |\n| x y | 2 |',
+  ],
+  [
+    'reads a table without a header row that holds a table as layout: its cells as blocks',
+    '<table><tr><td><p>nav</p></td><td><table><tr><th>k</th><th>v</th></tr><tr><td>1</td><td>2</td></tr></table></td></tr></table>',
+    'nav\n\n| k | v |\n| --- | --- |\n| 1 | 2 |',
+  ],
+  [
     'escapes what would read as markup, never snake_case',
     '<p># not heading</p><p>1. not a list</p><p>- no</p><p>snake_case *star* _under_</p>',
     '\\# not heading\n\n1\\. not a list\n\n\\- no\n\nsnake_case \\*star\\* \\_under\\_',
@@ -62,6 +72,16 @@ const markdownOf: ReadonlyArray<[string, string, string]> = [
     'keeps every underscore of a dunder path: a run beside punctuation is escaped, one inside a word is not',
     '<p>See <a href="/json">Lib/json/__init__.py</a> and <em>__all__</em>, a_b.</p>',
     'See [Lib/json/\\_\\_init\\_\\_.py](https://example.com/json) and _\\_\\_all\\_\\__, a_b.',
+  ],
+  [
+    'escapes text that CommonMark would read as raw HTML, a comment, an autolink or a link; keeps lone brackets and `<` bare',
+    '<p>&lt;div class="x"&gt; &lt;MIME&gt;/globs &lt;!-- fake comment --&gt; &lt;/p&gt; &lt;?php &lt;https://a.example&gt; [brackets](paren) [ref][x] [1] a &lt; b x&lt;3</p><p>[label]: /url</p>',
+    '\\<div class="x"> \\<MIME>/globs \\<!-- fake comment --> \\</p> \\<?php \\<https://a.example> [brackets\\](paren) [ref\\][x] [1] a < b x<3\n\n[label\\]: /url',
+  ],
+  [
+    'escapes a link, tag or image split between text nodes, and brackets in link text and alt text',
+    '<p>[x]<span>(y)</span> a &lt;<span>b&gt;</span> Hi!<a href="/l">l</a> <a href="/t">&lt;b&gt; [t](u)</a> <img src="/i.png" alt="a](b) &lt;c&gt;"></p>',
+    '[x\\](y) a \\<b> Hi\\![l](https://example.com/l) [\\<b> \\[t\\](u)](https://example.com/t) ![a\\](b) \\<c>](https://example.com/i.png)',
   ],
   [
     'drops scripts, styles, comments, hidden elements and form controls; never two blank lines in a row',
@@ -91,6 +111,11 @@ const textOf: ReadonlyArray<[string, string, string]> = [
     'writes one line per list item and one per table row, cells separated by a tab',
     '<ul><li><p>a</p><p>b</p><ol><li>c</li></ol></li></ul><table><tr><th>h1</th><th>h2</th></tr><tr><td>1</td><td>2</td></tr></table>',
     '- a\n  b\n  1. c\n\nh1\th2\n1\t2',
+  ],
+  [
+    'writes a data table holding a table one line per row, the inner table flattened into its cell',
+    '<table><thead><tr><th>Name</th><th>Value</th></tr></thead><tr><td>Size</td><td><table><tr><td>w</td><td>10</td></tr></table></td></tr></table>',
+    'Name\tValue\nSize\tw 10',
   ],
 ];
 

@@ -6,8 +6,9 @@ import { collapseWhitespace } from '../whitespace.js';
 
 /**
  * A data table as a GFM pipe table (its first row is the header row) or, in text, one line per row with cells
- * separated by a tab. Null for a layout table (one column, a nested table, or role=presentation): its cells are
- * then read as ordinary blocks.
+ * separated by a tab. Null for a layout table (one column, role=presentation, or a nested table without a header
+ * row): its cells are then read as ordinary blocks. A table nested in a data table's cell is that cell's text, its
+ * cells one after another (a pipe table cell is one line).
  */
 export function renderTable(table: Element, ctx: RenderContext, inline: InlineRenderer): string | null {
   if (isLayoutTable(table)) return null;
@@ -22,8 +23,18 @@ export function renderTable(table: Element, ctx: RenderContext, inline: InlineRe
 }
 
 function isLayoutTable(table: Element): boolean {
-  if (table.getAttribute('role') === 'presentation' || table.querySelector('table')) return true;
-  return Math.max(0, ...tableRows(table).map((row) => cellsOf(row).reduce((sum, cell) => sum + span(cell), 0))) <= 1;
+  if (table.getAttribute('role') === 'presentation') return true;
+  const rows = tableRows(table);
+  // Tables nested for page layout have no header row; a data table's header says a nested one is a cell's data.
+  if (table.querySelector('table') && !hasHeaderRow(table, rows)) return true;
+  return Math.max(0, ...rows.map((row) => cellsOf(row).reduce((sum, cell) => sum + span(cell), 0))) <= 1;
+}
+
+/** A `<thead>` row, or a first row of `<th>` cells only. */
+function hasHeaderRow(table: Element, rows: readonly Element[]): boolean {
+  if ([...table.children].some((child) => child.localName === 'thead' && child.querySelector('tr'))) return true;
+  const first = rows.length > 0 ? cellsOf(rows[0]) : [];
+  return first.length > 0 && first.every((cell) => cell.localName === 'th');
 }
 
 /** The table's own rows in order (thead, tbody, tfoot or bare), never a nested table's. */
