@@ -131,6 +131,16 @@ describe('POST /site (decisions 9.3): a whole site, page by page', () => {
     expect((await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining).toBe(100);
   });
 
+  it('tallies a start page that fails as an attempt (decisions 3); the crawl fails with its error, refunded', async () => {
+    const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 100 });
+    const { last, pages } = await crawlToEnd((await site(org.apiKey, { url: `${fixture.origin}/docs/dead`, js: 'false', sitemap: 'skip' })).body.job_id as string, org.apiKey);
+    expect(pages).toEqual([]);
+    expect(last.body).toMatchObject({ status: 'failed', credits_used: 0 });
+    expect(last.body.error).toMatch(/could not be reached/);
+    expect((await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining).toBe(100);
+    expect((await usage(env.baseUrl, env.adminToken, org.id)).days).toEqual([{ date: expect.any(String), host: '127.0.0.1', crawls: 0, attempts: 1, credits: 0 }]);
+  });
+
   it('max_depth=0 fetches the start page alone; limit counts the start page and stops with stop_reason limit', async () => {
     const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 100 });
     const alone = await crawlToEnd((await site(org.apiKey, { url: fixture.url, js: 'false', max_depth: '0' })).body.job_id as string, org.apiKey);

@@ -107,8 +107,9 @@ export class PageWork {
     if (!isAppError(error)) this.logger.error({ err: error, crawlId: page.crawlId, url: page.url }, 'site page crashed');
     const billed = isBilledFailure(code);
     if (!billed) await this.refund(page, context, bill);
-    // The start page decides the crawl: it failed on the service's side, so the crawl fails with its error.
-    if (page.depth === 0 && !billed) return this.ends.fail(page, code, isAppError(error) ? error.message : 'The start page failed on our side.');
+    // The start page decides the crawl: it failed on the service's side, so the crawl fails with its error. Its request
+    // reached the crawler all the same: one attempt on its host (decisions 3), as any other page's failure is tallied.
+    if (page.depth === 0 && !billed) return this.ends.fail(page, code, isAppError(error) ? error.message : 'The start page failed on our side.', [this.tally(page, bill, false)]);
     await this.store(context, page, bill, failedPage(code, billed ? bill.price : 0), [], NO_SKIPS, null, 0);
   }
 
