@@ -121,14 +121,14 @@ describe('POST /site (decisions 9.3): a whole site, page by page', () => {
     expect((await usage(env.baseUrl, env.adminToken, org.id)).days).toEqual([{ date: expect.any(String), host: '127.0.0.1', crawls: 2, attempts: 4, credits: 2 * credits }]);
   });
 
-  it('fails a crawl whose start page redirects out of its scope, nothing charged, the refused URL never requested', async () => {
+  it('follows the start page\'s own redirect as GET /crawl does (a home moved to www. or https still answers); its links stay in the start URL\'s scope', async () => {
     const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 100 });
     fixture.reset();
     const { last, pages } = await crawlToEnd((await site(org.apiKey, { url: `${fixture.origin}/docs/hops/to-out`, js: 'false', sitemap: 'skip' })).body.job_id as string, org.apiKey);
-    expect(pages).toEqual([]);
-    expect(last.body).toMatchObject({ status: 'failed', credits_used: 0, error: `The start page redirects out of the crawl's scope, to ${fixture.origin.replace('127.0.0.1', 'localhost')}/docs/hops/outside` });
-    expect(fixture.log.map((entry) => entry.path)).not.toContain('/docs/hops/outside');
-    expect((await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining).toBe(100);
+    const moved = `${fixture.origin.replace('127.0.0.1', 'localhost')}/docs/hops/outside`;
+    expect(pages.map((page) => [pathOf(page.url), page.final_url])).toEqual([['/docs/hops/to-out', moved]]);
+    expect(last.body).toMatchObject({ status: 'done', credits_used: 1 });
+    expect((await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining).toBe(99);
   });
 
   it('tallies a start page that fails as an attempt (decisions 3); the crawl fails with its error, refunded', async () => {

@@ -63,9 +63,9 @@ export class PageWork {
     const time = jobDeadlineSignal(deadline);
     try {
       const job = { id: page.crawlId, organizationId: page.organizationId };
-      // decisions.md 9.1: every main-document hop is held to the crawl's bounds before it is requested.
-      const navigation = (url: string) => context.refusedHop(url);
-      output = copy ? await copy.answer(deadline, time.signal) : await this.runner.perform(this.operation, options, job, { deadline, signal: time.signal, navigation });
+      // decisions.md 9.1: every main-document hop of a found page is held to the crawl's bounds before it is requested.
+      const navigation = heldToBounds(page) ? (url: string) => context.refusedHop(url) : undefined;
+      output = copy ? await copy.answer(deadline, time.signal) : await this.runner.perform(this.operation, options, job, { deadline, signal: time.signal, ...(navigation ? { navigation } : {}) });
     } catch (error) {
       return this.failed(context, page, bill, error);
     } finally {
@@ -117,7 +117,7 @@ export class PageWork {
     const pause = targetPause(output.targetStatus, output.type === 'data' ? output.retryAfter : undefined, page.retries);
     if (pause !== null) return this.retryLater(context, page, bill, pause, priority);
     // A hop the browser could not hold back (a stored copy's, say) is seen only now: still never a result.
-    const refused = output.finalUrl ? context.refusedHop(output.finalUrl) : null;
+    const refused = heldToBounds(page) && output.finalUrl ? context.refusedHop(output.finalUrl) : null;
     if (refused) return this.skipped(context, page, bill, refused, output.finalUrl!);
     const ownKey = context.keyOf(page.url);
     const finalKey = output.finalUrl ? context.keyOf(output.finalUrl) : null;
@@ -142,17 +142,11 @@ export class PageWork {
 
   /**
    * A page whose navigation would leave the crawl, out of scope or past robots.txt (decisions.md 9.1): refunded, not a
-   * result, counted as a link refused for that reason; its first request reached the target, so it is an attempt. The
-   * start page's decides the crawl, as robots.txt refusing the start URL does.
+   * result, counted as a link refused for that reason; its first request reached the target, so it is an attempt.
    */
   private async skipped(context: CrawlContext, page: FrontierPage, bill: Bill, reason: HopSkip, url: string): Promise<void> {
     await this.refund(page, context, bill);
     const tally = this.tally(page, bill, false);
-    if (page.depth === 0) {
-      const message = reason === 'robots' ? `robots.txt disallows ${url}` : `The start page redirects out of the crawl's scope, to ${url}`;
-      await this.start.forget(page.crawlId);
-      return this.ends.fail(page, ErrorCode.Validation, message, [tally]);
-    }
     const outcome = await this.frontier.skip({
       organizationId: page.organizationId, crawlId: page.crawlId, pageId: page.id, reason, refusedUrl: url, now: new Date(), expiresAt: this.ends.expiresAt(), extra: [tally],
     });
@@ -191,4 +185,13 @@ interface Bill {
 
 function addSkips(a: SkipCounts, b: SkipCounts): SkipCounts {
   return { robots: a.robots + b.robots, scope: a.scope + b.scope, excluded: a.excluded + b.excluded, depth: a.depth + b.depth, duplicate: a.duplicate + b.duplicate, limit: a.limit + b.limit };
+}
+
+/**
+ * Whether a page's redirects are held to the crawl's bounds: every page but the start page. The start URL was checked
+ * against robots.txt before the crawl began (9.3), and it is fetched as GET /crawl fetches it, its redirects followed:
+ * a site whose home moved (to https, to www.) still answers its start page, as before this rule.
+ */
+function heldToBounds(page: FrontierPage): boolean {
+  return page.depth > 0;
 }
