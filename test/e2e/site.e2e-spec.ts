@@ -102,6 +102,45 @@ describe('POST /site (decisions 9.3): a whole site, page by page', () => {
     expect((await call('/account/jobs', { key: org.apiKey })).body.jobs).toEqual([expect.objectContaining({ job_id: accepted.body.job_id, kind: 'site', status: 'done', credits: 19 })]);
   });
 
+  it.each(['false', 'true'])('never follows a redirect past robots.txt or out of scope (js=%s): the page is skipped, uncharged, the refused URL never requested (decisions 9.1)', async (js) => {
+    const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 100 });
+    fixture.reset();
+    const credits = js === 'true' ? 5 : 1;
+    const { last, pages } = await crawlToEnd((await site(org.apiKey, { url: `${fixture.origin}/docs/hops/`, js, scope: 'host', sitemap: 'skip' })).body.job_id as string, org.apiKey);
+    expect(sorted(pages.map((page) => pathOf(page.url)))).toEqual(['/docs/hops/', '/docs/hops/stay']);
+    expect(last.body).toMatchObject({
+      status: 'done', stop_reason: 'finished', credits_used: 2 * credits,
+      counts: { done: 2, failed: 0, skipped: { robots: 1, scope: 1, excluded: 0, depth: 0, duplicate: 0, limit: 0 } },
+    });
+    const requested = fixture.log.map((entry) => entry.path);
+    expect(requested).toEqual(expect.arrayContaining(['/docs/hops/to-blocked', '/docs/hops/to-out']));
+    expect(requested).not.toContain('/docs/private/hop.html');
+    expect(requested).not.toContain('/docs/hops/outside');
+    expect((await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining).toBe(100 - 2 * credits);
+    // The refused pages reached the target (their first hop): attempts, not crawls.
+    expect((await usage(env.baseUrl, env.adminToken, org.id)).days).toEqual([{ date: expect.any(String), host: '127.0.0.1', crawls: 2, attempts: 4, credits: 2 * credits }]);
+  });
+
+  it('follows the start page\'s own redirect as GET /crawl does (a home moved to www. or https still answers); its links stay in the start URL\'s scope', async () => {
+    const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 100 });
+    fixture.reset();
+    const { last, pages } = await crawlToEnd((await site(org.apiKey, { url: `${fixture.origin}/docs/hops/to-out`, js: 'false', sitemap: 'skip' })).body.job_id as string, org.apiKey);
+    const moved = `${fixture.origin.replace('127.0.0.1', 'localhost')}/docs/hops/outside`;
+    expect(pages.map((page) => [pathOf(page.url), page.final_url])).toEqual([['/docs/hops/to-out', moved]]);
+    expect(last.body).toMatchObject({ status: 'done', credits_used: 1 });
+    expect((await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining).toBe(99);
+  });
+
+  it('tallies a start page that fails as an attempt (decisions 3); the crawl fails with its error, refunded', async () => {
+    const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 100 });
+    const { last, pages } = await crawlToEnd((await site(org.apiKey, { url: `${fixture.origin}/docs/dead`, js: 'false', sitemap: 'skip' })).body.job_id as string, org.apiKey);
+    expect(pages).toEqual([]);
+    expect(last.body).toMatchObject({ status: 'failed', credits_used: 0 });
+    expect(last.body.error).toMatch(/could not be reached/);
+    expect((await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining).toBe(100);
+    expect((await usage(env.baseUrl, env.adminToken, org.id)).days).toEqual([{ date: expect.any(String), host: '127.0.0.1', crawls: 0, attempts: 1, credits: 0 }]);
+  });
+
   it('max_depth=0 fetches the start page alone; limit counts the start page and stops with stop_reason limit', async () => {
     const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 100 });
     const alone = await crawlToEnd((await site(org.apiKey, { url: fixture.url, js: 'false', max_depth: '0' })).body.job_id as string, org.apiKey);

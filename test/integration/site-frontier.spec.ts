@@ -78,18 +78,32 @@ describe.each(['sqlite', 'mariadb'] as const)('the site frontier on %s', (kind) 
     await frontier.claim(org, crawlId, start!, LATER);
     expect(await frontier.stop(org, crawlId, 'cancelled', null, LATER)).toBeNull();
     expect(await status(crawlId)).toEqual({ status: 'running', stop_reason: null });
-    expect(await frontier.fail(org, crawlId, 'navigation_timeout', 'The job did not finish before its deadline.', LATER)).toBe(true);
+    expect(await frontier.fail(org, crawlId, { code: 'navigation_timeout', message: 'The job did not finish before its deadline.' }, LATER)).toBe(true);
     expect(await status(crawlId)).toEqual({ status: 'cancelled', stop_reason: 'cancelled' });
     const [job] = await db.query('SELECT error_code, finished_at FROM job WHERE id = ?', [crawlId]);
     expect([job.error_code, job.finished_at === null]).toEqual([null, false]);
-    expect(await frontier.fail(org, crawlId, 'navigation_timeout', 'again', LATER)).toBe(false);
+    expect(await frontier.fail(org, crawlId, { code: 'navigation_timeout', message: 'again' }, LATER)).toBe(false);
   });
 
   it('fails a crawl whose start page fails with no cancel asked, with that page\'s error', async () => {
     const { crawlId, start } = await newCrawl();
     await frontier.claim(org, crawlId, start!, LATER);
-    expect(await frontier.fail(org, crawlId, 'target_unreachable', 'The target could not be reached.', LATER)).toBe(true);
+    expect(await frontier.fail(org, crawlId, { code: 'target_unreachable', message: 'The target could not be reached.' }, LATER)).toBe(true);
     expect(await status(crawlId)).toEqual({ status: 'failed', stop_reason: null });
+  });
+
+  it('skips a page whose redirect left the crawl: no seq, counted under its reason, and the crawl ends when nothing is left (decisions 9.1)', async () => {
+    const { crawlId, start } = await newCrawl();
+    await frontier.claim(org, crawlId, start!, LATER);
+    const { added } = await finish(crawlId, start!, [page('/out')]);
+    await frontier.claim(org, crawlId, added[0], LATER);
+    const skip = { organizationId: org, crawlId, pageId: added[0], reason: 'scope' as const, refusedUrl: 'http://elsewhere.test/', now: new Date(), expiresAt: LATER };
+    expect(await frontier.skip(skip)).toEqual({ kept: true, ended: { status: 'done', stopReason: 'finished' } });
+    expect(await frontier.skip(skip)).toEqual({ kept: false, ended: null });
+    const [row] = await db.query('SELECT state, seq, final_url FROM site_page WHERE id = ?', [added[0]]);
+    expect([row.state, row.seq, row.final_url]).toEqual(['skipped', null, 'http://elsewhere.test/']);
+    const [counts] = await db.query('SELECT finished, skipped_scope, skipped_robots FROM site_crawl WHERE job_id = ?', [crawlId]);
+    expect([Number(counts.finished), Number(counts.skipped_scope), Number(counts.skipped_robots)]).toEqual([1, 1, 0]);
   });
 
   it('refuses a crawl past the active limit, and never reads another organization\'s crawl', async () => {

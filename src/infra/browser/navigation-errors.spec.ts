@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import { ConnectionClosedError, ProtocolError, TimeoutError } from 'puppeteer';
-import { classifyBrowserError, FailureContext, netErrorName } from './navigation-errors.js';
+import { classifyBrowserError, FailureContext, NavigationRefused, netErrorName } from './navigation-errors.js';
 
 const NONE: FailureContext = { blockedNavigation: null, deadlinePassed: false, crashed: false, proxyFailed: false };
 const navError = (name: string) => new Error(`net::${name} at https://example.com/`);
@@ -52,6 +52,12 @@ describe('classifyBrowserError', () => {
     expect(codeOf(blocked, { blockedNavigation: 'private address' })).toBe(ErrorCode.BlockedTarget);
     expect(codeOf(new ProtocolError('Target closed'), { deadlinePassed: true })).toBe(ErrorCode.NavigationTimeout);
     expect(codeOf(navError('ERR_CONNECTION_RESET'), { crashed: true })).toBe(ErrorCode.BrowserCrashed);
+  });
+
+  it("names a main document the job's own rule refused: NavigationRefused with where and why, blocked_target to any other caller", () => {
+    const refused = classifyBrowserError(navError('ERR_BLOCKED_BY_CLIENT'), { ...NONE, refusedNavigation: { url: 'http://x.test/blocked', reason: 'robots' }, blockedNavigation: 'private address' });
+    expect(refused).toBeInstanceOf(NavigationRefused);
+    expect([refused?.code, (refused as NavigationRefused).url, (refused as NavigationRefused).reason]).toEqual([ErrorCode.BlockedTarget, 'http://x.test/blocked', 'robots']);
   });
 
   it('keeps an AppError and says nothing about an unrelated error', () => {

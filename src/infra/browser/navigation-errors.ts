@@ -6,6 +6,8 @@ import { ErrorCode } from '../../common/errors/error-code.js';
 export interface FailureContext {
   /** The network policy refused the main document (or one of its redirect hops): the reason. */
   readonly blockedNavigation: string | null;
+  /** The job's NavigationRule refused a main document (never requested): where to, and why. */
+  readonly refusedNavigation?: { readonly url: string; readonly reason: string } | null;
   /** The job's hard deadline passed (its page was closed under it). */
   readonly deadlinePassed: boolean;
   /** The browser or the page's renderer went away during the job. */
@@ -48,9 +50,23 @@ function appError(code: ErrorCode, detail: string | null, cause: unknown): AppEr
   return new AppError(code, detail ? `${base}: ${detail}.` : `${base}.`, { cause });
 }
 
+/**
+ * A main document the job's own NavigationRule refused (a site crawl's redirect out of scope or past robots.txt):
+ * the caller that set the rule reads `reason`; to any other it is blocked_target, refunded.
+ */
+export class NavigationRefused extends AppError {
+  constructor(
+    readonly url: string,
+    readonly reason: string,
+  ) {
+    super(ErrorCode.BlockedTarget, `The page went to ${url}, which the job does not fetch (${reason}).`);
+  }
+}
+
 /** Maps a failed browser call (goto, evaluate, ...) to the operation error it means; null when it means none of them. */
 export function classifyBrowserError(error: unknown, context: FailureContext): AppError | null {
   if (error instanceof AppError) return error;
+  if (context.refusedNavigation) return new NavigationRefused(context.refusedNavigation.url, context.refusedNavigation.reason);
   if (context.blockedNavigation) return appError(ErrorCode.BlockedTarget, context.blockedNavigation, error);
   if (context.deadlinePassed) return appError(ErrorCode.NavigationTimeout, null, error);
   if (context.crashed) return appError(ErrorCode.BrowserCrashed, null, error);

@@ -20,6 +20,7 @@ const DEFAULT_MAX_SOURCE_CHARS = 20 * 1024 * 1024;
 export function jobFailureContext(run: JobRun, guard: GuardJob | null, egress: SlotBinding | null, browserGone = false): FailureContext {
   return {
     blockedNavigation: guard?.blockedNavigation ?? null,
+    refusedNavigation: guard?.refusedNavigation ?? null,
     deadlinePassed: run.deadlinePassed,
     crashed: run.crashed || browserGone,
     proxyFailed: egress?.proxyFault != null,
@@ -61,7 +62,7 @@ export class JobPageSession implements PageSession {
     } finally {
       idle?.dispose();
     }
-    if (this.guard.blockedNavigation) throw classifyBrowserError(new Error('blocked'), this.failureContext())!;
+    if (this.guard.blockedNavigation || this.guard.refusedNavigation) throw classifyBrowserError(new Error('blocked'), this.failureContext())!;
     // Whatever the status (407 and 59x included), it is the target's answer: only the relay judges the proxy.
     const status = response?.status() ?? 200;
     const document = this.documentBytes();
@@ -98,7 +99,7 @@ export class JobPageSession implements PageSession {
       if (!(error instanceof CausedNavigationFailure) || (failure instanceof AppError && failure.code === ErrorCode.ProxyFailed)) throw failure;
       navigated = true;
     }
-    if (this.guard.blockedNavigation) throw classifyBrowserError(new Error('blocked'), this.failureContext())!;
+    if (this.guard.blockedNavigation || this.guard.refusedNavigation) throw classifyBrowserError(new Error('blocked'), this.failureContext())!;
     if (navigated) this.run.mark('navigated by an action');
     return navigated;
   }

@@ -12,6 +12,7 @@ import { classifyBrowserError } from './navigation-errors.js';
 import type { PageOptions, PageSession } from './page-options.js';
 import { jobFailureContext, JobPageSession } from './page-session.js';
 import { GuardJob, guardRules } from './request-guard.js';
+import type { NavigationRule } from './request-guard.js';
 
 export interface PageTaskDeps {
   readonly config: AppConfig;
@@ -29,6 +30,8 @@ export interface PageJobSpec {
   readonly deadline: number;
   /** The job's signal (aborted at `deadline`): when given, the page ends on it rather than on a timer of its own. */
   readonly signal?: AbortSignal;
+  /** The job's bounds on its main document (a site crawl's page, decisions.md 9.1). */
+  readonly navigation?: NavigationRule;
 }
 
 /** A job holding a page: what debug capture, the hang watchdog and crash handling look at. */
@@ -76,7 +79,7 @@ export class PageTask<T> {
     this.instance = job.instance;
     const egress = (this.egress = job.slot.bind(spec.route));
     const adblock = spec.options.adblock ? await this.deps.adblock.engine().catch(() => null) : null;
-    const rules = guardRules(this.deps.config, spec.options, adblock, spec.options.documents ? this.deps.config.pdf.maxBytes : undefined);
+    const rules = guardRules(this.deps.config, spec.options, adblock, spec.options.documents ? this.deps.config.pdf.maxBytes : undefined, spec.navigation);
     const userAgent = await job.instance.defaultUserAgent();
     job.touched = true;
     const cacheOwner = spec.organizationId ?? `job ${spec.jobId}`;

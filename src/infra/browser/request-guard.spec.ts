@@ -74,6 +74,21 @@ describe('RequestGuard', () => {
     expect([job.blockedNavigation, job.takeBlocked()]).toEqual(['private address', { url: 'http://10.0.0.1/', reason: 'private address' }]);
   });
 
+  it("holds the main document to the job's NavigationRule before the policy, policy off too (a site crawl's bounds, decisions.md 9.1)", async () => {
+    const { guard, pause, answers } = await guarded();
+    const navigation = (url: string) => (url.includes('/blocked') ? 'robots' : url.startsWith('http://other.test') ? 'scope' : null);
+    const job = guard.begin({ checkPolicy: false, blockScripts: false, blockImages: false, adblock: null, navigation }, new JobFootprint());
+    pause('page', 'http://site.test/a');
+    pause('hop', 'http://site.test/blocked/page');
+    pause('next', 'http://other.test/');
+    pause('frame', 'http://other.test/frame', 'Document', 'child');
+    pause('asset', 'http://other.test/x.css', 'Stylesheet');
+    await settle();
+    expect(answers('Fetch.continueRequest').map(({ requestId }) => requestId)).toEqual(['page', 'frame', 'asset']);
+    expect(answers('Fetch.failRequest').map(({ requestId }) => requestId)).toEqual(['hop', 'next']);
+    expect([job.refusedNavigation, job.blockedNavigation, job.takeBlocked()]).toEqual([{ url: 'http://site.test/blocked/page', reason: 'robots' }, null, null]);
+  });
+
   it('fails a refused sub-resource (an image, a fetch, a frame) alone: the request never leaves, the job is not told', async () => {
     const { guard, pause, answers } = await guarded();
     const job = guard.begin({ checkPolicy: true, blockScripts: false, blockImages: false, adblock: null }, new JobFootprint());

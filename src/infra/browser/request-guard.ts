@@ -12,6 +12,12 @@ import type { SessionKind } from './tab-frames.js';
 
 type AdblockType = Parameters<typeof AdblockRequest.fromRawDetails>[0]['type'];
 
+/**
+ * Why a job refuses its main document going to `url` (a site crawl's scope and robots.txt, decisions.md 9.1); null
+ * when it may go. Asked before each main-document request is sent, redirect hops and the page's own navigations alike.
+ */
+export type NavigationRule = (url: string) => string | null;
+
 /** What a job's page may load. */
 export interface GuardRules {
   /** Check every request against the network policy (off only when private targets are allowed and nothing else applies). */
@@ -21,6 +27,8 @@ export interface GuardRules {
   readonly adblock: FiltersEngine | null;
   /** When set, a main document that is a PDF is read as a document, at most this many bytes (decisions.md 9.5). */
   readonly documentMaxBytes?: number;
+  /** The job's own bounds on its main document, over the network policy's. */
+  readonly navigation?: NavigationRule;
 }
 
 export interface BlockedRequest {
@@ -41,6 +49,8 @@ export class GuardJob {
   private firstBlocked: BlockedRequest | null = null;
   /** The policy's reason when it refused the main document or one of its redirects. */
   blockedNavigation: string | null = null;
+  /** The first main document the job's NavigationRule refused: never requested. */
+  refusedNavigation: BlockedRequest | null = null;
   /** Set once the job is over: from then on every request is refused (unload beacons included). */
   closed = false;
   /** The main document's bytes when it was a PDF (rules.documentMaxBytes), taken at its response. */
@@ -106,6 +116,7 @@ export function guardRules(
   options: PageOptions,
   adblock: FiltersEngine | null,
   documentMaxBytes?: number,
+  navigation?: NavigationRule,
 ): GuardRules {
   return {
     checkPolicy: !config.allowPrivateTargets || config.uncoveredDomains.length > 0,
@@ -113,6 +124,7 @@ export function guardRules(
     blockImages: !options.images,
     adblock,
     ...(documentMaxBytes ? { documentMaxBytes } : {}),
+    ...(navigation ? { navigation } : {}),
   };
 }
 
@@ -203,6 +215,11 @@ export class RequestGuard {
     const { url } = event.request;
     const { rules } = job;
     const mainDocument = onPage && type === 'document' && event.frameId === this.page.mainFrameId();
+    const refused = mainDocument && rules.navigation ? rules.navigation(url) : null;
+    if (refused) {
+      job.refusedNavigation ??= { url: url.slice(0, BLOCKED_URL_CHARS), reason: refused };
+      return 'abort';
+    }
     if (rules.blockScripts && (type === 'script' || isPrefetch(type, event.request.headers))) return 'abort';
     if (rules.blockImages && type === 'image') return 'abort';
     if (rules.adblock && !mainDocument) {

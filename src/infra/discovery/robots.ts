@@ -5,7 +5,7 @@ export interface RobotsRules {
   allows(url: URL): boolean;
   /** The group's Crawl-delay, capped at 30 s; null when none is given. */
   readonly crawlDelayMs: number | null;
-  /** Every `Sitemap:` line, whatever its group. */
+  /** Every `Sitemap:` line as written, whatever its group (a relative one too: sitemapRoots resolves them). */
   readonly sitemaps: readonly string[];
 }
 

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from '@jest/globals';
-import { readSitemaps, type SitemapFetch } from './sitemap.js';
+import { readSitemaps, sitemapRoots, type SitemapFetch } from './sitemap.js';
 
 const urlset = (...paths: string[]) =>
   `<urlset>${paths.map((path) => `<url><loc>https://x.example${path}</loc></url>`).join('')}</urlset>`;
@@ -59,15 +59,16 @@ describe('readSitemaps', () => {
   it('by default reads the sitemaps of an index nested 3 levels deep (9.1), and no index nested deeper', async () => {
     const { fetch, requested } = site({
       'i1.xml': index('i2.xml'),
-      'i2.xml': index('i3.xml'),
-      'i3.xml': index('u4.xml', 'i4.xml'),
-      'u4.xml': urlset('/four'),
+      'i2.xml': index('u3.xml', 'i3.xml'),
+      'u3.xml': urlset('/three'),
+      'i3.xml': index('i4.xml'),
       'i4.xml': index('u5.xml'),
       'u5.xml': urlset('/five'),
     });
     const read = await readSitemaps(fetch, ['https://x.example/i1.xml']);
-    expect(paths(read.urls)).toEqual(['/four']);
-    expect(requested.map((url) => new URL(url).pathname)).toEqual(['/i1.xml', '/i2.xml', '/i3.xml', '/u4.xml', '/i4.xml']);
+    expect(paths(read.urls)).toEqual(['/three']);
+    expect(requested.map((url) => new URL(url).pathname)).toEqual(['/i1.xml', '/i2.xml', '/u3.xml', '/i3.xml']);
+    expect(read.sitemaps.map((url) => new URL(url).pathname)).toEqual(['/i1.xml', '/i2.xml', '/u3.xml', '/i3.xml']);
     expect(read.truncated).toBe(true);
   });
 
@@ -121,5 +122,18 @@ describe('readSitemaps', () => {
     const fetch: SitemapFetch = async (url) => (url.endsWith('a') ? null : { status: 500, body: Buffer.alloc(0) });
     const read = await readSitemaps(fetch, ['https://x.example/a', 'https://x.example/b', 'file:///etc/passwd']);
     expect(read).toEqual({ urls: [], sitemaps: [], truncated: false });
+  });
+});
+
+describe('sitemapRoots (9.1)', () => {
+  const start = new URL('https://x.example:8443/docs/intro');
+  it("resolves robots.txt's Sitemap lines against its URL, keeps absolute ones, drops what is no http(s) URL", () => {
+    expect(sitemapRoots(start, { sitemaps: ['/sm.txt', 'maps/a.xml', 'https://cdn.example/s.xml', 'ftp://x.example/f.xml', 'http://[bad/'] }))
+      .toEqual(['https://x.example:8443/sm.txt', 'https://x.example:8443/maps/a.xml', 'https://cdn.example/s.xml']);
+  });
+
+  it('falls back to /sitemap.xml of the start host when no usable line is left', () => {
+    expect(sitemapRoots(start, { sitemaps: [] })).toEqual(['https://x.example:8443/sitemap.xml']);
+    expect(sitemapRoots(start, { sitemaps: ['javascript:alert(1)'] })).toEqual(['https://x.example:8443/sitemap.xml']);
   });
 });

@@ -1,4 +1,6 @@
+import type { RobotsRules } from './robots.js';
 import { inflate, parseSitemap, type SitemapEntry } from './sitemap-parse.js';
+import { parseHttpUrl } from './url-key.js';
 export type { SitemapEntry } from './sitemap-parse.js';
 
 export interface SitemapBounds {
@@ -7,13 +9,31 @@ export interface SitemapBounds {
   /** Bytes read after decompression, all sitemaps together (9.1: 50 MiB). */
   readonly maxBytes: number;
   /**
-   * Levels of sitemap files read: a root is level 1, a sitemap its index lists level 2. 9.1 nests `sitemapindex` up
-   * to 3 levels, so an index at level 3 still has its sitemaps read (level 4); an index there lists nothing more.
+   * Levels of sitemap files read: a root is level 1, a sitemap its index lists level 2. 9.1 nests sitemaps up to 3
+   * levels: nothing at level 4 is fetched, since whether a file is an index is known only once it is read.
    */
   readonly maxDepth: number;
 }
 
-export const SITEMAP_BOUNDS: SitemapBounds = { maxUrls: 50_000, maxBytes: 50 * 1024 * 1024, maxDepth: 4 };
+export const SITEMAP_BOUNDS: SitemapBounds = { maxUrls: 50_000, maxBytes: 50 * 1024 * 1024, maxDepth: 3 };
+
+/**
+ * Where a crawl or map starts reading sitemaps (9.1): robots.txt's `Sitemap:` lines, each resolved against the
+ * robots.txt URL (a relative one included; one that is no http(s) URL dropped), else `/sitemap.xml` of the start host.
+ */
+export function sitemapRoots(start: URL, robots: Pick<RobotsRules, 'sitemaps'>): string[] {
+  const robotsUrl = new URL('/robots.txt', start);
+  const named = robots.sitemaps.map((line) => parseHttpUrl(resolved(line, robotsUrl))).filter((url) => url !== null);
+  return named.length > 0 ? named.map((url) => url.href) : [new URL('/sitemap.xml', start).href];
+}
+
+function resolved(line: string, base: URL): string {
+  try {
+    return new URL(line, base).href;
+  } catch {
+    return '';
+  }
+}
 
 /** One GET of a sitemap, at most `maxBytes` of body; null when it could not be read. */
 export type SitemapFetch = (

@@ -30,24 +30,37 @@ export function decodedPath(url: URL): string {
   }
 }
 
+/** Whether a URL is in the crawl at all: in scope and allowed by robots.txt. */
+export type BoundsVerdict = Extract<FilterVerdict, 'take' | 'scope' | 'robots'>;
+
+/**
+ * The crawl's bounds (9.1 "never another site", "robots.txt is obeyed for every URL"): what every URL the crawl
+ * requests is held to, a redirect hop as much as a link. The patterns are the links' alone: they choose pages, not hops.
+ */
+export function boundsFilter(rules: Pick<DiscoveryRules, 'start' | 'scope' | 'robots'>): (url: URL) => BoundsVerdict {
+  const inScope = scopeMatcher(rules.start, rules.scope);
+  return (url) => (!inScope(url) ? 'scope' : rules.robots.allows(url) ? 'take' : 'robots');
+}
+
 /**
  * The rules without memory, in this order: scope (an unusable or not-followed URL counts as excluded), then the
  * patterns (the start URL exempt), then robots.txt (the start URL included). POST /site keeps its own "seen".
  */
 export function urlFilter(rules: DiscoveryRules): (url: URL) => FilterVerdict {
-  const inScope = scopeMatcher(rules.start, rules.scope);
+  const bounds = boundsFilter(rules);
   const included = pathMatcher(rules.includePaths);
   const excluded = pathMatcher(rules.excludePaths);
   const startKey = urlKey(rules.start, { ignoreQuery: rules.ignoreQuery });
   return (url) => {
-    if (!inScope(url)) return 'scope';
+    const bound = bounds(url);
+    if (bound === 'scope') return 'scope';
     if (!followable(url)) return 'excluded';
     if (urlKey(url, { ignoreQuery: rules.ignoreQuery }) !== startKey) {
       const path = decodedPath(url);
       if (excluded(path)) return 'excluded';
       if (rules.includePaths.length > 0 && !included(path)) return 'excluded';
     }
-    return rules.robots.allows(url) ? 'take' : 'robots';
+    return bound;
   };
 }
 

@@ -6,6 +6,7 @@ import { AppError, isAppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import { deadlineSignal, raceSignal } from '../../common/time/deadline.js';
 import { BrowserCluster } from '../../infra/browser/browser-cluster.js';
+import type { NavigationRule } from '../../infra/browser/request-guard.js';
 import { MetricsService } from '../../infra/metrics/metrics.service.js';
 import type { Job } from '../../infra/database/entities/index.js';
 import type { ProxyRoute } from '../../infra/proxy/proxy-route.js';
@@ -156,21 +157,21 @@ export class JobRunner {
   /**
    * An operation's work for one job, without a job row of its own (a site crawl's page, decisions.md 9.3): the proxy
    * route chosen (another proxy of the pool once on a proxy's or the target's failure), the browser, the deadline
-   * and the job's signal (aborted at the deadline).
+   * and the job's signal (aborted at the deadline); a site crawl's bounds on where its pages navigate (9.1).
    */
-  async perform(operation: Operation, options: unknown, job: Pick<Job, 'id' | 'organizationId'>, time: { deadline: number; signal: AbortSignal }): Promise<JobOutput> {
-    const { deadline, signal } = time;
+  async perform(operation: Operation, options: unknown, job: Pick<Job, 'id' | 'organizationId'>, time: PerformTime): Promise<JobOutput> {
+    const { deadline } = time;
     const request = operation.route(options);
     const target = { country: request.country, city: request.city };
     const first = await this.proxies.select(request.tier, target);
     try {
-      return await this.attempt(operation, options, job, first, { deadline, signal });
+      return await this.attempt(operation, options, job, first, time);
     } catch (error) {
       if (!isAppError(error) || !RETRY_ON.has(error.code) || Date.now() > deadline - 1000) throw await this.poolVerdict(error, request.tier);
       // No markFailed here: the relay already set the proxy aside if, and only if, the proxy itself failed.
       const second = await this.proxies.select(request.tier, target, [first.id]).catch(() => null);
       if (!second) throw await this.poolVerdict(error, request.tier);
-      return await this.attempt(operation, options, job, second, { deadline, signal }).catch(async (again: unknown) => {
+      return await this.attempt(operation, options, job, second, time).catch(async (again: unknown) => {
         throw await this.poolVerdict(again, request.tier);
       });
     }
@@ -183,8 +184,8 @@ export class JobRunner {
     return new AppError(ErrorCode.ProxyPoolUnavailable, `Every proxy of the ${tier} pool failed during the job. Retry later.`);
   }
 
-  private attempt(operation: Operation, options: unknown, job: Pick<Job, 'id' | 'organizationId'>, route: ProxyRoute, time: { deadline: number; signal: AbortSignal }): Promise<JobOutput> {
-    const { deadline, signal } = time;
+  private attempt(operation: Operation, options: unknown, job: Pick<Job, 'id' | 'organizationId'>, route: ProxyRoute, time: PerformTime): Promise<JobOutput> {
+    const { deadline, signal, navigation } = time;
     const context: TaskContext = {
       jobId: job.id,
       organizationId: job.organizationId,
@@ -192,10 +193,17 @@ export class JobRunner {
       deadline,
       signal,
       config: this.config,
-      withPage: (pageOptions, fn) => this.browser.withPage({ jobId: job.id, organizationId: job.organizationId, route, options: pageOptions, deadline, signal }, fn),
+      withPage: (pageOptions, fn) => this.browser.withPage({ jobId: job.id, organizationId: job.organizationId, route, options: pageOptions, deadline, signal, navigation }, fn),
     };
     return withBackstop(operation.run(context, options), deadline + BACKSTOP_MS);
   }
+}
+
+/** One performance's time (its deadline, and the signal aborted there) and, for a site crawl's page, the crawl's bounds. */
+export interface PerformTime {
+  readonly deadline: number;
+  readonly signal: AbortSignal;
+  readonly navigation?: NavigationRule;
 }
 
 function toFailure(error: unknown, jobId: string, logger: Logger): JobFailure {

@@ -49,6 +49,14 @@ describe('discoverSite (decisions 9.2)', () => {
     expect(site.read).toEqual([`${BASE}/robots.txt`, `${BASE}/sitemap.xml`]);
   });
 
+  it('resolves a relative Sitemap line against robots.txt, drops an unusable one, and reads /sitemap.xml when none is left (9.1)', async () => {
+    const relative = sources({ status: 200, body: 'Sitemap: /sm.txt\n' }, { [`${BASE}/sm.txt`]: `${BASE}/guide/r` });
+    expect(await discoverSite(request({ sitemap: 'only' }), relative.value)).toMatchObject({ sitemaps: [`${BASE}/sm.txt`], links: [{ url: `${BASE}/guide/r` }] });
+    const unusable = sources({ status: 200, body: 'Sitemap: http://[bad/\nSitemap: ftp://docs.example/s.xml\n' }, { [`${BASE}/sitemap.xml`]: `${BASE}/guide/f` });
+    expect(await discoverSite(request({ sitemap: 'only' }), unusable.value)).toMatchObject({ sitemaps: [`${BASE}/sitemap.xml`], links: [{ url: `${BASE}/guide/f` }] });
+    expect(unusable.read).toEqual([`${BASE}/robots.txt`, `${BASE}/sitemap.xml`]);
+  });
+
   it('refuses the start URL robots.txt disallows with a 422 on url, before reading anything else', async () => {
     const site = sources({ status: 200, body: 'User-agent: crawlgate\nDisallow: /guide/\n' }, {});
     const refusal = await discoverSite(request(), site.value).catch((error: unknown) => error);

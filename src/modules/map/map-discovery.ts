@@ -1,7 +1,7 @@
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import { robotsRules, type RobotsAnswer, type RobotsRules } from '../../infra/discovery/robots.js';
-import { readSitemaps, SITEMAP_BOUNDS, type SitemapFetch, type SitemapsRead } from '../../infra/discovery/sitemap.js';
+import { readSitemaps, SITEMAP_BOUNDS, sitemapRoots, type SitemapFetch, type SitemapsRead } from '../../infra/discovery/sitemap.js';
 import { UrlClassifier } from '../../infra/discovery/url-classifier.js';
 import type { LinkSource, MapData, MapLink, MapRequest } from './map-request.js';
 
@@ -38,11 +38,6 @@ export async function discoverSite(options: MapRequest, sources: MapSources): Pr
 /** 422 on `url`; its message is the bare reason, as the job row keeps it and MapOperation.refusal answers it. */
 function robotsRefusal(reason: string): AppError {
   return new AppError(ErrorCode.Validation, reason, { errors: { url: [reason] } });
-}
-
-/** The robots.txt `Sitemap:` lines, else `/sitemap.xml` of the start URL's host (9.1). */
-export function sitemapRoots(start: URL, robots: RobotsRules): string[] {
-  return robots.sitemaps.length > 0 ? [...robots.sitemaps] : [new URL('/sitemap.xml', start).href];
 }
 
 /** Every discovered URL through 9.1's verdict; the taken ones kept up to `limit`. */

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Job } from '../../infra/database/entities/index.js';
 import { robotsRules } from '../../infra/discovery/robots.js';
 import type { RobotsRules } from '../../infra/discovery/robots.js';
-import { urlFilter } from '../../infra/discovery/url-classifier.js';
-import type { FilterVerdict } from '../../infra/discovery/url-classifier.js';
+import { boundsFilter, urlFilter } from '../../infra/discovery/url-classifier.js';
+import type { BoundsVerdict, FilterVerdict } from '../../infra/discovery/url-classifier.js';
 import { MAX_LINKS_PER_PAGE } from '../../infra/discovery/link-filter.js';
 import { parseHttpUrl, urlKey } from '../../infra/discovery/url-key.js';
 import type { NewPage, SkipCounts } from './frontier/frontier-types.js';
@@ -16,6 +16,7 @@ export const keyHash = (key: string): string => createHash('sha256').update(key)
 /** What every worker knows of a crawl once its robots.txt is read: its options and its filter of URLs (9.1). */
 export class CrawlContext {
   private readonly filter: (url: URL) => FilterVerdict;
+  private readonly bounds: (url: URL) => BoundsVerdict;
 
   constructor(
     readonly job: Job,
@@ -24,6 +25,7 @@ export class CrawlContext {
   ) {
     const start = new URL(request.page.url);
     this.filter = urlFilter({ start, scope: request.scope, includePaths: request.includePaths, excludePaths: request.excludePaths, robots, ignoreQuery: request.ignoreQuery });
+    this.bounds = boundsFilter({ start, scope: request.scope, robots });
   }
 
   static of(job: Job, robots: { status: number; body: string | null } | null, userAgent: string): CrawlContext {
@@ -33,6 +35,16 @@ export class CrawlContext {
 
   keyOf(url: string): string | null {
     return urlKey(url, { ignoreQuery: this.request.ignoreQuery });
+  }
+
+  /**
+   * Why a page's navigation may not go to `url` (a redirect hop, a script's or a meta refresh's navigation): out of the
+   * crawl's scope, or disallowed by robots.txt (9.1); null when it may.
+   */
+  refusedHop(url: string): Exclude<BoundsVerdict, 'take'> | null {
+    const parsed = parseHttpUrl(url);
+    const verdict = parsed ? this.bounds(parsed) : 'scope';
+    return verdict === 'take' ? null : verdict;
   }
 
   /** The floor between two requests of this crawl to one host: `delay`, or robots.txt's Crawl-delay when longer. */

@@ -4,6 +4,8 @@ import { InjectConfig } from '../../config/config.module.js';
 import { isAppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import { SqlProgramRunner } from '../../infra/database/sql-program.js';
+import type { SqlStatement } from '../../infra/database/sql-program.js';
+import { NavigationRefused } from '../../infra/browser/navigation-errors.js';
 import { LedgerService } from '../billing/ledger.service.js';
 import { outcomeTally } from '../billing/usage.repository.js';
 import { utcDay } from '../billing/utc-day.js';
@@ -14,7 +16,7 @@ import { jobDeadlineSignal } from '../jobs/job-signal.js';
 import type { JobOutput } from '../jobs/operation.js';
 import { CrawlContext, keyHash } from './crawl-context.js';
 import { FrontierRepository } from './frontier/frontier.repository.js';
-import type { FrontierPage, NewPage, PageRecord, SkipCounts } from './frontier/frontier-types.js';
+import type { FrontierPage, HopSkip, NewPage, PageRecord, SkipCounts } from './frontier/frontier-types.js';
 import { NO_SKIPS } from './frontier/frontier-types.js';
 import { donePage, duplicatePage, failedPage, isBilledFailure, linksOf } from './page-record.js';
 import { SiteEnds } from './site-ends.js';
@@ -61,7 +63,9 @@ export class PageWork {
     const time = jobDeadlineSignal(deadline);
     try {
       const job = { id: page.crawlId, organizationId: page.organizationId };
-      output = copy ? await copy.answer(deadline, time.signal) : await this.runner.perform(this.operation, options, job, { deadline, signal: time.signal });
+      // decisions.md 9.1: every main-document hop of a found page is held to the crawl's bounds before it is requested.
+      const navigation = heldToBounds(page) ? (url: string) => context.refusedHop(url) : undefined;
+      output = copy ? await copy.answer(deadline, time.signal) : await this.runner.perform(this.operation, options, job, { deadline, signal: time.signal, ...(navigation ? { navigation } : {}) });
     } catch (error) {
       return this.failed(context, page, bill, error);
     } finally {
@@ -98,18 +102,23 @@ export class PageWork {
   }
 
   private async failed(context: CrawlContext, page: FrontierPage, bill: Bill, error: unknown): Promise<void> {
+    if (error instanceof NavigationRefused) return this.skipped(context, page, bill, error.reason as HopSkip, error.url);
     const code = isAppError(error) ? error.code : ErrorCode.InternalError;
     if (!isAppError(error)) this.logger.error({ err: error, crawlId: page.crawlId, url: page.url }, 'site page crashed');
     const billed = isBilledFailure(code);
     if (!billed) await this.refund(page, context, bill);
-    // The start page decides the crawl: it failed on the service's side, so the crawl fails with its error.
-    if (page.depth === 0 && !billed) return this.ends.fail(page, code, isAppError(error) ? error.message : 'The start page failed on our side.');
+    // The start page decides the crawl: it failed on the service's side, so the crawl fails with its error. Its request
+    // reached the crawler all the same: one attempt on its host (decisions 3), as any other page's failure is tallied.
+    if (page.depth === 0 && !billed) return this.ends.fail(page, code, isAppError(error) ? error.message : 'The start page failed on our side.', [this.tally(page, bill, false)]);
     await this.store(context, page, bill, failedPage(code, billed ? bill.price : 0), [], NO_SKIPS, null, 0);
   }
 
   private async delivered(context: CrawlContext, page: FrontierPage, bill: Bill, output: JobOutput, sitemapUrls: string[], priority: number): Promise<void> {
     const pause = targetPause(output.targetStatus, output.type === 'data' ? output.retryAfter : undefined, page.retries);
     if (pause !== null) return this.retryLater(context, page, bill, pause, priority);
+    // A hop the browser could not hold back (a stored copy's, say) is seen only now: still never a result.
+    const refused = heldToBounds(page) && output.finalUrl ? context.refusedHop(output.finalUrl) : null;
+    if (refused) return this.skipped(context, page, bill, refused, output.finalUrl!);
     const ownKey = context.keyOf(page.url);
     const finalKey = output.finalUrl ? context.keyOf(output.finalUrl) : null;
     const moved = finalKey !== null && finalKey !== ownKey;
@@ -131,8 +140,26 @@ export class PageWork {
     if (await this.frontier.release(page.organizationId, page.crawlId, page.id)) await this.queue.later(page.organizationId, page.crawlId, page.id, priority, pauseMs);
   }
 
+  /**
+   * A page whose navigation would leave the crawl, out of scope or past robots.txt (decisions.md 9.1): refunded, not a
+   * result, counted as a link refused for that reason; its first request reached the target, so it is an attempt.
+   */
+  private async skipped(context: CrawlContext, page: FrontierPage, bill: Bill, reason: HopSkip, url: string): Promise<void> {
+    await this.refund(page, context, bill);
+    const tally = this.tally(page, bill, false);
+    const outcome = await this.frontier.skip({
+      organizationId: page.organizationId, crawlId: page.crawlId, pageId: page.id, reason, refusedUrl: url, now: new Date(), expiresAt: this.ends.expiresAt(), extra: [tally],
+    });
+    if (outcome.ended) await this.ends.ended(page.organizationId, page.crawlId);
+  }
+
+  /** decisions.md 3: every page that reached the target is one attempt on its host; a billed success also one crawl. */
+  private tally(page: FrontierPage, bill: Bill, succeeded: boolean): SqlStatement {
+    return outcomeTally(this.sql.dialect, page.organizationId, utcDay(), bill.host, succeeded);
+  }
+
   private async store(context: CrawlContext, page: FrontierPage, bill: Bill, record: PageRecord, links: NewPage[], skips: SkipCounts, alias: NewPage | null, priority: number): Promise<void> {
-    const tally = outcomeTally(this.sql.dialect, page.organizationId, utcDay(), bill.host, record.state === 'done' && record.error === null);
+    const tally = this.tally(page, bill, record.state === 'done' && record.error === null);
     const outcome = await this.frontier.finish({
       organizationId: page.organizationId, crawlId: page.crawlId, pageId: page.id, record, links, alias, skips, limit: context.request.limit,
       now: new Date(), expiresAt: this.ends.expiresAt(), extra: [tally],
@@ -158,4 +185,13 @@ interface Bill {
 
 function addSkips(a: SkipCounts, b: SkipCounts): SkipCounts {
   return { robots: a.robots + b.robots, scope: a.scope + b.scope, excluded: a.excluded + b.excluded, depth: a.depth + b.depth, duplicate: a.duplicate + b.duplicate, limit: a.limit + b.limit };
+}
+
+/**
+ * Whether a page's redirects are held to the crawl's bounds: every page but the start page. The start URL was checked
+ * against robots.txt before the crawl began (9.3), and it is fetched as GET /crawl fetches it, its redirects followed:
+ * a site whose home moved (to https, to www.) still answers its start page, as before this rule.
+ */
+function heldToBounds(page: FrontierPage): boolean {
+  return page.depth > 0;
 }

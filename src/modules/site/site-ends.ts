@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
+import type { SqlStatement } from '../../infra/database/sql-program.js';
 import { MetricsService } from '../../infra/metrics/metrics.service.js';
 import type { JobOutcome } from '../../infra/metrics/metrics.service.js';
 import { JobRepository } from '../jobs/job.repository.js';
@@ -40,10 +41,10 @@ export class SiteEnds {
     if (await this.frontier.stop(organizationId, crawlId, reason, pageId, this.expiresAt())) await this.ended(organizationId, crawlId);
   }
 
-  /** The start page decided the crawl: failed with this error. */
-  async fail(page: FrontierPage, code: string, message: string): Promise<void> {
+  /** The start page decided the crawl: failed with this error (and its tally when it was requested). */
+  async fail(page: FrontierPage, code: string, message: string, extra: readonly SqlStatement[] = []): Promise<void> {
     this.logger.warn({ crawlId: page.crawlId, code }, message);
-    if (await this.frontier.fail(page.organizationId, page.crawlId, code, message, this.expiresAt())) await this.ended(page.organizationId, page.crawlId);
+    if (await this.frontier.fail(page.organizationId, page.crawlId, { code, message, extra }, this.expiresAt())) await this.ended(page.organizationId, page.crawlId);
   }
 
   async pageStored(context: CrawlContext, page: FrontierPage, record: PageRecord, seq: number): Promise<void> {

@@ -4,7 +4,7 @@ import { NetworkPolicy } from '../../infra/network/network-policy.js';
 import { ProxyPoolService } from '../../infra/proxy/proxy-pool.service.js';
 import { InjectRedis } from '../../infra/redis/redis.module.js';
 import { ROBOTS_MAX_BYTES } from '../../infra/discovery/robots.js';
-import { readSitemaps } from '../../infra/discovery/sitemap.js';
+import { readSitemaps, sitemapRoots } from '../../infra/discovery/sitemap.js';
 import { CrawlContext } from './crawl-context.js';
 import { FrontierRepository } from './frontier/frontier.repository.js';
 import { routeGet } from './route-get.js';
@@ -44,7 +44,7 @@ export class SiteStart {
     if (request.sitemap === 'skip' || !fresh.robots.allows(new URL(request.page.url))) return { context: fresh, sitemapUrls: [] };
     const kept = await this.redis.get(sitemapsKey(job.id));
     if (kept !== null) return { context: fresh, sitemapUrls: JSON.parse(kept) as string[] };
-    const roots = fresh.robots.sitemaps.length > 0 ? fresh.robots.sitemaps : [`${origin}/sitemap.xml`];
+    const roots = sitemapRoots(new URL(request.page.url), fresh.robots);
     const read = await fetcher().then((fetch) => readSitemaps((url, maxBytes) => fetch(url, maxBytes).catch(() => null), roots)).catch(() => null);
     const sitemapUrls = (read?.urls ?? []).map((entry) => entry.url);
     // Kept for the start page's retries; past the crawl's longest run it can be of no use.

@@ -1,6 +1,6 @@
 import { Dialect, exec, query, SqlProgram, SqlStatement } from '../../../infra/database/sql-program.js';
 import { rowInt } from '../../../infra/database/row-values.js';
-import type { CrawlEnd, FinishOutcome, NewPage, PageRecord, SkipCounts, StopReason } from './frontier-types.js';
+import type { CrawlEnd, FinishOutcome, HopSkip, NewPage, PageRecord, SkipCounts, StopReason } from './frontier-types.js';
 
 /**
  * The frontier's transactions, written once for both databases (SqlProgram). Every one first locks the crawl's row
@@ -92,6 +92,37 @@ export function* finishProgram(dialect: Dialect, r: FinishRequest): SqlProgram<F
   return { kept: true, seq, added, ended };
 }
 
+export interface SkipRequest {
+  readonly organizationId: string;
+  readonly crawlId: string;
+  readonly pageId: string;
+  readonly reason: HopSkip;
+  /** Where the page's navigation would have gone. */
+  readonly refusedUrl: string;
+  readonly now: Date;
+  readonly expiresAt: Date;
+  /** Written with the skip when it is kept (its attempt's tally). */
+  readonly extra?: readonly SqlStatement[];
+}
+
+const SKIP_COLUMNS: Readonly<Record<HopSkip, string>> = { robots: 'skipped_robots', scope: 'skipped_scope' };
+
+/**
+ * A running page whose navigation would have left the crawl (decisions.md 9.1): not a stored page (no seq), counted
+ * as a link refused for the same reason is; ends the crawl when nothing is left.
+ */
+export function* skipProgram(dialect: Dialect, r: SkipRequest): SqlProgram<{ kept: boolean; ended: CrawlEnd | null }> {
+  const crawl = yield* lockedCrawl(dialect, r.organizationId, r.crawlId);
+  if (!crawl) return { kept: false, ended: null };
+  const moved = yield exec("UPDATE site_page SET state = 'skipped', final_url = ?, finished_at = ?, lease_until = NULL WHERE organization_id = ? AND crawl_id = ? AND id = ? AND state = 'running'",
+    r.refusedUrl, r.now, r.organizationId, r.crawlId, r.pageId);
+  if (moved.affected !== 1) return { kept: false, ended: null };
+  for (const statement of r.extra ?? []) yield statement;
+  const column = SKIP_COLUMNS[r.reason];
+  yield exec(`UPDATE site_crawl SET ${column} = ${column} + 1 WHERE organization_id = ? AND job_id = ?`, r.organizationId, r.crawlId);
+  return { kept: true, ended: yield* endIfIdle(r.organizationId, r.crawlId, crawl, r.now, r.expiresAt) };
+}
+
 /** The links whose key the crawl has not taken yet, in their order. */
 function* unseen(organizationId: string, crawlId: string, links: readonly NewPage[]): SqlProgram<NewPage[]> {
   const taken = new Set<string>();
@@ -142,10 +173,19 @@ export function* stopProgram(dialect: Dialect, organizationId: string, crawlId: 
   return yield* endIfIdle(organizationId, crawlId, { ...crawl, stopping }, now, expiresAt);
 }
 
+/** The start page's error, and what is written with it (the start page's attempt, when it was requested). */
+export interface CrawlFailure {
+  readonly code: string;
+  readonly message: string;
+  readonly extra?: readonly SqlStatement[];
+}
+
 /** The start page decides the crawl (robots.txt refused it, or it failed): the crawl fails with its error, nothing else runs; cancelled if a cancel came first. */
-export function* failProgram(dialect: Dialect, organizationId: string, crawlId: string, code: string, message: string, now: Date, expiresAt: Date): SqlProgram<boolean> {
+export function* failProgram(dialect: Dialect, organizationId: string, crawlId: string, failure: CrawlFailure, now: Date, expiresAt: Date): SqlProgram<boolean> {
+  const { code, message } = failure;
   const crawl = yield* lockedCrawl(dialect, organizationId, crawlId);
   if (!crawl || !LIVE.has(crawl.status)) return false;
+  for (const statement of failure.extra ?? []) yield statement;
   yield exec("UPDATE site_page SET state = 'dropped', lease_until = NULL WHERE organization_id = ? AND crawl_id = ? AND state IN ('waiting', 'running')", organizationId, crawlId);
   if (crawl.stopping === 'cancelled') {
     // Cancelled while its start page ran (decisions 9.4): that page's end, whatever it was, ends the crawl as asked.

@@ -1,5 +1,11 @@
-/** A frontier row's state: waiting and running are the crawl's work left; alias reserves a redirect's final URL key. */
-export type PageState = 'waiting' | 'running' | 'done' | 'failed' | 'duplicate' | 'dropped' | 'alias';
+/**
+ * A frontier row's state: waiting and running are the crawl's work left; alias reserves a redirect's final URL key;
+ * skipped is a page whose navigation left the crawl (out of scope, past robots.txt), never a result.
+ */
+export type PageState = 'waiting' | 'running' | 'done' | 'failed' | 'duplicate' | 'dropped' | 'alias' | 'skipped';
+
+/** Why a taken page left the crawl: the bounds a redirect hop is held to (decisions.md 9.1). */
+export type HopSkip = 'robots' | 'scope';
 
 /** Why a site crawl ended (decisions.md 9.3). */
 export type StopReason = 'finished' | 'limit' | 'credits' | 'time_limit' | 'cancelled';

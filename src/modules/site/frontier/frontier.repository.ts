@@ -4,8 +4,8 @@ import { exec, query, SqlProgramRunner } from '../../../infra/database/sql-progr
 import type { Row } from '../../../infra/database/sql-program.js';
 import { rowInt } from '../../../infra/database/row-values.js';
 import { createCrawlProgram } from './crawl-create.js';
-import { claimProgram, failProgram, finishProgram, stopProgram } from './frontier-programs.js';
-import type { FinishRequest } from './frontier-programs.js';
+import { claimProgram, failProgram, finishProgram, skipProgram, stopProgram } from './frontier-programs.js';
+import type { CrawlFailure, FinishRequest, SkipRequest } from './frontier-programs.js';
 import type { CrawlEnd, FinishOutcome, FrontierPage, NewPage, PageState, StopReason } from './frontier-types.js';
 
 const PAGE_COLUMNS = 'id, crawl_id, organization_id, url, depth, parent, state, attempts, retries';
@@ -33,12 +33,16 @@ export class FrontierRepository {
     return this.sql.run(() => finishProgram(this.sql.dialect, request));
   }
 
+  skip(request: SkipRequest): Promise<{ kept: boolean; ended: CrawlEnd | null }> {
+    return this.sql.run(() => skipProgram(this.sql.dialect, request));
+  }
+
   stop(organizationId: string, crawlId: string, reason: StopReason, pageId: string | null, expiresAt: Date): Promise<CrawlEnd | null> {
     return this.sql.run(() => stopProgram(this.sql.dialect, organizationId, crawlId, reason, pageId, new Date(), expiresAt));
   }
 
-  fail(organizationId: string, crawlId: string, code: string, message: string, expiresAt: Date): Promise<boolean> {
-    return this.sql.run(() => failProgram(this.sql.dialect, organizationId, crawlId, code, message, new Date(), expiresAt));
+  fail(organizationId: string, crawlId: string, failure: CrawlFailure, expiresAt: Date): Promise<boolean> {
+    return this.sql.run(() => failProgram(this.sql.dialect, organizationId, crawlId, failure, new Date(), expiresAt));
   }
 
   /** A running page handed back uncharged (a target's Retry-After): waiting again, one retry more. */
