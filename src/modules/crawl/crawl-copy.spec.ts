@@ -1,0 +1,21 @@
+import { describe, expect, it } from '@jest/globals';
+import type { ReadPage } from '../jobs/page-result.js';
+import { pageAsRead, readPageOf } from './crawl-copy.js';
+
+const fetchedAt = new Date('2026-01-02T03:04:05Z');
+const stored = (page: ReadPage) => ({ ...pageAsRead(page), fetchedAt });
+
+describe('crawl copies (decisions.md 9.6: a hit reads the page its fetch read)', () => {
+  it('keeps a web page as HTML, rendered or as served', () => {
+    const page: ReadPage = { html: '<p>x</p>', rendered: true, targetStatus: 200, finalUrl: 'https://a.example/' };
+    expect(pageAsRead(page)).toEqual({ body: '<p>x</p>', mediaType: 'text/html', rendered: true, finalUrl: 'https://a.example/', targetStatus: 200 });
+    expect(readPageOf(stored(page))).toEqual(page);
+  });
+
+  it("reads a PDF's copy as the document it was, with its 9.5 facts", () => {
+    const document = { content_type: 'application/pdf', pages: 36, pages_read: 20, truncated: true } as const;
+    const page: ReadPage = { html: '<h1>Spec</h1>', rendered: false, targetStatus: 200, finalUrl: 'https://a.example/spec.pdf', document };
+    expect(pageAsRead(page).mediaType).toBe('application/pdf; pages=36; pages-read=20; truncated=true');
+    expect(readPageOf(stored(page))).toEqual(page);
+  });
+});
