@@ -6,10 +6,13 @@ const fetchedAt = new Date('2026-01-02T03:04:05Z');
 const stored = (page: ReadPage) => ({ ...pageAsRead(page), fetchedAt });
 
 describe('crawl copies (decisions.md 9.6: a hit reads the page its fetch read)', () => {
-  it('keeps a web page as HTML, rendered or as served', () => {
-    const page: ReadPage = { html: '<p>x</p>', rendered: true, targetStatus: 200, finalUrl: 'https://a.example/' };
+  it('keeps a web page with the media type it was served as: HTML, or a text body read again as text', () => {
+    const page: ReadPage = { html: '<p>x</p>', rendered: true, targetStatus: 200, finalUrl: 'https://a.example/', mediaType: 'text/html' };
     expect(pageAsRead(page)).toEqual({ body: '<p>x</p>', mediaType: 'text/html', rendered: true, finalUrl: 'https://a.example/', targetStatus: 200 });
     expect(readPageOf(stored(page))).toEqual(page);
+    const json: ReadPage = { html: '{"a":"<b>"}', rendered: false, targetStatus: 200, finalUrl: 'https://a.example/a.json', mediaType: 'application/json' };
+    expect(readPageOf(stored(json))).toEqual(json);
+    expect(readPageOf(stored({ ...page, mediaType: undefined })).mediaType).toBe('text/html');
   });
 
   it("reads a PDF's copy as the document it was, with its 9.5 facts", () => {

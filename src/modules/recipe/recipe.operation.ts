@@ -109,7 +109,7 @@ export class RecipeOperation implements Operation<RecipeOptions> {
     if (!isStartOnly(options)) return { output: { type: 'data', data: result, targetStatus, finalUrl } };
     if (navigation.document) return { page: { bytes: navigation.document, targetStatus, finalUrl } };
     const html = await readPageHtml(session.page, navigation, session.options.js, ctx.config.maxPageBytes);
-    return { page: { html, rendered: session.options.js, targetStatus, finalUrl } };
+    return { page: { html, rendered: session.options.js, targetStatus, finalUrl, mediaType: navigation.mediaType } };
   }
 }
 
