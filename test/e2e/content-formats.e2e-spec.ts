@@ -184,6 +184,18 @@ describe('page formats (decisions.md 8.1)', () => {
     }
   });
 
+  it('reads a <noscript> as a reader saw it: its text where scripts ran (js=true), its elements as served (js=false)', async () => {
+    const ask = async (js: string) => call('/crawl', {
+      key: org.apiKey,
+      query: { url: target('/content/noscript'), js, format: 'markdown', output: 'json', extract: JSON.stringify({ p: 'noscript p' }), include_selectors: 'main p' },
+    });
+    const rendered = await ask('true');
+    expect({ extracted: rendered.body.data.extracted, content: rendered.body.content }).toEqual({ extracted: { p: null }, content: 'High water at noon.' });
+    const served = await ask('false');
+    expect({ extracted: served.body.data.extracted, content: served.body.content })
+      .toEqual({ extracted: { p: 'Enable scripts for the tide chart.' }, content: 'High water at noon.\n\nEnable scripts for the tide chart.' });
+  });
+
   it('answers a collected job in its format, with the target-content headers', async () => {
     const accepted = await call('/crawl', { key: org.apiKey, query: { url: target('/slow?ms=9000'), format: 'text', js: 'false' } });
     expect(accepted.status).toBe(202);

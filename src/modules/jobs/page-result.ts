@@ -28,11 +28,12 @@ export interface ReadPage {
 }
 
 /**
- * How the page's HTML is parsed for its content (page-reading.ts): a text body read as served (js=false) is shown as
- * Chromium shows it; a rendered page is Chromium's own view already, and a document's HTML is its blocks.
+ * How the page's HTML is parsed for its content (page-reading.ts): a rendered page as scripts left it; a text body
+ * read as served (js=false) as Chromium shows it (a rendered page is Chromium's own view already, and a document's
+ * HTML is its blocks).
  */
 export function pageReading(page: ReadPage): PageReading {
-  return { text: !page.rendered && !page.document && showsAsText(page.mediaType ?? '') };
+  return { scripted: page.rendered, text: !page.rendered && !page.document && showsAsText(page.mediaType ?? '') };
 }
 
 /** The JSON result of a page answer, as the job keeps it: the envelope's `data`, and with output=json the page's content. */
