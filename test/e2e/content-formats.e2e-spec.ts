@@ -162,6 +162,40 @@ describe('page formats (decisions.md 8.1)', () => {
     expect(rendered.text).toBe('# Served heading\n\nRendered by script');
   });
 
+  it('reads a body that is not HTML as Chromium shows it (one <pre> of its text), with js=false as with js=true', async () => {
+    const bodies = [
+      { path: '/body.json', text: '{"a":1,"b":"<b>x</b>"}' },
+      { path: '/body.txt', text: 'Line one\n\nLine <two> & three' },
+    ];
+    for (const { path, text } of bodies) {
+      for (const js of ['false', 'true']) {
+        const ask = async (query: Record<string, string>) => call('/crawl', { key: org.apiKey, query: { url: target(path), js, ...query } });
+        expect({ js, path, markdown: (await ask({ format: 'markdown' })).text }).toEqual({ js, path, markdown: `\`\`\`\n${text}\n\`\`\`` });
+        expect({ js, path, text: (await ask({ format: 'text' })).text }).toEqual({ js, path, text });
+        const json = await ask({ format: 'markdown', output: 'json', extract: JSON.stringify({ pre: 'pre' }) });
+        expect({ js, path, content: json.body.content, extracted: json.body.data.extracted }).toEqual({ js, path, content: `\`\`\`\n${text}\n\`\`\``, extracted: { pre: text } });
+      }
+      // decisions.md 2: format=html alone is the body exactly as the server delivered it.
+      expect((await call('/crawl', { key: org.apiKey, query: { url: target(path), js: 'false', format: 'html' } })).text).toBe(text);
+      const stored = { url: target(`${path}?stored=${Date.now()}`), js: 'false', format: 'markdown', max_age: '600000' };
+      await call('/crawl', { key: org.apiKey, query: stored });
+      const hit = await call('/crawl', { key: org.apiKey, query: stored });
+      expect({ cache: hit.headers.get('x-cache'), markdown: hit.text }).toEqual({ cache: 'hit', markdown: `\`\`\`\n${text}\n\`\`\`` });
+    }
+  });
+
+  it('reads a <noscript> as a reader saw it: its text where scripts ran (js=true), its elements as served (js=false)', async () => {
+    const ask = async (js: string) => call('/crawl', {
+      key: org.apiKey,
+      query: { url: target('/content/noscript'), js, format: 'markdown', output: 'json', extract: JSON.stringify({ p: 'noscript p' }), include_selectors: 'main p' },
+    });
+    const rendered = await ask('true');
+    expect({ extracted: rendered.body.data.extracted, content: rendered.body.content }).toEqual({ extracted: { p: null }, content: 'High water at noon.' });
+    const served = await ask('false');
+    expect({ extracted: served.body.data.extracted, content: served.body.content })
+      .toEqual({ extracted: { p: 'Enable scripts for the tide chart.' }, content: 'High water at noon.\n\nEnable scripts for the tide chart.' });
+  });
+
   it('answers a collected job in its format, with the target-content headers', async () => {
     const accepted = await call('/crawl', { key: org.apiKey, query: { url: target('/slow?ms=9000'), format: 'text', js: 'false' } });
     expect(accepted.status).toBe(202);

@@ -90,6 +90,22 @@ describe('PDF documents (decisions.md 9.5)', () => {
     expect(extracted.body.content).toBe('');
   });
 
+  it('answers a stored copy of a PDF as a document, as its fetch was answered (directly and through a redirect)', async () => {
+    const asked = { max_age: '600000', output: 'json', format: 'markdown', extract: JSON.stringify({ h: 'h1' }), include_selectors: 'h1' };
+    const stamp = `${Date.now()}`;
+    for (const url of [target(`/pdf/titled.pdf?copy=${stamp}`), target(`/redirect?to=${encodeURIComponent(`/pdf/libtasn1.pdf?copy=${stamp}`)}`)]) {
+      const miss = await crawl(url, asked);
+      const hit = await crawl(url, asked);
+      expect([miss.headers.get('x-cache'), hit.headers.get('x-cache')]).toEqual(['miss', 'hit']);
+      const { cached_at: cachedAt, ...hitMetadata } = hit.body.metadata;
+      expect(cachedAt).toEqual(expect.any(String));
+      expect(hitMetadata).toEqual(miss.body.metadata);
+      expect(hit.body.metadata).toMatchObject({ content_type: 'application/pdf', pages: expect.any(Number), pages_read: expect.any(Number), truncated: expect.any(Boolean) });
+      expect(hit.body.data).toEqual({ extracted: null });
+      expect(hit.body.content).toBe('');
+    }
+  });
+
   it('answers a start-only recipe with the document', async () => {
     const recipe = { blocks: [{ type: 'start', details: { type: 'url', source: SPEC } }] };
     const result = await settled(await call('/crawl', { method: 'POST', key: org.apiKey, query: { format: 'markdown' }, body: recipe }));

@@ -28,7 +28,7 @@ function sessionOn(page: Page, deadline: number): PageSession {
     options: { js: true, images: false, adblock: false, waitUntil: 'domcontentloaded', viewport: { width: 1280, height: 900 }, userAgent: null },
     goto: async (url) => {
       const response = await page.goto(url, { waitUntil: 'domcontentloaded' });
-      return { status: response?.status() ?? 0, finalUrl: page.url(), rawBody: async () => (await response?.text()) ?? '' };
+      return { status: response?.status() ?? 0, finalUrl: page.url(), mediaType: 'text/html', rawBody: async () => (await response?.text()) ?? '' };
     },
     assertNotBlocked: () => undefined,
     remainingMs: () => deadline - Date.now(),

@@ -37,6 +37,15 @@ describe.each(['sqlite', 'mariadb'] as const)('stored page copies on %s', (kind)
   });
   afterAll(async () => db?.destroy());
 
+  it("keeps the copy's media type as written: a text body's, a PDF's with its facts (crawl-copy.ts)", async () => {
+    const store = cache(1 << 30);
+    for (const mediaType of ['application/json', 'application/pdf; pages=123456; pages-read=200; truncated=true']) {
+      const url = `https://a.example/typed/${mediaType.length}`;
+      expect(await store.keep(org, request(url), { ...page('{"a":1}'), mediaType }, new Date(NOW - 1_000))).toBe(true);
+      expect((await store.lookup(org, request(url), 60_000, NOW))?.mediaType).toBe(mediaType);
+    }
+  });
+
   it('finds a copy by the URL key and the fetch options, for its organization only, while younger than max_age', async () => {
     const store = cache(1 << 30);
     const body = `<html><body><h1>Caf\u00e9</h1>${'x'.repeat(5000)}</body></html>`;

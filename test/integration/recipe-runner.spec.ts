@@ -42,7 +42,7 @@ async function session(deadline: number, waitUntil: WaitUntil, js = true, reuse?
         const response = await page.goto(url, { waitUntil: idle ? 'domcontentloaded' : waitUntil, timeout: deadline - Date.now() });
         if (!response) throw new Error(`no response for ${url}`);
         await idle?.reached(deadline - Date.now());
-        return { status: response.status(), finalUrl: page.url(), rawBody: () => response.text() };
+        return { status: response.status(), finalUrl: page.url(), mediaType: 'text/html', rawBody: () => response.text() };
       } finally {
         idle?.dispose();
       }

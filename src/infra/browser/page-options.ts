@@ -34,6 +34,8 @@ export interface NavigationResult {
   /** The target's HTTP status of the main document (after redirects). */
   readonly status: number;
   readonly finalUrl: string;
+  /** The main document's Content-Type without its parameters, lower-cased ('' when it named none). */
+  readonly mediaType: string;
   /**
    * The main document's body exactly as the server delivered it, decoded as text. When the browser no longer holds it,
    * the DOM's serialization, refused with page_too_large past maxBytes.

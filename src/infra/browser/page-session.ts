@@ -66,8 +66,10 @@ export class JobPageSession implements PageSession {
     // Whatever the status (407 and 59x included), it is the target's answer: only the relay judges the proxy.
     const status = response?.status() ?? 200;
     const document = this.documentBytes();
-    const retryAfter = response?.headers()['retry-after'] ?? null;
-    return { status, finalUrl: this.raw.url(), rawBody: (maxBytes) => this.body(response, maxBytes), retryAfter, ...(document ? { document } : {}) };
+    const headers = response?.headers() ?? {};
+    const retryAfter = headers['retry-after'] ?? null;
+    const mediaType = (headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    return { status, finalUrl: this.raw.url(), mediaType, rawBody: (maxBytes) => this.body(response, maxBytes), retryAfter, ...(document ? { document } : {}) };
   }
 
   assertNotBlocked(): void {

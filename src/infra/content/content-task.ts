@@ -8,18 +8,20 @@ import type { ContentRequest, PageContent } from './page-content.js';
 import { pageLinks, type PageLink } from './links.js';
 import { performPageWork } from './page-work.js';
 import type { PageWork, PageWorkResult } from './page-work.js';
+import { parsePage } from './page-reading.js';
+import type { PageReading } from './page-reading.js';
 import { parseDocument } from './parse-document.js';
 import { readPdf } from './pdf/read-pdf.js';
 import type { PdfDocument, PdfUnreadable } from './pdf/read-pdf.js';
 
 /** One piece of Node-side work on a page's HTML: its content, its content with metadata and links, or 8.2's rules. */
 export type ContentTask =
-  | { readonly kind: 'render'; readonly html: string; readonly url: string; readonly request: ContentRequest }
-  | { readonly kind: 'describe'; readonly html: string; readonly url: string; readonly request: ContentRequest }
+  | { readonly kind: 'render'; readonly html: string; readonly url: string; readonly request: ContentRequest; readonly reading?: PageReading }
+  | { readonly kind: 'describe'; readonly html: string; readonly url: string; readonly request: ContentRequest; readonly reading?: PageReading }
   | { readonly kind: 'extract'; readonly html: string; readonly url: string; readonly rules: ExtractRules; readonly maxBytes: number }
   | { readonly kind: 'links'; readonly html: string; readonly url: string }
   | { readonly kind: 'pdf'; readonly bytes: Uint8Array; readonly maxPages: number }
-  | { readonly kind: 'page'; readonly html: string; readonly url: string; readonly work: PageWork }
+  | { readonly kind: 'page'; readonly html: string; readonly url: string; readonly work: PageWork; readonly reading?: PageReading }
   | SchemaTask;
 
 /** A caller's `ai_schema` compiled off the event loop: whether it compiles (a message or null), or an answer checked. */
@@ -43,12 +45,12 @@ export type ContentReply = { readonly ok: true; readonly value: unknown } | { re
 export function performContentTask(task: ContentTask): ContentReply | Promise<ContentReply> {
   if (task.kind === 'pdf') return readPdf(task.bytes, task.maxPages).then((value): ContentReply => ({ ok: true, value }), failed);
   try {
-    if (task.kind === 'render') return { ok: true, value: renderPageContent(task.html, task.url, task.request) };
-    if (task.kind === 'describe') return { ok: true, value: describePage(task.html, task.url, task.request) };
+    if (task.kind === 'render') return { ok: true, value: renderPageContent(task.html, task.url, task.request, task.reading) };
+    if (task.kind === 'describe') return { ok: true, value: describePage(task.html, task.url, task.request, task.reading) };
     if (task.kind === 'links') return { ok: true, value: pageLinks(parseDocument(task.html), task.url) };
     if (task.kind === 'schema-error') return { ok: true, value: answerSchemaError(task.schema) };
     if (task.kind === 'check-answer') return { ok: true, value: checkAnswer(task.answer, compileAnswerSchema(task.schema)) };
-    if (task.kind === 'page') return { ok: true, value: performPageWork(task.html, task.url, task.work) };
+    if (task.kind === 'page') return { ok: true, value: performPageWork(task.html, task.url, task.work, (html) => parsePage(html, task.reading)) };
     return { ok: true, value: extractFromPage(task.html, task.url, task.rules, task.maxBytes) };
   } catch (error) {
     return failed(error);

@@ -5,7 +5,9 @@ import { PageLink, pageLinks } from './links.js';
 import { NO_HINTS, PageHints, readPageHints } from './main-content/page-hints.js';
 import { selectMainContent } from './main-content/select-main-content.js';
 import { countWords, PageMetadata, pageMetadata } from './metadata.js';
-import { documentBody, parseDocument } from './parse-document.js';
+import { parsePage } from './page-reading.js';
+import type { PageReading } from './page-reading.js';
+import { documentBody } from './parse-document.js';
 import { renderMarkdown, renderText } from './render/markdown.js';
 
 export type ContentFormat = 'html' | 'markdown' | 'text';
@@ -37,11 +39,11 @@ export function isWholePage(request: ContentRequest): boolean {
 
 /**
  * The page's content in the format asked; `url` is the page's final URL, against which (or the page's
- * `<base href>`) links are resolved.
+ * `<base href>`) links are resolved; `reading`, how the page was read (page-reading.ts).
  */
-export function renderPageContent(html: string, url: string, request: ContentRequest): string {
+export function renderPageContent(html: string, url: string, request: ContentRequest, reading?: PageReading): string {
   if (isWholePage(request)) return html;
-  return renderParsed(parseDocument(html), url, request);
+  return renderParsed(parsePage(html, reading), url, request);
 }
 
 /** renderPageContent on a document of the caller's, which it edits (the cleaning and the main-content selection). */
@@ -51,8 +53,8 @@ export function renderParsed(document: Document, url: string, request: ContentRe
 }
 
 /** The content with the metadata and links of the whole page (read before anything is removed). */
-export function describePage(html: string, url: string, request: ContentRequest): PageContent {
-  return describeParsed(parseDocument(html), html, url, request);
+export function describePage(html: string, url: string, request: ContentRequest, reading?: PageReading): PageContent {
+  return describeParsed(parsePage(html, reading), html, url, request);
 }
 
 /** describePage on a document of the caller's, parsed from `html`, which it edits. */

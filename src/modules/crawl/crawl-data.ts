@@ -7,7 +7,7 @@ import type { PageRequest } from '../jobs/dto/page-request.js';
 import { pageContentWork } from '../jobs/page-content-work.js';
 import type { ContentLimits } from '../jobs/page-content-work.js';
 import { documentContent } from '../jobs/page-document.js';
-import { keepDescribed } from '../jobs/page-result.js';
+import { keepDescribed, pageReading } from '../jobs/page-result.js';
 import type { ReadPage } from '../jobs/page-result.js';
 import type { StructuredRequest } from './dto/extract-param.js';
 
@@ -65,7 +65,7 @@ async function pageWork(options: CrawlRequest, page: ReadPage, limits: ContentLi
     ...(options.aiSchema ? { model: documentContent(page, modelContent(choice, page.rendered)) } : {}),
     ...(choice.output === 'json' ? { describe: documentContent(page, answerContent(choice, page.rendered)) } : {}),
   };
-  const result = await pageContentWork({ kind: 'page', html: page.html, url: page.finalUrl, work }, limits);
+  const result = await pageContentWork({ kind: 'page', html: page.html, url: page.finalUrl, work, reading: pageReading(page) }, limits);
   if (result.described) keepDescribed(page, result.described);
   return result;
 }

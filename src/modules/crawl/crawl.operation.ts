@@ -72,7 +72,7 @@ export class CrawlOperation extends PageOperation {
       const { status: targetStatus, finalUrl } = navigation;
       if (navigation.document) return { bytes: navigation.document, targetStatus, finalUrl };
       const html = await readPageHtml(session.page, navigation, options.page.js, ctx.config.maxPageBytes);
-      return { html, rendered: options.page.js, targetStatus, finalUrl, retryAfter: navigation.retryAfter ?? null };
+      return { html, rendered: options.page.js, targetStatus, finalUrl, mediaType: navigation.mediaType, retryAfter: navigation.retryAfter ?? null };
     });
     const limits = { deadline: ctx.deadline, maxBytes: ctx.config.maxPageBytes, signal: ctx.signal };
     const page = 'bytes' in fetched ? await readDocumentPage(fetched, ctx.config.pdf.maxPages, limits) : fetched;

@@ -8,6 +8,7 @@ import type { PageRequest } from './dto/page-request.js';
 import { pageContentWork } from './page-content-work.js';
 import { documentContent } from './page-document.js';
 import type { ContentLimits } from './page-content-work.js';
+import { pageReading } from './page-result.js';
 import type { ReadPage } from './page-result.js';
 import type { JobOutput, JobView, Operation, RouteRequest, TaskContext } from './operation.js';
 
@@ -51,6 +52,6 @@ export abstract class PageOperation implements Operation<PageRequest> {
   /** The page as the model reads it, for ai_query and ai_schema alike. */
   protected modelMarkdown(options: PageRequest, page: ReadPage, limits: ContentLimits): Promise<string> {
     const request = documentContent(page, modelContent(options.content ?? PAGE_AS_SERVED, page.rendered));
-    return pageContentWork({ kind: 'render', html: page.html, url: page.finalUrl, request }, limits);
+    return pageContentWork({ kind: 'render', html: page.html, url: page.finalUrl, request, reading: pageReading(page) }, limits);
   }
 }

@@ -1,6 +1,8 @@
 import type { TargetMediaType } from '../../common/http/metered-answer.js';
 import { isWholePage } from '../../infra/content/page-content.js';
 import type { ContentFormat, PageContent } from '../../infra/content/page-content.js';
+import { showsAsText } from '../../infra/content/page-reading.js';
+import type { PageReading } from '../../infra/content/page-reading.js';
 import { answerContent } from './dto/content-query.js';
 import type { ContentChoice } from './dto/content-query.js';
 import type { JobOutput } from './operation.js';
@@ -17,10 +19,21 @@ export interface ReadPage {
   readonly rendered: boolean;
   readonly targetStatus: number;
   readonly finalUrl: string;
+  /** The Content-Type the target served the page with (navigation.ts's mediaType); absent: HTML. */
+  readonly mediaType?: string;
   /** Set when the page was a PDF read as a document: its html is then the document's blocks. */
   readonly document?: DocumentFacts;
   /** The target's Retry-After, for a site crawl's pause (decisions 9.3); never part of an answer. */
   readonly retryAfter?: string | null;
+}
+
+/**
+ * How the page's HTML is parsed for its content (page-reading.ts): a rendered page as scripts left it; a text body
+ * read as served (js=false) as Chromium shows it (a rendered page is Chromium's own view already, and a document's
+ * HTML is its blocks).
+ */
+export function pageReading(page: ReadPage): PageReading {
+  return { scripted: page.rendered, text: !page.rendered && !page.document && showsAsText(page.mediaType ?? '') };
 }
 
 /** The JSON result of a page answer, as the job keeps it: the envelope's `data`, and with output=json the page's content. */
@@ -47,10 +60,10 @@ export async function pageAnswer(page: ReadPage, choice: ContentChoice, data: ob
   const { targetStatus, finalUrl, html } = page;
   const request = documentContent(page, answerContent(choice, page.rendered));
   if (data === null && choice.output === 'page') {
-    const text = isWholePage(request) ? html : await pageContentWork({ kind: 'render', html, url: finalUrl, request }, limits);
+    const text = isWholePage(request) ? html : await pageContentWork({ kind: 'render', html, url: finalUrl, request, reading: pageReading(page) }, limits);
     return { type: 'page', mediaType: MEDIA_TYPES[choice.format], body: Buffer.from(assertPageSize(text, limits.maxBytes), 'utf8'), targetStatus, finalUrl };
   }
-  const described = choice.output === 'json' ? withDocumentFacts(describedPages.get(page) ?? await pageContentWork({ kind: 'describe', html, url: finalUrl, request }, limits), page) : undefined;
+  const described = choice.output === 'json' ? withDocumentFacts(describedPages.get(page) ?? await pageContentWork({ kind: 'describe', html, url: finalUrl, request, reading: pageReading(page) }, limits), page) : undefined;
   if (described) assertPageSize(described.content, limits.maxBytes);
   const result: PageResult = { data: data ?? {}, ...(described ? { page: described } : {}) };
   return { type: 'data', data: result, targetStatus, finalUrl, ...(page.retryAfter ? { retryAfter: page.retryAfter } : {}) };

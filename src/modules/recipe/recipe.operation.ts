@@ -118,7 +118,7 @@ export class RecipeOperation implements Operation<RecipeOptions> {
     }
     if (navigation.document) return { page: { bytes: navigation.document, ...target }, data: null };
     const html = await readPageHtml(session.page, navigation, session.options.js, ctx.config.maxPageBytes);
-    return { page: { html, rendered: session.options.js, ...target }, data: null };
+    return { page: { html, rendered: session.options.js, ...target, mediaType: navigation.mediaType }, data: null };
   }
 }
 

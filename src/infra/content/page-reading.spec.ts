@@ -1,0 +1,34 @@
+import { describe, expect, it } from '@jest/globals';
+import { renderPageContent } from './page-content.js';
+import { parsePage, showsAsText } from './page-reading.js';
+
+const MARKDOWN = { format: 'markdown', mainContent: true, includeSelectors: [], excludeSelectors: [] } as const;
+
+describe('showsAsText (what Chromium shows as one <pre> of the text)', () => {
+  it('is text/* but HTML and XML, JSON and scripts', () => {
+    for (const type of ['text/plain', 'text/csv', 'text/markdown', 'application/json', 'application/ld+json', 'application/javascript']) expect(showsAsText(type)).toBe(true);
+    for (const type of ['text/html', 'application/xhtml+xml', 'text/xml', 'application/xml', 'image/svg+xml', '', 'application/octet-stream']) expect(showsAsText(type)).toBe(false);
+  });
+});
+
+describe('parsePage', () => {
+  it('reads a text body as one <pre> of its text, markup characters as text', () => {
+    const body = '{"a":1,"b":"<b>x</b>"}';
+    const document = parsePage(body, { scripted: false, text: true });
+    expect(document.body.innerHTML).toBe('<pre style="word-wrap: break-word; white-space: pre-wrap;">{"a":1,"b":"&lt;b&gt;x&lt;/b&gt;"}</pre>');
+    expect(document.querySelector('pre')!.textContent).toBe(body);
+    expect(renderPageContent('Line one\n\nLine <two> & three', 'https://a.example/', MARKDOWN, { scripted: false, text: true })).toBe('```\nLine one\n\nLine <two> & three\n```');
+  });
+
+  it('holds a <noscript> as text where scripts ran, as a browser with scripting does; as elements in a page as served', () => {
+    const html = '<html><head></head><body><p>Tides</p><noscript><p class="x">Enable <b>scripts</b></p></noscript></body></html>';
+    const rendered = parsePage(html, { scripted: true, text: false });
+    expect(rendered.querySelector('noscript p')).toBeNull();
+    expect(rendered.querySelector('noscript')!.textContent).toBe('<p class="x">Enable <b>scripts</b></p>');
+    expect(parsePage(html, { scripted: false, text: false }).querySelector('noscript p')!.textContent).toBe('Enable scripts');
+  });
+
+  it('parses HTML as HTML when the body is not text', () => {
+    expect(renderPageContent('<p>Line <b>two</b></p>', 'https://a.example/', MARKDOWN, { scripted: false, text: false })).toBe('Line **two**');
+  });
+});
