@@ -482,7 +482,7 @@ export interface components {
             ai_query: string;
             /** @description GET /crawl only: the city targeted, "" without one */
             city?: string;
-            /** @description output=json: the page in the format asked */
+            /** @description output=json: the page in the format asked (of a recipe, the page its blocks ended on) */
             content?: string;
             /** @description Metered answers only: 0 on a refunded failure */
             credits_charged?: number;
@@ -516,9 +516,9 @@ export interface components {
             error: string | null;
             job_id: string;
             js: boolean;
-            /** @description output=json: every http(s) link of the page, absolute, once */
+            /** @description output=json: every http(s) link of the same page as content, absolute, once */
             links?: components["schemas"]["PageLink"][];
-            /** @description output=json */
+            /** @description output=json: of the same page as content */
             metadata?: components["schemas"]["PageMetadata"];
             /** @description 1-based while queued, else null */
             position: number | null;
