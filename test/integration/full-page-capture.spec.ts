@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import puppeteer, { Browser, Page } from 'puppeteer';
 import jpeg from 'jpeg-js';
+import { captureBox } from '../../src/infra/browser/capture-bounds.js';
 import { captureJpeg } from '../../src/infra/browser/page-capture.js';
 import { loadLazyContent } from '../../src/infra/browser/full-page-capture.js';
 
@@ -33,6 +34,7 @@ beforeAll(async () => {
       const spin = '<script>addEventListener("load", () => setTimeout(() => { document.title = "spinning"; const end = Date.now() + 2500; while (Date.now() < end); }, 50));</script>';
       return void response.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><body style="margin:0"><div style="height:2000px"></div>${spin}</body>`);
     }
+    if (path.startsWith('/tall')) return void response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><body style="margin:0"><div style="height:30000px;background:linear-gradient(#fff,#00f)"></div></body>');
     if (path.startsWith('/lazy/')) return void response.writeHead(200, { 'content-type': 'text/html' }).end(lazyPage(`/img/${path.slice(6)}`));
     response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><p>short</p>');
   });
@@ -62,6 +64,14 @@ async function spinning(page: Page): Promise<void> {
   for (const until = Date.now() + 5000; (await title()) !== 'spinning' && Date.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 20));
   expect(await title()).toBe('spinning');
   await browserSession.detach();
+}
+
+/** A baseline JPEG's size from its SOF0 header (decoding a 26-megapixel image would take seconds). */
+function jpegSize(image: Buffer): { width: number; height: number } {
+  for (let at = 2; at < image.length; at += 2 + image.readUInt16BE(at + 2)) {
+    if (image[at + 1] === 0xc0) return { height: image.readUInt16BE(at + 5), width: image.readUInt16BE(at + 7) };
+  }
+  throw new Error('no SOF0 marker');
 }
 
 const timed = async (work: () => Promise<void>): Promise<number> => {
@@ -148,6 +158,18 @@ describe('captureJpeg in Chromium', () => {
     await client.detach();
     await page.close();
   });
+
+  it('captures a side of 65,500 device pixels, the encoder\'s most; past it Chromium answers no image, which is a failure, never an empty image', async () => {
+    const page = await pageAt('/tall');
+    const client = await page.createCDPSession();
+    const box = captureBox({ width: 100, height: 30000 }, 4, 20000);
+    expect(box).toEqual({ width: 100, height: 16375 });
+    const image = Buffer.from(await captureJpeg(client, { clip: { x: 0, y: 0, ...box }, quality: 80, scale: 4 }), 'base64');
+    expect(jpegSize(image)).toEqual({ width: 400, height: 65500 });
+    await expect(captureJpeg(client, { clip: { x: 0, y: 0, width: 100, height: 16384 }, quality: 80, scale: 4 })).rejects.toThrow('no image');
+    await client.detach();
+    await page.close();
+  }, 60000);
 
   it('asks once when the page answers in time', async () => {
     const page = await pageAt('/short');

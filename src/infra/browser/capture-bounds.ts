@@ -1,5 +1,8 @@
-/** JPEG stores each side in 16 bits. */
-export const JPEG_MAX_SIDE = 65535;
+/**
+ * JPEG stores each side in 16 bits (decisions.md 2: never past 65,535), but Chromium's encoder, libjpeg, refuses a side
+ * past its JPEG_MAX_DIMENSION, 65,500: asked for more, Page.captureScreenshot answers an empty image.
+ */
+export const JPEG_MAX_SIDE = 65500;
 /** Device pixels one screenshot may hold: 64 Mpx is a 256 MB bitmap in the shared Chromium, the most we let one job ask. */
 export const SCREENSHOT_PIXEL_BUDGET = 64 * 1024 * 1024;
 

@@ -35,7 +35,11 @@ export async function captureJpeg(
   const ask = () =>
     client
       .send('Page.captureScreenshot', { format: 'jpeg', quality, clip: { ...clip, scale }, captureBeyondViewport: true, fromSurface: true })
-      .then((answer) => answer.data);
+      .then((answer) => {
+        // Chromium answers an empty image when its encoder refused the clip: no image was produced, never a blank one.
+        if (!answer.data) throw new Error('Chromium produced no image for the capture');
+        return answer.data;
+      });
   const first = ask();
   try {
     return await raceSignal(first, timeoutSignal(firstAnswerMs));
