@@ -96,6 +96,19 @@ describe('hardening: abusive pages and parameters (decisions.md 7.2)', () => {
     figures.afterHugeDomMib = Math.round(rssKib(env.appPid) / 1024);
   });
 
+  it('refuses a raw body (js=false) whose Content-Length passes MAX_PAGE_BYTES at its headers: page_too_large, refunded', async () => {
+    const before = (await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining;
+    const first = await crawl('/raw-big', { js: 'false' });
+    const answer = await settle(first, org.apiKey);
+    expect(answer.status).toBe(500);
+    expect(answer.headers.get('x-error-code')).toBe('page_too_large');
+    // Refunded when met during the synchronous wait (a collected failure keeps its charge: decisions.md 2).
+    const charged = first.status === 202 ? 1 : 0;
+    expect((await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining).toBe(before - charged);
+    // Refused at its headers, by its Content-Length (21 MiB), not measured after the whole body was read and parsed.
+    expect(answer.body.error).toBe(`The page is ${21 * 1024 * 1024} bytes, more than ${20 * 1024 * 1024} (MAX_PAGE_BYTES).`);
+  });
+
   it("reads a page that lies about its outerHTML (first '', then 200 MB) as it is, and the worker's RSS stays flat", async () => {
     const appRssKib = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${env.appPid}/status`, 'utf8'))?.[1]);
     const before = appRssKib();

@@ -47,6 +47,7 @@ export class JobPageSession implements PageSession {
     if (timeout <= 0) throw new AppError(ErrorCode.NavigationTimeout, 'The job deadline passed before the navigation started.');
     let response: HTTPResponse | null;
     this.guard.document = null;
+    this.guard.oversizedDocument = null;
     const allowed = IDLE_ALLOWANCE[this.options.waitUntil];
     const idle = allowed === undefined ? null : new NavigationIdle(this.raw, this.session, allowed);
     try {
@@ -58,10 +59,12 @@ export class JobPageSession implements PageSession {
         this.run.mark('network idle');
       }
     } catch (error) {
+      this.assertDocumentSize();
       throw classifyBrowserError(error, this.failureContext()) ?? error;
     } finally {
       idle?.dispose();
     }
+    this.assertDocumentSize();
     if (this.guard.blockedNavigation || this.guard.refusedNavigation) throw classifyBrowserError(new Error('blocked'), this.failureContext())!;
     // Whatever the status (407 and 59x included), it is the target's answer: only the relay judges the proxy.
     const status = response?.status() ?? 200;
@@ -108,6 +111,12 @@ export class JobPageSession implements PageSession {
 
   evaluateScript(script: string, limits: EvaluationLimits): Promise<unknown> {
     return this.run.race(evaluateBounded(this.session.client, script, limits));
+  }
+
+  /** page_too_large when the guard refused the main document for its Content-Length (GuardRules.pageMaxBytes). */
+  private assertDocumentSize(): void {
+    const declared = this.guard.oversizedDocument;
+    if (declared !== null) throw new AppError(ErrorCode.PageTooLarge, `The page is ${declared} bytes, more than ${this.guard.rules.pageMaxBytes} (MAX_PAGE_BYTES).`);
   }
 
   /** The PDF the navigation answered, if any; past PDF_MAX_BYTES, page_too_large. */

@@ -79,7 +79,12 @@ export class PageTask<T> {
     this.instance = job.instance;
     const egress = (this.egress = job.slot.bind(spec.route));
     const adblock = spec.options.adblock ? await this.deps.adblock.engine().catch(() => null) : null;
-    const rules = guardRules(this.deps.config, spec.options, adblock, spec.options.documents ? this.deps.config.pdf.maxBytes : undefined, spec.navigation);
+    const rules = guardRules(this.deps.config, spec.options, adblock, {
+      documentMaxBytes: spec.options.documents ? this.deps.config.pdf.maxBytes : undefined,
+      // js=false: the page is the raw body, which its Content-Length already measures (decisions.md 7.2).
+      pageMaxBytes: spec.options.js ? undefined : this.deps.config.maxPageBytes,
+      navigation: spec.navigation,
+    });
     const userAgent = await job.instance.defaultUserAgent();
     job.touched = true;
     const cacheOwner = spec.organizationId ?? `job ${spec.jobId}`;

@@ -29,7 +29,7 @@ async function guarded(replies: Record<string, () => unknown> = {}) {
       requestId, request: { url: 'http://site.test/doc', headers: {} }, frameId, resourceType: 'Document', responseStatusCode,
       responseHeaders: [{ name: 'Content-Type', value: contentType }, { name: 'Content-Length', value: '9' }],
     });
-  return { guard, sent, answers, challenge, pause, respond };
+  return { guard, session, sent, answers, challenge, pause, respond };
 }
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
@@ -115,6 +115,24 @@ describe('RequestGuard', () => {
       { requestId: 'frame', headers: anew },
       { requestId: 'css' },
     ]);
+  });
+
+  it('refuses a main document whose Content-Length passes pageMaxBytes at its response (js=false), and nothing else', async () => {
+    const { guard, session, answers } = await guarded();
+    const job = guard.begin({ checkPolicy: false, blockScripts: true, blockImages: false, adblock: null, pageMaxBytes: 100 }, new JobFootprint());
+    const response = (requestId: string, length: string, frameId = 'main', responseStatusCode = 200) =>
+      session.emit('Fetch.requestPaused', {
+        requestId, request: { url: 'http://site.test/doc', headers: {} }, frameId, resourceType: 'Document', responseStatusCode,
+        responseHeaders: [{ name: 'Content-Type', value: 'text/html' }, { name: 'Content-Length', value: length }],
+      });
+    response('small', '100');
+    response('moved', '5000', 'main', 302);
+    response('frame', '5000', 'child');
+    response('big', '101');
+    await settle();
+    expect(answers('Fetch.continueRequest').map(({ requestId }) => requestId)).toEqual(['small', 'moved', 'frame']);
+    expect(answers('Fetch.failRequest').map(({ requestId }) => requestId)).toEqual(['big']);
+    expect(job.oversizedDocument).toBe(101);
   });
 
   describe('documents (decisions.md 9.5)', () => {

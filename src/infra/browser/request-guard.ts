@@ -27,6 +27,12 @@ export interface GuardRules {
   readonly adblock: FiltersEngine | null;
   /** When set, a main document that is a PDF is read as a document, at most this many bytes (decisions.md 9.5). */
   readonly documentMaxBytes?: number;
+  /**
+   * When set (js=false, where the page is the raw body: decisions.md 7.2), a main document whose Content-Length passes
+   * it is refused at its response, before its bytes are downloaded and parsed: page_too_large at once, not after the
+   * whole body. (A body without a length is measured when read, as before.)
+   */
+  readonly pageMaxBytes?: number;
   /** The job's own bounds on its main document, over the network policy's. */
   readonly navigation?: NavigationRule;
 }
@@ -55,6 +61,8 @@ export class GuardJob {
   closed = false;
   /** The main document's bytes when it was a PDF (rules.documentMaxBytes), taken at its response. */
   document: CapturedDocument | null = null;
+  /** The Content-Length of a main document refused for passing rules.pageMaxBytes. */
+  oversizedDocument: number | null = null;
 
   constructor(
     readonly rules: GuardRules,
@@ -110,21 +118,23 @@ function fetchedAnew(request: Protocol.Network.Request): Protocol.Fetch.HeaderEn
   return [...kept.map(([name, value]) => ({ name, value })), ...FETCH_ANEW];
 }
 
+/** A job's own bounds on its main document (GuardRules). */
+export type DocumentBounds = Pick<GuardRules, 'documentMaxBytes' | 'pageMaxBytes' | 'navigation'>;
+
 /** The policy is skipped only when private targets are allowed and no domain is excluded (tests, private deployments). */
 export function guardRules(
   config: Pick<AppConfig, 'allowPrivateTargets' | 'uncoveredDomains'>,
   options: PageOptions,
   adblock: FiltersEngine | null,
-  documentMaxBytes?: number,
-  navigation?: NavigationRule,
+  bounds: DocumentBounds = {},
 ): GuardRules {
+  const defined = Object.fromEntries(Object.entries(bounds).filter(([, value]) => value !== undefined)) as DocumentBounds;
   return {
     checkPolicy: !config.allowPrivateTargets || config.uncoveredDomains.length > 0,
     blockScripts: !options.js,
     blockImages: !options.images,
     adblock,
-    ...(documentMaxBytes ? { documentMaxBytes } : {}),
-    ...(navigation ? { navigation } : {}),
+    ...defined,
   };
 }
 
@@ -188,6 +198,11 @@ export class RequestGuard {
     const maxBytes = job && !job.closed ? job.rules.documentMaxBytes : undefined;
     const mainDocument = onPage && event.frameId === this.page.mainFrameId();
     const kind = maxBytes && mainDocument ? mayBeDocument(event) : null;
+    const declared = job && !job.closed && mainDocument && !kind ? oversizedLength(event, job.rules.pageMaxBytes) : null;
+    if (declared !== null) {
+      job!.oversizedDocument = declared;
+      return void (await this.answer(session, event.requestId, 'abort').catch(() => undefined));
+    }
     if (!kind || !job) return void (await session.send('Fetch.continueRequest', { requestId: event.requestId }).catch(() => undefined));
     try {
       const { document, fulfill } = await captureDocument(session, event, maxBytes!, kind === 'pdf');
@@ -257,4 +272,13 @@ export class RequestGuard {
       : { response: 'CancelAuth' as const };
     void session.send('Fetch.continueWithAuth', { requestId: event.requestId, authChallengeResponse }).catch(() => undefined);
   }
+}
+
+/** A response's Content-Length when it passes `maxBytes` (a redirect's never counts); null otherwise or without one. */
+function oversizedLength(event: PausedRequest, maxBytes: number | undefined): number | null {
+  const status = event.responseStatusCode ?? 0;
+  if (maxBytes === undefined || event.responseErrorReason || (status >= 300 && status < 400)) return null;
+  const header = (event.responseHeaders ?? []).find(({ name }) => name.toLowerCase() === 'content-length');
+  const length = header && /^\d+$/.test(header.value.trim()) ? Number(header.value.trim()) : null;
+  return length !== null && length > maxBytes ? length : null;
 }
