@@ -1,11 +1,12 @@
-import { codeLanguage, isCodeWidget } from './doc-conventions.js';
+import { codeLanguage } from './doc-conventions.js';
 import { tagOf } from '../find-elements.js';
 import { isHidden } from '../hidden.js';
-import { BLOCK_TAGS, INNER_BLOCK_TAGS, SKIPPED_TAGS } from '../html-tags.js';
+import { BLOCK_TAGS, INNER_BLOCK_TAGS } from '../html-tags.js';
 import { isElement, isText } from './element-kinds.js';
 import { codeFence, escapeLineStart } from './escape.js';
 import { FORMATTING_TAGS, InlineRenderer } from './inline.js';
 import type { RenderContext } from './render-mode.js';
+import { rendersNothing } from './renders-nothing.js';
 import { renderTable } from './table.js';
 import { collapseWhitespace, isBlank } from '../whitespace.js';
 
@@ -44,7 +45,7 @@ export class BlockRenderer {
     }
     if (!isElement(node)) return;
     const tag = node.localName;
-    if (SKIPPED_TAGS.has(tag) || isHidden(node) || isCodeWidget(node)) return;
+    if (rendersNothing(node)) return;
     if (BLOCK_TAGS.has(tag)) {
       this.flush();
       this.block(node, tag);

@@ -1,12 +1,12 @@
 import { absoluteUrl, isScriptUrl } from '../resolve-url.js';
 import { collapseWhitespace } from '../whitespace.js';
-import { isCodeWidget, isPermalink } from './doc-conventions.js';
-import { isHidden } from '../hidden.js';
-import { BLOCK_TAGS, SKIPPED_TAGS } from '../html-tags.js';
+import { isPermalink } from './doc-conventions.js';
+import { BLOCK_TAGS } from '../html-tags.js';
 import { isElement, isText } from './element-kinds.js';
 import { codeSpan, escapeInline, escapeLabel, linkDestination } from './escape.js';
 import { nextTextStart } from './next-text.js';
 import type { RenderContext } from './render-mode.js';
+import { rendersNothing } from './renders-nothing.js';
 
 const STRONG = new Set(['strong', 'b']);
 const EMPHASIS = new Set(['em', 'i']);
@@ -30,7 +30,7 @@ export class InlineRenderer {
     if (isText(node)) return this.text(node);
     if (!isElement(node)) return '';
     const tag = node.localName;
-    if (SKIPPED_TAGS.has(tag) || isHidden(node) || isCodeWidget(node)) return '';
+    if (rendersNothing(node)) return '';
     if (tag === 'br') return '\n';
     if (tag === 'img') return this.image(node);
     if (tag === 'a') return this.link(node);

@@ -1,8 +1,7 @@
-import { isHidden } from '../hidden.js';
-import { BLOCK_TAGS, SKIPPED_TAGS } from '../html-tags.js';
+import { BLOCK_TAGS } from '../html-tags.js';
 import { collapseWhitespace } from '../whitespace.js';
-import { isCodeWidget } from './doc-conventions.js';
 import { isElement, isText } from './element-kinds.js';
+import { rendersNothing } from './renders-nothing.js';
 
 /**
  * The first character the renderer writes after a text node in the same line of Markdown, as the markup tells it:
@@ -28,7 +27,7 @@ function firstTextStart(node: Node): string | null {
   if (isText(node)) return collapseWhitespace(node.textContent ?? '').charAt(0) || null;
   if (!isElement(node)) return null;
   const tag = node.localName;
-  if (SKIPPED_TAGS.has(tag) || isHidden(node) || isCodeWidget(node)) return null;
+  if (rendersNothing(node)) return null;
   if (tag === 'br' || BLOCK_TAGS.has(tag)) return '\n';
   // What a link or an image may write first; a `[` escapes a `!` before it once too often where the link renders as text.
   if (tag === 'a' && node.hasAttribute('href')) return '[';
