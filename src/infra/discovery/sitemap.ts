@@ -1,3 +1,4 @@
+import { absoluteUrl } from '../content/resolve-url.js';
 import type { RobotsRules } from './robots.js';
 import { inflate, parseSitemap, type SitemapEntry } from './sitemap-parse.js';
 import { parseHttpUrl } from './url-key.js';
@@ -22,17 +23,9 @@ export const SITEMAP_BOUNDS: SitemapBounds = { maxUrls: 50_000, maxBytes: 50 * 1
  * robots.txt URL (a relative one included; one that is no http(s) URL dropped), else `/sitemap.xml` of the start host.
  */
 export function sitemapRoots(start: URL, robots: Pick<RobotsRules, 'sitemaps'>): string[] {
-  const robotsUrl = new URL('/robots.txt', start);
-  const named = robots.sitemaps.map((line) => parseHttpUrl(resolved(line, robotsUrl))).filter((url) => url !== null);
+  const robotsUrl = new URL('/robots.txt', start).href;
+  const named = robots.sitemaps.map((line) => parseHttpUrl(absoluteUrl(line, robotsUrl) ?? '')).filter((url) => url !== null);
   return named.length > 0 ? named.map((url) => url.href) : [new URL('/sitemap.xml', start).href];
-}
-
-function resolved(line: string, base: URL): string {
-  try {
-    return new URL(line, base).href;
-  } catch {
-    return '';
-  }
 }
 
 /** One GET of a sitemap, at most `maxBytes` of body; null when it could not be read. */
