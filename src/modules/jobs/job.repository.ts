@@ -152,17 +152,13 @@ function encodeEnd(end: JobOutput | JobFailure): JobEnd {
   return { status: 'done', body: Buffer.from(JSON.stringify(end.data ?? null), 'utf8'), contentType: 'application/json', meta };
 }
 
+/** A page is answered from the row's Buffer as it is (rowBuffer, or TypeORM's blob), never decoded on the way. */
 function decodeOutput(row: JobResult): JobOutput {
   const meta = JSON.parse(row.meta) as { targetStatus?: number; finalUrl?: string };
   if (isPageMediaType(row.contentType)) {
-    return { type: 'page', mediaType: row.contentType, body: asBuffer(row.body), targetStatus: meta.targetStatus ?? 200, finalUrl: meta.finalUrl ?? '' };
+    return { type: 'page', mediaType: row.contentType, body: row.body, targetStatus: meta.targetStatus ?? 200, finalUrl: meta.finalUrl ?? '' };
   }
-  return { type: 'data', data: JSON.parse(asBuffer(row.body).toString('utf8')), targetStatus: meta.targetStatus, finalUrl: meta.finalUrl };
-}
-
-/** The drivers give a blob as a Buffer; a plain Uint8Array is viewed as one, not copied. */
-function asBuffer(bytes: Uint8Array): Buffer {
-  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return { type: 'data', data: JSON.parse(row.body.toString('utf8')), targetStatus: meta.targetStatus, finalUrl: meta.finalUrl };
 }
 
 function isPageMediaType(type: string): type is TargetMediaType {
