@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { createOrganization, getOrganization, ledger } from '../factories/organization.factory.js';
 import { testEnv } from '../harness/env.js';
-import { collect } from '../harness/http.js';
-import { jpegSize, runBlocks, sitePage, STANDARD_BASE64 } from '../harness/recipe-calls.js';
+import { call, collect } from '../harness/http.js';
+import { jpegSize, runBlocks, sitePage, STANDARD_BASE64, startAt } from '../harness/recipe-calls.js';
 
 const env = testEnv();
 const extract = (selector: string, name: string, property?: string) => ({ type: 'extract', details: { selector, name, ...(property ? { property } : {}) } });
@@ -73,7 +73,7 @@ describe('POST /crawl: action blocks (decisions.md 8.3)', () => {
 
   it('fails a selector never shown after 10 s (past the sync wait: collected 500, charged)', async () => {
     const before = await balance();
-    const accepted = await runBlocks(org.apiKey, '/actions/clicks', [{ type: 'wait', details: { selector: '#never' } }]);
+    const accepted = await call('/crawl', { method: 'POST', key: org.apiKey, body: { blocks: [startAt('/actions/clicks'), { type: 'wait', details: { selector: '#never' } }] } });
     expect(accepted.status).toBe(202);
     const failed = await collect(accepted.body.job_id, org.apiKey);
     expect(failed.status).toBe(500);

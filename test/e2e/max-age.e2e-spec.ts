@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
 import { createOrganization, getOrganization, ledger, usage } from '../factories/organization.factory.js';
 import { testEnv } from '../harness/env.js';
-import { call, CallResult } from '../harness/http.js';
+import { call, CallResult, collect } from '../harness/http.js';
 
 const env = testEnv();
 const target = (path: string) => `${env.target.url}${path}`;
@@ -37,6 +37,26 @@ describe('max_age: stored copies of pages', () => {
     expect(second.headers.get('x-final-url')).toBe(first.headers.get('x-final-url'));
     expect(second.headers.get('x-job-id')).not.toBe(first.headers.get('x-job-id'));
     expect(await fetchesOf(path)).toBe(1);
+  });
+
+  it('says X-Cache on a collected answer as the request itself did: a miss while it runs and once done, a hit with its age', async () => {
+    const path = freshPath('/slow?ms=11000');
+    const started = await crawl(org.apiKey, path, { max_age: HOUR, js: 'false' });
+    expect([started.status, started.headers.get('x-cache')]).toEqual([202, 'miss']);
+    const jobId = started.body.job_id as string;
+    const running = await call(`/crawl/${jobId}`, { key: org.apiKey });
+    expect([running.status, running.headers.get('x-cache'), running.headers.get('x-cache-age')]).toEqual([202, 'miss', null]);
+    const done = await collect(jobId, org.apiKey);
+    expect([done.status, done.headers.get('x-cache'), done.headers.get('x-cache-age')]).toEqual([200, 'miss', null]);
+    const hit = await crawl(org.apiKey, path, { max_age: HOUR, js: 'false' });
+    expect(cacheHeaders(hit)).toEqual({ cache: 'hit', age: expect.stringMatching(/^[0-9]+$/), charged: '1' });
+    const collectedHit = await call(`/crawl/${hit.headers.get('x-job-id')}`, { key: org.apiKey });
+    expect([collectedHit.status, collectedHit.headers.get('x-cache'), collectedHit.headers.get('x-cache-age')]).toEqual([200, 'hit', expect.stringMatching(/^[0-9]+$/)]);
+    expect(Number(collectedHit.headers.get('x-cache-age'))).toBeGreaterThanOrEqual(Number(hit.headers.get('x-cache-age')));
+    expect(collectedHit.text).toBe(done.text);
+    // A request that did not ask for a stored copy is collected without X-Cache.
+    const plain = await crawl(org.apiKey, freshPath(), { js: 'false' });
+    expect((await call(`/crawl/${plain.headers.get('x-job-id')}`, { key: org.apiKey })).headers.get('x-cache')).toBeNull();
   });
 
   it('misses for a different fetch option, and for another organization', async () => {

@@ -93,9 +93,10 @@ describe('GET /openapi.json', () => {
     expect(grant).toEqual([expect.objectContaining({ name: 'Idempotency-Key', required: false })]);
   });
 
-  it('documents the headers of a collected answer: the target\'s on 200, the failure\'s code on 500 (decisions 2)', () => {
+  it('documents the headers of a collected answer: the target\'s and the stored copy\'s on 200, the failure\'s code on 500 (decisions 2, 9.6)', () => {
     const responses = document.paths['/crawl/{job}'].get.responses as Record<string, { headers?: Record<string, unknown> }>;
-    expect(Object.keys(responses['200'].headers ?? {})).toEqual(['X-Job-Id', 'X-Target-Status', 'X-Final-Url']);
+    expect(Object.keys(responses['200'].headers ?? {})).toEqual(['X-Job-Id', 'X-Target-Status', 'X-Final-Url', 'X-Cache', 'X-Cache-Age']);
+    expect(Object.keys(responses['202'].headers ?? {})).toEqual(['X-Job-Id', 'X-Cache', 'X-Cache-Age']);
     expect(Object.keys(responses['500'].headers ?? {})).toEqual(['X-Job-Id', 'X-Error-Code']);
   });
 });

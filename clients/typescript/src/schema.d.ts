@@ -2056,6 +2056,10 @@ export interface operations {
             /** @description Done */
             200: {
                 headers: {
+                    /** @description With max_age: "hit" when a stored copy answered, "miss" when the page was fetched (and stored unless store=false) */
+                    "X-Cache"?: string;
+                    /** @description On a hit: seconds since the stored copy was fetched */
+                    "X-Cache-Age"?: number;
                     /** @description The URL after redirects */
                     "X-Final-Url"?: string;
                     /** @description The job, collectable at GET /crawl/{job} */
@@ -2079,6 +2083,12 @@ export interface operations {
             /** @description Queued or running */
             202: {
                 headers: {
+                    /** @description With max_age: "hit" when a stored copy answered, "miss" when the page was fetched (and stored unless store=false) */
+                    "X-Cache"?: string;
+                    /** @description On a hit: seconds since the stored copy was fetched */
+                    "X-Cache-Age"?: number;
+                    /** @description The job, collectable at GET /crawl/{job} */
+                    "X-Job-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -29,6 +29,11 @@ export interface AnswerFacts {
   readonly cache?: { readonly hit: true; readonly ageSeconds: number } | { readonly hit: false };
 }
 
+/** A stored copy fetched at `fetchedAt` (epoch ms) answered: X-Cache: hit, X-Cache-Age in whole seconds. */
+export function copyCacheFacts(fetchedAt: number): NonNullable<AnswerFacts['cache']> {
+  return { hit: true, ageSeconds: Math.max(0, Math.floor((Date.now() - fetchedAt) / 1000)) };
+}
+
 /** The same answer, saying how a stored copy was used (X-Cache). */
 export function withCacheFacts(answer: MeteredAnswer, cache: NonNullable<AnswerFacts['cache']>): MeteredAnswer {
   return new MeteredAnswer(answer.status, answer.body, { ...answer.facts, cache });

@@ -116,8 +116,8 @@ export function ApiCollect(query: QueryDto): MethodDecorator & ClassDecorator {
     'Collect a job: its result, 202 while it runs (with a live debug capture), its failure',
     [
       ...queryOf(query),
-      ApiResponse({ status: 200, description: 'Done', content: { ...PAGE_CONTENT, ...json(ANY_ENVELOPE) }, headers: responseHeaders('X-Job-Id', 'X-Target-Status', 'X-Final-Url') }),
-      ApiResponse({ status: 202, description: 'Queued or running', content: json(ANY_ENVELOPE) }),
+      ApiResponse({ status: 200, description: 'Done', content: { ...PAGE_CONTENT, ...json(ANY_ENVELOPE) }, headers: responseHeaders('X-Job-Id', 'X-Target-Status', 'X-Final-Url', ...CACHE_HEADERS) }),
+      ApiResponse({ status: 202, description: 'Queued or running', content: json(ANY_ENVELOPE), headers: responseHeaders('X-Job-Id', ...CACHE_HEADERS) }),
     ],
     [
       Invalid(),

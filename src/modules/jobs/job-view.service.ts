@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { withFallback } from '../../common/time/deadline.js';
 import type { Job } from '../../infra/database/entities/index.js';
-import { MeteredAnswer } from '../../common/http/metered-answer.js';
+import { copyCacheFacts, MeteredAnswer, withCacheFacts } from '../../common/http/metered-answer.js';
 import { JobEventsService } from './job-events.service.js';
 import { JobHeartbeat } from './job-heartbeat.js';
 import { JobLine } from './job-line.service.js';
@@ -36,11 +36,22 @@ export class JobViewService {
    */
   async answer(operation: Operation, job: Job, billing: JobView<unknown>['billing'], output?: JobOutput | null, ahead?: Promise<object | null>): Promise<MeteredAnswer> {
     const options = JSON.parse(job.options) as unknown;
+    if (job.status === 'done' && output === undefined) output = await this.jobs.output(job);
+    const answer = await this.view(operation, job, options, billing, output ?? null, ahead);
+    // decisions.md 9.6: a collected answer to a request that asked for a stored copy says how it was answered, as the
+    // request's own answer did: a hit (from its copy's time) or a miss (fetched, or still fetching).
+    if (billing !== null || !operation.asksStore?.(options) || answer.status === 500) return answer;
+    const fetchedAt = answer.status === 200 ? output?.copyFetchedAt : undefined;
+    return withCacheFacts(answer, fetchedAt === undefined ? { hit: false } : copyCacheFacts(fetchedAt));
+  }
+
+  private async view(
+    operation: Operation, job: Job, options: unknown, billing: JobView<unknown>['billing'], output: JobOutput | null, ahead?: Promise<object | null>,
+  ): Promise<MeteredAnswer> {
     const collected = billing === null;
     const facts = { jobId: job.id, billing };
     const base = { job, options, billing, collected };
     if (job.status === 'done') {
-      output = output === undefined ? await this.jobs.output(job) : output;
       if (output?.type === 'page') {
         return new MeteredAnswer(200, { page: output.body, mediaType: output.mediaType }, { ...facts, target: { status: output.targetStatus, finalUrl: output.finalUrl } });
       }

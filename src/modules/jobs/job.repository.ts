@@ -147,18 +147,19 @@ export class JobRepository {
 
 function encodeEnd(end: JobOutput | JobFailure): JobEnd {
   if (!('type' in end)) return { status: 'failed', code: end.code, message: end.message.slice(0, 1000) };
-  const meta = JSON.stringify({ targetStatus: end.targetStatus, finalUrl: end.finalUrl });
+  const meta = JSON.stringify({ targetStatus: end.targetStatus, finalUrl: end.finalUrl, copyFetchedAt: end.copyFetchedAt });
   if (end.type === 'page') return { status: 'done', body: end.body, contentType: end.mediaType, meta };
   return { status: 'done', body: Buffer.from(JSON.stringify(end.data ?? null), 'utf8'), contentType: 'application/json', meta };
 }
 
 /** A page is answered from the row's Buffer as it is (rowBuffer, or TypeORM's blob), never decoded on the way. */
 function decodeOutput(row: JobResult): JobOutput {
-  const meta = JSON.parse(row.meta) as { targetStatus?: number; finalUrl?: string };
+  const meta = JSON.parse(row.meta) as { targetStatus?: number; finalUrl?: string; copyFetchedAt?: number };
+  const copy = meta.copyFetchedAt === undefined ? {} : { copyFetchedAt: meta.copyFetchedAt };
   if (isPageMediaType(row.contentType)) {
-    return { type: 'page', mediaType: row.contentType, body: row.body, targetStatus: meta.targetStatus ?? 200, finalUrl: meta.finalUrl ?? '' };
+    return { type: 'page', mediaType: row.contentType, body: row.body, targetStatus: meta.targetStatus ?? 200, finalUrl: meta.finalUrl ?? '', ...copy };
   }
-  return { type: 'data', data: JSON.parse(row.body.toString('utf8')), targetStatus: meta.targetStatus, finalUrl: meta.finalUrl };
+  return { type: 'data', data: JSON.parse(row.body.toString('utf8')), targetStatus: meta.targetStatus, finalUrl: meta.finalUrl, ...copy };
 }
 
 function isPageMediaType(type: string): type is TargetMediaType {

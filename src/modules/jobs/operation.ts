@@ -20,9 +20,13 @@ export interface RouteRequest {
  * to the caller (a page of hundreds of kilobytes as a string is a large object that waits for V8's next full
  * collection; as bytes it is freed with its buffer).
  */
-export type JobOutput =
+export type JobOutput = (
   | { readonly type: 'page'; readonly mediaType: TargetMediaType; readonly body: Buffer; readonly targetStatus: number; readonly finalUrl: string }
-  | { readonly type: 'data'; readonly data: unknown; readonly targetStatus?: number; readonly finalUrl?: string; readonly retryAfter?: string };
+  | { readonly type: 'data'; readonly data: unknown; readonly targetStatus?: number; readonly finalUrl?: string; readonly retryAfter?: string }
+) & {
+  /** decisions.md 9.6: when a stored copy answered, when that copy was fetched (epoch ms), so a collection says its age. */
+  readonly copyFetchedAt?: number;
+};
 
 /** Handed to an operation's browser task inside the worker. */
 export interface TaskContext {

@@ -5,7 +5,7 @@ import { AppError, isAppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import { deadlineSignal, raceSignal } from '../../common/time/deadline.js';
 import type { MeteredAnswer } from '../../common/http/metered-answer.js';
-import { withCacheFacts } from '../../common/http/metered-answer.js';
+import { copyCacheFacts, withCacheFacts } from '../../common/http/metered-answer.js';
 import { Job } from '../../infra/database/entities/index.js';
 import type { Organization } from '../../infra/database/entities/index.js';
 import { MetricsService } from '../../infra/metrics/metrics.service.js';
@@ -75,7 +75,7 @@ export class StoredAnswerService {
       throw error;
     });
     const answer = await this.syncAnswer.answerFinished(operation, job, remaining, ended);
-    return withCacheFacts(answer, { hit: true, ageSeconds: Math.max(0, Math.floor((Date.now() - stored.fetchedAt.getTime()) / 1000)) });
+    return withCacheFacts(answer, copyCacheFacts(stored.fetchedAt.getTime()));
   }
 
   /** Started, answered from the copy, finished and tallied as a crawl; the slot and the beat go on every exit path. */
@@ -93,7 +93,7 @@ export class StoredAnswerService {
       await marked;
       const backstop = deadlineSignal(deadline + BACKSTOP_MS);
       const outcome = await raceSignal(stored.answer(deadline, jobSignal.signal), backstop, () => new AppError(ErrorCode.NavigationTimeout, 'The job ran past its time limit.'))
-        .catch((error: unknown) => this.failure(error, job.id));
+        .then((output): JobOutput => ({ ...output, copyFetchedAt: stored.fetchedAt.getTime() }), (error: unknown) => this.failure(error, job.id));
       const kept = await retryStoreWrite(() => this.jobs.finish(job.organizationId, job.id, outcome), OUTAGE_RETRY_MS);
       const failed = !('type' in outcome);
       if (kept) this.metrics.jobEnded(job.kind, failed ? 'failed' : 'done', started, failed ? outcome.code : undefined);
