@@ -421,6 +421,18 @@ describe('BrowserCluster live debug', () => {
     await pool.settle();
   });
 
+  it("takes the thumbnail of a held job's tab as its capture does, and '' once it ended", async () => {
+    const jobSpec = spec({ viewport: { width: 1280, height: 800 } });
+    const thumbnail = await pool.withPage(jobSpec, async (session) => {
+      await session.goto(`${site.url}/tall?h=3000`);
+      return pool.thumbnail(jobSpec.jobId);
+    });
+    const image = jpeg.decode(Buffer.from(thumbnail, 'base64'));
+    expect([image.width, image.height]).toEqual([480, 300]);
+    expect(await pool.thumbnail(jobSpec.jobId)).toBe('');
+    await pool.settle();
+  });
+
   it("leaves the job's viewport and device scale factor as they were: its own image after a debug capture is the size asked", async () => {
     const jobSpec = spec({ viewport: { width: 800, height: 600, deviceScaleFactor: 2 } });
     const seen = await pool.withPage(jobSpec, async (session) => {

@@ -45,7 +45,7 @@ describe('JobRunner.perform: a pool that dies during the job (decisions 8.4)', (
     };
     const jobRunner = new JobRunner(
       loadConfig(ENV), {} as never, {} as never, {} as never, proxies, {} as never,
-      {} as never, {} as never, {} as never, {} as never, {} as never, {} as never, {} as never,
+      {} as never, {} as never, {} as never, {} as never, {} as never, {} as never, {} as never, {} as never,
     );
     const perform = () => jobRunner.perform(operation as never, {}, { id: 'j1', organizationId: 'o1' }, { deadline: Date.now() + 10_000, signal: new AbortController().signal });
     return { perform, tried };

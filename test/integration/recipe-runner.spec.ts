@@ -262,6 +262,7 @@ describe('RecipeOperation.run', () => {
       signal: AbortSignal.timeout(20000),
       config: { recipeMaxPages: 2, maxPageBytes: 20 * 1024 * 1024, pdf: { maxPages: 200 } } as AppConfig,
       withPage: async (options, fn) => fn(await session(deadline, options.waitUntil, options.js)),
+      showPage: () => undefined,
     };
   }
 

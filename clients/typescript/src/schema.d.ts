@@ -427,12 +427,15 @@ export interface components {
                 conversation: components["schemas"]["ChatTurn"][];
                 prompt: string;
             }[];
-            /** @description A live capture while running (collection only), else null */
+            /** @description While running: the live tab, or the page the job read once it gave the tab back; null while queued and once ended */
             debug: {
                 /** Format: date-time */
                 captured_at: string;
                 html: string;
-                /** Format: byte */
+                /**
+                 * Format: byte
+                 * @description Base64 JPEG thumbnail of the viewport; '' when none was taken
+                 */
                 screenshot: string;
                 truncated?: boolean;
                 url: string;
@@ -501,12 +504,15 @@ export interface components {
                     [key: string]: unknown;
                 };
             };
-            /** @description A live capture while running (collection only), else null */
+            /** @description While running: the live tab, or the page the job read once it gave the tab back; null while queued and once ended */
             debug: {
                 /** Format: date-time */
                 captured_at: string;
                 html: string;
-                /** Format: byte */
+                /**
+                 * Format: byte
+                 * @description Base64 JPEG thumbnail of the viewport; '' when none was taken
+                 */
                 screenshot: string;
                 truncated?: boolean;
                 url: string;
@@ -592,12 +598,15 @@ export interface components {
                 /** @description Links were left out: cut at limit, or a sitemap bound (50,000 URLs, 50 MiB, 3 levels) reached */
                 truncated: boolean;
             } | null;
-            /** @description A live capture while running (collection only), else null */
+            /** @description While running: the live tab, or the page the job read once it gave the tab back; null while queued and once ended */
             debug: {
                 /** Format: date-time */
                 captured_at: string;
                 html: string;
-                /** Format: byte */
+                /**
+                 * Format: byte
+                 * @description Base64 JPEG thumbnail of the viewport; '' when none was taken
+                 */
                 screenshot: string;
                 truncated?: boolean;
                 url: string;
@@ -852,12 +861,15 @@ export interface components {
                 screenshots?: string[];
                 url: string;
             };
-            /** @description A live capture while running (collection only), else null */
+            /** @description While running: the live tab, or the page the job read once it gave the tab back; null while queued and once ended */
             debug: {
                 /** Format: date-time */
                 captured_at: string;
                 html: string;
-                /** Format: byte */
+                /**
+                 * Format: byte
+                 * @description Base64 JPEG thumbnail of the viewport; '' when none was taken
+                 */
                 screenshot: string;
                 truncated?: boolean;
                 url: string;

@@ -20,9 +20,12 @@ const JOB_FIELDS: Record<string, SchemaObject> = {
   position: { type: 'integer', minimum: 1, nullable: true, description: '1-based while queued, else null' },
   error: { ...nullableStr, description: 'Why the job failed or was cancelled; null unless status is failed or cancelled' },
   debug: {
-    ...object({ url: str, screenshot: { type: 'string', format: 'byte' }, html: str, captured_at: time, truncated: bool }, ['url', 'screenshot', 'html', 'captured_at']),
+    ...object({
+      url: str, screenshot: { type: 'string', format: 'byte', description: "Base64 JPEG thumbnail of the viewport; '' when none was taken" },
+      html: str, captured_at: time, truncated: bool,
+    }, ['url', 'screenshot', 'html', 'captured_at']),
     nullable: true,
-    description: 'A live capture while running (collection only), else null',
+    description: 'While running: the live tab, or the page the job read once it gave the tab back; null while queued and once ended',
   },
 };
 const CREDITS: Record<string, SchemaObject> = {

@@ -13,7 +13,7 @@ import type { BrowserLauncher, RecyclePolicy } from './browser-launcher.js';
 import { dispatchPromptly } from './cluster/prompt-dispatch.js';
 import { slotConcurrency } from './cluster/slot-concurrency.js';
 import { ClusterCounters } from './cluster/slot-worker.js';
-import { captureTab, DebugCapture } from './debug-capture.js';
+import { captureTab, DebugCapture, viewportThumbnail } from './debug-capture.js';
 import { HangWatchdog } from './hang-watchdog.js';
 import { JobRun } from './job-run.js';
 import { launchOptions } from './launch-options.js';
@@ -135,6 +135,12 @@ export class BrowserCluster implements OnModuleInit, OnApplicationShutdown {
   async captureDebug(jobId: string): Promise<DebugCapture | null> {
     const job = this.running.get(jobId);
     return job ? captureTab(job.tab.page, job.tab.client) : null;
+  }
+
+  /** The thumbnail a live view of the job's held tab shows; '' when this process holds no page of the job. */
+  async thumbnail(jobId: string): Promise<string> {
+    const job = this.running.get(jobId);
+    return job ? viewportThumbnail(job.tab.page, job.tab.client) : '';
   }
 
   /** Runs fn with the job's page on a cluster worker; resolves with fn's answer, or rejects with the job's AppError. */

@@ -34,8 +34,27 @@ function sourceHead(max: number): { head: string; total: number } {
 /** Cut inside the page: a 50 MB DOM must not cross the DevTools pipe on every poll. */
 async function pageSource(page: Page): Promise<{ html: string; truncated: boolean }> {
   const { head, total } = await evaluateIsolated(page, sourceHead, DEBUG_HTML_MAX_BYTES);
+  return cutSource(head, total);
+}
+
+/** A source's head (its first DEBUG_HTML_MAX_BYTES units) as a capture holds it; `total`: the whole source's length. */
+function cutSource(head: string, total: number): { html: string; truncated: boolean } {
   const html = truncateUtf8(head, DEBUG_HTML_MAX_BYTES);
   return { html, truncated: html.length < total };
+}
+
+/** A page a job read and no longer holds in a tab: its final URL and the source it read. */
+export interface KeptPage {
+  readonly url: string;
+  readonly html: string;
+}
+
+/**
+ * The capture of a kept page: its source cut as a live capture cuts it, `captured_at` the moment it was read, and the
+ * thumbnail taken as its tab was given back ('' when none was: nobody had asked to see the job yet).
+ */
+export function keptCapture(page: KeptPage, screenshot: string, keptAt: Date): DebugCapture {
+  return { url: page.url, screenshot, ...cutSource(page.html.slice(0, DEBUG_HTML_MAX_BYTES), page.html.length), captured_at: keptAt.toISOString() };
 }
 
 /** The longest prefix of `text` within `maxBytes` of UTF-8, never splitting a character. */
@@ -53,10 +72,15 @@ export function truncateUtf8(text: string, maxBytes: number): string {
  */
 export async function captureTab(page: Page, client: CDPSession): Promise<DebugCapture> {
   const [image, source] = await Promise.all([
-    withFallback(thumbnail(page, client), CAPTURE_TIMEOUT_MS, ''),
+    viewportThumbnail(page, client),
     withFallback(pageSource(page), CAPTURE_TIMEOUT_MS, { html: '', truncated: false }),
   ]);
   return { url: page.url(), screenshot: image, ...source, captured_at: new Date().toISOString() };
+}
+
+/** The thumbnail of a capture; '' when the tab paints none in time or is closing, never an error. */
+export function viewportThumbnail(page: Page, client: CDPSession): Promise<string> {
+  return withFallback(thumbnail(page, client), CAPTURE_TIMEOUT_MS, '').catch(() => '');
 }
 
 /**

@@ -76,6 +76,7 @@ export class CrawlOperation extends PageOperation {
     });
     const limits = { deadline: ctx.deadline, maxBytes: ctx.config.maxPageBytes, signal: ctx.signal };
     const page = 'bytes' in fetched ? await readDocumentPage(fetched, ctx.config.pdf.maxPages, limits) : fetched;
+    ctx.showPage({ url: page.finalUrl, html: page.html });
     const stored = options.store === false ? null : this.cache.keep(ctx.organizationId, options, pageAsRead(page));
     try {
       return await this.answerPage(options, page, limits);

@@ -4,6 +4,7 @@ import { ErrorCode } from '../../common/errors/error-code.js';
 import { loadConfig } from '../../config/app-config.js';
 import type { Job } from '../../infra/database/entities/index.js';
 import type { JobPayload } from '../../infra/queue/queue.constants.js';
+import { JobCaptures } from './job-captures.js';
 import { JobRunner } from './job-runner.service.js';
 
 type Steps = string[];
@@ -56,7 +57,7 @@ function runner(steps: Steps, found: boolean) {
   const proxies = { select: async () => ({ id: 'p1', tier: 'standard' }) };
   return new JobRunner(
     loadConfig({}), { get: () => operation } as never, jobs as never, {} as never, proxies as never, limits as never,
-    events as never, metrics as never, heartbeat as never, {} as never, line as never, {} as never, redis(steps) as never,
+    events as never, metrics as never, heartbeat as never, {} as never, line as never, {} as never, new JobCaptures({} as never), redis(steps) as never,
   );
 }
 

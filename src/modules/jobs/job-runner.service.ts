@@ -15,6 +15,7 @@ import type { JobPayload } from '../../infra/queue/queue.constants.js';
 import { LedgerService } from '../billing/ledger.service.js';
 import { LimitsService } from '../billing/limits.service.js';
 import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.service.js';
+import { JobCaptures } from './job-captures.js';
 import { JobEventsService } from './job-events.service.js';
 import { JobHeartbeat } from './job-heartbeat.js';
 import { JobLine } from './job-line.service.js';
@@ -49,6 +50,7 @@ export class JobRunner {
     private readonly webhooks: WebhookDispatcher,
     private readonly line: JobLine,
     private readonly ledger: LedgerService,
+    private readonly captures: JobCaptures,
     @InjectRedis() private readonly redis: Redis,
   ) {}
 
@@ -73,7 +75,8 @@ export class JobRunner {
     this.metrics.jobStep('dispatch', Date.now() - taken);
     try {
       const started = Date.now();
-      const outcome = await asContentOwner(job.organizationId, () => this.execute(operation, job, deadline, jobSignal.signal)).catch((error: unknown) => toFailure(error, job.id, this.logger));
+      const work = () => asContentOwner(job.organizationId, () => this.execute(operation, job, deadline, jobSignal.signal));
+      const outcome = await this.captures.during(job.id, work).catch((error: unknown) => toFailure(error, job.id, this.logger));
       const recording = Date.now();
       if (!('type' in outcome) && operation.refusal?.(outcome)) await this.refundRefusal(operation, job);
       await this.record(job, started, outcome);
@@ -193,7 +196,11 @@ export class JobRunner {
       deadline,
       signal,
       config: this.config,
-      withPage: (pageOptions, fn) => this.browser.withPage({ jobId: job.id, organizationId: job.organizationId, route, options: pageOptions, deadline, signal, navigation }, fn),
+      withPage: (pageOptions, fn) => {
+        const spec = { jobId: job.id, organizationId: job.organizationId, route, options: pageOptions, deadline, signal, navigation };
+        return this.browser.withPage(spec, (session) => this.captures.whileHeld(job.id, () => fn(session)));
+      },
+      showPage: (page) => this.captures.keep(job.id, page),
     };
     return withBackstop(operation.run(context, options), deadline + BACKSTOP_MS);
   }

@@ -3,8 +3,8 @@ import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap }
 import type { Job as BullJob, Queue } from 'bull';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
-import { BrowserCluster } from '../../infra/browser/browser-cluster.js';
 import { JOBS_QUEUE, JobPayload } from '../../infra/queue/queue.constants.js';
+import { JobCaptures } from './job-captures.js';
 import { JobEventsService } from './job-events.service.js';
 import { JobRunner } from './job-runner.service.js';
 import { OperationRegistry } from './operation-registry.js';
@@ -22,14 +22,14 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     @InjectConfig() private readonly config: AppConfig,
     @InjectQueue(JOBS_QUEUE) private readonly queue: Queue<JobPayload>,
     private readonly runner: JobRunner,
-    private readonly browser: BrowserCluster,
+    private readonly captures: JobCaptures,
     private readonly events: JobEventsService,
     private readonly registry: OperationRegistry,
   ) {}
 
   onApplicationBootstrap(): void {
     if (!this.config.runsWorker) return;
-    this.events.onDebugRequest(throttleCaptures((jobId) => this.browser.captureDebug(jobId)));
+    this.events.onDebugRequest(throttleCaptures((jobId) => this.captures.capture(jobId)));
     void this.queue.process(this.config.browser.concurrency, (job: BullJob<JobPayload>) => {
       const own = this.registry.find(job.data.kind)?.own;
       return own ? own.process(job.data) : this.runner.run(job.data, job.timestamp);

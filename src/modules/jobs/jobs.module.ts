@@ -5,6 +5,7 @@ import { BillingModule } from '../billing/billing.module.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { CollectKeyGuard } from './collect-key.guard.js';
 import { JobCancelService } from './job-cancel.service.js';
+import { JobCaptures } from './job-captures.js';
 import { JobCollector } from './job-collector.service.js';
 import { JobEventsService } from './job-events.service.js';
 import { JobHeartbeat } from './job-heartbeat.js';
@@ -32,7 +33,7 @@ import { ContentThreadsLifecycle } from './content-threads.lifecycle.js';
   providers: [
     OperationRegistry, JobRepository, JobEventsService, JobViewService, MeteredPipeline, JobRunner, JobWorker, JobJanitor, JobCollector, CollectKeyGuard,
     JobHeartbeat, JobLine, LostJobSweeper, IdempotencyService, IdempotentStart, ReplayService, SlotKeeper, ContentThreadsLifecycle,
-    AdmissionService, SyncAnswerService, JobCancelService, StoredAnswerService,
+    AdmissionService, SyncAnswerService, JobCancelService, StoredAnswerService, JobCaptures,
   ],
   exports: [OperationRegistry, MeteredPipeline, BillingModule, JobRunner, JobRepository, JobLine, IdempotentStart],
 })

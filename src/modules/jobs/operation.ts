@@ -4,6 +4,7 @@ import type { MeteredAnswer, TargetMediaType } from '../../common/http/metered-a
 import type { JobPayload } from '../../infra/queue/queue.constants.js';
 import type { ProxyTier } from '../../config/json-files.js';
 import type { Job, JobKind } from '../../infra/database/entities/index.js';
+import type { KeptPage } from '../../infra/browser/debug-capture.js';
 import type { PageOptions, PageSession } from '../../infra/browser/page-options.js';
 import type { ProxyRoute } from '../../infra/proxy/proxy-route.js';
 
@@ -39,6 +40,11 @@ export interface TaskContext {
   readonly config: AppConfig;
   /** Opens the job's page through the job's proxy route, closes it on every exit path. */
   withPage<T>(options: PageOptions, fn: (session: PageSession) => Promise<T>): Promise<T>;
+  /**
+   * The page the job read, shown as its debug capture once its tab is given back (decisions.md 2: a running job shows
+   * one), while its content and the model's answer are made.
+   */
+  showPage(page: KeptPage): void;
 }
 
 /** decisions.md 9.6: a stored copy that answers a request instead of a fetch, with its own price. */

@@ -86,6 +86,7 @@ export class RecipeOperation implements Operation<RecipeOptions> {
     if ('output' in ran) return ran.output;
     const limits = { deadline: ctx.deadline, maxBytes: ctx.config.maxPageBytes, signal: ctx.signal };
     const read = 'bytes' in ran.page ? await readDocumentPage(ran.page, ctx.config.pdf.maxPages, limits) : ran.page;
+    ctx.showPage({ url: read.finalUrl, html: read.html });
     const answer = await pageAnswer(read, options.request.content ?? PAGE_AS_SERVED, ran.data, limits);
     // The target's status and final URL stay the start navigation's, whatever page the blocks ended on.
     return ran.target ? { ...answer, ...ran.target } : answer;

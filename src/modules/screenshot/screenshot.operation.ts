@@ -46,6 +46,7 @@ export class ScreenshotOperation extends PageOperation {
     const data: ScreenshotData = { url: options.url, screenshots: [shot.image] };
     if (shot.html !== null) {
       const page = { html: shot.html, rendered: options.page.js, targetStatus: shot.navigation.status, finalUrl: shot.navigation.finalUrl };
+      ctx.showPage({ url: page.finalUrl, html: page.html });
       data.answer = await this.answer(options, page, { deadline: ctx.deadline, maxBytes: ctx.config.maxPageBytes, signal: ctx.signal });
     }
     return { type: 'data', data, targetStatus: shot.navigation.status, finalUrl: shot.navigation.finalUrl };
