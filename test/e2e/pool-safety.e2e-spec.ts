@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { createServer } from 'node:http';
 import { Redis } from 'ioredis';
 import { RequestError, Server as ProxyServer } from 'proxy-chain';
 import { createOrganization, getOrganization, usage } from '../factories/organization.factory.js';
@@ -9,16 +10,23 @@ const env = testEnv();
 const SYNC_WAIT_MS = 3000;
 
 /**
- * A second app in pool mode whose proxies check credentials, as a provider's do. Standard: `u-{country}-{city}`, and
- * the provider knows no city "nowhere" (407). Premium: credentials it always refuses, after `premiumDelayMs`.
+ * A second app in pool mode whose proxies check credentials, as a provider's do. Standard: two proxies, `u-{country}-{city}`,
+ * and the provider knows no city "nowhere" (407). Premium: one proxy, credentials it always refuses, after `premiumDelayMs`.
  */
 describe('proxy credentials and a pool that dies during a job (decisions 8.4, 8.5)', () => {
   let app: AppProcess;
   let redis: Redis;
-  let standard: ProxyServer;
+  let standard: ProxyServer[];
   let premium: ProxyServer;
   let premiumDelayMs = 0;
   const standardUsers: string[] = [];
+  /** Armed, the next request a standard proxy carries kills the whole standard pool: its connection cut, both ports closed. */
+  let poolDiesOnRequest = false;
+  let poolDeath: Promise<unknown> | null = null;
+  const killer = createServer(() => {
+    poolDiesOnRequest = false;
+    poolDeath = Promise.all(standard.map((proxy) => proxy.close(true)));
+  });
   let org: { id: string; apiKey: string };
 
   const crawl = (query: Record<string, string>) => {
@@ -26,19 +34,37 @@ describe('proxy credentials and a pool that dies during a job (decisions 8.4, 8.
     for (const [name, value] of Object.entries({ url: `${env.target.url}/static`, js: 'false', ...query })) url.searchParams.set(name, value);
     return fetch(url, { headers: { authorization: `Bearer ${org.apiKey}` } });
   };
+  /** The job's answer: collected by GET /crawl/{job} once no longer 202 when the request answered 202. */
+  const settle = async (answer: Response) => {
+    if (answer.status !== 202) return answer;
+    const { job_id: jobId } = (await answer.json()) as { job_id: string };
+    const collect = () => fetch(new URL(`/crawl/${jobId}`, app.baseUrl), { headers: { authorization: `Bearer ${org.apiKey}` } });
+    let collected = await collect();
+    for (const until = Date.now() + 20_000; collected.status === 202 && Date.now() < until; collected = await collect()) {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    return collected;
+  };
   const balance = async () => (await getOrganization(app.baseUrl, env.adminToken, org.id)).credits_remaining;
   const attempts = async () => (await usage(app.baseUrl, env.adminToken, org.id)).days.reduce((sum, day) => sum + day.attempts, 0);
 
-  beforeAll(async () => {
-    standard = new ProxyServer({
-      port: 0,
+  const listenStandard = async (port = 0) => {
+    const proxy = new ProxyServer({
+      port,
       host: '127.0.0.1',
       prepareRequestFunction: ({ username }) => {
         standardUsers.push(username);
         if (username.endsWith('-nowhere')) throw new RequestError('No such city', 407);
-        return {};
+        // The tunnel is established and the request read before the proxy dies under it.
+        return poolDiesOnRequest ? { customConnectServer: killer } : {};
       },
     });
+    await proxy.listen();
+    return proxy;
+  };
+
+  beforeAll(async () => {
+    standard = await Promise.all([listenStandard(), listenStandard()]);
     premium = new ProxyServer({
       port: 0,
       host: '127.0.0.1',
@@ -47,7 +73,7 @@ describe('proxy credentials and a pool that dies during a job (decisions 8.4, 8.
         throw new RequestError('Bad credentials', 407);
       },
     });
-    await Promise.all([standard.listen(), premium.listen()]);
+    await premium.listen();
     const redisUrl = process.env.E2E_POOL_REDIS_URL ?? env.redisUrl.replace(/\/\d+$/, '/11');
     redis = new Redis(redisUrl);
     app = await startAppProcess('app-pool-safety', {
@@ -57,12 +83,14 @@ describe('proxy credentials and a pool that dies during a job (decisions 8.4, 8.
       REDIS_URL: redisUrl,
       ADMIN_TOKEN: env.adminToken,
       ALLOW_PRIVATE_TARGETS: 'true',
-      PROXY_STANDARD: `http://u-{country}-{city}:p@127.0.0.1:${standard.port}`,
+      PROXY_STANDARD: standard.map((proxy) => `http://u-{country}-{city}:p@127.0.0.1:${proxy.port}`).join(','),
       PROXY_PREMIUM: `http://u:wrong@127.0.0.1:${premium.port}`,
       SYNC_WAIT_MS: String(SYNC_WAIT_MS),
       BROWSER_CONCURRENCY: '1',
     });
     org = await createOrganization(app.baseUrl, env.adminToken, { plan: 'standard', credits: 500 });
+    // A first job warms the browser up (its launch, the filter lists), so the answers below come within SYNC_WAIT_MS.
+    expect((await settle(await crawl({}))).status).toBe(200);
   });
   beforeEach(async () => {
     for (const key of await redis.keys('crawlgate:proxy:down:*')) await redis.del(key);
@@ -70,7 +98,7 @@ describe('proxy credentials and a pool that dies during a job (decisions 8.4, 8.
   afterAll(async () => {
     await app?.stop();
     await redis?.quit();
-    await Promise.all([standard?.close(true), premium?.close(true)]);
+    await Promise.all([...(standard ?? []).map((proxy) => proxy.close(true)), premium?.close(true)]);
   });
 
   it("fails a job whose city the provider refuses (407) as proxy_failed, refunded, and the next request still gets 200", async () => {
@@ -115,12 +143,7 @@ describe('proxy credentials and a pool that dies during a job (decisions 8.4, 8.
     const attemptsBefore = await attempts();
     const accepted = await crawl({ premium: 'true' });
     expect(accepted.status).toBe(202);
-    const { job_id: jobId } = (await accepted.json()) as { job_id: string };
-    let collected = await fetch(new URL(`/crawl/${jobId}`, app.baseUrl), { headers: { authorization: `Bearer ${org.apiKey}` } });
-    for (const until = Date.now() + 20_000; collected.status === 202 && Date.now() < until; ) {
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      collected = await fetch(new URL(`/crawl/${jobId}`, app.baseUrl), { headers: { authorization: `Bearer ${org.apiKey}` } });
-    }
+    const collected = await settle(accepted);
     expect(collected.status).toBe(500);
     expect(collected.headers.get('x-error-code')).toBe('proxy_pool_unavailable');
     expect(await balance()).toBe(before - 10);
@@ -130,5 +153,29 @@ describe('proxy credentials and a pool that dies during a job (decisions 8.4, 8.
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(tallied).toBe(attemptsBefore + 1);
+  });
+
+  it('answers 503 proxy_pool_unavailable, refunded and untallied, when both proxies of a two-proxy pool die during the job', async () => {
+    const before = await balance();
+    const attemptsBefore = await attempts();
+    poolDiesOnRequest = true;
+    try {
+      const answer = await crawl({});
+      expect(answer.status).toBe(503);
+      expect(await answer.json()).toEqual({
+        error: { code: 'proxy_pool_unavailable', message: expect.any(String), request_id: answer.headers.get('x-request-id'), billed: false },
+      });
+      // The first proxy cut the connection (the target's failure as far as the relay can tell); the retry's proxy refused it.
+      expect(await redis.keys('crawlgate:proxy:down:standard:*')).toHaveLength(1);
+      expect(await balance()).toBe(before);
+      expect(await attempts()).toBe(attemptsBefore);
+    } finally {
+      poolDiesOnRequest = false;
+      if (poolDeath) {
+        await poolDeath;
+        poolDeath = null;
+        standard = await Promise.all(standard.map((proxy) => listenStandard(proxy.port)));
+      }
+    }
   });
 });

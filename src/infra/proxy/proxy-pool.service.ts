@@ -130,10 +130,18 @@ export class ProxyPoolService implements OnModuleInit {
     if (!usable.some(Boolean)) throw unavailable(tier);
   }
 
-  /** True while some proxy of the tier is not set aside: false means the pool died (decisions 8.4). */
+  /**
+   * After a job's proxy failed: true while some proxy of the tier is not set aside and accepts a connection checked now;
+   * false means the pool died (decisions 8.4). A proxy that cut the job's connection is not set aside (a target can do
+   * that too), and it may have died since admission's check: what the relay's refusal found of the proxy it set aside,
+   * a check now finds of each other proxy.
+   */
   async inService(tier: ProxyTier): Promise<boolean> {
     if (!this.config.proxyPools) return true;
-    return (await this.setAside(tier)).some((down) => !down);
+    const down = await this.setAside(tier);
+    const now = Date.now();
+    const answering = await Promise.all(this.templates[tier].map(async (template, index) => !down[index] && (await this.probe.status(template.server, now)).up));
+    return answering.some(Boolean);
   }
 
   /** Sets the proxy aside for a minute in every replica (the relay's verdict); the built-in proxy is never set aside. */

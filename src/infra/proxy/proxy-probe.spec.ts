@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { ProxyProbe } from './proxy-probe.js';
 
 describe('ProxyProbe', () => {
@@ -35,5 +35,27 @@ describe('ProxyProbe', () => {
     expect(await first).toBe(await second);
     expect((await probe.status('http://127.0.0.1:2')).up).toBe(false);
     expect(calls).toBe(1);
+  });
+
+  it('checks again for a caller that asks for a check started at `since` or later; an older check ending last does not replace it', async () => {
+    const releases: Array<(up: boolean) => void> = [];
+    const probe = new ProxyProbe(60_000, () => new Promise<boolean>((resolve) => releases.push(resolve)));
+    const now = jest.spyOn(Date, 'now').mockReturnValue(1000);
+    try {
+      const older = probe.status('http://127.0.0.1:3');
+      expect(probe.status('http://127.0.0.1:3')).toBe(older);
+      now.mockReturnValue(1001);
+      const newer = probe.status('http://127.0.0.1:3', 1001);
+      expect(releases).toHaveLength(2);
+      releases[1](false);
+      releases[0](true);
+      expect(await newer).toEqual({ up: false, at: 1001 });
+      expect(await older).toEqual({ up: true, at: 1000 });
+      await expect(probe.status('http://127.0.0.1:3')).resolves.toEqual({ up: false, at: 1001 });
+      await expect(probe.status('http://127.0.0.1:3', 1001)).resolves.toEqual({ up: false, at: 1001 });
+      expect(releases).toHaveLength(2);
+    } finally {
+      now.mockRestore();
+    }
   });
 });

@@ -23,33 +23,39 @@ export interface ProbeResult {
   readonly at: number;
 }
 
-/** Connection checks of proxy servers, each reused while younger than the TTL (checks of one server run once at a time). */
+/** Connection checks of proxy servers, each reused while younger than the TTL (callers of a running check share it). */
 export class ProxyProbe {
   private readonly results = new Map<string, ProbeResult>();
-  private readonly running = new Map<string, Promise<ProbeResult>>();
+  private readonly running = new Map<string, { at: number; result: Promise<ProbeResult> }>();
 
   constructor(
     private readonly ttlMs: number,
     private readonly check: (server: string) => Promise<boolean> = tcpCheck,
   ) {}
 
-  /** Whether the server accepted a TCP connection in a check at most ttlMs old (checked now if needed), and when. */
-  status(server: string): Promise<ProbeResult> {
+  /**
+   * Whether the server accepted a TCP connection in a check at most ttlMs old, or started at `since` or later when
+   * given (checked now if there is none), and when.
+   */
+  status(server: string, since?: number): Promise<ProbeResult> {
     const last = this.results.get(server);
-    if (last && Date.now() - last.at <= this.ttlMs) return Promise.resolve(last);
-    let running = this.running.get(server);
-    if (!running) {
-      const at = Date.now();
-      // A check that failed (rather than answered down) reaches its callers and is not kept: the next call checks again.
-      running = new Promise<boolean>((resolve) => resolve(this.check(server)))
-        .then((up) => {
-          const result = { up, at };
-          this.results.set(server, result);
-          return result;
-        })
-        .finally(() => this.running.delete(server));
-      this.running.set(server, running);
-    }
-    return running;
+    if (last && last.at >= (since ?? Date.now() - this.ttlMs)) return Promise.resolve(last);
+    const current = this.running.get(server);
+    if (current && (since === undefined || current.at >= since)) return current.result;
+    const at = Date.now();
+    // A check that failed (rather than answered down) reaches its callers and is not kept: the next call checks again.
+    const result = new Promise<boolean>((resolve) => resolve(this.check(server)))
+      .then((up) => {
+        const checked = { up, at };
+        // An older check that ends after a newer one does not replace the newer answer.
+        const kept = this.results.get(server);
+        if (!kept || kept.at <= at) this.results.set(server, checked);
+        return checked;
+      })
+      .finally(() => {
+        if (this.running.get(server)?.result === result) this.running.delete(server);
+      });
+    this.running.set(server, { at, result });
+    return result;
   }
 }
