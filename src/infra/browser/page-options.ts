@@ -26,7 +26,10 @@ export interface PageOptions {
   readonly waitUntil: WaitUntil;
   readonly viewport: Viewport;
   readonly userAgent: string | null;
-  /** Read a main document that is a PDF as a document (decisions.md 9.5): GET /crawl, a recipe's start, site pages. */
+  /**
+   * Read a main document the tab cannot show at its response (GET /crawl, a recipe's start, site pages): a PDF as a
+   * document (decisions.md 9.5), and a download that the navigation answered as its body (decisions.md 2).
+   */
   readonly documents?: boolean;
 }
 
@@ -43,6 +46,11 @@ export interface NavigationResult {
   readonly rawBody: (maxBytes?: number) => Promise<string>;
   /** The main document's bytes when it was a PDF and the page options asked for documents. */
   readonly document?: Uint8Array;
+  /**
+   * True when the answer was one a browser saves rather than shows (an attachment, a type no tab shows) and the page
+   * options asked for documents: rawBody is that body, read at its response, and the tab holds only an empty page.
+   */
+  readonly downloaded?: boolean;
   /** The main document's Retry-After header (a site crawl pauses the host on a 429 or 503 with it); null when absent. */
   readonly retryAfter?: string | null;
 }

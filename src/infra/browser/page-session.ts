@@ -9,6 +9,7 @@ import { evaluateBounded, EvaluationLimits } from './bounded-evaluation.js';
 import { CausedNavigationFailure, NavigationProbe, settleAfterAction } from './caused-navigation.js';
 import { IDLE_ALLOWANCE, NavigationIdle } from './navigation-idle.js';
 import { CaptureRequest, captureJpeg } from './page-capture.js';
+import type { CapturedDocument } from './document-capture.js';
 import type { NavigationResult, PageOptions, PageSession } from './page-options.js';
 import type { GuardJob } from './request-guard.js';
 import type { TabSession } from './tab-frames.js';
@@ -48,6 +49,7 @@ export class JobPageSession implements PageSession {
     let response: HTTPResponse | null;
     this.guard.document = null;
     this.guard.oversizedDocument = null;
+    this.guard.awaitingDocument = true;
     const allowed = IDLE_ALLOWANCE[this.options.waitUntil];
     const idle = allowed === undefined ? null : new NavigationIdle(this.raw, this.session, allowed);
     try {
@@ -63,16 +65,22 @@ export class JobPageSession implements PageSession {
       throw classifyBrowserError(error, this.failureContext()) ?? error;
     } finally {
       idle?.dispose();
+      this.guard.awaitingDocument = false;
     }
     this.assertDocumentSize();
     if (this.guard.blockedNavigation || this.guard.refusedNavigation) throw classifyBrowserError(new Error('blocked'), this.failureContext())!;
     // Whatever the status (407 and 59x included), it is the target's answer: only the relay judges the proxy.
     const status = response?.status() ?? 200;
-    const document = this.documentBytes();
-    const headers = response?.headers() ?? {};
+    const captured = this.capturedDocument();
+    // A document read at its response was the target's answer; the tab holds only its stand-in.
+    const headers = captured?.headers ?? response?.headers() ?? {};
     const retryAfter = headers['retry-after'] ?? null;
     const mediaType = (headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-    return { status, finalUrl: this.raw.url(), mediaType, rawBody: (maxBytes) => this.body(response, maxBytes), retryAfter, ...(document ? { document } : {}) };
+    const navigation = { status, finalUrl: this.raw.url(), mediaType, retryAfter };
+    if (captured?.kind === 'pdf') return { ...navigation, rawBody: (maxBytes) => this.body(response, maxBytes), document: captured.bytes };
+    // Decoded as a browser decodes a text body, without puppeteer's fatal check: no DOM holds it to fall back on.
+    if (captured) return { ...navigation, rawBody: async () => new TextDecoder('utf-8').decode(captured.bytes), downloaded: true };
+    return { ...navigation, rawBody: (maxBytes) => this.body(response, maxBytes) };
   }
 
   assertNotBlocked(): void {
@@ -113,19 +121,19 @@ export class JobPageSession implements PageSession {
     return this.run.race(evaluateBounded(this.session.client, script, limits));
   }
 
-  /** page_too_large when the guard refused the main document for its Content-Length (GuardRules.pageMaxBytes). */
+  /** page_too_large when the guard refused the main document for its Content-Length (GuardJob.oversizedDocument). */
   private assertDocumentSize(): void {
     const declared = this.guard.oversizedDocument;
-    if (declared !== null) throw new AppError(ErrorCode.PageTooLarge, `The page is ${declared} bytes, more than ${this.guard.rules.pageMaxBytes} (MAX_PAGE_BYTES).`);
+    if (declared !== null) throw new AppError(ErrorCode.PageTooLarge, `The page is ${declared.length} bytes, more than ${declared.maxBytes} (MAX_PAGE_BYTES).`);
   }
 
-  /** The PDF the navigation answered, if any; past PDF_MAX_BYTES, page_too_large. */
-  private documentBytes(): Uint8Array | null {
+  /** The PDF or the download the navigation answered, read at its response, if any; past its cap, page_too_large. */
+  private capturedDocument(): Extract<CapturedDocument, { bytes: Uint8Array }> | null {
     const document = this.guard.document;
-    if (document && 'tooLarge' in document) {
-      throw new AppError(ErrorCode.PageTooLarge, `The document exceeds ${this.guard.rules.documentMaxBytes} bytes (PDF_MAX_BYTES), the largest read.`);
-    }
-    return document?.bytes ?? null;
+    if (!document || !('tooLarge' in document)) return document;
+    const caps = this.guard.rules.documents!;
+    if (document.kind === 'pdf') throw new AppError(ErrorCode.PageTooLarge, `The document exceeds ${caps.pdf} bytes (PDF_MAX_BYTES), the largest read.`);
+    throw new AppError(ErrorCode.PageTooLarge, `The page exceeds ${caps.download} bytes, the most an operation returns.`);
   }
 
   private failureContext(): FailureContext {

@@ -80,7 +80,7 @@ export class PageTask<T> {
     const egress = (this.egress = job.slot.bind(spec.route));
     const adblock = spec.options.adblock ? await this.deps.adblock.engine().catch(() => null) : null;
     const rules = guardRules(this.deps.config, spec.options, adblock, {
-      documentMaxBytes: spec.options.documents ? this.deps.config.pdf.maxBytes : undefined,
+      documents: spec.options.documents ? { pdf: this.deps.config.pdf.maxBytes, download: this.deps.config.maxPageBytes } : undefined,
       // js=false: the page is the raw body, which its Content-Length already measures (decisions.md 7.2).
       pageMaxBytes: spec.options.js ? undefined : this.deps.config.maxPageBytes,
       navigation: spec.navigation,

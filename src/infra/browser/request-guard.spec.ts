@@ -132,7 +132,7 @@ describe('RequestGuard', () => {
     await settle();
     expect(answers('Fetch.continueRequest').map(({ requestId }) => requestId)).toEqual(['small', 'moved', 'frame']);
     expect(answers('Fetch.failRequest').map(({ requestId }) => requestId)).toEqual(['big']);
-    expect(job.oversizedDocument).toBe(101);
+    expect(job.oversizedDocument).toEqual({ length: 101, maxBytes: 100 });
   });
 
   describe('documents (decisions.md 9.5)', () => {
@@ -145,7 +145,7 @@ describe('RequestGuard', () => {
 
     it("takes a main document's PDF from its response, bounded, and shows the tab an empty page with the target's status", async () => {
       const { guard, respond, answers } = await guarded({ 'Fetch.takeResponseBodyAsStream': stream, 'IO.read': chunks('%PDF-1.7 ', 'rest') });
-      const job = guard.begin({ ...RULES, documentMaxBytes: 100 }, new JobFootprint());
+      const job = guard.begin({ ...RULES, documents: { pdf: 100, download: 100 } }, new JobFootprint());
       respond('doc', 'application/pdf', 'main', 203);
       await settle();
       await settle();
@@ -160,16 +160,16 @@ describe('RequestGuard', () => {
 
     it('stops reading past the cap, and notes the document too large', async () => {
       const { guard, respond, answers } = await guarded({ 'Fetch.takeResponseBodyAsStream': stream, 'IO.read': chunks('%PDF-'.padEnd(60), 'x'.repeat(60), 'never read') });
-      const job = guard.begin({ ...RULES, documentMaxBytes: 100 }, new JobFootprint());
+      const job = guard.begin({ ...RULES, documents: { pdf: 100, download: 100 } }, new JobFootprint());
       respond('doc', 'application/pdf');
       for (let i = 0; i < 4; i += 1) await settle();
-      expect(job.document).toEqual({ tooLarge: true });
+      expect(job.document).toEqual({ kind: 'pdf', tooLarge: true });
       expect(answers('IO.read')).toHaveLength(2);
     });
 
     it('hands a vaguely typed body that is not a PDF back to the tab as it came', async () => {
       const { guard, respond, answers } = await guarded({ 'Fetch.takeResponseBodyAsStream': stream, 'IO.read': chunks('plain text') });
-      const job = guard.begin({ ...RULES, documentMaxBytes: 100 }, new JobFootprint());
+      const job = guard.begin({ ...RULES, documents: { pdf: 100, download: 100 } }, new JobFootprint());
       respond('doc', 'application/octet-stream');
       for (let i = 0; i < 3; i += 1) await settle();
       expect(job.document).toBeNull();
@@ -179,9 +179,38 @@ describe('RequestGuard', () => {
       });
     });
 
+    it("reads the answer of the job's own navigation that a browser would save, whatever its type, and shows the tab an empty page", async () => {
+      const { guard, session, answers } = await guarded({ 'Fetch.takeResponseBodyAsStream': stream, 'IO.read': chunks('<h1>x</h1>') });
+      const job = guard.begin({ ...RULES, documents: { pdf: 100, download: 100 } }, new JobFootprint());
+      job.awaitingDocument = true;
+      const responseHeaders = [{ name: 'Content-Type', value: 'text/html' }, { name: 'Content-Disposition', value: 'attachment; filename="x.html"' }];
+      const emit = (requestId: string, responseStatusCode: number) =>
+        session.emit('Fetch.requestPaused', { requestId, request: { url: 'http://site.test/x', headers: {} }, frameId: 'main', resourceType: 'Document', responseStatusCode, responseHeaders });
+      emit('moved', 302);
+      emit('saved', 404);
+      for (let i = 0; i < 3; i += 1) await settle();
+      expect(job.document).toEqual({ kind: 'download', bytes: new Uint8Array(Buffer.from('<h1>x</h1>')), headers: { 'content-type': 'text/html', 'content-disposition': 'attachment; filename="x.html"' } });
+      expect(answers('Fetch.continueRequest')).toEqual([{ requestId: 'moved' }]);
+      expect(answers('Fetch.fulfillRequest').map(({ requestId, responseCode }) => [requestId, responseCode])).toEqual([['saved', 404]]);
+      // Answered: a later download (a click, a refresh) is the browser's, which leaves the page as it was.
+      emit('later', 200);
+      await settle();
+      expect(answers('Fetch.continueRequest')).toEqual([{ requestId: 'moved' }, { requestId: 'later' }]);
+    });
+
+    it('refuses a download whose Content-Length passes every cap at its response, naming MAX_PAGE_BYTES', async () => {
+      const { guard, respond, answers } = await guarded();
+      const job = guard.begin({ ...RULES, documents: { pdf: 4, download: 8 } }, new JobFootprint());
+      job.awaitingDocument = true;
+      respond('doc', 'application/zip');
+      await settle();
+      expect(answers('Fetch.failRequest').map(({ requestId }) => requestId)).toEqual(['doc']);
+      expect(job.oversizedDocument).toEqual({ length: 9, maxBytes: 8 });
+    });
+
     it("lets other responses through: HTML, a frame's PDF, and any PDF when the job reads no documents", async () => {
       const { guard, respond, answers } = await guarded();
-      guard.begin({ ...RULES, documentMaxBytes: 100 }, new JobFootprint());
+      guard.begin({ ...RULES, documents: { pdf: 100, download: 100 } }, new JobFootprint());
       respond('html', 'text/html; charset=utf-8');
       respond('frame', 'application/pdf', 'child');
       await settle();

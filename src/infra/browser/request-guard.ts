@@ -3,8 +3,8 @@ import { Request as AdblockRequest } from '@ghostery/adblocker-puppeteer';
 import type { CDPSession, Protocol } from 'puppeteer';
 import type { AppConfig } from '../../config/app-config.js';
 import type { NetworkPolicy } from '../network/network-policy.js';
-import { captureDocument, mayBeDocument } from './document-capture.js';
-import type { CapturedDocument } from './document-capture.js';
+import { captureDocument, captureKind, readCap } from './document-capture.js';
+import type { CaptureCaps, CapturedDocument, CaptureKind } from './document-capture.js';
 import type { RelayLogin } from '../proxy/relay/relay-slot.js';
 import type { JobFootprint } from './job-footprint.js';
 import type { PageOptions } from './page-options.js';
@@ -25,8 +25,12 @@ export interface GuardRules {
   readonly blockScripts: boolean;
   readonly blockImages: boolean;
   readonly adblock: FiltersEngine | null;
-  /** When set, a main document that is a PDF is read as a document, at most this many bytes (decisions.md 9.5). */
-  readonly documentMaxBytes?: number;
+  /**
+   * When set (PageOptions.documents), a main document the tab cannot show is read at its response: a PDF as a document,
+   * at most `pdf` bytes (PDF_MAX_BYTES, decisions.md 9.5), and the answer of the job's own navigation that the browser
+   * would save as a download as its body, at most `download` bytes (MAX_PAGE_BYTES, decisions.md 2 and 7.2).
+   */
+  readonly documents?: CaptureCaps;
   /**
    * When set (js=false, where the page is the raw body: decisions.md 7.2), a main document whose Content-Length passes
    * it is refused at its response, before its bytes are downloaded and parsed: page_too_large at once, not after the
@@ -59,10 +63,15 @@ export class GuardJob {
   refusedNavigation: BlockedRequest | null = null;
   /** Set once the job is over: from then on every request is refused (unload beacons included). */
   closed = false;
-  /** The main document's bytes when it was a PDF (rules.documentMaxBytes), taken at its response. */
+  /** The main document read at its response (rules.documents): a PDF, or the download its navigation answered. */
   document: CapturedDocument | null = null;
-  /** The Content-Length of a main document refused for passing rules.pageMaxBytes. */
-  oversizedDocument: number | null = null;
+  /** The Content-Length of a main document refused at its response, and the cap it passed (MAX_PAGE_BYTES). */
+  oversizedDocument: { readonly length: number; readonly maxBytes: number } | null = null;
+  /**
+   * True from the job's own navigation until its main document answers (redirects aside): only that answer is read as a
+   * download. A download that a page or a click starts later leaves the page as it was, as it does in a browser.
+   */
+  awaitingDocument = false;
 
   constructor(
     readonly rules: GuardRules,
@@ -119,7 +128,7 @@ function fetchedAnew(request: Protocol.Network.Request): Protocol.Fetch.HeaderEn
 }
 
 /** A job's own bounds on its main document (GuardRules). */
-export type DocumentBounds = Pick<GuardRules, 'documentMaxBytes' | 'pageMaxBytes' | 'navigation'>;
+export type DocumentBounds = Pick<GuardRules, 'documents' | 'pageMaxBytes' | 'navigation'>;
 
 /** The policy is skipped only when private targets are allowed and no domain is excluded (tests, private deployments). */
 export function guardRules(
@@ -192,20 +201,18 @@ export class RequestGuard {
     await this.answer(session, event.requestId, verdict, headers).catch(() => undefined);
   }
 
-  /** A document's response: the main document of a job that reads documents may be one; every other goes on. */
+  /** A document's response: the main document of a job may be read here (or refused for its length); every other goes on. */
   private async onResponse(session: CDPSession, onPage: boolean, event: PausedRequest): Promise<void> {
-    const job = this.job;
-    const maxBytes = job && !job.closed ? job.rules.documentMaxBytes : undefined;
-    const mainDocument = onPage && event.frameId === this.page.mainFrameId();
-    const kind = maxBytes && mainDocument ? mayBeDocument(event) : null;
-    const declared = job && !job.closed && mainDocument && !kind ? oversizedLength(event, job.rules.pageMaxBytes) : null;
-    if (declared !== null) {
-      job!.oversizedDocument = declared;
+    const job = this.job && !this.job.closed && onPage && event.frameId === this.page.mainFrameId() ? this.job : null;
+    const kind = job ? mainDocumentKind(job, event) : null;
+    const refused = job ? refusedLength(event, job.rules, kind) : null;
+    if (refused) {
+      job!.oversizedDocument = refused;
       return void (await this.answer(session, event.requestId, 'abort').catch(() => undefined));
     }
     if (!kind || !job) return void (await session.send('Fetch.continueRequest', { requestId: event.requestId }).catch(() => undefined));
     try {
-      const { document, fulfill } = await captureDocument(session, event, maxBytes!, kind === 'pdf');
+      const { document, fulfill } = await captureDocument(session, event, kind, job.rules.documents!);
       job.document = document;
       await session.send('Fetch.fulfillRequest', fulfill);
     } catch {
@@ -272,6 +279,26 @@ export class RequestGuard {
       : { response: 'CancelAuth' as const };
     void session.send('Fetch.continueWithAuth', { requestId: event.requestId, authChallengeResponse }).catch(() => undefined);
   }
+}
+
+/** How the job reads its main document's response (document-capture.ts); as a download only as its own navigation's answer. */
+function mainDocumentKind(job: GuardJob, event: PausedRequest): CaptureKind | null {
+  const status = event.responseStatusCode ?? 0;
+  const own = job.awaitingDocument;
+  if (event.responseErrorReason || status < 300 || status >= 400) job.awaitingDocument = false;
+  return job.rules.documents ? captureKind(event, job.rules.documents, own) : null;
+}
+
+/**
+ * A main document refused at its response for its Content-Length (decisions.md 7.2): past MAX_PAGE_BYTES where the page
+ * is the raw body (js=false), or, read at its response, past its kind's cap (past MAX_PAGE_BYTES as well). A PDF is
+ * held to PDF_MAX_BYTES as it is read.
+ */
+function refusedLength(event: PausedRequest, rules: GuardRules, kind: CaptureKind | null): GuardJob['oversizedDocument'] {
+  if (kind === 'pdf') return null;
+  const caps = kind ? rules.documents : undefined;
+  const length = oversizedLength(event, caps ? readCap(kind!, caps) : rules.pageMaxBytes);
+  return length === null ? null : { length, maxBytes: caps ? caps.download : rules.pageMaxBytes! };
 }
 
 /** A response's Content-Length when it passes `maxBytes` (a redirect's never counts); null otherwise or without one. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { renderPageContent } from './page-content.js';
-import { parsePage, showsAsText } from './page-reading.js';
+import { parsePage, readsAsText, showsAsText } from './page-reading.js';
 
 const MARKDOWN = { format: 'markdown', mainContent: true, includeSelectors: [], excludeSelectors: [] } as const;
 
@@ -8,6 +8,14 @@ describe('showsAsText (what Chromium shows as one <pre> of the text)', () => {
   it('is text/* but HTML and XML, JSON and scripts', () => {
     for (const type of ['text/plain', 'text/csv', 'text/markdown', 'application/json', 'application/ld+json', 'application/javascript']) expect(showsAsText(type)).toBe(true);
     for (const type of ['text/html', 'application/xhtml+xml', 'text/xml', 'application/xml', 'image/svg+xml', '', 'application/octet-stream']) expect(showsAsText(type)).toBe(false);
+  });
+});
+
+describe('readsAsText', () => {
+  it('reads a body as Chromium shows it, and a download (shown by no tab) as text unless it is HTML or XML', () => {
+    expect(['text/plain', 'application/octet-stream', 'text/html'].map((type) => readsAsText(type, false))).toEqual([true, false, false]);
+    for (const type of ['application/octet-stream', 'application/zip', 'text/csv', 'application/json', '']) expect({ type, text: readsAsText(type, true) }).toEqual({ type, text: true });
+    for (const type of ['text/html', 'application/xhtml+xml', 'application/xml']) expect({ type, text: readsAsText(type, true) }).toEqual({ type, text: false });
   });
 });
 

@@ -28,6 +28,14 @@ export function showsAsText(mediaType: string): boolean {
   return mediaType.startsWith('text/') || mediaType === 'application/json' || mediaType.endsWith('+json') || SCRIPT_TYPES.has(mediaType);
 }
 
+/**
+ * Whether a body read as served is read as text: a type Chromium shows as text, or a download (which no tab showed) of
+ * any type but HTML and XML, whose text is all there is to read.
+ */
+export function readsAsText(mediaType: string, downloaded: boolean): boolean {
+  return downloaded ? !MARKUP.test(mediaType) : showsAsText(mediaType);
+}
+
 /** Parses a page's HTML as its reading says (parse-document.ts for the HTML itself). */
 export function parsePage(html: string, reading: PageReading = AS_SERVED): Document {
   if (reading.text) return textView(html);

@@ -15,6 +15,14 @@ describe('crawl copies (decisions.md 9.6: a hit reads the page its fetch read)',
     expect(readPageOf(stored({ ...page, mediaType: undefined })).mediaType).toBe('text/html');
   });
 
+  it("reads a download's copy as a download again: its body, read as text unless it is HTML", () => {
+    const page: ReadPage = { html: 'a\tb', rendered: false, targetStatus: 200, finalUrl: 'https://a.example/x', mediaType: 'application/octet-stream', downloaded: true };
+    expect(pageAsRead(page).mediaType).toBe('application/octet-stream; download');
+    expect(readPageOf(stored(page))).toEqual(page);
+    const html: ReadPage = { ...page, html: '<h1>x</h1>', mediaType: 'text/html' };
+    expect(readPageOf(stored(html))).toEqual(html);
+  });
+
   it("reads a PDF's copy as the document it was, with its 9.5 facts", () => {
     const document = { content_type: 'application/pdf', pages: 36, pages_read: 20, truncated: true } as const;
     const page: ReadPage = { html: '<h1>Spec</h1>', rendered: false, targetStatus: 200, finalUrl: 'https://a.example/spec.pdf', document };

@@ -7,21 +7,26 @@ import type { PageAsRead, StoredCopy } from '../page-cache/page-copy.js';
 const READ_MEDIA_TYPE = 'text/html';
 /** A PDF's copy: its blocks' HTML, typed as the document it was, its 9.5 facts as the media type's parameters. */
 const DOCUMENT_TYPE = /^application\/pdf; pages=(\d+); pages-read=(\d+); truncated=(true|false)$/;
+/** A download's copy: its body, typed as it was served, marked so (a non-HTML download is read again as text). */
+const DOWNLOAD_PARAMETER = '; download';
 
 /**
  * decisions.md 9.6: the page as read, as its stored copy keeps it: with the media type it was served as (a text body
- * is read again as text), a PDF's text with the facts its answers carry.
+ * is read again as text), a PDF's text with the facts its answers carry, a download's body marked as one.
  */
 export function pageAsRead(page: ReadPage): PageAsRead {
-  const mediaType = page.document ? documentMediaType(page.document) : page.mediaType ?? READ_MEDIA_TYPE;
+  const served = page.mediaType ?? READ_MEDIA_TYPE;
+  const mediaType = page.document ? documentMediaType(page.document) : page.downloaded ? `${served}${DOWNLOAD_PARAMETER}` : served;
   return { body: page.html, mediaType, rendered: page.rendered, finalUrl: page.finalUrl, targetStatus: page.targetStatus };
 }
 
-/** A stored copy read again as the page its fetch read: a document's copy is a document again (decisions.md 9.5). */
+/** A stored copy read again as the page its fetch read: a document's copy is a document again (decisions.md 9.5), a download's a download. */
 export function readPageOf(copy: StoredCopy): ReadPage {
   const document = documentFactsOf(copy.mediaType);
   const read = { html: copy.body, rendered: copy.rendered, finalUrl: copy.finalUrl, targetStatus: copy.targetStatus };
-  return document ? { ...read, document } : { ...read, mediaType: copy.mediaType };
+  if (document) return { ...read, document };
+  if (!copy.mediaType.endsWith(DOWNLOAD_PARAMETER)) return { ...read, mediaType: copy.mediaType };
+  return { ...read, mediaType: copy.mediaType.slice(0, -DOWNLOAD_PARAMETER.length), downloaded: true };
 }
 
 function documentMediaType(facts: DocumentFacts): string {

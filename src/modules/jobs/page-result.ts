@@ -1,7 +1,7 @@
 import type { TargetMediaType } from '../../common/http/metered-answer.js';
 import { isWholePage } from '../../infra/content/page-content.js';
 import type { ContentFormat, PageContent } from '../../infra/content/page-content.js';
-import { showsAsText } from '../../infra/content/page-reading.js';
+import { readsAsText } from '../../infra/content/page-reading.js';
 import type { PageReading } from '../../infra/content/page-reading.js';
 import { answerContent } from './dto/content-query.js';
 import type { ContentChoice } from './dto/content-query.js';
@@ -23,17 +23,19 @@ export interface ReadPage {
   readonly mediaType?: string;
   /** Set when the page was a PDF read as a document: its html is then the document's blocks. */
   readonly document?: DocumentFacts;
+  /** Set when the answer was a download (NavigationResult.downloaded): its html is the body as delivered, never rendered. */
+  readonly downloaded?: boolean;
   /** The target's Retry-After, for a site crawl's pause (decisions 9.3); never part of an answer. */
   readonly retryAfter?: string | null;
 }
 
 /**
  * How the page's HTML is parsed for its content (page-reading.ts): a rendered page as scripts left it; a text body
- * read as served (js=false) as Chromium shows it (a rendered page is Chromium's own view already, and a document's
- * HTML is its blocks).
+ * read as served (js=false) as Chromium shows it, and a download that is not HTML or XML as text (a rendered page is
+ * Chromium's own view already, and a document's HTML is its blocks).
  */
 export function pageReading(page: ReadPage): PageReading {
-  return { scripted: page.rendered, text: !page.rendered && !page.document && showsAsText(page.mediaType ?? '') };
+  return { scripted: page.rendered, text: !page.rendered && !page.document && readsAsText(page.mediaType ?? '', page.downloaded === true) };
 }
 
 /** The JSON result of a page answer, as the job keeps it: the envelope's `data`, and with output=json the page's content. */

@@ -3,6 +3,7 @@ import { ErrorCode } from '../../common/errors/error-code.js';
 import { outputBytes } from '../../common/size/output-bytes.js';
 import { readDocumentSource } from '../../infra/browser/isolated-world.js';
 import type { BrowserPage, NavigationResult } from '../../infra/browser/page-options.js';
+import type { ReadPage } from './page-result.js';
 
 export function pageTooLarge(maxBytes?: number): AppError {
   const limit = maxBytes === undefined ? 'MAX_PAGE_BYTES' : `${maxBytes} bytes`;
@@ -35,7 +36,18 @@ export async function readRenderedHtml(page: BrowserPage, maxBytes: number): Pro
   return assertPageSize(html, maxBytes);
 }
 
-/** The page an operation answers: the DOM with JavaScript, else the body the server sent. */
+/**
+ * The page an operation answers: the DOM with JavaScript, else the body the server sent. A download is its body with
+ * JavaScript too: no tab showed it, so nothing was rendered (decisions.md 2), and the tab holds only an empty page.
+ */
+export async function readNavigatedPage(page: BrowserPage, navigation: NavigationResult, js: boolean, maxBytes: number): Promise<ReadPage> {
+  const rendered = js && !navigation.downloaded;
+  const html = rendered ? await readRenderedHtml(page, maxBytes) : assertPageSize(await navigation.rawBody(maxBytes), maxBytes);
+  const { status: targetStatus, finalUrl, mediaType } = navigation;
+  return { html, rendered, targetStatus, finalUrl, mediaType, ...(navigation.downloaded ? { downloaded: true } : {}) };
+}
+
+/** readNavigatedPage's HTML alone. */
 export async function readPageHtml(page: BrowserPage, navigation: NavigationResult, js: boolean, maxBytes: number): Promise<string> {
-  return js ? readRenderedHtml(page, maxBytes) : assertPageSize(await navigation.rawBody(maxBytes), maxBytes);
+  return (await readNavigatedPage(page, navigation, js, maxBytes)).html;
 }

@@ -16,7 +16,7 @@ import { pageAnswer, pageResultFields } from '../jobs/page-result.js';
 import type { ReadPage } from '../jobs/page-result.js';
 import { readDocumentPage } from '../jobs/page-document.js';
 import type { FetchedDocument } from '../jobs/page-document.js';
-import { readPageHtml, readRenderedHtml } from '../jobs/page-size.js';
+import { readNavigatedPage, readRenderedHtml } from '../jobs/page-size.js';
 import { startUrl } from './blocks/start.block.js';
 import { pageOptionErrors, parseRecipe } from './dto/parse-recipe.js';
 import { RecipeQuery } from './dto/recipe-query.dto.js';
@@ -118,8 +118,7 @@ export class RecipeOperation implements Operation<RecipeOptions> {
       return { page: await endPage(session, run, ctx.config.maxPageBytes), data: run.result, target };
     }
     if (navigation.document) return { page: { bytes: navigation.document, ...target }, data: null };
-    const html = await readPageHtml(session.page, navigation, session.options.js, ctx.config.maxPageBytes);
-    return { page: { html, rendered: session.options.js, ...target, mediaType: navigation.mediaType }, data: null };
+    return { page: await readNavigatedPage(session.page, navigation, session.options.js, ctx.config.maxPageBytes), data: null };
   }
 }
 
