@@ -10,7 +10,7 @@ import { basename } from 'node:path';
 const SECONDS = {
   site: 151, 'python-client': 92, extract: 62, jobs: 49, 'actions-limits': 43, 'job-signal': 43, actions: 33,
   client: 32, pdf: 28, webhooks: 27, map: 27, cancel: 22, openapi: 21, 'content-formats': 21, 'content-fairness': 21,
-  hardening: 21, chat: 19, screenshot: 19, 'proxy-pool': 17, 'pool-safety': 17, recipe: 16, 'max-age': 25, 'model-wait-debug': 15,
+  hardening: 21, chat: 19, screenshot: 19, 'proxy-pool': 17, 'pool-safety': 17, recipe: 16, 'max-age': 25, 'model-wait-debug': 15, downloads: 22,
   metrics: 12, 'builtin-proxy': 12, crawl: 10, 'egress-leaks': 9, idempotency: 9, 'max-age-eviction': 9,
 };
 const DEFAULT_SECONDS = 6;
