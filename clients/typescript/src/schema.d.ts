@@ -283,7 +283,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The organization's dashboard: it signs in with an API key and shows GET /account and /account/* (decisions 7.5) */
+        /** The organization's dashboard page: it signs in with an API key and shows the account, its usage and its jobs (GET /account, /account/usage, /account/jobs) */
         get: operations["dashboard"];
         put?: never;
         post?: never;

@@ -18,7 +18,7 @@ export class DashboardController {
   @Get()
   @Header('Content-Security-Policy', CSP)
   @Header('Referrer-Policy', 'no-referrer')
-  @ApiPage('account', 'The organization\'s dashboard: it signs in with an API key and shows GET /account and /account/* (decisions 7.5)')
+  @ApiPage('account', 'The organization\'s dashboard page: it signs in with an API key and shows the account, its usage and its jobs (GET /account, /account/usage, /account/jobs)')
   dashboard(@QueryOf(NoQuery) _query: NoQuery, @Res() reply: FastifyReply): FastifyReply {
     return this.send(reply, 'index.html');
   }
