@@ -9,6 +9,7 @@ import { sendAppError } from './common/errors/app-exception.filter.js';
 import { jsonBodyParser } from './common/http/json-body.js';
 import { requestIdFor } from './common/http/request-id.js';
 import { setupOpenApi } from './common/openapi/openapi.setup.js';
+import { QUEUE_BOARD_PATHS } from './modules/queue-board/queue-board.openapi.js';
 
 /**
  * The request line and headers: Node's default of 16 KiB refused (431) an `extract` or `ai_schema` within its
@@ -41,7 +42,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     // A worker-only process serves its health probes and its own metrics, nothing else.
     if (!config.runsApi && !request.url.startsWith('/health') && !request.url.startsWith('/metrics')) await sendAppError(reply, AppError.notFound('Not found.'), String(request.id));
   });
-  if (config.runsApi) setupOpenApi(app);
+  if (config.runsApi) setupOpenApi(app, QUEUE_BOARD_PATHS);
   // Kubernetes, Ctrl-C, a closed terminal: drain and stop. Nest's default list also stops on SIGUSR2 (profilers, nodemon).
   app.enableShutdownHooks(['SIGTERM', 'SIGINT', 'SIGHUP']);
   return app;

@@ -9,7 +9,8 @@ import { OrganizationsService } from './modules/admin/organizations.service.js';
 /** `npm run cli -- org:create --name acme --plan lite --credits 5000`: prints JSON, exits 0 on success, 1 otherwise. */
 async function main(argv: readonly string[]): Promise<number> {
   const invocation = parseInvocation(argv);
-  const config = loadConfig();
+  // The CLI runs no worker: the browser and its filter lists are not its to check.
+  const config = loadConfig({ ...process.env, ROLE: 'api' });
   // Only errors, and on stderr: stdout carries the JSON answer alone.
   const app = await NestFactory.createApplicationContext(CliModule.forRoot(config), { logger: ['error'] });
   try {

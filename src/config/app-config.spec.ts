@@ -1,3 +1,6 @@
+import { chmodSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { ConfigError, loadConfig } from './app-config.js';
 
@@ -62,5 +65,91 @@ describe('loadConfig', () => {
     expect([config.runsApi, config.runsWorker]).toEqual([false, true]);
     expect(config.proxyPools?.standard.proxies).toEqual(['http://u-{country}:p@127.0.0.1:8000', 'http://127.0.0.1:8001']);
     expect(config.proxyPools?.premium.proxies).toEqual([]);
+  });
+
+  describe('what a process needs on its machine, checked at boot (each problem names its variable)', () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'crawlgate-config-'));
+    const dataDir = join(tmp, 'data');
+    const script = (name: string, mode: number) => {
+      const path = join(tmp, name);
+      writeFileSync(path, '#!/bin/sh\n');
+      chmodSync(path, mode);
+      return path;
+    };
+
+    it('stops a worker (ROLE worker or all) whose CHROMIUM_PATH is not an executable file; an API never runs it', () => {
+      const missing = 'CHROMIUM_PATH="/nonexistent/chrome": /nonexistent/chrome is not an executable file (ENOENT: no such file or directory)';
+      expect(problemsOf({ DATA_DIR: dataDir, ROLE: 'worker', CHROMIUM_PATH: '/nonexistent/chrome' })).toEqual([missing]);
+      expect(problemsOf({ DATA_DIR: dataDir, CHROMIUM_PATH: '/nonexistent/chrome' })).toEqual([missing]);
+      const plain = script('plain-file', 0o644);
+      expect(problemsOf({ DATA_DIR: dataDir, ROLE: 'worker', CHROMIUM_PATH: plain })).toEqual([`CHROMIUM_PATH=${JSON.stringify(plain)}: ${plain} is not an executable file (EACCES: permission denied)`]);
+      expect(problemsOf({ DATA_DIR: dataDir, ROLE: 'worker', CHROMIUM_PATH: tmp })).toEqual([`CHROMIUM_PATH=${JSON.stringify(tmp)}: ${tmp} is not a file`]);
+      expect(loadConfig({ DATA_DIR: dataDir, ROLE: 'api', CHROMIUM_PATH: '/nonexistent/chrome' }).browser.chromiumPath).toBe('/nonexistent/chrome');
+    });
+
+    it('looks a bare CHROMIUM_PATH up on PATH, as spawning it does', () => {
+      script('fake-chrome', 0o755);
+      expect(loadConfig({ DATA_DIR: dataDir, ROLE: 'worker', CHROMIUM_PATH: 'fake-chrome', PATH: `/nonexistent:${tmp}` }).browser.chromiumPath).toBe('fake-chrome');
+      expect(problemsOf({ DATA_DIR: dataDir, ROLE: 'worker', CHROMIUM_PATH: 'fake-chrome', PATH: '/nonexistent' })).toEqual(['CHROMIUM_PATH="fake-chrome": no executable file named fake-chrome on PATH']);
+    });
+
+    it('stops a worker whose ADBLOCK_LISTS names a file it cannot read; a URL list is fetched later', () => {
+      expect(problemsOf({ DATA_DIR: dataDir, ROLE: 'worker', ADBLOCK_LISTS: '/nonexistent/list.txt' })).toEqual([
+        'ADBLOCK_LISTS="/nonexistent/list.txt": /nonexistent/list.txt cannot be read (ENOENT: no such file or directory)',
+      ]);
+      expect(problemsOf({ DATA_DIR: dataDir, ADBLOCK_LISTS: `${tmp}, /nonexistent/b.txt` })).toEqual([
+        `ADBLOCK_LISTS=${JSON.stringify(`${tmp}, /nonexistent/b.txt`)}: ${tmp} is not a file; /nonexistent/b.txt cannot be read (ENOENT: no such file or directory)`,
+      ]);
+      const list = script('list.txt', 0o644);
+      const lists = `https://lists.invalid/easylist.txt, ${list}`;
+      expect(loadConfig({ DATA_DIR: dataDir, ROLE: 'worker', ADBLOCK_LISTS: lists }).browser.adblockLists).toEqual(['https://lists.invalid/easylist.txt', list]);
+      expect(loadConfig({ DATA_DIR: dataDir, ROLE: 'api', ADBLOCK_LISTS: '/nonexistent/list.txt' }).browser.adblockLists).toEqual(['/nonexistent/list.txt']);
+    });
+
+    it('creates DATA_DIR, and stops the boot naming it when it cannot be created or written', () => {
+      const nested = join(tmp, 'a', 'b');
+      expect(loadConfig({ DATA_DIR: nested, ROLE: 'api' }).dataDir).toBe(nested);
+      expect(existsSync(nested)).toBe(true);
+      expect(problemsOf({ DATA_DIR: '/dev/null/x', ROLE: 'api' })).toEqual(['DATA_DIR="/dev/null/x": /dev/null/x cannot be created (ENOTDIR: not a directory)']);
+      expect(problemsOf({ DATA_DIR: '/dev/null/x', ROLE: 'worker' })).toEqual(['DATA_DIR="/dev/null/x": /dev/null/x cannot be created (ENOTDIR: not a directory)']);
+      // procfs refuses new entries even to root (EACCES; EROFS where it is mounted read-only).
+      expect(problemsOf({ DATA_DIR: '/proc/sys', ROLE: 'api' })).toEqual([expect.stringMatching(/^DATA_DIR="\/proc\/sys": \/proc\/sys is not writable \(E(ACCES|ROFS): /)]);
+      // An API on MySQL keeps nothing there: it is neither created nor checked.
+      const unused = join(tmp, 'unused');
+      expect(loadConfig({ DATA_DIR: unused, ROLE: 'api', DATABASE_URL: 'mysql://u:p@127.0.0.1:3306/db' }).dataDir).toBe(unused);
+      expect(existsSync(unused)).toBe(false);
+    });
+
+    it('names every such problem at once', () => {
+      const problems = problemsOf({ DATA_DIR: '/dev/null/x', ROLE: 'worker', CHROMIUM_PATH: '/nonexistent/chrome', ADBLOCK_LISTS: '/nonexistent/list.txt' });
+      expect(problems.map((problem) => problem.split('=')[0])).toEqual(['DATA_DIR', 'CHROMIUM_PATH', 'ADBLOCK_LISTS']);
+    });
+  });
+
+  it('refuses a HOST that is neither an IP address nor a host name', () => {
+    const message = 'HOST must be an IP address (0.0.0.0, ::1) or a host name (letters, digits, hyphens and dots)';
+    for (const host of ['not a host', '999.1.1.1', '127.1', 'http://localhost', 'under_score', '-leading.example', '']) {
+      expect(problemsOf({ HOST: host, ROLE: 'api' })).toEqual([`HOST=${JSON.stringify(host)}: ${message}`]);
+    }
+    for (const host of ['0.0.0.0', '127.0.0.1', '::', '::1', 'localhost', 'api-1.internal', 'localhost.']) {
+      expect(loadConfig({ HOST: host, ROLE: 'api' }).http.host).toBe(host);
+    }
+  });
+
+  it('refuses a CHAT_SITE_URL or LLM_BASE_URL that is not an absolute http(s) URL', () => {
+    expect(problemsOf({ CHAT_SITE_URL: 'notaurl', ROLE: 'api' })).toEqual(['CHAT_SITE_URL="notaurl": CHAT_SITE_URL must be an absolute http or https URL']);
+    expect(problemsOf({ CHAT_SITE_URL: 'ftp://chat.example/', ROLE: 'api' })).toEqual(['CHAT_SITE_URL="ftp://chat.example/": CHAT_SITE_URL must be an absolute http or https URL']);
+    expect(problemsOf({ LLM_BASE_URL: 'llm.example/v1', LLM_MODEL: 'm', ROLE: 'api' })).toEqual(['LLM_BASE_URL=[hidden]: LLM_BASE_URL must be an absolute http or https URL']);
+    expect(loadConfig({ CHAT_SITE_URL: 'http://127.0.0.1:8080/chat', ROLE: 'api' }).chat.siteUrl).toBe('http://127.0.0.1:8080/chat');
+  });
+
+  it('takes UNCOVERED_DOMAINS as domain names only: a URL or an address is refused, not read for its host', () => {
+    const refused = (value: string, entries: string) =>
+      `UNCOVERED_DOMAINS=${JSON.stringify(value)}: UNCOVERED_DOMAINS must list domain names (example.com), not URLs or addresses; refused: ${entries}`;
+    expect(problemsOf({ UNCOVERED_DOMAINS: 'http://x y/', ROLE: 'api' })).toEqual([refused('http://x y/', '"http://x y/"')]);
+    expect(problemsOf({ UNCOVERED_DOMAINS: 'linkedin.com, https://example.com/, 10.0.0.1', ROLE: 'api' }))
+      .toEqual([refused('linkedin.com, https://example.com/, 10.0.0.1', '"https://example.com/", "10.0.0.1"')]);
+    expect(loadConfig({ UNCOVERED_DOMAINS: 'LinkedIn.com, bücher.de,, com', ROLE: 'api' }).uncoveredDomains).toEqual(['linkedin.com', 'bücher.de', 'com']);
+    expect(loadConfig({ UNCOVERED_DOMAINS: '', ROLE: 'api' }).uncoveredDomains).toEqual([]);
   });
 });

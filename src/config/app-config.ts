@@ -1,9 +1,9 @@
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { EnvSchema } from './env.schema.js';
 import { ChatProfile, loadChatProfile, loadPlans, loadPricing, loadProxyPools, PlanTable, PriceTable, ProxyPools } from './json-files.js';
+import { browserPath, unreadableFilterLists, unusableBrowser, unwritableDirectory } from './local-paths.js';
 
 export type Role = 'api' | 'worker' | 'all';
 
@@ -85,10 +85,6 @@ export class ConfigError extends Error {
 const EASYLIST_DIR = '/usr/share/chromium/extensions/ublock-origin/assets/thirdparties/easylist';
 const DEFAULT_ADBLOCK_LISTS = [`${EASYLIST_DIR}/easylist.txt`, `${EASYLIST_DIR}/easyprivacy.txt`];
 
-function defaultChromium(): string {
-  return existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium';
-}
-
 function list(text: string | undefined): string[] {
   return (text ?? '').split(',').map((item) => item.trim()).filter(Boolean);
 }
@@ -96,17 +92,44 @@ function list(text: string | undefined): string[] {
 /** Variables that may hold passwords or tokens: a start-up error names them but never echoes their value. */
 const SECRET_VARIABLES = new Set(['DATABASE_URL', 'REDIS_URL', 'ADMIN_TOKEN', 'METRICS_TOKEN', 'PROXY_STANDARD', 'PROXY_PREMIUM', 'LLM_API_KEY', 'LLM_BASE_URL']);
 
+/** How a start-up error names a variable: `NAME="value"`, `NAME=[hidden]` for a secret, `NAME (unset)` for a default. */
+function named(env: NodeJS.ProcessEnv, name: string): string {
+  if (env[name] === undefined) return `${name} (unset)`;
+  return `${name}=${SECRET_VARIABLES.has(name) ? '[hidden]' : JSON.stringify(env[name])}`;
+}
+
 function validateEnv(env: NodeJS.ProcessEnv): EnvSchema {
   const parsed = plainToInstance(EnvSchema, { ...env });
   const errors = validateSync(parsed, { whitelist: false, forbidUnknownValues: false });
   if (errors.length > 0) {
-    const shown = (name: string) => (SECRET_VARIABLES.has(name) ? '[hidden]' : JSON.stringify(env[name]));
-    throw new ConfigError(errors.map((error) => `${error.property}=${shown(error.property)}: ${Object.values(error.constraints ?? {}).join('; ')}`));
+    throw new ConfigError(errors.map((error) => `${named(env, error.property)}: ${Object.values(error.constraints ?? {}).join('; ')}`));
   }
   return parsed;
 }
 
-/** Reads the environment once and returns the frozen, typed configuration, or throws naming every bad variable. */
+interface LocalPaths {
+  readonly dataDir: string;
+  /** DATA_DIR holds the embedded database and the worker's ad-block cache: unused by an API on MySQL. */
+  readonly usesDataDir: boolean;
+  readonly runsWorker: boolean;
+  readonly adblockLists: readonly string[];
+}
+
+/** The paths this process will use, checked now (DATA_DIR created), each problem naming its variable. */
+function localPathProblems(env: NodeJS.ProcessEnv, paths: LocalPaths): string[] {
+  const problems: string[] = [];
+  const check = (name: string, problem: string | null) => {
+    if (problem) problems.push(`${named(env, name)}: ${problem}`);
+  };
+  if (paths.usesDataDir) check('DATA_DIR', unwritableDirectory(paths.dataDir));
+  // Only a worker runs the browser: an API process never launches it.
+  if (paths.runsWorker) {
+    check('CHROMIUM_PATH', unusableBrowser(env.CHROMIUM_PATH, env.PATH));
+    check('ADBLOCK_LISTS', unreadableFilterLists(paths.adblockLists));
+  }
+  return problems;
+}
+
 /** The variables Chromium may see (locale, time zone, fonts, home and temporary directories); nothing else is passed. */
 const BROWSER_ENVIRONMENT = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'LANGUAGE', 'LC_ALL', 'TZ', 'FONTCONFIG_PATH', 'FONTCONFIG_FILE', 'XDG_CONFIG_HOME', 'XDG_CACHE_HOME'];
 
@@ -114,6 +137,7 @@ function browserEnvironment(env: NodeJS.ProcessEnv): Readonly<Record<string, str
   return Object.freeze(Object.fromEntries(BROWSER_ENVIRONMENT.flatMap((name) => (env[name] === undefined ? [] : [[name, env[name]!]]))));
 }
 
+/** Reads the environment once and returns the frozen, typed configuration, or throws naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = validateEnv(env);
   const problems: string[] = [];
@@ -127,6 +151,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   };
   const dataDir = resolve(e.DATA_DIR ?? './data');
   const role = e.ROLE ?? 'all';
+  const runsWorker = role !== 'api';
+  const chromiumPath = browserPath(e.CHROMIUM_PATH);
+  const adblockLists = e.ADBLOCK_LISTS ? list(e.ADBLOCK_LISTS) : DEFAULT_ADBLOCK_LISTS;
   const concurrency = e.BROWSER_CONCURRENCY ?? 4;
   const tabs = concurrency + (e.BROWSER_SPARE_TABS ?? Math.ceil(concurrency / 2));
   const plans = attempt('config/plans.json', loadPlans);
@@ -137,13 +164,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   );
   const llmParts = [e.LLM_BASE_URL, e.LLM_MODEL].filter(Boolean).length;
   if (llmParts === 1) problems.push('LLM_BASE_URL and LLM_MODEL: set both or neither');
+  problems.push(...localPathProblems(env, { dataDir, usesDataDir: !e.DATABASE_URL || runsWorker, runsWorker, adblockLists }));
   if (problems.length > 0) throw new ConfigError(problems);
 
   const config: AppConfig = {
     http: { port: e.PORT ?? 3000, host: e.HOST ?? '0.0.0.0' },
     role,
     runsApi: role !== 'worker',
-    runsWorker: role !== 'api',
+    runsWorker,
     database: { url: e.DATABASE_URL ?? null, sqlitePath: resolve(dataDir, 'crawlgate.sqlite') },
     dataDir,
     redisUrl: e.REDIS_URL ?? 'redis://127.0.0.1:6379',
@@ -162,8 +190,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       concurrency,
       tabs,
       tabCacheBytes: Math.floor((e.BROWSER_CACHE_BYTES ?? 256 * 1024 * 1024) / tabs),
-      chromiumPath: e.CHROMIUM_PATH ?? defaultChromium(),
-      adblockLists: e.ADBLOCK_LISTS ? list(e.ADBLOCK_LISTS) : DEFAULT_ADBLOCK_LISTS,
+      chromiumPath,
+      adblockLists,
       hangMs: e.BROWSER_HANG_MS ?? 30000,
       environment: browserEnvironment(env),
     },

@@ -1,17 +1,20 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min } from 'class-validator';
 import { readBooleanText } from './boolean-text.js';
+import { IsDomainList, IsListenHost } from './host-rules.js';
 
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
 // An unknown word stays text, so that @IsBoolean names the variable.
 const toBool = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : (readBooleanText(String(value)) ?? value));
+/** An absolute http(s) URL: without require_protocol, `notaurl` passed as a bare host name. */
+const HTTP_URL = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
 
 /** Every environment variable of decisions.md section 6, as text in, typed out. */
 export class EnvSchema {
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(65535)
   PORT?: number;
 
-  @IsOptional() @IsString()
+  @IsOptional() @IsListenHost()
   HOST?: string;
 
   @IsOptional() @IsIn(['api', 'worker', 'all'])
@@ -80,7 +83,7 @@ export class EnvSchema {
   @IsOptional() @Transform(toBool) @IsBoolean()
   QUEUE_BOARD_WRITE?: boolean;
 
-  @IsOptional() @IsString()
+  @IsOptional() @IsDomainList()
   UNCOVERED_DOMAINS?: string;
 
   /** decisions.md 9.8: the product token matched against robots.txt groups. */
@@ -93,13 +96,13 @@ export class EnvSchema {
   @IsOptional() @IsString()
   CHROMIUM_PATH?: string;
 
-  @IsOptional() @IsUrl({ require_tld: false, protocols: ['http', 'https'] })
+  @IsOptional() @IsUrl(HTTP_URL, { message: '$property must be an absolute http or https URL' })
   CHAT_SITE_URL?: string;
 
   @IsOptional() @IsString()
   CHAT_PROFILE_FILE?: string;
 
-  @IsOptional() @IsUrl({ require_tld: false, protocols: ['http', 'https'] })
+  @IsOptional() @IsUrl(HTTP_URL, { message: '$property must be an absolute http or https URL' })
   LLM_BASE_URL?: string;
 
   @IsOptional() @IsString()

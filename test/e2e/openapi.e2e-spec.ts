@@ -35,6 +35,10 @@ const ROUTES: Record<string, number[]> = {
   'post /admin/users': [201, 401, 404, 422],
   'get /health/live': [200],
   'get /health/ready': [200, 503],
+  'get /dashboard': [200, 422],
+  'get /admin/queues': [200, 401, 404],
+  'get /openapi.json': [200, 422],
+  'get /docs': [200, 422],
 };
 
 let document: OpenApiDocument;
@@ -74,6 +78,7 @@ describe('GET /openapi.json', () => {
       bearer: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
       key: expect.objectContaining({ type: 'apiKey', in: 'query', name: 'key' }),
       admin: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+      adminBasic: expect.objectContaining({ type: 'http', scheme: 'basic' }),
     });
     // Neither token is a JWT (Nest's default bearerFormat).
     expect([document.components.securitySchemes.bearer.bearerFormat, document.components.securitySchemes.admin.bearerFormat]).toEqual(['API key (cg_...)', 'ADMIN_TOKEN']);
@@ -81,6 +86,15 @@ describe('GET /openapi.json', () => {
     expect(document.paths['/account'].get.security).toEqual([{ bearer: [] }]);
     expect(document.paths['/map'].get.security).toEqual([{ bearer: [] }]);
     expect(document.paths['/admin/users'].post.security).toEqual([{ admin: [] }]);
+  });
+
+  it('documents the pages too (decisions 7.5): the dashboard and the document\'s own routes need no key, the queue board ADMIN_TOKEN by HTTP Basic', () => {
+    const pages = ['/dashboard', '/docs', '/openapi.json', '/admin/queues'].map((path) => [path, document.paths[path].get.security]);
+    expect(pages).toEqual([['/dashboard', []], ['/docs', []], ['/openapi.json', []], ['/admin/queues', [{ adminBasic: [] }]]]);
+    expect(Object.keys(document.paths['/dashboard'].get.responses['200'].content ?? {})).toEqual(['text/html']);
+    expect(Object.keys(document.paths['/admin/queues'].get.responses['401'].headers ?? {})).toEqual(['WWW-Authenticate']);
+    // The dashboard's own files are loaded by its page, not called: they stay out.
+    expect(Object.keys(document.paths).filter((path) => path.startsWith('/dashboard/') || path.startsWith('/docs/'))).toEqual([]);
   });
 
   it('lists Idempotency-Key on every metered route, POST /site included (decisions 7.3)', () => {
@@ -183,5 +197,17 @@ describe('real answers match the documented schemas', () => {
     check('POST', '/admin/users', await call('/admin/users', { ...admin, method: 'POST', body: { email: 'docs@example.test', organization_id: id } }), 201);
     check('GET', '/health/live', await call('/health/live'), 200);
     check('GET', '/health/ready', await call('/health/ready'), 200);
+  });
+
+  it('pages: the dashboard, the document and its UI, the queue board', async () => {
+    for (const path of ['/dashboard', '/docs', '/openapi.json']) {
+      check('GET', path, await call(path), 200);
+      check('GET', path, await call(path, { query: { key } }), 422);
+    }
+    const basic = (password: string) => ({ authorization: `Basic ${Buffer.from(`ops:${password}`).toString('base64')}` });
+    check('GET', '/admin/queues', await call('/admin/queues', { headers: basic(env.adminToken) }), 200);
+    const refused = await call('/admin/queues', { headers: basic('wrong') });
+    check('GET', '/admin/queues', refused, 401);
+    expect(refused.headers.get('www-authenticate')).toBe('Basic realm="Crawlgate queues", charset="UTF-8"');
   });
 });

@@ -8,7 +8,7 @@ const Ajv = ((AjvModule as unknown as { default?: unknown }).default ?? AjvModul
 const addFormats = ((formatsModule as unknown as { default?: unknown }).default ?? formatsModule) as (ajv: AjvInstance) => void;
 
 export type OpenApiDocument = {
-  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }>; security?: object[]; parameters?: Array<{ in: string; name: string; required?: boolean }> }>>;
+  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: object }>; headers?: Record<string, unknown> }>; security?: object[]; parameters?: Array<{ in: string; name: string; required?: boolean }> }>>;
   components: { schemas: Record<string, object>; securitySchemes: Record<string, Record<string, string>> };
 };
 

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import jpeg from 'jpeg-js';
 import { RequestError, Server as ProxyServer } from 'proxy-chain';
@@ -17,7 +17,7 @@ import { EgressRelay } from '../../src/infra/proxy/relay/egress-relay.js';
 import { captureFullPage } from '../../src/infra/browser/full-page-capture.js';
 import { readRenderedHtml } from '../../src/modules/jobs/page-size.js';
 import { withFallback } from '../../src/common/time/deadline.js';
-import { BUILTIN_ROUTE, PAGE_OPTIONS, RunningCluster, startBrowserCluster, workerConfig } from './browser-harness.js';
+import { BUILTIN_ROUTE, executableToRemove, PAGE_OPTIONS, RunningCluster, startBrowserCluster, workerConfig } from './browser-harness.js';
 import { startTargetSite, TargetSite } from '../fixtures/target-site.js';
 
 // Real Chromium, real proxies, one target site on 127.0.0.1. The network policy is a double that refuses one host.
@@ -536,10 +536,13 @@ describe('BrowserCluster browser lifecycle', () => {
 
   it('is healthy with a browser; not with a missing executable, nor once a launch failed (until one succeeds)', async () => {
     expect(await pool.isHealthy()).toBe(true);
+    // The boot refuses a missing CHROMIUM_PATH: this one goes missing after it.
+    const removed = executableToRemove('chromium');
     await ownCluster(1, {}, async (cluster) => {
+      rmSync(removed);
       await cluster.onModuleInit();
       expect(await cluster.isHealthy()).toBe(false);
-    }, { CHROMIUM_PATH: '/nonexistent/chromium' });
+    }, { CHROMIUM_PATH: removed });
     // An executable that is not a browser: nothing to tell before the first job; its failed launch then says it.
     await ownCluster(1, {}, async (cluster) => {
       await cluster.onModuleInit();
@@ -718,13 +721,15 @@ describe("puppeteer-cluster's sharp edges, handled", () => {
   });
 
   it('a browser that cannot start fails each job with the launch error instead of leaving it in the cluster for good', async () => {
+    const removed = executableToRemove('nonexistent-chromium');
     await ownCluster(1, {}, async (cluster) => {
+      rmSync(removed);
       const started = Date.now();
       const job = () => cluster.withPage(spec({}, 20_000), async () => 'never');
       for (let attempt = 0; attempt < 2; attempt++) await expect(job()).rejects.toThrow(/nonexistent-chromium/);
       expect(Date.now() - started).toBeLessThan(10_000);
       expect(cluster.stats()).toMatchObject({ browsersLaunched: 0, jobsServed: 0, pagesOpen: 0 });
-    }, { CHROMIUM_PATH: '/nonexistent-chromium' });
+    }, { CHROMIUM_PATH: removed });
   });
 
   it("a job on an idle cluster starts without waiting for the cluster's 100 ms queue poll", async () => {

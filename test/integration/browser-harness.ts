@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AppConfig, loadConfig } from '../../src/config/app-config.js';
@@ -24,6 +24,16 @@ export const BUILTIN_ROUTE: ProxyRoute = { id: 'builtin', tier: 'standard', serv
 export function workerConfig(concurrency: number, env: Record<string, string> = {}, tabs?: number): AppConfig {
   const config = loadConfig({ ROLE: 'worker', DATA_DIR: mkdtempSync(join(tmpdir(), 'crawlgate-browser-')), BROWSER_CONCURRENCY: String(concurrency), ...env });
   return tabs === undefined ? config : { ...config, browser: { ...config.browser, tabs } };
+}
+
+/**
+ * An executable file named `name` in a directory of its own: a CHROMIUM_PATH the boot's check accepts, for a spec to
+ * remove once the configuration is loaded (a browser uninstalled under a running worker).
+ */
+export function executableToRemove(name: string): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'crawlgate-browser-bin-')), name);
+  writeFileSync(path, '#!/bin/sh\nexit 1\n', { mode: 0o755 });
+  return path;
 }
 
 export interface RunningCluster {

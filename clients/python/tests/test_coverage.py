@@ -12,6 +12,8 @@ from .support import openapi, routes
 
 # The operator's routes (admin token, probes, metrics), not an organization's: the client is for organizations.
 OPERATOR = ("/admin", "/health", "/metrics")
+# Pages for browsers (the dashboard, Swagger UI) and the document itself: nothing a client method calls.
+PAGES = ("/dashboard", "/docs", "/openapi.json")
 HEADERS = {"idempotency-key": "idempotency_key"}
 # `?key=` is the API key for callers that cannot send a header; the client always sends the header (which wins).
 AUTHENTICATION = {"key"}
@@ -20,7 +22,7 @@ AUTHENTICATION = {"key"}
 def public_operations() -> Dict[Tuple[str, str], List[dict]]:
     found = {}
     for path, operations in openapi()["paths"].items():
-        if path.startswith(OPERATOR):
+        if path.startswith(OPERATOR) or path in PAGES:
             continue
         for method, operation in operations.items():
             if method in ("get", "post", "put", "patch", "delete"):

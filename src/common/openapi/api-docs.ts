@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiHeader, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { HeadersObject } from '@nestjs/swagger';
+import { HTML, json, NO_QUERY } from './plain-operations.js';
 import { queryParameters } from './query-parameters.js';
 import { CACHE_HEADERS, CREDIT_HEADERS, PAGE_HEADERS, responseHeaders } from './response-headers.js';
 import { ref } from './schemas.js';
@@ -10,7 +11,6 @@ import type { SchemaName } from './schemas.js';
 /** A route's query DTO: its parameters are documented from its rules and @ParamDoc. */
 type QueryDto = abstract new () => object;
 
-const json = (schema: object) => ({ 'application/json': { schema } });
 /** Bare page answers: the page, or its content as Markdown or text (decisions.md 8.1). */
 const PAGE_CONTENT = {
   'text/html': { schema: { type: 'string' } },
@@ -176,5 +176,15 @@ export function ApiAdmin(doc: { summary: string; status: number; schema?: Schema
     failure(401, 'Missing or wrong admin token, or ADMIN_TOKEN unset', 'MessageError'),
     ...(doc.notFound ? [failure(404, 'No such organization or key', 'MessageError')] : []),
     ...(parameters.length > 0 || doc.body ? [Invalid()] : []),
+  );
+}
+
+/** A page for people (GET /dashboard): HTML, no key to load it (the page signs in with one), 422 for any query parameter. */
+export function ApiPage(tag: string, summary: string): MethodDecorator & ClassDecorator {
+  return applyDecorators(
+    ApiTags(tag),
+    ApiOperation({ summary, security: [] }),
+    ApiResponse({ status: 200, description: 'The page', content: HTML }),
+    ApiResponse({ status: 422, ...NO_QUERY }),
   );
 }

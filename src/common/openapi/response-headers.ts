@@ -16,6 +16,7 @@ const RESPONSE_HEADERS = {
   'Retry-After': header('Seconds', 'integer'),
   'X-Cache': header('With max_age: "hit" when a stored copy answered, "miss" when the page was fetched (and stored unless store=false)'),
   'X-Cache-Age': header('On a hit: seconds since the stored copy was fetched', 'integer'),
+  'WWW-Authenticate': header('The HTTP Basic challenge, so that a browser asks for the password'),
 } satisfies HeadersObject;
 
 export type ResponseHeaderName = keyof typeof RESPONSE_HEADERS;

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { Logger } from '@nestjs/common';
 import { FiltersEngine } from '@ghostery/adblocker-puppeteer';
+import { isFilterListUrl } from '../../config/local-paths.js';
 
 const ENGINE_FILE = 'adblock-engine.bin';
 const KEY_FILE = 'adblock-engine.key';
@@ -14,15 +15,11 @@ const URL_LIST_MAX_AGE_MS = 24 * 3600 * 1000;
 /** Network filters only: cosmetic rules hide elements with CSS and need per-frame injection that costs every page. */
 const ENGINE_CONFIG = { loadNetworkFilters: true, loadCosmeticFilters: false, enableCompression: false } as const;
 
-function isUrl(source: string): boolean {
-  return /^https?:\/\//i.test(source);
-}
-
 /** Identifies the lists' current content: file paths with size and mtime, URLs by themselves and the day. */
 async function listsKey(sources: readonly string[]): Promise<string> {
   const parts = await Promise.all(
     sources.map(async (source) => {
-      if (isUrl(source)) return `${source}@${Math.floor(Date.now() / URL_LIST_MAX_AGE_MS)}`;
+      if (isFilterListUrl(source)) return `${source}@${Math.floor(Date.now() / URL_LIST_MAX_AGE_MS)}`;
       const info = await stat(source);
       return `${source}:${info.size}:${info.mtimeMs}`;
     }),
@@ -55,7 +52,7 @@ function parseInThread(text: string): Promise<Uint8Array> {
 }
 
 async function readList(source: string): Promise<string> {
-  if (!isUrl(source)) return readFile(source, 'utf8');
+  if (!isFilterListUrl(source)) return readFile(source, 'utf8');
   const response = await fetch(source, { signal: AbortSignal.timeout(30_000) });
   if (!response.ok) throw new Error(`${source} answered ${response.status}`);
   return response.text();

@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import type { DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../../config/app-config.js';
 import { ENTITIES } from './entities/index.js';
@@ -21,7 +19,7 @@ export const MIGRATIONS = [InitialSchema1763769600000, Webhooks1764000000000, Jo
   FinishProcedure1764400000000, StartProcedure1764500000000, ChargeWithJob1764600000000,
   SiteCrawl1765000000003, PageCopies1765000000005, KeepCopyProcedure1765000000006];
 
-/** MySQL when DATABASE_URL is set, else the embedded SQLite file under DATA_DIR. Migrations, never synchronize. */
+/** MySQL when DATABASE_URL is set, else the embedded SQLite file under DATA_DIR (created by loadConfig). Migrations, never synchronize. */
 export function dataSourceOptions(config: AppConfig): DataSourceOptions {
   const common = {
     entities: ENTITIES,
@@ -44,7 +42,6 @@ export function dataSourceOptions(config: AppConfig): DataSourceOptions {
       extra: { connectionLimit: 32, waitForConnections: true },
     };
   }
-  mkdirSync(dirname(config.database.sqlitePath), { recursive: true });
   return {
     ...common,
     type: 'better-sqlite3',

@@ -1,8 +1,9 @@
 import { Controller, Get, Header, Param, Res } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { ApiExcludeEndpoint } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
+import { ApiPage } from '../../common/openapi/api-docs.js';
 import { NoQuery, QueryOf } from '../../common/validation/query-of.js';
 import { DashboardAssets, loadDashboardAssets } from './dashboard-assets.js';
 
@@ -10,8 +11,6 @@ import { DashboardAssets, loadDashboardAssets } from './dashboard-assets.js';
 const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 /** GET /dashboard: the organization's page (decisions.md 7.5); public files, the data come from /account/*. */
-// A page for people, not part of the API the document describes.
-@ApiExcludeController()
 @Controller('dashboard')
 export class DashboardController {
   private readonly assets: DashboardAssets = loadDashboardAssets();
@@ -19,12 +18,15 @@ export class DashboardController {
   @Get()
   @Header('Content-Security-Policy', CSP)
   @Header('Referrer-Policy', 'no-referrer')
-  page(@QueryOf(NoQuery) _query: NoQuery, @Res() reply: FastifyReply): FastifyReply {
+  @ApiPage('account', 'The organization\'s dashboard page: it signs in with an API key and shows the account, its usage and its jobs (GET /account, /account/usage, /account/jobs)')
+  dashboard(@QueryOf(NoQuery) _query: NoQuery, @Res() reply: FastifyReply): FastifyReply {
     return this.send(reply, 'index.html');
   }
 
   @Get(':file')
   @Header('Content-Security-Policy', CSP)
+  // The page's own script, style and images: files it loads, not routes a caller uses.
+  @ApiExcludeEndpoint()
   asset(@Param('file') file: string, @QueryOf(NoQuery) _query: NoQuery, @Res() reply: FastifyReply): FastifyReply {
     return this.send(reply, file);
   }
