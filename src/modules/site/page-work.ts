@@ -18,6 +18,7 @@ import { CrawlContext, keyHash } from './crawl-context.js';
 import { FrontierRepository } from './frontier/frontier.repository.js';
 import type { FrontierPage, HopSkip, NewPage, PageRecord, SkipCounts } from './frontier/frontier-types.js';
 import { NO_SKIPS } from './frontier/frontier-types.js';
+import { pageRequestKey } from './frontier/page-charge.js';
 import { donePage, duplicatePage, failedPage, isBilledFailure, linksOf } from './page-record.js';
 import { SiteEnds } from './site-ends.js';
 import { HostGate } from './host-gate.js';
@@ -57,7 +58,7 @@ export class PageWork {
     // decisions.md 9.6: a page the organization fetched with these options less than max_age ago answers from its copy.
     const copy = (options.maxAge ?? 0) > 0 ? await this.operation.fromStore(options, page.organizationId) : null;
     const host = new URL(page.url).hostname.toLowerCase();
-    const bill = { price: copy?.price ?? this.operation.price(options), host, requestKey: requestKeyOf(page), reason: `${copy ? 'cache_hit' : 'site'} ${host}` };
+    const bill = { price: copy?.price ?? this.operation.price(options), host, requestKey: pageRequestKey(page), reason: `${copy ? 'cache_hit' : 'site'} ${host}` };
     if (!(await this.charge(context, page, bill))) return;
     let output: JobOutput;
     const time = jobDeadlineSignal(deadline);
@@ -171,9 +172,6 @@ export class PageWork {
     if (outcome.ended) await this.ends.ended(page.organizationId, page.crawlId);
   }
 }
-
-/** One charge per page and attempt after a target's pause: a worker's retake of the same attempt is never charged twice. */
-const requestKeyOf = (page: FrontierPage): string => `site:${page.crawlId}:${page.id}${page.retries > 0 ? `:r${page.retries}` : ''}`;
 
 interface Bill {
   readonly price: number;

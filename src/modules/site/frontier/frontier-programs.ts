@@ -1,6 +1,8 @@
 import { Dialect, exec, query, SqlProgram, SqlStatement } from '../../../infra/database/sql-program.js';
+import type { Row } from '../../../infra/database/sql-program.js';
 import { rowInt } from '../../../infra/database/row-values.js';
-import type { CrawlEnd, FinishOutcome, HopSkip, NewPage, PageRecord, SkipCounts, StopReason } from './frontier-types.js';
+import type { ClaimOutcome, CrawlEnd, FinishOutcome, HopSkip, NewPage, PageRecord, SkipCounts, StopOutcome, StopReason } from './frontier-types.js';
+import { standingCharges } from './page-charge.js';
 
 /**
  * The frontier's transactions, written once for both databases (SqlProgram). Every one first locks the crawl's row
@@ -29,17 +31,24 @@ export function* lockedCrawl(dialect: Dialect, organizationId: string, crawlId: 
   };
 }
 
-/** Takes a waiting page for a worker (the crawl then runs): null when the crawl stops or ended, or another took it. */
-export function* claimProgram(dialect: Dialect, organizationId: string, crawlId: string, pageId: string, leaseUntil: Date, now: Date): SqlProgram<boolean> {
+const NOTHING_STOPPED: StopOutcome = { ended: null, refunds: [] };
+
+/**
+ * Takes a waiting page for a worker (the crawl then runs): not taken when the crawl ended, or another took it. A crawl
+ * that stops has no page start (decisions 9.4), so a page still waiting in it (its worker died, or a target's pause
+ * handed it back) is dropped, which may end the crawl.
+ */
+export function* claimProgram(dialect: Dialect, organizationId: string, crawlId: string, pageId: string, leaseUntil: Date, now: Date, expiresAt: Date): SqlProgram<ClaimOutcome> {
   const crawl = yield* lockedCrawl(dialect, organizationId, crawlId);
-  if (!crawl || !LIVE.has(crawl.status) || crawl.stopping) return false;
+  if (!crawl || !LIVE.has(crawl.status)) return { taken: false, ...NOTHING_STOPPED };
+  if (crawl.stopping) return { taken: false, ...(yield* dropWaiting(organizationId, crawlId, crawl, now, expiresAt)) };
   const moved = yield exec(
     "UPDATE site_page SET state = 'running', attempts = attempts + 1, lease_until = ? WHERE organization_id = ? AND crawl_id = ? AND id = ? AND state = 'waiting'",
     leaseUntil, organizationId, crawlId, pageId,
   );
-  if (moved.affected !== 1) return false;
+  if (moved.affected !== 1) return { taken: false, ...NOTHING_STOPPED };
   if (crawl.status === 'queued') yield exec("UPDATE job SET status = 'running', started_at = ? WHERE organization_id = ? AND id = ? AND status = 'queued'", now, organizationId, crawlId);
-  return true;
+  return { taken: true, ...NOTHING_STOPPED };
 }
 
 export interface FinishRequest {
@@ -163,14 +172,24 @@ export function* endIfIdle(organizationId: string, crawlId: string, crawl: Crawl
  * No further page starts (credits, cancel, time limit): the waiting pages are dropped, `pageId` (a claimed page
  * refused its charge) too; the first reason asked is kept. Ends the crawl at once when no page runs.
  */
-export function* stopProgram(dialect: Dialect, organizationId: string, crawlId: string, reason: StopReason, pageId: string | null, now: Date, expiresAt: Date): SqlProgram<CrawlEnd | null> {
+export function* stopProgram(dialect: Dialect, organizationId: string, crawlId: string, reason: StopReason, pageId: string | null, now: Date, expiresAt: Date): SqlProgram<StopOutcome> {
   const crawl = yield* lockedCrawl(dialect, organizationId, crawlId);
-  if (!crawl || !LIVE.has(crawl.status)) return null;
+  if (!crawl || !LIVE.has(crawl.status)) return NOTHING_STOPPED;
   const stopping = crawl.stopping ?? reason;
   if (!crawl.stopping) yield exec('UPDATE site_crawl SET stopping = ? WHERE organization_id = ? AND job_id = ?', stopping, organizationId, crawlId);
   if (pageId) yield exec("UPDATE site_page SET state = 'dropped', lease_until = NULL WHERE organization_id = ? AND crawl_id = ? AND id = ? AND state = 'running'", organizationId, crawlId, pageId);
+  return yield* dropWaiting(organizationId, crawlId, { ...crawl, stopping }, now, expiresAt);
+}
+
+/**
+ * A stopping crawl's waiting pages, dropped; a page its dead worker left waiting with its charge hands the charge back
+ * (the caller refunds it in this transaction: never delivered, never charged). Ends the crawl when no page runs.
+ */
+function* dropWaiting(organizationId: string, crawlId: string, crawl: CrawlState, now: Date, expiresAt: Date): SqlProgram<StopOutcome> {
+  const taken: Row[] = yield query("SELECT id, url, retries FROM site_page WHERE organization_id = ? AND crawl_id = ? AND state = 'waiting' AND attempts > 0", organizationId, crawlId);
+  const refunds = yield* standingCharges(organizationId, taken.map((row) => ({ id: String(row.id), crawlId, url: row.url as string, retries: rowInt(row.retries) })));
   yield exec("UPDATE site_page SET state = 'dropped' WHERE organization_id = ? AND crawl_id = ? AND state = 'waiting'", organizationId, crawlId);
-  return yield* endIfIdle(organizationId, crawlId, { ...crawl, stopping }, now, expiresAt);
+  return { ended: yield* endIfIdle(organizationId, crawlId, crawl, now, expiresAt), refunds };
 }
 
 /** The start page's error, and what is written with it (the start page's attempt, when it was requested). */
