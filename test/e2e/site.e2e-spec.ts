@@ -131,11 +131,14 @@ describe('POST /site (decisions 9.3): a whole site, page by page', () => {
     expect((await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining).toBe(99);
   });
 
-  it('tallies a start page that fails as an attempt (decisions 3); the crawl fails with its error, refunded', async () => {
+  it('records a start page that fails as any failed page, {error, credits: 0}, and tallies it as an attempt (decisions 3); the crawl fails with its error, refunded', async () => {
     const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 100 });
     const { last, pages } = await crawlToEnd((await site(org.apiKey, { url: `${fixture.origin}/docs/dead`, js: 'false', sitemap: 'skip' })).body.job_id as string, org.apiKey);
-    expect(pages).toEqual([]);
-    expect(last.body).toMatchObject({ status: 'failed', credits_used: 0 });
+    expect(pages).toEqual([{
+      url: `${fixture.origin}/docs/dead`, final_url: null, depth: 0, parent: null, target_status: null, credits: 0,
+      content: null, metadata: null, links: null, data: null, error: 'target_unreachable', duplicate_of: null,
+    }]);
+    expect(last.body).toMatchObject({ status: 'failed', credits_used: 0, counts: { discovered: 1, done: 0, failed: 1 } });
     expect(last.body.error).toMatch(/could not be reached/);
     expect((await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining).toBe(100);
     expect((await usage(env.baseUrl, env.adminToken, org.id)).days).toEqual([{ date: expect.any(String), host: '127.0.0.1', crawls: 0, attempts: 1, credits: 0 }]);

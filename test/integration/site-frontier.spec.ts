@@ -84,18 +84,23 @@ describe.each(['sqlite', 'mariadb'] as const)('the site frontier on %s', (kind) 
     await claim(org, crawlId, start!, LATER);
     expect(await frontier.stop(org, crawlId, 'cancelled', null, LATER)).toBeNull();
     expect(await status(crawlId)).toEqual({ status: 'running', stop_reason: null });
-    expect(await frontier.fail(org, crawlId, { code: 'navigation_timeout', message: 'The job did not finish before its deadline.' }, LATER)).toBe(true);
+    expect(await frontier.fail(org, crawlId, { code: 'navigation_timeout', message: 'The job did not finish before its deadline.' }, LATER)).toEqual({ ended: true, seq: null });
     expect(await status(crawlId)).toEqual({ status: 'cancelled', stop_reason: 'cancelled' });
     const [job] = await db.query('SELECT error_code, finished_at FROM job WHERE id = ?', [crawlId]);
     expect([job.error_code, job.finished_at === null]).toEqual([null, false]);
-    expect(await frontier.fail(org, crawlId, { code: 'navigation_timeout', message: 'again' }, LATER)).toBe(false);
+    expect(await frontier.fail(org, crawlId, { code: 'navigation_timeout', message: 'again' }, LATER)).toEqual({ ended: false, seq: null });
   });
 
   it('fails a crawl whose start page fails with no cancel asked, with that page\'s error', async () => {
     const { crawlId, start } = await newCrawl();
     await claim(org, crawlId, start!, LATER);
-    expect(await frontier.fail(org, crawlId, { code: 'target_unreachable', message: 'The target could not be reached.' }, LATER)).toBe(true);
+    const record: PageRecord = { ...DONE, state: 'failed', targetStatus: null, credits: 0, content: null, metadata: null, links: null, error: 'target_unreachable' };
+    expect(await frontier.fail(org, crawlId, { code: 'target_unreachable', message: 'The target could not be reached.', page: { id: start!, record } }, LATER)).toEqual({ ended: true, seq: 1 });
     expect(await status(crawlId)).toEqual({ status: 'failed', stop_reason: null });
+    // Recorded as any failed page (decisions 9.3 Money): its error, credits 0, the crawl's first finished page.
+    const [row] = await db.query('SELECT state, seq, error, credits FROM site_page WHERE id = ?', [start]);
+    expect([row.state, Number(row.seq), row.error, Number(row.credits)]).toEqual(['failed', 1, 'target_unreachable', 0]);
+    expect(Number((await db.query('SELECT finished FROM site_crawl WHERE job_id = ?', [crawlId]))[0].finished)).toBe(1);
   });
 
   it('skips a page whose redirect left the crawl: no seq, counted under its reason, and the crawl ends when nothing is left (decisions 9.1)', async () => {

@@ -110,8 +110,11 @@ export class PageWork {
     if (!billed) await this.refund(page, context, bill);
     // The start page decides the crawl: it failed on the service's side, so the crawl fails with its error. Its request
     // reached the crawler all the same: one attempt on its host (decisions 3), as any other page's failure is tallied.
-    if (page.depth === 0 && !billed) return this.ends.fail(page, code, isAppError(error) ? error.message : 'The start page failed on our side.', [this.tally(page, bill, false)]);
-    await this.store(context, page, bill, failedPage(code, billed ? bill.price : 0), [], NO_SKIPS, null, 0);
+    const record = failedPage(code, billed ? bill.price : 0);
+    if (page.depth === 0 && !billed) {
+      return this.ends.fail(page, code, isAppError(error) ? error.message : 'The start page failed on our side.', [this.tally(page, bill, false)], { context, record });
+    }
+    await this.store(context, page, bill, record, [], NO_SKIPS, null, 0);
   }
 
   private async delivered(context: CrawlContext, page: FrontierPage, bill: Bill, output: JobOutput, sitemapUrls: string[], priority: number): Promise<void> {

@@ -12,6 +12,12 @@ import type { FrontierPage, PageRecord, StopReason } from './frontier/frontier-t
 import { SiteQueue } from './site-queue.js';
 import { SiteViews } from './site-views.js';
 
+/** A failed start page's record, and the crawl it is announced for. */
+export interface StoredStart {
+  readonly context: CrawlContext;
+  readonly record: PageRecord;
+}
+
 /** job.finished waits this long behind the last site.page event queued, so a receiver hears the pages first. */
 const FINISHED_AFTER_MS = 1_000;
 const ENDS = new Set(['done', 'failed', 'cancelled']);
@@ -41,10 +47,17 @@ export class SiteEnds {
     if (await this.frontier.stop(organizationId, crawlId, reason, pageId, this.expiresAt())) await this.ended(organizationId, crawlId);
   }
 
-  /** The start page decided the crawl: failed with this error (and its tally when it was requested). */
-  async fail(page: FrontierPage, code: string, message: string, extra: readonly SqlStatement[] = []): Promise<void> {
+  /**
+   * The start page decided the crawl: failed with this error. When it was requested, its tally goes with it, and its
+   * record (`stored`) is kept as any failed page's, announced by site.page before job.finished.
+   */
+  async fail(page: FrontierPage, code: string, message: string, extra: readonly SqlStatement[] = [], stored: StoredStart | null = null): Promise<void> {
     this.logger.warn({ crawlId: page.crawlId, code }, message);
-    if (await this.frontier.fail(page.organizationId, page.crawlId, { code, message, extra }, this.expiresAt())) await this.ended(page.organizationId, page.crawlId);
+    const failure = { code, message, extra, ...(stored ? { page: { id: page.id, record: stored.record } } : {}) };
+    const outcome = await this.frontier.fail(page.organizationId, page.crawlId, failure, this.expiresAt());
+    if (!outcome.ended) return;
+    if (stored && outcome.seq !== null) await this.pageStored(stored.context, page, stored.record, outcome.seq);
+    await this.ended(page.organizationId, page.crawlId);
   }
 
   async pageStored(context: CrawlContext, page: FrontierPage, record: PageRecord, seq: number): Promise<void> {

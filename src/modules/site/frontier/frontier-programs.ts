@@ -192,28 +192,47 @@ function* dropWaiting(organizationId: string, crawlId: string, crawl: CrawlState
   return { ended: yield* endIfIdle(organizationId, crawlId, crawl, now, expiresAt), refunds };
 }
 
-/** The start page's error, and what is written with it (the start page's attempt, when it was requested). */
+/** The start page's error, and what is written with it (the start page's attempt and its record, when it was requested). */
 export interface CrawlFailure {
   readonly code: string;
   readonly message: string;
   readonly extra?: readonly SqlStatement[];
+  /** The start page as stored, when it failed on the service's side: recorded with its error as any failed page (decisions 9.3 Money). */
+  readonly page?: { readonly id: string; readonly record: PageRecord };
+}
+
+/** Whether the failure ended the crawl, and the start page's finish number when it was stored. */
+export interface FailOutcome {
+  readonly ended: boolean;
+  readonly seq: number | null;
 }
 
 /** The start page decides the crawl (robots.txt refused it, or it failed): the crawl fails with its error, nothing else runs; cancelled if a cancel came first. */
-export function* failProgram(dialect: Dialect, organizationId: string, crawlId: string, failure: CrawlFailure, now: Date, expiresAt: Date): SqlProgram<boolean> {
+export function* failProgram(dialect: Dialect, organizationId: string, crawlId: string, failure: CrawlFailure, now: Date, expiresAt: Date): SqlProgram<FailOutcome> {
   const { code, message } = failure;
   const crawl = yield* lockedCrawl(dialect, organizationId, crawlId);
-  if (!crawl || !LIVE.has(crawl.status)) return false;
+  if (!crawl || !LIVE.has(crawl.status)) return { ended: false, seq: null };
   for (const statement of failure.extra ?? []) yield statement;
+  const seq = failure.page ? yield* storeFailedStart(organizationId, crawlId, failure.page, crawl.finished + 1, now) : null;
   yield exec("UPDATE site_page SET state = 'dropped', lease_until = NULL WHERE organization_id = ? AND crawl_id = ? AND state IN ('waiting', 'running')", organizationId, crawlId);
   if (crawl.stopping === 'cancelled') {
     // Cancelled while its start page ran (decisions 9.4): that page's end, whatever it was, ends the crawl as asked.
     yield exec("UPDATE job SET status = 'cancelled', finished_at = ?, expires_at = ? WHERE organization_id = ? AND id = ? AND status IN ('queued', 'running')",
       now, expiresAt, organizationId, crawlId);
     yield exec('UPDATE site_crawl SET stop_reason = ? WHERE organization_id = ? AND job_id = ?', 'cancelled', organizationId, crawlId);
-    return true;
+    return { ended: true, seq };
   }
   yield exec("UPDATE job SET status = 'failed', error_code = ?, error_message = ?, finished_at = ?, expires_at = ? WHERE organization_id = ? AND id = ? AND status IN ('queued', 'running')",
     code, message.slice(0, 1000), now, expiresAt, organizationId, crawlId);
-  return true;
+  return { ended: true, seq };
+}
+
+/** The running start page stored as its crawl's first finished page; its seq, or null when it no longer ran. */
+function* storeFailedStart(organizationId: string, crawlId: string, start: { id: string; record: PageRecord }, seq: number, now: Date): SqlProgram<number | null> {
+  const p = start.record;
+  const stored = yield exec(STORE_PAGE, p.state, seq, p.targetStatus, p.finalUrl, p.credits, p.content, p.metadata, p.links, p.data, p.error, p.duplicateOf,
+    now, organizationId, crawlId, start.id);
+  if (stored.affected !== 1) return null;
+  yield exec('UPDATE site_crawl SET finished = ? WHERE organization_id = ? AND job_id = ?', seq, organizationId, crawlId);
+  return seq;
 }

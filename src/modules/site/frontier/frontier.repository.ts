@@ -6,7 +6,7 @@ import { LedgerService } from '../../billing/ledger.service.js';
 import { rowInt } from '../../../infra/database/row-values.js';
 import { createCrawlProgram } from './crawl-create.js';
 import { claimProgram, failProgram, finishProgram, skipProgram, stopProgram } from './frontier-programs.js';
-import type { CrawlFailure, FinishRequest, SkipRequest } from './frontier-programs.js';
+import type { CrawlFailure, FailOutcome, FinishRequest, SkipRequest } from './frontier-programs.js';
 import type { ClaimOutcome, CrawlEnd, FinishOutcome, FrontierPage, NewPage, PageState, StopOutcome, StopReason } from './frontier-types.js';
 
 const PAGE_COLUMNS = 'id, crawl_id, organization_id, url, depth, parent, state, attempts, retries';
@@ -45,7 +45,7 @@ export class FrontierRepository {
     return (await this.withRefunds(organizationId, crawlId, () => stopProgram(this.sql.dialect, organizationId, crawlId, reason, pageId, new Date(), expiresAt))).ended;
   }
 
-  fail(organizationId: string, crawlId: string, failure: CrawlFailure, expiresAt: Date): Promise<boolean> {
+  fail(organizationId: string, crawlId: string, failure: CrawlFailure, expiresAt: Date): Promise<FailOutcome> {
     return this.sql.run(() => failProgram(this.sql.dialect, organizationId, crawlId, failure, new Date(), expiresAt));
   }
 
