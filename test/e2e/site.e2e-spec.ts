@@ -314,6 +314,17 @@ describe('POST /site: hosts, pages, webhooks', () => {
     expect(bodies[4]).toMatchObject({ event: 'job.finished', job_id: accepted.body.job_id, kind: 'site', status: 'done', stop_reason: 'limit', counts: { discovered: 4, done: 4 } });
   });
 
+  it('sends job.finished only once every site.page delivery has ended, retries included (decisions 9.3, 7.4)', async () => {
+    const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 50 });
+    await call('/account/webhook-secret', { key: org.apiKey, method: 'POST' });
+    // The receiver answers 500 four times: the page's event is retried for 1.5 s (WEBHOOK_BACKOFF_MS 100: 100+200+400+800 ms).
+    const path = `/fail-4/order/${org.id}`;
+    const accepted = await site(org.apiKey, { url: `${many.origin}/docs/many/`, js: 'false', max_depth: '0', webhook_url: `${receiver.url}${path}`, webhook_events: 'page,finished' });
+    await crawlToEnd(accepted.body.job_id as string, org.apiKey);
+    const events = (await receiver.waitFor(path, 6)).map((delivery) => (JSON.parse(delivery.body) as { event: string }).event);
+    expect(events).toEqual(['site.page', 'site.page', 'site.page', 'site.page', 'site.page', 'job.finished']);
+  });
+
   it('answers 429 past SITE_ACTIVE_PER_ORG crawls queued or running', async () => {
     const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 500 });
     const started = [];

@@ -18,7 +18,10 @@ export interface StoredStart {
   readonly record: PageRecord;
 }
 
-/** job.finished waits this long behind the last site.page event queued, so a receiver hears the pages first. */
+/**
+ * job.finished is queued this long after the crawl's end, so that a site.page event another worker queues just after its
+ * page's commit is pending by the time job.finished is first tried; it then waits for every pending one to end.
+ */
 const FINISHED_AFTER_MS = 1_000;
 const ENDS = new Set(['done', 'failed', 'cancelled']);
 
@@ -63,7 +66,7 @@ export class SiteEnds {
   async pageStored(context: CrawlContext, page: FrontierPage, record: PageRecord, seq: number): Promise<void> {
     if (!context.request.pageEvents || !context.job.webhookUrl) return;
     const body = { event: 'site.page', job_id: page.crawlId, url: page.url, target_status: record.targetStatus, error: record.error, cursor: String(seq - 1) };
-    await this.webhooks.deliver(page.organizationId, context.job.webhookUrl, `webhook:${page.crawlId}:page:${page.id}`, body);
+    await this.webhooks.deliver(page.organizationId, context.job.webhookUrl, `${pageEventsOf(page.crawlId)}${page.id}`, body);
   }
 
   /**
@@ -85,6 +88,9 @@ export class SiteEnds {
       event: 'job.finished', job_id: job.id, kind: 'site', status: job.status, stop_reason: envelope.stop_reason, counts,
       error: envelope.error, finished_at: (job.finishedAt ?? new Date()).toISOString(),
     };
-    await this.webhooks.deliver(organizationId, job.webhookUrl, `webhook:${job.id}`, body, FINISHED_AFTER_MS);
+    await this.webhooks.deliver(organizationId, job.webhookUrl, `webhook:${job.id}`, body, { delayMs: FINISHED_AFTER_MS, after: pageEventsOf(job.id) });
   }
 }
+
+/** The delivery ids of a crawl's site.page events start with this: its job.finished is sent after them all. */
+const pageEventsOf = (crawlId: string): string => `webhook:${crawlId}:page:`;
