@@ -239,14 +239,16 @@ describe('POST /site: hosts, pages, webhooks', () => {
     expect(many.maxInFlight()).toBeGreaterThanOrEqual(1);
   });
 
-  it('honours Crawl-delay as a floor between two requests to the host', async () => {
+  it('honours Crawl-delay as a floor between two requests to the host once robots.txt is read: sitemaps and pages alike', async () => {
     const slow = await startSiteFixture({ many: 3, crawlDelay: 1 });
     try {
       const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 50 });
-      const { pages } = await crawlToEnd((await site(org.apiKey, { url: `${slow.origin}/docs/many/`, js: 'false', sitemap: 'skip' })).body.job_id as string, org.apiKey);
+      const { pages } = await crawlToEnd((await site(org.apiKey, { url: `${slow.origin}/docs/many/`, js: 'false' })).body.job_id as string, org.apiKey);
       expect(pages).toHaveLength(4);
-      const visits = slow.log.filter((entry) => entry.path.startsWith('/docs/')).sort((a, b) => a.start - b.start);
-      for (let i = 1; i < visits.length; i++) expect(visits[i].start - visits[i - 1].end).toBeGreaterThanOrEqual(1000);
+      const visits = [...slow.log].sort((a, b) => a.start - b.start);
+      expect(visits.slice(0, 3).map((entry) => entry.path)).toEqual(['/robots.txt', '/sitemap.xml', '/docs/many/']);
+      expect(visits).toHaveLength(6);
+      for (let i = 1; i < visits.length; i++) expect([visits[i].path, visits[i].start - visits[i - 1].end >= 1000]).toEqual([visits[i].path, true]);
     } finally {
       await slow.close();
     }

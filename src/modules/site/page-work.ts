@@ -47,13 +47,15 @@ export class PageWork {
   ) {}
 
   async run(given: CrawlContext, page: FrontierPage, priority: number): Promise<void> {
-    const deadline = Date.now() + this.config.jobTimeoutMs;
     let context = given;
     let sitemapUrls: string[] = [];
     if (page.depth === 0) {
-      ({ context, sitemapUrls } = await this.start.prepare(context, deadline));
+      ({ context, sitemapUrls } = await this.start.prepare(context, Date.now() + this.config.jobTimeoutMs));
       if (!context.robots.allows(new URL(page.url))) return this.ends.fail(page, ErrorCode.Validation, `robots.txt disallows ${page.url}`);
+      // decisions.md 9.1: the floor holds after robots.txt and the sitemaps too. The page's own time starts after its wait.
+      await this.gate.waitTurn(page.crawlId, siteHost(new URL(page.url)), Date.now() + context.floorMs);
     }
+    const deadline = Date.now() + this.config.jobTimeoutMs;
     const options = pageRequestFor(context.request, page.url);
     // decisions.md 9.6: a page the organization fetched with these options less than max_age ago answers from its copy.
     const copy = (options.maxAge ?? 0) > 0 ? await this.operation.fromStore(options, page.organizationId) : null;
@@ -72,7 +74,7 @@ export class PageWork {
     } finally {
       time.dispose();
     }
-    // The start page's request ran before its robots.txt's Crawl-delay was known at the host gate: it counts from now.
+    // The start page entered the host gate before its robots.txt's Crawl-delay was known: the floor after it is set here, before its links are queued.
     if (page.depth === 0 && context.floorMs > 0) await this.gate.pause(page.crawlId, siteHost(new URL(page.url)), context.floorMs);
     await this.delivered(context, page, bill, output, sitemapUrls, priority);
   }
