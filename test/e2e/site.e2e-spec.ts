@@ -10,8 +10,8 @@ const env = testEnv();
 type Page = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** POST /site with its options in the query. */
-function site(key: string, query: Record<string, string>, body?: unknown): Promise<CallResult> {
-  return call('/site', { key, method: 'POST', query, ...(body === undefined ? {} : { body }) });
+function site(key: string, query: Record<string, string>, body?: unknown, headers?: Record<string, string>): Promise<CallResult> {
+  return call('/site', { key, method: 'POST', query, ...(body === undefined ? {} : { body }), ...(headers ? { headers } : {}) });
 }
 
 /** Collects a crawl following `next` until it is null: every page, in the order given. */
@@ -194,6 +194,8 @@ describe('POST /site (decisions 9.3): a whole site, page by page', () => {
       const answer = await site(org.apiKey, { url: fixture.url, ...query });
       expect([name, answer.status, Object.keys(answer.body.errors ?? {})]).toEqual([name, 422, [name]]);
     }
+    // Both ends of limit's range name the one bound, SITE_MAX_PAGES (10000 here).
+    for (const limit of ['0', '10001']) expect((await site(org.apiKey, { url: fixture.url, limit })).body.errors).toEqual({ limit: ['limit must be an integer from 1 to 10000'] });
     expect((await site(org.apiKey, { url: fixture.url }, { limit: 5 })).status).toBe(422);
     expect((await site(org.apiKey, {})).body.errors).toEqual({ url: ['url is required'] });
     expect((await call('/site', { method: 'POST', query: { url: fixture.url, key: org.apiKey } })).status).toBe(401);
@@ -201,6 +203,17 @@ describe('POST /site (decisions 9.3): a whole site, page by page', () => {
     expect((await site(broke.apiKey, { url: fixture.url })).status).toBe(402);
     expect((await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining).toBe(10);
     expect((await ledger(env.baseUrl, env.adminToken, org.id)).entries).toHaveLength(1);
+  });
+
+  it('replays POST /site for its Idempotency-Key with the first answer\'s credit headers (decisions 7.3): X-Credits-Charged 0, the balance now', async () => {
+    const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 10 });
+    const query = { url: fixture.url, js: 'false', max_depth: '0', sitemap: 'skip' };
+    const first = await site(org.apiKey, query, undefined, { 'Idempotency-Key': 'site-once' });
+    await crawlToEnd(first.body.job_id as string, org.apiKey);
+    const again = await site(org.apiKey, query, undefined, { 'Idempotency-Key': 'site-once' });
+    expect([again.status, again.body.job_id, again.body.status]).toEqual([202, first.body.job_id, 'done']);
+    expect(['idempotent-replayed', 'x-credits-charged', 'x-credits-remaining', 'x-job-id'].map((name) => again.headers.get(name))).toEqual(['true', '0', '9', first.body.job_id]);
+    expect((await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining).toBe(9);
   });
 
   it('answers cursor with 422 on a job that is not a site crawl', async () => {
