@@ -10,8 +10,8 @@ const env = testEnv();
 type Page = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** POST /site with its options in the query. */
-function site(key: string, query: Record<string, string>, body?: unknown): Promise<CallResult> {
-  return call('/site', { key, method: 'POST', query, ...(body === undefined ? {} : { body }) });
+function site(key: string, query: Record<string, string>, body?: unknown, headers?: Record<string, string>): Promise<CallResult> {
+  return call('/site', { key, method: 'POST', query, ...(body === undefined ? {} : { body }), ...(headers ? { headers } : {}) });
 }
 
 /** Collects a crawl following `next` until it is null: every page, in the order given. */
@@ -131,11 +131,14 @@ describe('POST /site (decisions 9.3): a whole site, page by page', () => {
     expect((await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining).toBe(99);
   });
 
-  it('tallies a start page that fails as an attempt (decisions 3); the crawl fails with its error, refunded', async () => {
+  it('records a start page that fails as any failed page, {error, credits: 0}, and tallies it as an attempt (decisions 3); the crawl fails with its error, refunded', async () => {
     const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 100 });
     const { last, pages } = await crawlToEnd((await site(org.apiKey, { url: `${fixture.origin}/docs/dead`, js: 'false', sitemap: 'skip' })).body.job_id as string, org.apiKey);
-    expect(pages).toEqual([]);
-    expect(last.body).toMatchObject({ status: 'failed', credits_used: 0 });
+    expect(pages).toEqual([{
+      url: `${fixture.origin}/docs/dead`, final_url: null, depth: 0, parent: null, target_status: null, credits: 0,
+      content: null, metadata: null, links: null, data: null, error: 'target_unreachable', duplicate_of: null,
+    }]);
+    expect(last.body).toMatchObject({ status: 'failed', credits_used: 0, counts: { discovered: 1, done: 0, failed: 1 } });
     expect(last.body.error).toMatch(/could not be reached/);
     expect((await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining).toBe(100);
     expect((await usage(env.baseUrl, env.adminToken, org.id)).days).toEqual([{ date: expect.any(String), host: '127.0.0.1', crawls: 0, attempts: 1, credits: 0 }]);
@@ -191,6 +194,8 @@ describe('POST /site (decisions 9.3): a whole site, page by page', () => {
       const answer = await site(org.apiKey, { url: fixture.url, ...query });
       expect([name, answer.status, Object.keys(answer.body.errors ?? {})]).toEqual([name, 422, [name]]);
     }
+    // Both ends of limit's range name the one bound, SITE_MAX_PAGES (10000 here).
+    for (const limit of ['0', '10001']) expect((await site(org.apiKey, { url: fixture.url, limit })).body.errors).toEqual({ limit: ['limit must be an integer from 1 to 10000'] });
     expect((await site(org.apiKey, { url: fixture.url }, { limit: 5 })).status).toBe(422);
     expect((await site(org.apiKey, {})).body.errors).toEqual({ url: ['url is required'] });
     expect((await call('/site', { method: 'POST', query: { url: fixture.url, key: org.apiKey } })).status).toBe(401);
@@ -198,6 +203,17 @@ describe('POST /site (decisions 9.3): a whole site, page by page', () => {
     expect((await site(broke.apiKey, { url: fixture.url })).status).toBe(402);
     expect((await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining).toBe(10);
     expect((await ledger(env.baseUrl, env.adminToken, org.id)).entries).toHaveLength(1);
+  });
+
+  it('replays POST /site for its Idempotency-Key with the first answer\'s credit headers (decisions 7.3): X-Credits-Charged 0, the balance now', async () => {
+    const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 10 });
+    const query = { url: fixture.url, js: 'false', max_depth: '0', sitemap: 'skip' };
+    const first = await site(org.apiKey, query, undefined, { 'Idempotency-Key': 'site-once' });
+    await crawlToEnd(first.body.job_id as string, org.apiKey);
+    const again = await site(org.apiKey, query, undefined, { 'Idempotency-Key': 'site-once' });
+    expect([again.status, again.body.job_id, again.body.status]).toEqual([202, first.body.job_id, 'done']);
+    expect(['idempotent-replayed', 'x-credits-charged', 'x-credits-remaining', 'x-job-id'].map((name) => again.headers.get(name))).toEqual(['true', '0', '9', first.body.job_id]);
+    expect((await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining).toBe(9);
   });
 
   it('answers cursor with 422 on a job that is not a site crawl', async () => {
@@ -236,14 +252,16 @@ describe('POST /site: hosts, pages, webhooks', () => {
     expect(many.maxInFlight()).toBeGreaterThanOrEqual(1);
   });
 
-  it('honours Crawl-delay as a floor between two requests to the host', async () => {
+  it('honours Crawl-delay as a floor between two requests to the host once robots.txt is read: sitemaps and pages alike', async () => {
     const slow = await startSiteFixture({ many: 3, crawlDelay: 1 });
     try {
       const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 50 });
-      const { pages } = await crawlToEnd((await site(org.apiKey, { url: `${slow.origin}/docs/many/`, js: 'false', sitemap: 'skip' })).body.job_id as string, org.apiKey);
+      const { pages } = await crawlToEnd((await site(org.apiKey, { url: `${slow.origin}/docs/many/`, js: 'false' })).body.job_id as string, org.apiKey);
       expect(pages).toHaveLength(4);
-      const visits = slow.log.filter((entry) => entry.path.startsWith('/docs/')).sort((a, b) => a.start - b.start);
-      for (let i = 1; i < visits.length; i++) expect(visits[i].start - visits[i - 1].end).toBeGreaterThanOrEqual(1000);
+      const visits = [...slow.log].sort((a, b) => a.start - b.start);
+      expect(visits.slice(0, 3).map((entry) => entry.path)).toEqual(['/robots.txt', '/sitemap.xml', '/docs/many/']);
+      expect(visits).toHaveLength(6);
+      for (let i = 1; i < visits.length; i++) expect([visits[i].path, visits[i].start - visits[i - 1].end >= 1000]).toEqual([visits[i].path, true]);
     } finally {
       await slow.close();
     }
@@ -309,6 +327,17 @@ describe('POST /site: hosts, pages, webhooks', () => {
     expect(bodies.slice(0, 4).map((body) => body.event)).toEqual(['site.page', 'site.page', 'site.page', 'site.page']);
     expect(bodies[0]).toEqual({ event: 'site.page', job_id: accepted.body.job_id, url: expect.any(String), target_status: 200, error: null, cursor: expect.stringMatching(/^\d+$/) });
     expect(bodies[4]).toMatchObject({ event: 'job.finished', job_id: accepted.body.job_id, kind: 'site', status: 'done', stop_reason: 'limit', counts: { discovered: 4, done: 4 } });
+  });
+
+  it('sends job.finished only once every site.page delivery has ended, retries included (decisions 9.3, 7.4)', async () => {
+    const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 50 });
+    await call('/account/webhook-secret', { key: org.apiKey, method: 'POST' });
+    // The receiver answers 500 four times: the page's event is retried for 1.5 s (WEBHOOK_BACKOFF_MS 100: 100+200+400+800 ms).
+    const path = `/fail-4/order/${org.id}`;
+    const accepted = await site(org.apiKey, { url: `${many.origin}/docs/many/`, js: 'false', max_depth: '0', webhook_url: `${receiver.url}${path}`, webhook_events: 'page,finished' });
+    await crawlToEnd(accepted.body.job_id as string, org.apiKey);
+    const events = (await receiver.waitFor(path, 6)).map((delivery) => (JSON.parse(delivery.body) as { event: string }).event);
+    expect(events).toEqual(['site.page', 'site.page', 'site.page', 'site.page', 'site.page', 'job.finished']);
   });
 
   it('answers 429 past SITE_ACTIVE_PER_ORG crawls queued or running', async () => {

@@ -33,9 +33,9 @@ describe('site crawl faults', () => {
     await stack?.stop();
   });
 
-  async function post(key: string): Promise<string> {
-    fixture.reset();
-    const response = await fetch(new URL(`/site?url=${encodeURIComponent(`${fixture.origin}/docs/many/`)}&js=false&sitemap=skip`, stack.api!.baseUrl), {
+  async function post(key: string, site = fixture): Promise<string> {
+    site.reset();
+    const response = await fetch(new URL(`/site?url=${encodeURIComponent(`${site.origin}/docs/many/`)}&js=false&sitemap=skip`, stack.api!.baseUrl), {
       method: 'POST', headers: { authorization: `Bearer ${key}` },
     });
     expect(response.status).toBe(202);
@@ -99,5 +99,40 @@ describe('site crawl faults', () => {
     report.redisRestartFailedPages = result.failed;
     const entries = (await ledger(stack.api!.baseUrl, ADMIN_TOKEN, org.id)).entries;
     expect(entries.reduce((sum, entry) => sum + entry.amount, 0)).toBe(1000 - result.credits);
+  });
+
+  it('cancelled, then kill -9 of every worker while its pages run: after the restart the crawl ends cancelled by itself, the lost pages dropped and refunded', async () => {
+    // decisions 9.4: no new page starts after the cancel, so a page lost with its worker is not taken again; never
+    // delivered, it is handed back (9.3: never charged for what the service did not deliver) and the crawl ends.
+    const held = await startSiteFixture({ many: 6, manyMs: 25_000 });
+    try {
+      const org = await stack.organization();
+      const jobId = await post(org.apiKey, held);
+      const leaves = () => held.begun().filter((path) => /^\/docs\/many\/\d+$/.test(path));
+      // SITE_HOST_CONCURRENCY (2): both places at the host held by pages charged and requested, none other charged.
+      await waitFor('two pages in flight', () => leaves().length === 2);
+      const cancelled = await fetch(new URL(`/crawl/${jobId}`, stack.api!.baseUrl), { method: 'DELETE', headers: { authorization: `Bearer ${org.apiKey}` } });
+      expect(cancelled.status).toBe(200);
+      expect(((await cancelled.json()) as { status: string }).status).toBe('running');
+      for (const worker of stack.workers.filter((one) => one.running)) {
+        worker.kill9();
+        expect(await worker.gone).toBe(137);
+      }
+      const killedAt = Date.now();
+      await stack.startWorker();
+      const ended = await stack.pollUntil(jobId, org.apiKey, (answer) => answer.status !== 202, 90_000);
+      report.cancelThenKill = { msAfterKill: Date.now() - killedAt };
+      expect([ended.status, ended.body.status, ended.body.stop_reason, ended.body.credits_used]).toEqual([200, 'cancelled', 'cancelled', 1]);
+      expect((ended.body.pages as Array<{ url: string }>).map((page) => new URL(page.url).pathname)).toEqual(['/docs/many/']);
+      expect(ended.body.counts).toMatchObject({ done: 1, failed: 0 });
+      expect(leaves()).toHaveLength(2);
+      const entries = (await ledger(stack.api!.baseUrl, ADMIN_TOKEN, org.id)).entries;
+      expect([entries.filter((entry) => entry.amount === -1).length, entries.filter((entry) => entry.amount === 1).length]).toEqual([3, 2]);
+      expect(entries.reduce((sum, entry) => sum + entry.amount, 0)).toBe(999);
+      // No longer one of the organization's active crawls (SITE_ACTIVE_PER_ORG).
+      expect(stack.mariadb.sql(`SELECT COUNT(*) FROM crawlgate.job WHERE organization_id = '${org.id}' AND status IN ('queued', 'running')`).trim()).toBe('0');
+    } finally {
+      await held.close();
+    }
   });
 });

@@ -3,10 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DataSource } from 'typeorm';
 import { Job } from '../../src/infra/database/entities/index.js';
 import { SqlProgramRunner } from '../../src/infra/database/sql-program.js';
+import { LedgerService } from '../../src/modules/billing/ledger.service.js';
 import { FrontierRepository } from '../../src/modules/site/frontier/frontier.repository.js';
+import { pageRequestKey } from '../../src/modules/site/frontier/page-charge.js';
 import { NO_SKIPS } from '../../src/modules/site/frontier/frontier-types.js';
 import type { NewPage, PageRecord } from '../../src/modules/site/frontier/frontier-types.js';
-import { insertOrganization, openDatabase } from './database.js';
+import { balanceOf, fundedOrganization, insertOrganization, ledgerSum, openDatabase } from './database.js';
 
 const hash = (key: string) => createHash('sha256').update(key).digest('hex');
 const page = (path: string, depth = 1, parent: string | null = 'http://s.test/'): NewPage => ({ url: `http://s.test${path}`, keyHash: hash(`s.test${path}`), depth, parent });
@@ -17,6 +19,7 @@ const LATER = new Date(Date.now() + 86_400_000);
 describe.each(['sqlite', 'mariadb'] as const)('the site frontier on %s', (kind) => {
   let db: DataSource;
   let frontier: FrontierRepository;
+  let ledger: LedgerService;
   let sequence = 0;
   const org = `sf-${kind}`;
 
@@ -31,11 +34,14 @@ describe.each(['sqlite', 'mariadb'] as const)('the site frontier on %s', (kind) 
   };
   const finish = (crawlId: string, pageId: string, links: NewPage[], limit = 100, record = DONE) =>
     frontier.finish({ organizationId: org, crawlId, pageId, record, links, alias: null, skips: { ...NO_SKIPS }, limit, now: new Date(), expiresAt: LATER });
+  const claim = async (organizationId: string, crawlId: string, pageId: string, leaseUntil: Date) => (await frontier.claim(organizationId, crawlId, pageId, leaseUntil, LATER)).taken;
   const status = async (crawlId: string) => (await db.query('SELECT j.status, c.stop_reason FROM job j JOIN site_crawl c ON c.job_id = j.id WHERE j.id = ?', [crawlId]))[0];
 
   beforeAll(async () => {
     db = await openDatabase(kind, '_site');
-    frontier = new FrontierRepository(new SqlProgramRunner(db));
+    const sql = new SqlProgramRunner(db);
+    ledger = new LedgerService(sql);
+    frontier = new FrontierRepository(sql, ledger);
     await insertOrganization(db, org, 0);
     await insertOrganization(db, `so-${kind}`, 0);
   });
@@ -43,15 +49,15 @@ describe.each(['sqlite', 'mariadb'] as const)('the site frontier on %s', (kind) 
 
   it('claims a waiting page once, adds each new key once within the limit, and ends the crawl when nothing is left', async () => {
     const { crawlId, start } = await newCrawl();
-    expect(await frontier.claim(org, crawlId, start!, LATER)).toBe(true);
-    expect(await frontier.claim(org, crawlId, start!, LATER)).toBe(false);
+    expect(await claim(org, crawlId, start!, LATER)).toBe(true);
+    expect(await claim(org, crawlId, start!, LATER)).toBe(false);
     expect(await status(crawlId)).toEqual({ status: 'running', stop_reason: null });
     const first = await finish(crawlId, start!, [page('/a'), page('/b'), page('/'), page('/c')], 3);
     expect(first).toMatchObject({ kept: true, seq: 1, ended: null });
     expect(first.added).toHaveLength(2);
     const [counts] = await db.query('SELECT admitted, skipped_duplicate, skipped_limit FROM site_crawl WHERE job_id = ?', [crawlId]);
     expect([Number(counts.admitted), Number(counts.skipped_duplicate), Number(counts.skipped_limit)]).toEqual([3, 1, 1]);
-    for (const id of first.added) expect(await frontier.claim(org, crawlId, id, LATER)).toBe(true);
+    for (const id of first.added) expect(await claim(org, crawlId, id, LATER)).toBe(true);
     const ends = await Promise.all(first.added.map((id) => finish(crawlId, id, [page('/a')], 3)));
     expect(ends.map((end) => end.seq).sort()).toEqual([2, 3]);
     expect(ends.filter((end) => end.ended !== null)).toEqual([expect.objectContaining({ ended: { status: 'done', stopReason: 'limit' } })]);
@@ -61,12 +67,12 @@ describe.each(['sqlite', 'mariadb'] as const)('the site frontier on %s', (kind) 
 
   it('stops for credits: waiting pages dropped, the running one finishes, then the crawl is done with stop_reason credits', async () => {
     const { crawlId, start } = await newCrawl();
-    await frontier.claim(org, crawlId, start!, LATER);
+    await claim(org, crawlId, start!, LATER);
     const { added } = await finish(crawlId, start!, [page('/x'), page('/y'), page('/z')]);
-    await frontier.claim(org, crawlId, added[0], LATER);
-    await frontier.claim(org, crawlId, added[1], LATER);
+    await claim(org, crawlId, added[0], LATER);
+    await claim(org, crawlId, added[1], LATER);
     expect(await frontier.stop(org, crawlId, 'credits', added[1], LATER)).toBeNull();
-    expect(await frontier.claim(org, crawlId, added[2], LATER)).toBe(false);
+    expect(await claim(org, crawlId, added[2], LATER)).toBe(false);
     const last = await finish(crawlId, added[0], [page('/more')]);
     expect(last).toMatchObject({ kept: true, added: [], ended: { status: 'done', stopReason: 'credits' } });
     const states = await db.query('SELECT state FROM site_page WHERE crawl_id = ? ORDER BY id', [crawlId]);
@@ -75,28 +81,33 @@ describe.each(['sqlite', 'mariadb'] as const)('the site frontier on %s', (kind) 
 
   it('ends a crawl cancelled while its start page ran as cancelled when that page then fails (decisions 9.4)', async () => {
     const { crawlId, start } = await newCrawl();
-    await frontier.claim(org, crawlId, start!, LATER);
+    await claim(org, crawlId, start!, LATER);
     expect(await frontier.stop(org, crawlId, 'cancelled', null, LATER)).toBeNull();
     expect(await status(crawlId)).toEqual({ status: 'running', stop_reason: null });
-    expect(await frontier.fail(org, crawlId, { code: 'navigation_timeout', message: 'The job did not finish before its deadline.' }, LATER)).toBe(true);
+    expect(await frontier.fail(org, crawlId, { code: 'navigation_timeout', message: 'The job did not finish before its deadline.' }, LATER)).toEqual({ ended: true, seq: null });
     expect(await status(crawlId)).toEqual({ status: 'cancelled', stop_reason: 'cancelled' });
     const [job] = await db.query('SELECT error_code, finished_at FROM job WHERE id = ?', [crawlId]);
     expect([job.error_code, job.finished_at === null]).toEqual([null, false]);
-    expect(await frontier.fail(org, crawlId, { code: 'navigation_timeout', message: 'again' }, LATER)).toBe(false);
+    expect(await frontier.fail(org, crawlId, { code: 'navigation_timeout', message: 'again' }, LATER)).toEqual({ ended: false, seq: null });
   });
 
   it('fails a crawl whose start page fails with no cancel asked, with that page\'s error', async () => {
     const { crawlId, start } = await newCrawl();
-    await frontier.claim(org, crawlId, start!, LATER);
-    expect(await frontier.fail(org, crawlId, { code: 'target_unreachable', message: 'The target could not be reached.' }, LATER)).toBe(true);
+    await claim(org, crawlId, start!, LATER);
+    const record: PageRecord = { ...DONE, state: 'failed', targetStatus: null, credits: 0, content: null, metadata: null, links: null, error: 'target_unreachable' };
+    expect(await frontier.fail(org, crawlId, { code: 'target_unreachable', message: 'The target could not be reached.', page: { id: start!, record } }, LATER)).toEqual({ ended: true, seq: 1 });
     expect(await status(crawlId)).toEqual({ status: 'failed', stop_reason: null });
+    // Recorded as any failed page (decisions 9.3 Money): its error, credits 0, the crawl's first finished page.
+    const [row] = await db.query('SELECT state, seq, error, credits FROM site_page WHERE id = ?', [start]);
+    expect([row.state, Number(row.seq), row.error, Number(row.credits)]).toEqual(['failed', 1, 'target_unreachable', 0]);
+    expect(Number((await db.query('SELECT finished FROM site_crawl WHERE job_id = ?', [crawlId]))[0].finished)).toBe(1);
   });
 
   it('skips a page whose redirect left the crawl: no seq, counted under its reason, and the crawl ends when nothing is left (decisions 9.1)', async () => {
     const { crawlId, start } = await newCrawl();
-    await frontier.claim(org, crawlId, start!, LATER);
+    await claim(org, crawlId, start!, LATER);
     const { added } = await finish(crawlId, start!, [page('/out')]);
-    await frontier.claim(org, crawlId, added[0], LATER);
+    await claim(org, crawlId, added[0], LATER);
     const skip = { organizationId: org, crawlId, pageId: added[0], reason: 'scope' as const, refusedUrl: 'http://elsewhere.test/', now: new Date(), expiresAt: LATER };
     expect(await frontier.skip(skip)).toEqual({ kept: true, ended: { status: 'done', stopReason: 'finished' } });
     expect(await frontier.skip(skip)).toEqual({ kept: false, ended: null });
@@ -112,15 +123,68 @@ describe.each(['sqlite', 'mariadb'] as const)('the site frontier on %s', (kind) 
     expect((await newCrawl(other, 1)).start).toBeNull();
     const { crawlId, start } = await newCrawl();
     expect(await frontier.page(other, crawlId, start!)).toBeNull();
-    expect(await frontier.claim(other, crawlId, start!, LATER)).toBe(false);
+    expect(await claim(other, crawlId, start!, LATER)).toBe(false);
     expect(await frontier.page(org, crawlId, start!)).toMatchObject({ url: 'http://s.test/', depth: 0, state: 'waiting' });
   });
 
   it('gives a dead worker\'s page back as waiting, once its lease ran out', async () => {
     const { crawlId, start } = await newCrawl();
-    await frontier.claim(org, crawlId, start!, new Date(Date.now() - 1000));
+    await claim(org, crawlId, start!, new Date(Date.now() - 1000));
     const back = await frontier.recoverLost(new Date());
     expect(back.filter((p) => p.crawlId === crawlId)).toEqual([expect.objectContaining({ id: start, state: 'waiting', attempts: 1 })]);
-    expect(await frontier.claim(org, crawlId, start!, LATER)).toBe(true);
+    expect(await claim(org, crawlId, start!, LATER)).toBe(true);
+  });
+
+  describe('a page lost with its worker in a crawl that stops (decisions 9.3, 9.4)', () => {
+    const payer = `sp-${kind}`;
+    const DEAD = new Date(Date.now() - 1000);
+    beforeAll(async () => {
+      await fundedOrganization(db, ledger, payer, 10);
+    });
+
+    /** A crawl of `payer` whose start page is stored and whose page /p was claimed and charged by a worker that then died. */
+    const lostPage = async (): Promise<{ crawlId: string; pageId: string }> => {
+      const { crawlId, start } = await newCrawl();
+      await db.query('UPDATE job SET organization_id = ? WHERE id = ?', [payer, crawlId]);
+      await db.query('UPDATE site_crawl SET organization_id = ? WHERE job_id = ?', [payer, crawlId]);
+      await db.query('UPDATE site_page SET organization_id = ? WHERE crawl_id = ?', [payer, crawlId]);
+      await claim(payer, crawlId, start!, LATER);
+      const { added: [pageId] } = await frontier.finish({ organizationId: payer, crawlId, pageId: start!, record: DONE, links: [page('/p')], alias: null, skips: { ...NO_SKIPS }, limit: 100, now: new Date(), expiresAt: LATER });
+      await claim(payer, crawlId, pageId, DEAD);
+      await ledger.charge({ organizationId: payer, requestKey: pageRequestKey({ crawlId, id: pageId, retries: 0 }), amount: 1, reason: 'site s.test', jobId: crawlId, host: 's.test' });
+      return { crawlId, pageId };
+    };
+
+    it('cancelled while the page ran, then the page lost: taken again it is dropped instead, refunded, and the crawl ends cancelled', async () => {
+      const { crawlId, pageId } = await lostPage();
+      expect(await frontier.stop(payer, crawlId, 'cancelled', null, LATER)).toBeNull();
+      expect(await status(crawlId)).toEqual({ status: 'running', stop_reason: null });
+      expect((await frontier.recoverLost(new Date())).filter((p) => p.crawlId === crawlId)).toEqual([expect.objectContaining({ id: pageId, state: 'waiting' })]);
+      expect(await balanceOf(db, payer)).toBe(9);
+      expect(await frontier.claim(payer, crawlId, pageId, LATER, LATER)).toEqual({ taken: false, ended: { status: 'cancelled', stopReason: 'cancelled' }, refunds: [{ requestKey: `site:${crawlId}:${pageId}`, amount: 1, host: 's.test' }] });
+      expect(await status(crawlId)).toEqual({ status: 'cancelled', stop_reason: 'cancelled' });
+      expect((await db.query('SELECT state FROM site_page WHERE id = ?', [pageId]))[0].state).toBe('dropped');
+      expect([await balanceOf(db, payer), await ledgerSum(db, payer)]).toEqual([10, 10]);
+      // Refunded once however often the page's queue entries come back.
+      expect((await frontier.claim(payer, crawlId, pageId, LATER, LATER)).taken).toBe(false);
+      expect(await balanceOf(db, payer)).toBe(10);
+    });
+
+    it('lost and waiting for its retake when the cancel comes: dropped with the others and refunded in the cancel\'s transaction', async () => {
+      const { crawlId } = await lostPage();
+      await frontier.recoverLost(new Date());
+      expect(await balanceOf(db, payer)).toBe(9);
+      expect(await frontier.stop(payer, crawlId, 'cancelled', null, LATER)).toEqual({ status: 'cancelled', stopReason: 'cancelled' });
+      expect([await balanceOf(db, payer), await ledgerSum(db, payer)]).toEqual([10, 10]);
+    });
+
+    it('a page handed back by a target\'s pause into a crawl that stopped meanwhile: dropped when taken, nothing to refund, the crawl ends', async () => {
+      const { crawlId, pageId } = await lostPage();
+      await ledger.refund({ organizationId: payer, requestKey: pageRequestKey({ crawlId, id: pageId, retries: 0 }), amount: 1, jobId: crawlId, host: 's.test', dailyLimited: false });
+      expect(await frontier.stop(payer, crawlId, 'credits', null, LATER)).toBeNull();
+      expect(await frontier.release(payer, crawlId, pageId)).toBe(true);
+      expect(await frontier.claim(payer, crawlId, pageId, LATER, LATER)).toEqual({ taken: false, ended: { status: 'done', stopReason: 'credits' }, refunds: [] });
+      expect([await balanceOf(db, payer), await ledgerSum(db, payer)]).toEqual([10, 10]);
+    });
   });
 });

@@ -31,8 +31,8 @@ describe('webhook deliveries wait in place, and an organization has at most so m
   let receiver: WebhookReceiver;
   /** Bull's job hashes of this queue: one per delivery, however often it is deferred. */
   const jobKeys = async () => (await redis.keys(`bull:${name}:webhook:*`)).filter((key) => !key.endsWith(':lock')).length;
-  const enqueue = async (organizationId: string, path: string, id: string, cap?: number) => {
-    const payload = { deliveryId: `dlv_${id}`, organizationId, url: `${receiver.url}${path}`, body: '{}' };
+  const enqueue = async (organizationId: string, path: string, id: string, cap?: number, after?: string) => {
+    const payload = { deliveryId: `dlv_${id}`, organizationId, url: `${receiver.url}${path}`, body: '{}', ...(after ? { after } : {}) };
     const job = await queue.add(payload, deliveryOptions(`webhook:${id}`));
     await backlog.admit(organizationId, String(job.id), cap);
   };
@@ -46,7 +46,8 @@ describe('webhook deliveries wait in place, and an organization has at most so m
     await queue.close();
     const keys = await redis.keys(`bull:${name}:*`);
     if (keys.length > 0) await redis.del(...keys);
-    await redis.del('crawlgate:webhook-pending:org-hang', 'crawlgate:webhook-pending:org-cap', 'crawlgate:webhook-senders:org-hang', 'crawlgate:webhook-senders:org-cap');
+    await redis.del('crawlgate:webhook-pending:org-hang', 'crawlgate:webhook-pending:org-cap', 'crawlgate:webhook-senders:org-hang', 'crawlgate:webhook-senders:org-cap',
+      'crawlgate:webhook-pending:org-after', 'crawlgate:webhook-senders:org-after');
     await redis.quit();
   });
 
@@ -73,5 +74,16 @@ describe('webhook deliveries wait in place, and an organization has at most so m
     await until('settled', async () => (await redis.zcard('crawlgate:webhook-pending:org-cap')) === 0);
     expect(delivered.map((entry) => entry.headers['x-crawlgate-delivery']).sort()).toEqual(['dlv_cap2', 'dlv_cap3', 'dlv_cap4']);
     expect(await queue.getJob('webhook:cap0')).toBeNull();
+  });
+
+  it('sends a delivery with `after` once every delivery it follows has ended, retries included; one whose job is gone holds nothing', async () => {
+    // A member whose Bull job is gone (removed, or lost) is settled when met, not waited on.
+    await backlog.admit('org-after', 'webhook:crawl1:page:gone');
+    await enqueue('org-after', '/fail-1/after/', 'crawl1:page:1');
+    await enqueue('org-after', '/fail-1/after/', 'crawl1', undefined, 'webhook:crawl1:page:');
+    const received = await receiver.waitFor('/fail-1/after/', 3);
+    // The page's event failed once and was retried 1 s later (backoff 1000 ms); the one after it came only then.
+    expect(received.map((entry) => entry.headers['x-crawlgate-delivery'])).toEqual(['dlv_crawl1:page:1', 'dlv_crawl1:page:1', 'dlv_crawl1']);
+    await until('settled', async () => (await redis.zcard('crawlgate:webhook-pending:org-after')) === 0);
   });
 });

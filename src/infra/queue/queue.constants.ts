@@ -21,4 +21,6 @@ export interface WebhookPayload {
   readonly body: string;
   /** Failed sends so far (deferrals are not failures). */
   readonly failures?: number;
+  /** Sent only once no delivery of the organization whose id starts with this is still pending (delivered or given up). */
+  readonly after?: string;
 }

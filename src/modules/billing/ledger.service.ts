@@ -51,6 +51,22 @@ export class LedgerService {
     return move;
   }
 
+  /**
+   * `steps`, then the refunds they answer, in their transaction: e.g. a site page dropped and its charge handed back
+   * together or not at all (decisions 9.3). Answers what the steps answered.
+   */
+  async refundAfter<T>(steps: () => SqlProgram<{ value: T; refunds: readonly RefundRequest[] }>): Promise<T> {
+    const refundProgram = this.refundProgram.bind(this);
+    const { value, moved } = await this.sql.run(function* () {
+      const asked = yield* steps();
+      const made: number[] = [];
+      for (const request of asked.refunds) if (!(yield* refundProgram(request)).replayed) made.push(request.amount);
+      return { value: asked.value, moved: made };
+    });
+    for (const amount of moved) this.metrics?.creditsRefunded(amount);
+    return value;
+  }
+
   /** Admin grants and corrections (negative amounts), and monthly top-ups (idempotent through requestKey). */
   grant(organizationId: string, amount: number, reason: string, kind: LedgerKind = 'grant', requestKey: string | null = null): Promise<LedgerMove> {
     return this.sql.run(() => this.grantProgram(organizationId, amount, reason, kind, requestKey));

@@ -54,6 +54,19 @@ export class HostGate {
     await this.redis.multi().zadd(hostKey(host), 'XX', Date.now() + leaseMs, holder).eval(RENEW, 1, busyKey(crawlId, host), holder, leaseMs).exec();
   }
 
+  /**
+   * Waits until the crawl's next request to the host may start (its floor since the previous one's end, a target's
+   * pause), or until `deadline`, whichever comes first. For a request made outside `enter` by the one holding the host.
+   */
+  async waitTurn(crawlId: string, host: string, deadline: number): Promise<void> {
+    for (;;) {
+      const now = Date.now();
+      const next = Math.min(Number((await this.redis.get(nextKey(crawlId, host))) ?? 0), deadline);
+      if (next <= now) return;
+      await new Promise((done) => setTimeout(done, next - now));
+    }
+  }
+
   /** A target's Retry-After: no request of this crawl to the host before `ms` from now. */
   async pause(crawlId: string, host: string, ms: number): Promise<void> {
     const now = Date.now();

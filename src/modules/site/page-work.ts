@@ -18,6 +18,7 @@ import { CrawlContext, keyHash } from './crawl-context.js';
 import { FrontierRepository } from './frontier/frontier.repository.js';
 import type { FrontierPage, HopSkip, NewPage, PageRecord, SkipCounts } from './frontier/frontier-types.js';
 import { NO_SKIPS } from './frontier/frontier-types.js';
+import { pageRequestKey } from './frontier/page-charge.js';
 import { donePage, duplicatePage, failedPage, isBilledFailure, linksOf } from './page-record.js';
 import { SiteEnds } from './site-ends.js';
 import { HostGate } from './host-gate.js';
@@ -46,18 +47,20 @@ export class PageWork {
   ) {}
 
   async run(given: CrawlContext, page: FrontierPage, priority: number): Promise<void> {
-    const deadline = Date.now() + this.config.jobTimeoutMs;
     let context = given;
     let sitemapUrls: string[] = [];
     if (page.depth === 0) {
-      ({ context, sitemapUrls } = await this.start.prepare(context, deadline));
+      ({ context, sitemapUrls } = await this.start.prepare(context, Date.now() + this.config.jobTimeoutMs));
       if (!context.robots.allows(new URL(page.url))) return this.ends.fail(page, ErrorCode.Validation, `robots.txt disallows ${page.url}`);
+      // decisions.md 9.1: the floor holds after robots.txt and the sitemaps too. The page's own time starts after its wait.
+      await this.gate.waitTurn(page.crawlId, siteHost(new URL(page.url)), Date.now() + context.floorMs);
     }
+    const deadline = Date.now() + this.config.jobTimeoutMs;
     const options = pageRequestFor(context.request, page.url);
     // decisions.md 9.6: a page the organization fetched with these options less than max_age ago answers from its copy.
     const copy = (options.maxAge ?? 0) > 0 ? await this.operation.fromStore(options, page.organizationId) : null;
     const host = new URL(page.url).hostname.toLowerCase();
-    const bill = { price: copy?.price ?? this.operation.price(options), host, requestKey: requestKeyOf(page), reason: `${copy ? 'cache_hit' : 'site'} ${host}` };
+    const bill = { price: copy?.price ?? this.operation.price(options), host, requestKey: pageRequestKey(page), reason: `${copy ? 'cache_hit' : 'site'} ${host}` };
     if (!(await this.charge(context, page, bill))) return;
     let output: JobOutput;
     const time = jobDeadlineSignal(deadline);
@@ -71,7 +74,7 @@ export class PageWork {
     } finally {
       time.dispose();
     }
-    // The start page's request ran before its robots.txt's Crawl-delay was known at the host gate: it counts from now.
+    // The start page entered the host gate before its robots.txt's Crawl-delay was known: the floor after it is set here, before its links are queued.
     if (page.depth === 0 && context.floorMs > 0) await this.gate.pause(page.crawlId, siteHost(new URL(page.url)), context.floorMs);
     await this.delivered(context, page, bill, output, sitemapUrls, priority);
   }
@@ -109,8 +112,11 @@ export class PageWork {
     if (!billed) await this.refund(page, context, bill);
     // The start page decides the crawl: it failed on the service's side, so the crawl fails with its error. Its request
     // reached the crawler all the same: one attempt on its host (decisions 3), as any other page's failure is tallied.
-    if (page.depth === 0 && !billed) return this.ends.fail(page, code, isAppError(error) ? error.message : 'The start page failed on our side.', [this.tally(page, bill, false)]);
-    await this.store(context, page, bill, failedPage(code, billed ? bill.price : 0), [], NO_SKIPS, null, 0);
+    const record = failedPage(code, billed ? bill.price : 0);
+    if (page.depth === 0 && !billed) {
+      return this.ends.fail(page, code, isAppError(error) ? error.message : 'The start page failed on our side.', [this.tally(page, bill, false)], { context, record });
+    }
+    await this.store(context, page, bill, record, [], NO_SKIPS, null, 0);
   }
 
   private async delivered(context: CrawlContext, page: FrontierPage, bill: Bill, output: JobOutput, sitemapUrls: string[], priority: number): Promise<void> {
@@ -171,9 +177,6 @@ export class PageWork {
     if (outcome.ended) await this.ends.ended(page.organizationId, page.crawlId);
   }
 }
-
-/** One charge per page and attempt after a target's pause: a worker's retake of the same attempt is never charged twice. */
-const requestKeyOf = (page: FrontierPage): string => `site:${page.crawlId}:${page.id}${page.retries > 0 ? `:r${page.retries}` : ''}`;
 
 interface Bill {
   readonly price: number;

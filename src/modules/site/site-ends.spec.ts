@@ -11,7 +11,7 @@ function siteEnds(row: Partial<Job>, ends = 1) {
   const counted: Ended[] = [];
   const left: string[] = [];
   let writes = ends;
-  const frontier = { stop: async () => writes-- > 0, fail: async () => writes-- > 0 };
+  const frontier = { stop: async () => writes-- > 0, fail: async () => ({ ended: writes-- > 0, seq: null }) };
   const job = { id: 'o1_c1', organizationId: 'org1', kind: 'site', webhookUrl: null, errorCode: null, startedAt: null, ...row } as Job;
   const jobs = { getForOrganization: async () => job };
   const metrics = { jobEnded: (...args: Ended) => void counted.push(args) };

@@ -12,7 +12,16 @@ import type { FrontierPage, PageRecord, StopReason } from './frontier/frontier-t
 import { SiteQueue } from './site-queue.js';
 import { SiteViews } from './site-views.js';
 
-/** job.finished waits this long behind the last site.page event queued, so a receiver hears the pages first. */
+/** A failed start page's record, and the crawl it is announced for. */
+export interface StoredStart {
+  readonly context: CrawlContext;
+  readonly record: PageRecord;
+}
+
+/**
+ * job.finished is queued this long after the crawl's end, so that a site.page event another worker queues just after its
+ * page's commit is pending by the time job.finished is first tried; it then waits for every pending one to end.
+ */
 const FINISHED_AFTER_MS = 1_000;
 const ENDS = new Set(['done', 'failed', 'cancelled']);
 
@@ -41,16 +50,23 @@ export class SiteEnds {
     if (await this.frontier.stop(organizationId, crawlId, reason, pageId, this.expiresAt())) await this.ended(organizationId, crawlId);
   }
 
-  /** The start page decided the crawl: failed with this error (and its tally when it was requested). */
-  async fail(page: FrontierPage, code: string, message: string, extra: readonly SqlStatement[] = []): Promise<void> {
+  /**
+   * The start page decided the crawl: failed with this error. When it was requested, its tally goes with it, and its
+   * record (`stored`) is kept as any failed page's, announced by site.page before job.finished.
+   */
+  async fail(page: FrontierPage, code: string, message: string, extra: readonly SqlStatement[] = [], stored: StoredStart | null = null): Promise<void> {
     this.logger.warn({ crawlId: page.crawlId, code }, message);
-    if (await this.frontier.fail(page.organizationId, page.crawlId, { code, message, extra }, this.expiresAt())) await this.ended(page.organizationId, page.crawlId);
+    const failure = { code, message, extra, ...(stored ? { page: { id: page.id, record: stored.record } } : {}) };
+    const outcome = await this.frontier.fail(page.organizationId, page.crawlId, failure, this.expiresAt());
+    if (!outcome.ended) return;
+    if (stored && outcome.seq !== null) await this.pageStored(stored.context, page, stored.record, outcome.seq);
+    await this.ended(page.organizationId, page.crawlId);
   }
 
   async pageStored(context: CrawlContext, page: FrontierPage, record: PageRecord, seq: number): Promise<void> {
     if (!context.request.pageEvents || !context.job.webhookUrl) return;
     const body = { event: 'site.page', job_id: page.crawlId, url: page.url, target_status: record.targetStatus, error: record.error, cursor: String(seq - 1) };
-    await this.webhooks.deliver(page.organizationId, context.job.webhookUrl, `webhook:${page.crawlId}:page:${page.id}`, body);
+    await this.webhooks.deliver(page.organizationId, context.job.webhookUrl, `${pageEventsOf(page.crawlId)}${page.id}`, body);
   }
 
   /**
@@ -72,6 +88,9 @@ export class SiteEnds {
       event: 'job.finished', job_id: job.id, kind: 'site', status: job.status, stop_reason: envelope.stop_reason, counts,
       error: envelope.error, finished_at: (job.finishedAt ?? new Date()).toISOString(),
     };
-    await this.webhooks.deliver(organizationId, job.webhookUrl, `webhook:${job.id}`, body, FINISHED_AFTER_MS);
+    await this.webhooks.deliver(organizationId, job.webhookUrl, `webhook:${job.id}`, body, { delayMs: FINISHED_AFTER_MS, after: pageEventsOf(job.id) });
   }
 }
+
+/** The delivery ids of a crawl's site.page events start with this: its job.finished is sent after them all. */
+const pageEventsOf = (crawlId: string): string => `webhook:${crawlId}:page:`;

@@ -59,10 +59,13 @@ export class SitePageRunner {
     try {
       if (!(await this.takeSlot(organizationId, holder, plan.concurrency))) return this.queue.later(organizationId, crawlId, pageId, plan.priority, BUSY_RETRY_MS);
       try {
-        if (await this.frontier.claim(organizationId, crawlId, pageId, new Date(Date.now() + PAGE_LEASE_MS))) {
+        const claim = await this.frontier.claim(organizationId, crawlId, pageId, new Date(Date.now() + PAGE_LEASE_MS), this.ends.expiresAt());
+        if (claim.taken) {
           // Taking the start page starts the crawl: it stops waiting in line.
           if (page.depth === 0) await this.queue.leaveLine(crawlId);
           await this.renewing(page, host, () => this.work.run(context, page, plan.priority));
+        } else if (claim.ended) {
+          await this.ends.ended(organizationId, crawlId);
         }
       } finally {
         await this.limits.releaseSlot(organizationId, holder);

@@ -7,6 +7,8 @@ import { ROBOTS_MAX_BYTES } from '../../infra/discovery/robots.js';
 import { readSitemaps, sitemapRoots } from '../../infra/discovery/sitemap.js';
 import { CrawlContext } from './crawl-context.js';
 import { FrontierRepository } from './frontier/frontier.repository.js';
+import { HostGate } from './host-gate.js';
+import { siteHost } from '../../infra/discovery/url-key.js';
 import { routeGet } from './route-get.js';
 import type { RouteGet } from './route-get.js';
 import type { AppConfig } from '../../config/app-config.js';
@@ -16,7 +18,8 @@ const sitemapsKey = (crawlId: string) => `crawlgate:site:sitemaps:${crawlId}`;
 
 /**
  * The start page's first step (decisions.md 9.1): robots.txt, read once per crawl through the crawl's proxy route and
- * kept in the crawl's row for every worker; then the sitemaps (unless `sitemap=skip`). Both free.
+ * kept in the crawl's row for every worker; then the sitemaps (unless `sitemap=skip`), at the floor robots.txt names
+ * (the host gate's, as pages). Both free.
  *
  * Once per crawl, retries included: a start page the target answered 429 or 503 with Retry-After is taken again, maybe
  * by another worker, and reuses what was read. robots.txt lives in the database with the crawl. The sitemaps' URLs live
@@ -31,6 +34,7 @@ export class SiteStart {
     private readonly policy: NetworkPolicy,
     private readonly frontier: FrontierRepository,
     @InjectRedis() private readonly redis: Redis,
+    private readonly gate: HostGate,
   ) {}
 
   async prepare(context: CrawlContext, deadline: number): Promise<{ context: CrawlContext; sitemapUrls: string[] }> {
@@ -39,17 +43,38 @@ export class SiteStart {
     // The proxy route is chosen only when something is fetched: a retry that has both kept chooses none.
     const fetcher = () => (get ??= this.routeGet(context, deadline));
     const origin = new URL(request.page.url).origin;
-    const robots = (await this.frontier.robots(job.organizationId, job.id)) ?? (await this.readRobots(context, origin, await fetcher()));
+    const keptRobots = await this.frontier.robots(job.organizationId, job.id);
+    const robots = keptRobots ?? (await this.readRobots(context, origin, await fetcher()));
     const fresh = CrawlContext.of(job, robots, this.config.robotsUserAgent);
+    // robots.txt was the crawl's first request to its host: the floor it names runs from that request's end.
+    if (!keptRobots && fresh.floorMs > 0) await this.gate.pause(job.id, siteHost(new URL(origin)), fresh.floorMs);
     if (request.sitemap === 'skip' || !fresh.robots.allows(new URL(request.page.url))) return { context: fresh, sitemapUrls: [] };
     const kept = await this.redis.get(sitemapsKey(job.id));
     if (kept !== null) return { context: fresh, sitemapUrls: JSON.parse(kept) as string[] };
     const roots = sitemapRoots(new URL(request.page.url), fresh.robots);
-    const read = await fetcher().then((fetch) => readSitemaps((url, maxBytes) => fetch(url, maxBytes).catch(() => null), roots)).catch(() => null);
+    const read = await fetcher().then((fetch) => readSitemaps(this.paced(fresh, fetch, deadline), roots)).catch(() => null);
     const sitemapUrls = (read?.urls ?? []).map((entry) => entry.url);
     // Kept for the start page's retries; past the crawl's longest run it can be of no use.
     await this.redis.set(sitemapsKey(job.id), JSON.stringify(sitemapUrls), 'PX', this.config.site.maxHours * 3_600_000);
     return { context: fresh, sitemapUrls };
+  }
+
+  /**
+   * Sitemap fetches keep the crawl's floor at their host as pages do (decisions 9.1): each waits its turn, the next one
+   * waits for its end; one whose turn comes past the deadline is not read.
+   */
+  private paced(context: CrawlContext, get: RouteGet, deadline: number): RouteGet {
+    const floorMs = context.floorMs;
+    return async (url, maxBytes) => {
+      const host = siteHost(new URL(url));
+      await this.gate.waitTurn(context.job.id, host, deadline);
+      if (Date.now() >= deadline) return null;
+      try {
+        return await get(url, maxBytes).catch(() => null);
+      } finally {
+        if (floorMs > 0) await this.gate.pause(context.job.id, host, floorMs);
+      }
+    };
   }
 
   /** The start page is stored (or dropped): it is never taken again, and its sitemaps' URLs are no longer needed. */

@@ -43,6 +43,20 @@ export class WebhookBacklog {
     await this.redis.zrem(pendingKey(organizationId), jobId);
   }
 
+  /**
+   * Whether a delivery whose id starts with `prefix` still waits or is being sent. One whose job ended without settling
+   * (or is gone) is settled here: a delivery waiting on it never waits on a job that will not run again.
+   */
+  async pendingWith(organizationId: string, prefix: string): Promise<boolean> {
+    const waiting = (await this.redis.zrange(pendingKey(organizationId), 0, -1)).filter((id) => id.startsWith(prefix));
+    for (const id of waiting) {
+      const job = await this.queue.getJob(id);
+      if (job && !job.finishedOn) return true;
+      await this.settle(organizationId, id);
+    }
+    return false;
+  }
+
   private async drop(organizationId: string, jobId: string): Promise<void> {
     const job = await this.queue.getJob(jobId);
     // A delivery being sent right now holds its lock and cannot be removed: it ends by itself.

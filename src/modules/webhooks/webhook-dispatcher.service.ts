@@ -28,6 +28,12 @@ export function deliveryOptions(jobId: string): JobOptions {
   };
 }
 
+/** When a delivery goes: not before `delayMs` from now, and not before the deliveries whose ids start with `after` ended. */
+export interface DeliveryOrder {
+  readonly delayMs?: number;
+  readonly after?: string;
+}
+
 /** When a job ends: queue its webhook delivery. Never throws, so a webhook can neither fail nor delay the job. */
 @Injectable()
 export class WebhookDispatcher {
@@ -60,11 +66,13 @@ export class WebhookDispatcher {
 
   /**
    * Queues one delivery of `body` to `url`, `delayMs` from now, within the organization's backlog cap; `id` names it
-   * (the same id again adds nothing). Never throws.
+   * (the same id again adds nothing); with `after`, it is sent once the deliveries whose ids start with it have ended.
+   * Never throws.
    */
-  async deliver(organizationId: string, url: string, id: string, body: object, delayMs = 0): Promise<void> {
+  async deliver(organizationId: string, url: string, id: string, body: object, order: DeliveryOrder = {}): Promise<void> {
+    const { delayMs = 0, after } = order;
     try {
-      const payload: WebhookPayload = { deliveryId: `dlv_${randomId(26)}`, organizationId, url, body: JSON.stringify(body) };
+      const payload: WebhookPayload = { deliveryId: `dlv_${randomId(26)}`, organizationId, url, body: JSON.stringify(body), ...(after ? { after } : {}) };
       const queued = await this.queue.add(payload, { ...deliveryOptions(id), ...(delayMs > 0 ? { delay: delayMs } : {}) });
       await this.backlog.admit(organizationId, String(queued.id));
     } catch (error) {

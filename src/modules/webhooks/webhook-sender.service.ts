@@ -58,12 +58,15 @@ export class WebhookSender implements OnApplicationBootstrap, BeforeApplicationS
   }
 
   /**
-   * Sends when the organization has fewer than PER_ORGANIZATION deliveries in flight; else throws DeliveryDeferred,
+   * Sends when the deliveries it follows (`after`) have ended and the organization has fewer than PER_ORGANIZATION
+   * deliveries in flight; else throws DeliveryDeferred,
    * which the webhook backoff turns into a short delay of this same job (no new job, no attempt spent), and frees
    * this sender for other organizations.
    */
   async sendInTurn(job: BullJob<WebhookPayload>): Promise<void> {
-    const { organizationId } = job.data;
+    const { organizationId, after } = job.data;
+    // A site crawl's job.finished goes after its site.page events (decisions 9.3), their retries included.
+    if (after && (await this.backlog.pendingWith(organizationId, after))) throw new DeliveryDeferred('deliveries it follows are still pending');
     const holder = `${job.id}:${job.attemptsMade}`;
     if (!(await takeLease(this.redis, leaseKey(organizationId), holder, PER_ORGANIZATION, LEASE_MS))) {
       throw new DeliveryDeferred('the organization has its share of deliveries in flight');

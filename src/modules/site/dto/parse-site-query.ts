@@ -39,9 +39,11 @@ function ownParams(raw: Record<string, unknown>, errors: FieldErrors, maxPages: 
   } catch (error) {
     if (!isAppError(error) || error.code !== ErrorCode.Validation) throw error;
     Object.assign(errors, error.details.errors);
+    // The DTO's range is SITE_MAX_PAGES's widest; the bound a caller is told is the one configured.
+    if (errors.limit) errors.limit = limitRange(maxPages);
     return null;
   }
-  if (valid.limit !== undefined && valid.limit > maxPages) errors.limit = [`limit must be an integer from 1 to ${maxPages}`];
+  if (valid.limit !== undefined && valid.limit > maxPages) errors.limit = limitRange(maxPages);
   const includePaths = patterns(valid.include_paths, 'include_paths', errors);
   const excludePaths = patterns(valid.exclude_paths, 'exclude_paths', errors);
   if (Object.keys(errors).length > 0) return null;
@@ -58,6 +60,8 @@ function ownParams(raw: Record<string, unknown>, errors: FieldErrors, maxPages: 
     pageEvents: valid.webhook_events === 'page,finished',
   };
 }
+
+const limitRange = (maxPages: number): string[] => [`limit must be an integer from 1 to ${maxPages}`];
 
 function patterns(text: string | undefined, param: 'include_paths' | 'exclude_paths', errors: FieldErrors): string[] {
   try {

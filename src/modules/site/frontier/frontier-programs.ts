@@ -1,6 +1,8 @@
 import { Dialect, exec, query, SqlProgram, SqlStatement } from '../../../infra/database/sql-program.js';
+import type { Row } from '../../../infra/database/sql-program.js';
 import { rowInt } from '../../../infra/database/row-values.js';
-import type { CrawlEnd, FinishOutcome, HopSkip, NewPage, PageRecord, SkipCounts, StopReason } from './frontier-types.js';
+import type { ClaimOutcome, CrawlEnd, FinishOutcome, HopSkip, NewPage, PageRecord, SkipCounts, StopOutcome, StopReason } from './frontier-types.js';
+import { standingCharges } from './page-charge.js';
 
 /**
  * The frontier's transactions, written once for both databases (SqlProgram). Every one first locks the crawl's row
@@ -29,17 +31,24 @@ export function* lockedCrawl(dialect: Dialect, organizationId: string, crawlId: 
   };
 }
 
-/** Takes a waiting page for a worker (the crawl then runs): null when the crawl stops or ended, or another took it. */
-export function* claimProgram(dialect: Dialect, organizationId: string, crawlId: string, pageId: string, leaseUntil: Date, now: Date): SqlProgram<boolean> {
+const NOTHING_STOPPED: StopOutcome = { ended: null, refunds: [] };
+
+/**
+ * Takes a waiting page for a worker (the crawl then runs): not taken when the crawl ended, or another took it. A crawl
+ * that stops has no page start (decisions 9.4), so a page still waiting in it (its worker died, or a target's pause
+ * handed it back) is dropped, which may end the crawl.
+ */
+export function* claimProgram(dialect: Dialect, organizationId: string, crawlId: string, pageId: string, leaseUntil: Date, now: Date, expiresAt: Date): SqlProgram<ClaimOutcome> {
   const crawl = yield* lockedCrawl(dialect, organizationId, crawlId);
-  if (!crawl || !LIVE.has(crawl.status) || crawl.stopping) return false;
+  if (!crawl || !LIVE.has(crawl.status)) return { taken: false, ...NOTHING_STOPPED };
+  if (crawl.stopping) return { taken: false, ...(yield* dropWaiting(organizationId, crawlId, crawl, now, expiresAt)) };
   const moved = yield exec(
     "UPDATE site_page SET state = 'running', attempts = attempts + 1, lease_until = ? WHERE organization_id = ? AND crawl_id = ? AND id = ? AND state = 'waiting'",
     leaseUntil, organizationId, crawlId, pageId,
   );
-  if (moved.affected !== 1) return false;
+  if (moved.affected !== 1) return { taken: false, ...NOTHING_STOPPED };
   if (crawl.status === 'queued') yield exec("UPDATE job SET status = 'running', started_at = ? WHERE organization_id = ? AND id = ? AND status = 'queued'", now, organizationId, crawlId);
-  return true;
+  return { taken: true, ...NOTHING_STOPPED };
 }
 
 export interface FinishRequest {
@@ -163,38 +172,67 @@ export function* endIfIdle(organizationId: string, crawlId: string, crawl: Crawl
  * No further page starts (credits, cancel, time limit): the waiting pages are dropped, `pageId` (a claimed page
  * refused its charge) too; the first reason asked is kept. Ends the crawl at once when no page runs.
  */
-export function* stopProgram(dialect: Dialect, organizationId: string, crawlId: string, reason: StopReason, pageId: string | null, now: Date, expiresAt: Date): SqlProgram<CrawlEnd | null> {
+export function* stopProgram(dialect: Dialect, organizationId: string, crawlId: string, reason: StopReason, pageId: string | null, now: Date, expiresAt: Date): SqlProgram<StopOutcome> {
   const crawl = yield* lockedCrawl(dialect, organizationId, crawlId);
-  if (!crawl || !LIVE.has(crawl.status)) return null;
+  if (!crawl || !LIVE.has(crawl.status)) return NOTHING_STOPPED;
   const stopping = crawl.stopping ?? reason;
   if (!crawl.stopping) yield exec('UPDATE site_crawl SET stopping = ? WHERE organization_id = ? AND job_id = ?', stopping, organizationId, crawlId);
   if (pageId) yield exec("UPDATE site_page SET state = 'dropped', lease_until = NULL WHERE organization_id = ? AND crawl_id = ? AND id = ? AND state = 'running'", organizationId, crawlId, pageId);
-  yield exec("UPDATE site_page SET state = 'dropped' WHERE organization_id = ? AND crawl_id = ? AND state = 'waiting'", organizationId, crawlId);
-  return yield* endIfIdle(organizationId, crawlId, { ...crawl, stopping }, now, expiresAt);
+  return yield* dropWaiting(organizationId, crawlId, { ...crawl, stopping }, now, expiresAt);
 }
 
-/** The start page's error, and what is written with it (the start page's attempt, when it was requested). */
+/**
+ * A stopping crawl's waiting pages, dropped; a page its dead worker left waiting with its charge hands the charge back
+ * (the caller refunds it in this transaction: never delivered, never charged). Ends the crawl when no page runs.
+ */
+function* dropWaiting(organizationId: string, crawlId: string, crawl: CrawlState, now: Date, expiresAt: Date): SqlProgram<StopOutcome> {
+  const taken: Row[] = yield query("SELECT id, url, retries FROM site_page WHERE organization_id = ? AND crawl_id = ? AND state = 'waiting' AND attempts > 0", organizationId, crawlId);
+  const refunds = yield* standingCharges(organizationId, taken.map((row) => ({ id: String(row.id), crawlId, url: row.url as string, retries: rowInt(row.retries) })));
+  yield exec("UPDATE site_page SET state = 'dropped' WHERE organization_id = ? AND crawl_id = ? AND state = 'waiting'", organizationId, crawlId);
+  return { ended: yield* endIfIdle(organizationId, crawlId, crawl, now, expiresAt), refunds };
+}
+
+/** The start page's error, and what is written with it (the start page's attempt and its record, when it was requested). */
 export interface CrawlFailure {
   readonly code: string;
   readonly message: string;
   readonly extra?: readonly SqlStatement[];
+  /** The start page as stored, when it failed on the service's side: recorded with its error as any failed page (decisions 9.3 Money). */
+  readonly page?: { readonly id: string; readonly record: PageRecord };
+}
+
+/** Whether the failure ended the crawl, and the start page's finish number when it was stored. */
+export interface FailOutcome {
+  readonly ended: boolean;
+  readonly seq: number | null;
 }
 
 /** The start page decides the crawl (robots.txt refused it, or it failed): the crawl fails with its error, nothing else runs; cancelled if a cancel came first. */
-export function* failProgram(dialect: Dialect, organizationId: string, crawlId: string, failure: CrawlFailure, now: Date, expiresAt: Date): SqlProgram<boolean> {
+export function* failProgram(dialect: Dialect, organizationId: string, crawlId: string, failure: CrawlFailure, now: Date, expiresAt: Date): SqlProgram<FailOutcome> {
   const { code, message } = failure;
   const crawl = yield* lockedCrawl(dialect, organizationId, crawlId);
-  if (!crawl || !LIVE.has(crawl.status)) return false;
+  if (!crawl || !LIVE.has(crawl.status)) return { ended: false, seq: null };
   for (const statement of failure.extra ?? []) yield statement;
+  const seq = failure.page ? yield* storeFailedStart(organizationId, crawlId, failure.page, crawl.finished + 1, now) : null;
   yield exec("UPDATE site_page SET state = 'dropped', lease_until = NULL WHERE organization_id = ? AND crawl_id = ? AND state IN ('waiting', 'running')", organizationId, crawlId);
   if (crawl.stopping === 'cancelled') {
     // Cancelled while its start page ran (decisions 9.4): that page's end, whatever it was, ends the crawl as asked.
     yield exec("UPDATE job SET status = 'cancelled', finished_at = ?, expires_at = ? WHERE organization_id = ? AND id = ? AND status IN ('queued', 'running')",
       now, expiresAt, organizationId, crawlId);
     yield exec('UPDATE site_crawl SET stop_reason = ? WHERE organization_id = ? AND job_id = ?', 'cancelled', organizationId, crawlId);
-    return true;
+    return { ended: true, seq };
   }
   yield exec("UPDATE job SET status = 'failed', error_code = ?, error_message = ?, finished_at = ?, expires_at = ? WHERE organization_id = ? AND id = ? AND status IN ('queued', 'running')",
     code, message.slice(0, 1000), now, expiresAt, organizationId, crawlId);
-  return true;
+  return { ended: true, seq };
+}
+
+/** The running start page stored as its crawl's first finished page; its seq, or null when it no longer ran. */
+function* storeFailedStart(organizationId: string, crawlId: string, start: { id: string; record: PageRecord }, seq: number, now: Date): SqlProgram<number | null> {
+  const p = start.record;
+  const stored = yield exec(STORE_PAGE, p.state, seq, p.targetStatus, p.finalUrl, p.credits, p.content, p.metadata, p.links, p.data, p.error, p.duplicateOf,
+    now, organizationId, crawlId, start.id);
+  if (stored.affected !== 1) return null;
+  yield exec('UPDATE site_crawl SET finished = ? WHERE organization_id = ? AND job_id = ?', seq, organizationId, crawlId);
+  return seq;
 }

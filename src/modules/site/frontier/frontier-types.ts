@@ -1,3 +1,5 @@
+import type { PageCharge } from './page-charge.js';
+
 /**
  * A frontier row's state: waiting and running are the crawl's work left; alias reserves a redirect's final URL key;
  * skipped is a page whose navigation left the crawl (out of scope, past robots.txt), never a result.
@@ -55,6 +57,17 @@ export interface PageRecord {
   readonly data: string | null;
   readonly error: string | null;
   readonly duplicateOf: string | null;
+}
+
+/** What a stop changed: the crawl's end if it came, and the charges of dropped pages to hand back in its transaction. */
+export interface StopOutcome {
+  readonly ended: CrawlEnd | null;
+  readonly refunds: readonly PageCharge[];
+}
+
+/** A claim: the page taken, or not; a stopping crawl's page is dropped instead, which may end the crawl. */
+export interface ClaimOutcome extends StopOutcome {
+  readonly taken: boolean;
 }
 
 /** A crawl's end as written by whoever saw it idle first. */

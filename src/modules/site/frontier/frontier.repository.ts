@@ -1,19 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import type { Job } from '../../../infra/database/entities/index.js';
 import { exec, query, SqlProgramRunner } from '../../../infra/database/sql-program.js';
-import type { Row } from '../../../infra/database/sql-program.js';
+import type { Row, SqlProgram } from '../../../infra/database/sql-program.js';
+import { LedgerService } from '../../billing/ledger.service.js';
 import { rowInt } from '../../../infra/database/row-values.js';
 import { createCrawlProgram } from './crawl-create.js';
 import { claimProgram, failProgram, finishProgram, skipProgram, stopProgram } from './frontier-programs.js';
-import type { CrawlFailure, FinishRequest, SkipRequest } from './frontier-programs.js';
-import type { CrawlEnd, FinishOutcome, FrontierPage, NewPage, PageState, StopReason } from './frontier-types.js';
+import type { CrawlFailure, FailOutcome, FinishRequest, SkipRequest } from './frontier-programs.js';
+import type { ClaimOutcome, CrawlEnd, FinishOutcome, FrontierPage, NewPage, PageState, StopOutcome, StopReason } from './frontier-types.js';
 
 const PAGE_COLUMNS = 'id, crawl_id, organization_id, url, depth, parent, state, attempts, retries';
 
 /** A site crawl's frontier rows. Every read and write for a crawl takes its organization first. */
 @Injectable()
 export class FrontierRepository {
-  constructor(private readonly sql: SqlProgramRunner) {}
+  constructor(
+    private readonly sql: SqlProgramRunner,
+    private readonly ledger: LedgerService,
+  ) {}
 
   /** The crawl's job, crawl and start page rows; null when the organization has `active` crawls already. Answers the start page's id. */
   create(job: Job, start: NewPage, active: number): Promise<string | null> {
@@ -25,8 +29,8 @@ export class FrontierRepository {
     return row ? pageFromRow(row) : null;
   }
 
-  claim(organizationId: string, crawlId: string, pageId: string, leaseUntil: Date): Promise<boolean> {
-    return this.sql.run(() => claimProgram(this.sql.dialect, organizationId, crawlId, pageId, leaseUntil, new Date()));
+  claim(organizationId: string, crawlId: string, pageId: string, leaseUntil: Date, expiresAt: Date): Promise<ClaimOutcome> {
+    return this.withRefunds(organizationId, crawlId, () => claimProgram(this.sql.dialect, organizationId, crawlId, pageId, leaseUntil, new Date(), expiresAt));
   }
 
   finish(request: FinishRequest): Promise<FinishOutcome> {
@@ -37,11 +41,11 @@ export class FrontierRepository {
     return this.sql.run(() => skipProgram(this.sql.dialect, request));
   }
 
-  stop(organizationId: string, crawlId: string, reason: StopReason, pageId: string | null, expiresAt: Date): Promise<CrawlEnd | null> {
-    return this.sql.run(() => stopProgram(this.sql.dialect, organizationId, crawlId, reason, pageId, new Date(), expiresAt));
+  async stop(organizationId: string, crawlId: string, reason: StopReason, pageId: string | null, expiresAt: Date): Promise<CrawlEnd | null> {
+    return (await this.withRefunds(organizationId, crawlId, () => stopProgram(this.sql.dialect, organizationId, crawlId, reason, pageId, new Date(), expiresAt))).ended;
   }
 
-  fail(organizationId: string, crawlId: string, failure: CrawlFailure, expiresAt: Date): Promise<boolean> {
+  fail(organizationId: string, crawlId: string, failure: CrawlFailure, expiresAt: Date): Promise<FailOutcome> {
     return this.sql.run(() => failProgram(this.sql.dialect, organizationId, crawlId, failure, new Date(), expiresAt));
   }
 
@@ -125,6 +129,15 @@ export class FrontierRepository {
   async deleteOrphans(): Promise<void> {
     await this.sql.execute(exec('DELETE FROM site_page WHERE crawl_id NOT IN (SELECT id FROM job)'));
     await this.sql.execute(exec('DELETE FROM site_crawl WHERE job_id NOT IN (SELECT id FROM job)'));
+  }
+
+  /** Runs a program that drops pages, and refunds the charges they still held, in one transaction. */
+  private withRefunds<T extends StopOutcome>(organizationId: string, crawlId: string, program: () => SqlProgram<T>): Promise<T> {
+    return this.ledger.refundAfter(function* () {
+      const outcome = yield* program();
+      const refunds = outcome.refunds.map((charge) => ({ organizationId, jobId: crawlId, requestKey: charge.requestKey, amount: charge.amount, host: charge.host, dailyLimited: false }));
+      return { value: outcome, refunds };
+    });
   }
 }
 
