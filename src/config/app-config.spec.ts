@@ -46,6 +46,13 @@ describe('loadConfig', () => {
     expect(problems.find((problem) => problem.startsWith('ROLE'))).toMatch(/api, worker, all/);
   });
 
+  it('reads numbers as decimal digits only: hexadecimal, exponents, fractions and blanks are refused by name', () => {
+    for (const value of ['0x10', '1e3', '2.5', '   ', '12 ']) {
+      expect(problemsOf({ SYNC_WAIT_MS: value })).toEqual([expect.stringMatching(/^SYNC_WAIT_MS=/)]);
+    }
+    expect(loadConfig({ SYNC_WAIT_MS: '1500' }).syncWaitMs).toBe(1500);
+  });
+
   it('refuses a port out of range and half an LLM configuration', () => {
     expect(problemsOf({ PORT: '70000' })).toEqual([expect.stringMatching(/^PORT="70000": /)]);
     expect(problemsOf({ LLM_BASE_URL: 'http://127.0.0.1:1/v1' })).toEqual(['LLM_BASE_URL and LLM_MODEL: set both or neither']);

@@ -3,7 +3,8 @@ import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min 
 import { readBooleanText } from './boolean-text.js';
 import { IsDomainList, IsListenHost } from './host-rules.js';
 
-const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
+/** Decimal digits only: `Number()` alone read `0x10` as 16 and blanks as 0. Anything else stays text, so @IsInt names it. */
+const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : /^-?\d+$/.test(String(value)) ? Number(value) : value);
 // An unknown word stays text, so that @IsBoolean names the variable.
 const toBool = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : (readBooleanText(String(value)) ?? value));
 /** An absolute http(s) URL: without require_protocol, `notaurl` passed as a bare host name. */
