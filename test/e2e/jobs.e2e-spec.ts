@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { createOrganization, getOrganization, ledger, revokeApiKey } from '../factories/organization.factory.js';
+import { createOrganization, getOrganization, ledger, revokeApiKey, usage } from '../factories/organization.factory.js';
 import { testEnv } from '../harness/env.js';
 import { call, CallResult, collect } from '../harness/http.js';
 
@@ -60,9 +60,13 @@ describe('job lifecycle: 202, collection, debug, limits', () => {
     other = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 100 });
   });
 
-  it('answers 202 past SYNC_WAIT_MS, paid, then collects the page for free', async () => {
+  it('answers 202 past SYNC_WAIT_MS, paid and tallied, then collects the page for free', async () => {
     const accepted = await call('/crawl', { key: org.apiKey, query: { url: target('/slow?ms=10000') } });
     expect(accepted.status).toBe(202);
+    // service-spec States: a 202 is already paid and already tallied: its attempt now, its crawl once it is done.
+    const tallied = (crawls: number) => [{ date: new Date().toISOString().slice(0, 10), host: '127.0.0.1', crawls, attempts: 1, credits: 5 }];
+    expect((await call('/account/usage', { key: org.apiKey })).body).toEqual({ days: tallied(0) });
+    expect((await usage(env.baseUrl, env.adminToken, org.id)).days).toEqual(tallied(0));
     expect(accepted.headers.get('x-credits-charged')).toBe('5');
     expect(accepted.headers.get('x-credits-remaining')).toBe('495');
     const jobId = accepted.body.job_id as string;
@@ -93,6 +97,8 @@ describe('job lifecycle: 202, collection, debug, limits', () => {
     expect(finished.headers.get('x-credits-charged')).toBeNull();
     expect(finished.headers.get('x-credits-remaining')).toBeNull();
     expect((await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining).toBe(495);
+    expect((await call('/account/usage', { key: org.apiKey })).body).toEqual({ days: tallied(1) });
+    expect((await usage(env.baseUrl, env.adminToken, org.id)).days).toEqual(tallied(1));
   });
 
   it('hides another organization’s job behind the same 404 as an unknown id', async () => {

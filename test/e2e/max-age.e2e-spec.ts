@@ -124,6 +124,17 @@ describe('max_age: stored copies of pages', () => {
     expect(await fetchesOf(path)).toBe(1);
   });
 
+  it('refuses an ai_schema that does not compile with 422 when a copy would answer, as on a fetch, charging nothing', async () => {
+    const path = freshPath();
+    await crawl(org.apiKey, path, { js: 'false', max_age: HOUR });
+    const before = (await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining;
+    const refused = await crawl(org.apiKey, path, { js: 'false', max_age: HOUR, ai_schema: '{"type":"object","minProperties":-1}' });
+    expect([refused.status, Object.keys(refused.body.errors)]).toEqual([422, ['ai_schema']]);
+    expect(refused.body.errors.ai_schema[0]).toMatch(/^ai_schema does not compile as a JSON Schema \(draft 2020-12\): /);
+    expect((await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining).toBe(before);
+    expect(await fetchesOf(path)).toBe(1);
+  });
+
   it('ledgers a hit as cache_hit <host>, tallies it as a crawl on its host, and keeps balance == sum(ledger)', async () => {
     const fresh = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 100 });
     const path = freshPath();

@@ -19,13 +19,13 @@ describe.each(['sqlite', 'mariadb'] as const)('the job finish on %s', (kind) => 
   let sequence = 0;
   const org = `it-fin-${kind}`;
 
-  /** A running job of its own host, so each test reads its own tally row. */
-  const runningJob = async (): Promise<{ id: string; host: string }> => {
+  /** A running job (or one in `status`) of its own host, so each test reads its own tally row. */
+  const runningJob = async (status: 'running' | 'queued' = 'running'): Promise<{ id: string; host: string }> => {
     sequence += 1;
     const id = `itfin_${kind}_${sequence}`;
     const host = `fin${sequence}.example`;
     await jobs.insert(Object.assign(new Job(), {
-      id, organizationId: org, kind: 'crawl', status: 'running', host, price: 1, refunded: false, options: '{}', webhookUrl: null,
+      id, organizationId: org, kind: 'crawl', status, host, price: 1, refunded: false, options: '{}', webhookUrl: null,
       errorCode: null, errorMessage: null, startedAt: new Date(), finishedAt: null, expiresAt: new Date(Date.now() + 86_400_000),
     }));
     return { id, host };
@@ -137,5 +137,58 @@ describe.each(['sqlite', 'mariadb'] as const)('the job finish on %s', (kind) => 
     const job = await runningJob();
     expect(await jobs.finish(org, job.id, lost)).toBe(true);
     expect((await state(job)).tally).toEqual({ attempts: 1, crawls: 0 });
+  });
+  describe('the attempt of a job answered 202 (service-spec States: already tallied)', () => {
+    it.each(['queued', 'running'] as const)('tallies a %s job\'s attempt at its 202, once; its end adds only the crawl', async (status) => {
+      const job = await runningJob(status);
+      expect(await jobs.tallyEarlyAttempt(org, job.id, job.host)).toBe(true);
+      expect((await state(job)).tally).toEqual({ attempts: 1, crawls: 0 });
+      expect(await jobs.tallyEarlyAttempt(org, job.id, job.host)).toBe(false);
+      if (status === 'queued') await db.query('UPDATE job SET status = ? WHERE id = ?', ['running', job.id]);
+      expect(await jobs.finish(org, job.id, page('done'))).toBe(true);
+      expect((await state(job)).tally).toEqual({ attempts: 1, crawls: 1 });
+    });
+
+    it('keeps the attempt of a job that fails after its 202, and adds nothing at its end', async () => {
+      const job = await runningJob();
+      await jobs.tallyEarlyAttempt(org, job.id, job.host);
+      expect(await jobs.finish(org, job.id, lost)).toBe(true);
+      expect((await state(job)).tally).toEqual({ attempts: 1, crawls: 0 });
+    });
+
+    it('tallies nothing at a 202 that comes after the end: the end counted the attempt', async () => {
+      const job = await runningJob();
+      await jobs.finish(org, job.id, page('done'));
+      expect(await jobs.tallyEarlyAttempt(org, job.id, job.host)).toBe(false);
+      expect((await state(job)).tally).toEqual({ attempts: 1, crawls: 1 });
+    });
+
+    it('counts the attempt once when the 202 and the end race', async () => {
+      const raced = await Promise.all(Array.from({ length: 8 }, () => runningJob()));
+      await Promise.all(raced.flatMap((job, n) => [jobs.tallyEarlyAttempt(org, job.id, job.host), jobs.finish(org, job.id, n % 2 ? lost : page('done'))]));
+      for (const [n, job] of raced.entries()) expect((await state(job)).tally).toEqual({ attempts: 1, crawls: n % 2 ? 0 : 1 });
+    });
+
+    it('undoes and redoes its migrations: undone, the end tallies every attempt as before', async () => {
+      await undoMigrationsAfter(db, 'FinishAfterEarlyAttempt1765000000008');
+      await db.undoLastMigration();
+      expect(await lastMigration(db)).toBe('EarlyAttempt1765000000007');
+      if (kind === 'mariadb') {
+        // The previous crawlgate_finish, put back: it counts the attempt whatever the row says.
+        const job = await runningJob();
+        await jobs.tallyEarlyAttempt(org, job.id, job.host);
+        await jobs.finish(org, job.id, lost);
+        expect((await state(job)).tally).toEqual({ attempts: 2, crawls: 0 });
+      }
+      await db.undoLastMigration();
+      expect(await lastMigration(db)).toBe('KeepCopyProcedure1765000000006');
+      await expect(db.query('SELECT attempt_tallied_early FROM job')).rejects.toThrow(/attempt_tallied_early/);
+      await db.runMigrations();
+      expect(await lastMigration(db)).toBe(LATEST_MIGRATION);
+      const job = await runningJob();
+      await jobs.tallyEarlyAttempt(org, job.id, job.host);
+      await jobs.finish(org, job.id, lost);
+      expect((await state(job)).tally).toEqual({ attempts: 1, crawls: 0 });
+    });
   });
 });

@@ -14,9 +14,18 @@ export interface UsageDay {
   readonly credits: number;
 }
 
-/** A job's outcome in the tally (written with the job's end, see the jobs' finish): an attempt; a success is also a crawl. */
-export function outcomeTally(dialect: Dialect, organizationId: string, day: string, host: string, succeeded: boolean): SqlStatement {
-  return upsertAdd(dialect, 'usage_tally', { organization_id: organizationId, day, host }, { attempts: 1, crawls: succeeded ? 1 : 0 });
+/** What one job counts on its host (decisions.md 3): its attempt, and a crawl when it is a billed success. */
+export interface TallyCounts {
+  readonly attempt: boolean;
+  readonly crawl: boolean;
+}
+
+/**
+ * A job's counts in the tally: written with the job's end (see the jobs' finish), the attempt before it when the
+ * request is answered 202 (the jobs' early attempt).
+ */
+export function outcomeTally(dialect: Dialect, organizationId: string, day: string, host: string, counts: TallyCounts): SqlStatement {
+  return upsertAdd(dialect, 'usage_tally', { organization_id: organizationId, day, host }, { attempts: counts.attempt ? 1 : 0, crawls: counts.crawl ? 1 : 0 });
 }
 
 /** Per organization, host and UTC day. Every query takes the organization first. */

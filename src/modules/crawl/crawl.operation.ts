@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { AppError } from '../../common/errors/app-error.js';
-import { ErrorCode } from '../../common/errors/error-code.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { LlmClient } from '../../infra/llm/llm.client.js';
@@ -48,16 +46,19 @@ export class CrawlOperation extends PageOperation {
     });
   }
 
+  /** With ai_schema, the model is looked for once the schema compiled (admittedCheck). */
   override precheck(options: CrawlRequest): void {
-    super.precheck(options);
-    if (options.aiSchema && !this.llm.isConfigured()) {
-      throw new AppError(ErrorCode.AiUnavailable, 'No language model is configured for ai_schema; nothing was charged.');
-    }
+    if (!options.aiSchema) super.precheck(options);
   }
 
-  /** The schema is compiled once the caller has its burst token, in a content thread (issue 36.1). */
+  /**
+   * The schema is compiled once the caller has its burst token, in a content thread (issue 36.1); the model is looked
+   * for only then, so that a schema that does not compile is 422 whether or not a model is configured (decisions.md 8.2).
+   */
   async admittedCheck(options: CrawlRequest): Promise<void> {
-    if (options.aiSchema) await assertSchemaCompiles(options.aiSchema);
+    if (!options.aiSchema) return;
+    await assertSchemaCompiles(options.aiSchema);
+    this.assertModel('ai_schema');
   }
 
   /**

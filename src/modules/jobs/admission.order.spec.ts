@@ -68,6 +68,16 @@ describe('AdmissionService: refusals in a fixed order; the target is looked up o
     expect(steps).toEqual(['pool', 'burst']);
   });
 
+  it('runs the costly check of a request a stored copy answers within the burst limit too, before the credits', async () => {
+    const checked = { ...operation, admittedCheck: async () => void steps.push('costly check') } as unknown as Operation<object>;
+    let steps: Steps = [];
+    await admission(steps, true).admitStored(checked, {}, organization(100), 'job1', 1);
+    expect(steps).toEqual(['burst', 'costly check', 'slot']);
+    steps = [];
+    await expect(admission(steps, false).admitStored(checked, {}, organization(100), 'job1', 1)).rejects.toMatchObject({ code: ErrorCode.BurstExceeded });
+    expect(steps).toEqual(['burst']);
+  });
+
   it('looks the target up after the burst token and before the slot, and answers what the charge needs', async () => {
     const steps: Steps = [];
     const admitted = await admission(steps, true).admit(operation, {}, organization(100), 'job1', null);

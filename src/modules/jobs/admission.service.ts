@@ -68,8 +68,8 @@ export class AdmissionService {
 
   /**
    * decisions.md 9.6: a request a stored copy answers, in the same order less what a fetch alone needs: no pool check
-   * (a hit answers while its pool is down), no DNS lookup of the target (nothing is fetched). Its slot is held only
-   * while the answer is made.
+   * (a hit answers while its pool is down), no DNS lookup of the target (nothing is fetched). The costly check stays: a
+   * copy's answer reads the caller's schema too. Its slot is held only while the answer is made.
    */
   async admitStored<O>(operation: Operation<O>, options: O, organization: Organization, jobId: string, price: number): Promise<Admission> {
     const target = new URL(operation.target(options, this.config));
@@ -78,6 +78,7 @@ export class AdmissionService {
     if (route.city) this.proxies.validateCity(route.tier, route.country, route.city);
     const limits = limitsFor(this.config.plans, organization);
     await this.limits.takeBurstToken(organization.id, limits.burst);
+    await operation.admittedCheck?.(options);
     assertCovers(organization, price);
     await this.limits.acquireSlot(organization.id, jobId, limits.concurrency, this.config.slotLeaseMs);
     const releaseSlot = () => this.limits.releaseSlot(organization.id, jobId);

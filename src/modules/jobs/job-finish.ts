@@ -1,4 +1,5 @@
 import { Dialect, exec, query, SqlProgram } from '../../infra/database/sql-program.js';
+import { rowBoolean } from '../../infra/database/row-values.js';
 import { outcomeTally } from '../billing/usage.repository.js';
 
 /** Why a job failed, as its row keeps it. */
@@ -30,8 +31,9 @@ const RESULT_UPSERT: Record<Dialect, string> = {
 const END_RUNNING = 'UPDATE job SET status = ?, error_code = ?, error_message = ?, finished_at = ? WHERE organization_id = ? AND id = ? AND status = ?';
 
 /**
- * SQLite's twin of the crawlgate_finish procedure (migration 1764400000000): the same steps in the same order, in one
+ * SQLite's twin of the crawlgate_finish procedure (migration 1765000000008): the same steps in the same order, in one
  * transaction. The status write comes first: it takes SQLite's write lock, and when it moves no row nothing is written.
+ * The attempt is tallied unless the request's 202 tallied it (job-early-attempt.ts); a success's crawl always.
  * Answers whether this end is the one kept.
  */
 export function* finishProgram(dialect: Dialect, r: FinishRequest): SqlProgram<boolean> {
@@ -39,8 +41,9 @@ export function* finishProgram(dialect: Dialect, r: FinishRequest): SqlProgram<b
   const moved = yield exec(END_RUNNING, r.end.status, failure?.code ?? null, failure?.message ?? null, r.now, r.organizationId, r.jobId, 'running');
   if (moved.affected !== 1) return false;
   if (r.end.status === 'done') yield exec(RESULT_UPSERT[dialect], r.jobId, r.end.contentType, r.end.body, r.end.meta);
-  const [job] = yield query('SELECT host FROM job WHERE id = ?', r.jobId);
-  yield outcomeTally(dialect, r.organizationId, r.day, job.host as string, r.end.status === 'done');
+  const [job] = yield query('SELECT host, attempt_tallied_early FROM job WHERE id = ?', r.jobId);
+  const counts = { attempt: !rowBoolean(job.attempt_tallied_early), crawl: r.end.status === 'done' };
+  if (counts.attempt || counts.crawl) yield outcomeTally(dialect, r.organizationId, r.day, job.host as string, counts);
   return true;
 }
 

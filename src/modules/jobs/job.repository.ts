@@ -6,6 +6,7 @@ import type { TargetMediaType } from '../../common/http/metered-answer.js';
 import type { JobOutput } from './operation.js';
 import { exec, query, SqlProgramRunner } from '../../infra/database/sql-program.js';
 import { utcDay } from '../billing/utc-day.js';
+import { earlyAttemptProgram } from './job-early-attempt.js';
 import { finishParams, finishProgram, JobEnd, JobFailure } from './job-finish.js';
 import { JOB_WITH_RESULT_COLUMNS, jobFromRow, resultFromRow } from './job-row.js';
 import { startParams, startProgram } from './job-start.js';
@@ -79,6 +80,11 @@ export class JobRepository {
     if (this.sql.dialect === 'sqlite') return this.sql.run(() => finishProgram(this.sql.dialect, request));
     const [row] = await this.sql.call('crawlgate_finish', ...finishParams(request));
     return Number(row.kept) === 1;
+  }
+
+  /** The attempt of a job whose request is answered 202, tallied now (service-spec States); false when its end came first and tallied it. */
+  tallyEarlyAttempt(organizationId: string, id: string, host: string): Promise<boolean> {
+    return this.sql.run(() => earlyAttemptProgram(this.sql.dialect, { organizationId, jobId: id, host, day: utcDay() }));
   }
 
   /**

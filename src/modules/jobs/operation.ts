@@ -86,7 +86,10 @@ export interface Operation<O = unknown> {
   target(options: O, config: AppConfig): string;
   /** Checks that need the configuration or I/O (e.g. ai_query needs a model); throws AppError. */
   precheck?(options: O): Promise<void> | void;
-  /** Checks that cost CPU (compiling a caller's schema): run only for a caller within its burst; throws AppError. */
+  /**
+   * Checks that cost CPU (compiling a caller's schema), and those that must come after them: run only for a caller
+   * within its burst; throws AppError.
+   */
   admittedCheck?(options: O): Promise<void>;
   /** How long a job may run; JOB_TIMEOUT_MS when absent. */
   timeoutMs?(config: AppConfig): number;

@@ -35,9 +35,12 @@ export abstract class PageOperation implements Operation<PageRequest> {
   }
 
   precheck(options: PageRequest): void {
-    if (options.aiQuery && !this.llm.isConfigured()) {
-      throw new AppError(ErrorCode.AiUnavailable, 'No language model is configured for ai_query; nothing was charged.');
-    }
+    if (options.aiQuery) this.assertModel('ai_query');
+  }
+
+  /** 503 ai_unavailable when no model is configured; `param` names what needs one. */
+  protected assertModel(param: 'ai_query' | 'ai_schema'): void {
+    if (!this.llm.isConfigured()) throw new AppError(ErrorCode.AiUnavailable, `No language model is configured for ${param}; nothing was charged.`);
   }
 
   /**

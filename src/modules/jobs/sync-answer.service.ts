@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { AppError } from '../../common/errors/app-error.js';
@@ -11,6 +11,7 @@ import { JobEventsService } from './job-events.service.js';
 import { JobViewService } from './job-view.service.js';
 import { JobRepository } from './job.repository.js';
 import type { JobOutput, Operation } from './operation.js';
+import { retryOnLockConflict } from './store-retry.js';
 
 /** How long before the 202 its capture is asked for: a worker in another process took 1.7 s to answer one. */
 const CAPTURE_LEAD_MS = 2500;
@@ -27,6 +28,8 @@ export const BILLED_FAILURES: ReadonlySet<string> = new Set([ErrorCode.ActionFai
  */
 @Injectable()
 export class SyncAnswerService {
+  private readonly logger = new Logger(SyncAnswerService.name);
+
   constructor(
     @InjectConfig() private readonly config: AppConfig,
     private readonly events: JobEventsService,
@@ -76,6 +79,17 @@ export class SyncAnswerService {
       if (poolDied) throw new AppError(ErrorCode.ProxyPoolUnavailable, current.errorMessage ?? 'No proxy of the pool is available. Retry later.');
       return this.views.answer(operation as Operation, current, { charged: 0, remaining: balanceAfter });
     }
-    return this.views.answer(operation as Operation, current, { charged: job.price, remaining }, found?.output, ahead);
+    const answer = await this.views.answer(operation as Operation, current, { charged: job.price, remaining }, found?.output, ahead);
+    if (answer.status === 202) await this.tallyEarlyAttempt(job);
+    return answer;
+  }
+
+  /** service-spec States: a 202 is already tallied. Should the database refuse it, the job's end tallies the attempt. */
+  private async tallyEarlyAttempt(job: Job): Promise<void> {
+    try {
+      await retryOnLockConflict(() => this.jobs.tallyEarlyAttempt(job.organizationId, job.id, job.host));
+    } catch (error) {
+      this.logger.warn({ err: error, jobId: job.id }, 'attempt not tallied with its 202; the job\'s end tallies it');
+    }
   }
 }

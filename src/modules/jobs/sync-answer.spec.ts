@@ -8,12 +8,17 @@ import { SyncAnswerService } from './sync-answer.service.js';
 const queued = { id: 'pub1_job1', organizationId: 'org1', host: 'a.example', price: 5, status: 'queued', errorCode: null, errorMessage: null } as unknown as Job;
 const operation = { kind: 'crawl', dailyLimited: true } as unknown as Operation;
 
-/** The wait around a job that ends (or not) as `found` says; refunds and answers are recorded. */
+/** The wait around a job that ends (or not) as `found` says; refunds, answers and attempts tallied with a 202 are recorded. */
 function waitFor(ended: boolean, found: { job: Job; output: null } | null | 'database gone') {
   const refunds: unknown[] = [];
   const answers: unknown[] = [];
+  const earlyAttempts: unknown[] = [];
   const events = { waitForEnd: async () => ended };
-  const jobs = { getWithOutput: async () => (found === 'database gone' ? Promise.reject(new Error('gone')) : found) };
+  const gone = () => Promise.reject(new Error('gone'));
+  const jobs = {
+    getWithOutput: async () => (found === 'database gone' ? gone() : found),
+    tallyEarlyAttempt: async (...args: unknown[]) => (found === 'database gone' ? gone() : earlyAttempts.push(args) > 0),
+  };
   const ledger = {
     refund: async (request: unknown) => {
       refunds.push(request);
@@ -23,11 +28,11 @@ function waitFor(ended: boolean, found: { job: Job; output: null } | null | 'dat
   const views = {
     answer: async (_: Operation, job: Job, billing: unknown) => {
       answers.push({ status: job.status, billing });
-      return { status: 200 };
+      return { status: job.status === 'queued' || job.status === 'running' ? 202 : job.status === 'done' ? 200 : 500 };
     },
   };
   const service = new SyncAnswerService(loadConfig({}), events as never, jobs as never, ledger as never, views as never, { jobStep: () => undefined } as never);
-  return { answer: () => service.answer(operation, queued, 95), refunds, answers };
+  return { answer: () => service.answer(operation, queued, 95), refunds, answers, earlyAttempts };
 }
 
 describe('SyncAnswerService: the synchronous wait and its refund', () => {
@@ -36,6 +41,17 @@ describe('SyncAnswerService: the synchronous wait and its refund', () => {
     await wait.answer();
     expect(wait.answers).toEqual([{ status: 'queued', billing: { charged: 5, remaining: 95 } }]);
     expect(wait.refunds).toEqual([]);
+  });
+
+  it('tallies the attempt of a job answered 202 (service-spec States: already tallied), and of no job that ended in the wait', async () => {
+    const running = waitFor(false, { job: { ...queued, status: 'running' } as Job, output: null });
+    expect((await running.answer()).status).toBe(202);
+    expect(running.earlyAttempts).toEqual([['org1', 'pub1_job1', 'a.example']]);
+    for (const ended of [{ ...queued, status: 'done' }, { ...queued, status: 'failed', errorCode: ErrorCode.NavigationTimeout }, { ...queued, status: 'failed', errorCode: ErrorCode.ActionFailed }]) {
+      const wait = waitFor(true, { job: ended as Job, output: null });
+      await wait.answer();
+      expect(wait.earlyAttempts).toEqual([]);
+    }
   });
 
   it('refunds a job that failed within the wait and answers it with nothing charged', async () => {
@@ -74,7 +90,8 @@ describe('SyncAnswerService: the synchronous wait and its refund', () => {
 
   it('answers the job as queued and charged when the database is gone at the end: it is paid', async () => {
     const wait = waitFor(true, 'database gone');
-    await wait.answer();
+    // Its attempt is not tallied either: the job's end tallies it.
+    expect((await wait.answer()).status).toBe(202);
     expect(wait.answers).toEqual([{ status: 'queued', billing: { charged: 5, remaining: 95 } }]);
     expect(wait.refunds).toEqual([]);
   });

@@ -161,7 +161,7 @@ export class PageWork {
 
   /** decisions.md 3: every page that reached the target is one attempt on its host; a billed success also one crawl. */
   private tally(page: FrontierPage, bill: Bill, succeeded: boolean): SqlStatement {
-    return outcomeTally(this.sql.dialect, page.organizationId, utcDay(), bill.host, succeeded);
+    return outcomeTally(this.sql.dialect, page.organizationId, utcDay(), bill.host, { attempt: true, crawl: succeeded });
   }
 
   private async store(context: CrawlContext, page: FrontierPage, bill: Bill, record: PageRecord, links: NewPage[], skips: SkipCounts, alias: NewPage | null, priority: number): Promise<void> {

@@ -56,6 +56,10 @@ export class SiteOperation implements Operation<SiteRequest> {
     this.crawl.precheck(options.page);
   }
 
+  admittedCheck(options: SiteRequest): Promise<void> {
+    return this.crawl.admittedCheck(options.page);
+  }
+
   timeoutMs(): number {
     return this.config.site.maxHours * 3_600_000;
   }

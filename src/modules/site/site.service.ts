@@ -61,6 +61,7 @@ export class SiteService {
     await this.proxies.assertAvailable(route.tier);
     const plan = limitsFor(this.config.plans, organization);
     await this.limits.takeBurstToken(organization.id, plan.burst);
+    await this.operation.admittedCheck(request);
     const price = this.operation.price(request);
     assertCovers(organization, price);
     await this.policy.assertTargetAllowed(target);

@@ -6,7 +6,7 @@ import { procedureMigration } from './mysql-procedure.js';
  * failed as lost keeps its failure, nothing is written and `kept` is 0. SQLite has no procedures: JobRepository
  * runs the same steps there in a synchronous transaction (job-finish.ts). Answers one row (kept).
  */
-const FINISH = `
+export const FINISH = `
 CREATE PROCEDURE crawlgate_finish(
   IN p_organization_id VARCHAR(32), IN p_job_id VARCHAR(64), IN p_status VARCHAR(16),
   IN p_error_code VARCHAR(32), IN p_error_message VARCHAR(1000) CHARACTER SET utf8mb4,
