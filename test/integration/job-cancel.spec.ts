@@ -26,7 +26,7 @@ describe.each(['sqlite', 'mariadb'] as const)('the cancel of a queued job on %s'
     return { org, jobId };
   };
   const cancel = (org: string, jobId: string, asOrg = org) => ledger.refundIf(
-    () => cancelQueuedProgram({ organizationId: asOrg, jobId, now: new Date() }),
+    () => cancelQueuedProgram({ dialect: jobs.dialect, organizationId: asOrg, jobId, now: new Date() }),
     { organizationId: org, requestKey: jobId, amount: 7, jobId, host: 'cancel.example', dailyLimited: false, reason: 'refund: cancelled before it started' },
   );
   /** The job's status, error and refund flag; the organization's balance, ledger sum and refund entries. */
@@ -48,6 +48,20 @@ describe.each(['sqlite', 'mariadb'] as const)('the cancel of a queued job on %s'
     jobs = new JobRepository(db.getRepository(Job), db.getRepository(JobResult), sql);
   });
   afterAll(async () => db?.destroy());
+
+  it('takes back the attempt its 202 tallied, with the credits: a job cancelled before it started never reached the crawler', async () => {
+    const org = await fundedOrganization(db, ledger, `cn${kind}${(sequence += 1)}`, 100);
+    const jobId = `${org}_job`;
+    await ledger.charge({ organizationId: org, requestKey: jobId, amount: 7, reason: 'crawl cancel.example', jobId, host: 'cancel.example', job: { ...row, createdAt: new Date() } });
+    const attempts = async () => (await db.query('SELECT attempts FROM usage_tally WHERE organization_id = ?', [org])).map((day: { attempts: number }) => Number(day.attempts));
+    expect(await jobs.tallyEarlyAttempt(org, jobId, 'cancel.example')).toBe(true);
+    expect(await attempts()).toEqual([1]);
+    expect(await cancel(org, jobId)).toMatchObject({ balanceAfter: 100 });
+    expect(await attempts()).toEqual([0]);
+    // A second cancel moves nothing, the attempt included.
+    expect(await cancel(org, jobId)).toBeNull();
+    expect(await attempts()).toEqual([0]);
+  });
 
   it('cancels a queued job and refunds it in full, once; a second cancel moves nothing', async () => {
     const { org, jobId } = await chargedJob();

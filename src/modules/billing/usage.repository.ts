@@ -28,6 +28,11 @@ export function outcomeTally(dialect: Dialect, organizationId: string, day: stri
   return upsertAdd(dialect, 'usage_tally', { organization_id: organizationId, day, host }, { attempts: counts.attempt ? 1 : 0, crawls: counts.crawl ? 1 : 0 });
 }
 
+/** The attempt a 202 tallied, taken back when its job is cancelled before it started (decisions 9.4). */
+export function attemptWithdrawn(dialect: Dialect, organizationId: string, day: string, host: string): SqlStatement {
+  return upsertAdd(dialect, 'usage_tally', { organization_id: organizationId, day, host }, { attempts: -1 });
+}
+
 /** Per organization, host and UTC day. Every query takes the organization first. */
 @Injectable()
 export class UsageRepository {

@@ -67,7 +67,7 @@ export class JobCancelService {
   }
 
   private async cancelQueued(job: Job): Promise<void> {
-    const request = { organizationId: job.organizationId, jobId: job.id, now: new Date() };
+    const request = { dialect: this.jobs.dialect, organizationId: job.organizationId, jobId: job.id, now: new Date() };
     const refund = {
       organizationId: job.organizationId, requestKey: job.id, amount: job.price, jobId: job.id, host: job.host,
       dailyLimited: this.registry.get(job.kind).dailyLimited, reason: 'refund: cancelled before it started',

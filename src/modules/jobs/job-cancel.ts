@@ -1,7 +1,10 @@
 import { ErrorCode } from '../../common/errors/error-code.js';
-import { exec, SqlProgram } from '../../infra/database/sql-program.js';
+import { rowBoolean, rowDate } from '../../infra/database/row-values.js';
+import { Dialect, exec, query, SqlProgram } from '../../infra/database/sql-program.js';
+import { attemptWithdrawn } from '../billing/usage.repository.js';
 
 export interface CancelRequest {
+  readonly dialect: Dialect;
   readonly organizationId: string;
   readonly jobId: string;
   readonly now: Date;
@@ -19,5 +22,14 @@ const CANCEL_QUEUED = 'UPDATE job SET status = ?, error_code = ?, error_message 
  */
 export function* cancelQueuedProgram(r: CancelRequest): SqlProgram<boolean> {
   const moved = yield exec(CANCEL_QUEUED, 'cancelled', ErrorCode.Cancelled, CANCELLED_MESSAGE, r.now, r.organizationId, r.jobId, 'queued');
-  return moved.affected === 1;
+  if (moved.affected !== 1) return false;
+  // Its 202 tallied its attempt (job-early-attempt.ts); a job cancelled before it started never reached the crawler
+  // (decisions 3, 9.4: refunded in full), so the attempt goes back with the credits, on the day it was counted (the
+  // 202 follows the job's creation within SYNC_WAIT_MS).
+  const [job] = yield query('SELECT host, created_at, attempt_tallied_early FROM job WHERE id = ?', r.jobId);
+  if (rowBoolean(job.attempt_tallied_early)) {
+    const day = rowDate(job.created_at)!.toISOString().slice(0, 10);
+    yield attemptWithdrawn(r.dialect, r.organizationId, day, job.host as string);
+  }
+  return true;
 }

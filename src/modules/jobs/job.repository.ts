@@ -4,7 +4,7 @@ import { In, IsNull, LessThan, Repository } from 'typeorm';
 import { Job, JobResult } from '../../infra/database/entities/index.js';
 import type { TargetMediaType } from '../../common/http/metered-answer.js';
 import type { JobOutput } from './operation.js';
-import { exec, query, SqlProgramRunner } from '../../infra/database/sql-program.js';
+import { Dialect, exec, query, SqlProgramRunner } from '../../infra/database/sql-program.js';
 import { utcDay } from '../billing/utc-day.js';
 import { earlyAttemptProgram } from './job-early-attempt.js';
 import { finishParams, finishProgram, JobEnd, JobFailure } from './job-finish.js';
@@ -29,6 +29,11 @@ export class JobRepository {
     @InjectRepository(JobResult) private readonly results: Repository<JobResult>,
     private readonly sql: SqlProgramRunner,
   ) {}
+
+  /** The database's SQL dialect, for the programs of jobs that other services run in their transactions. */
+  get dialect(): Dialect {
+    return this.sql.dialect;
+  }
 
   /**
    * A whole job row in one INSERT, in any status (tools and tests). A metered request's job row is written by its
