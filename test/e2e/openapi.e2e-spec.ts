@@ -33,8 +33,8 @@ const ROUTES: Record<string, number[]> = {
   'get /admin/organizations/{id}/ledger': [200, 401, 404],
   'get /admin/organizations/{id}/usage': [200, 401, 404, 422],
   'post /admin/users': [201, 401, 404, 422],
-  'get /health/live': [200],
-  'get /health/ready': [200, 503],
+  'get /health/live': [200, 422],
+  'get /health/ready': [200, 422, 503],
   'get /dashboard': [200, 422],
   'get /admin/queues': [200, 401, 404],
   'get /openapi.json': [200, 422],
@@ -197,6 +197,8 @@ describe('real answers match the documented schemas', () => {
     check('POST', '/admin/users', await call('/admin/users', { ...admin, method: 'POST', body: { email: 'docs@example.test', organization_id: id } }), 201);
     check('GET', '/health/live', await call('/health/live'), 200);
     check('GET', '/health/ready', await call('/health/ready'), 200);
+    check('GET', '/health/live', await call('/health/live', { query: { verbose: '1' } }), 422);
+    check('GET', '/health/ready', await call('/health/ready', { query: { verbose: '1' } }), 422);
   });
 
   it('pages: the dashboard, the document and its UI, the queue board', async () => {

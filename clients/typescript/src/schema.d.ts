@@ -2383,6 +2383,15 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            /** @description A query parameter was given: these routes take none */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     ready: {
@@ -2458,6 +2467,15 @@ export interface operations {
                          */
                         status?: "ok" | "degraded";
                     };
+                };
+            };
+            /** @description A query parameter was given: these routes take none */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
                 };
             };
             /**

@@ -6,6 +6,9 @@ import { HealthCheck, HealthCheckService, TypeOrmHealthIndicator } from '@nestjs
 import { RedisHealthIndicator } from './redis.health.js';
 import { BrowserHealthIndicator } from './browser.health.js';
 
+/** Both routes take no query parameter: one given is 422, as on every route (decisions 8). */
+const NO_PARAMETERS = { status: 422, description: 'A query parameter was given: these routes take none', content: { 'application/json': { schema: ref('ValidationError') } } };
+
 @Controller('health')
 @ApiTags('health')
 export class HealthController {
@@ -18,6 +21,7 @@ export class HealthController {
 
   @Get('live')
   @ApiResponse({ status: 200, description: 'The process runs', content: { 'application/json': { schema: ref('Health') } } })
+  @ApiResponse(NO_PARAMETERS)
   live(@QueryOf(NoQuery) _query: NoQuery) {
     return { status: 'ok' };
   }
@@ -26,6 +30,7 @@ export class HealthController {
   @HealthCheck()
   @ApiResponse({ status: 200, description: 'Database, Redis and (in workers) the browser are up', content: { 'application/json': { schema: ref('Health') } } })
   @ApiResponse({ status: 503, description: 'A dependency is down', content: { 'application/json': { schema: ref('Health') } } })
+  @ApiResponse(NO_PARAMETERS)
   ready(@QueryOf(NoQuery) _query: NoQuery) {
     return this.health.check([
       () => this.database.pingCheck('database', { timeout: 2000 }),
