@@ -31,6 +31,9 @@ return 1`;
 const RELEASE = "if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end return 1";
 const RENEW = "if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 1";
 
+/** How often a turn's wait looks whether its crawl stopped. */
+const STOP_CHECK_MS = 1000;
+
 /** decisions.md 9.3 "Load": per-host concurrency of all site crawls, and per (crawl, host) floors and pauses, in Redis. */
 @Injectable()
 export class HostGate {
@@ -57,13 +60,16 @@ export class HostGate {
   /**
    * Waits until the crawl's next request to the host may start (its floor since the previous one's end, a target's
    * pause), or until `deadline`, whichever comes first. For a request made outside `enter` by the one holding the host.
+   * With `stopped`, asked at least every STOP_CHECK_MS of the wait: false as soon as it answers true (a cancel must not
+   * wait out a 60 s floor, decisions.md 9.4), true when the turn came.
    */
-  async waitTurn(crawlId: string, host: string, deadline: number): Promise<void> {
+  async waitTurn(crawlId: string, host: string, deadline: number, stopped?: () => Promise<boolean>): Promise<boolean> {
     for (;;) {
       const now = Date.now();
       const next = Math.min(Number((await this.redis.get(nextKey(crawlId, host))) ?? 0), deadline);
-      if (next <= now) return;
-      await new Promise((done) => setTimeout(done, next - now));
+      if (next <= now) return true;
+      if (stopped && (await stopped())) return false;
+      await new Promise((done) => setTimeout(done, Math.min(next - now, stopped ? STOP_CHECK_MS : Infinity)));
     }
   }
 

@@ -53,7 +53,11 @@ export class PageWork {
       ({ context, sitemapUrls } = await this.start.prepare(context, Date.now() + this.config.jobTimeoutMs));
       if (!context.robots.allows(new URL(page.url))) return this.ends.fail(page, ErrorCode.Validation, `robots.txt disallows ${page.url}`);
       // decisions.md 9.1: the floor holds after robots.txt and the sitemaps too. The page's own time starts after its wait.
-      await this.gate.waitTurn(page.crawlId, siteHost(new URL(page.url)), Date.now() + context.floorMs);
+      // A crawl stopped meanwhile (9.4: no new page starts) drops its start page unstarted and uncharged, and ends.
+      const stopped = () => this.frontier.stopping(page.organizationId, page.crawlId);
+      if (!(await this.gate.waitTurn(page.crawlId, siteHost(new URL(page.url)), Date.now() + context.floorMs, stopped))) {
+        return this.ends.stop(page.organizationId, page.crawlId, 'cancelled', page.id);
+      }
     }
     const deadline = Date.now() + this.config.jobTimeoutMs;
     const options = pageRequestFor(context.request, page.url);

@@ -61,14 +61,14 @@ export class SiteStart {
 
   /**
    * Sitemap fetches keep the crawl's floor at their host as pages do (decisions 9.1): each waits its turn, the next one
-   * waits for its end; one whose turn comes past the deadline is not read.
+   * waits for its end; one whose turn comes past the deadline, or after the crawl stopped (a cancel), is not read.
    */
   private paced(context: CrawlContext, get: RouteGet, deadline: number): RouteGet {
     const floorMs = context.floorMs;
+    const stopped = () => this.frontier.stopping(context.job.organizationId, context.job.id);
     return async (url, maxBytes) => {
       const host = siteHost(new URL(url));
-      await this.gate.waitTurn(context.job.id, host, deadline);
-      if (Date.now() >= deadline) return null;
+      if (!(await this.gate.waitTurn(context.job.id, host, deadline, stopped)) || Date.now() >= deadline) return null;
       try {
         return await get(url, maxBytes).catch(() => null);
       } finally {

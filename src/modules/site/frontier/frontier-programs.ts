@@ -31,6 +31,12 @@ export function* lockedCrawl(dialect: Dialect, organizationId: string, crawlId: 
   };
 }
 
+/** Whether the crawl is stopping or gone, read without a lock (a page about to start looks before it does). */
+export function* crawlStopping(organizationId: string, crawlId: string): SqlProgram<boolean> {
+  const [row] = yield query(CRAWL_STATE, organizationId, crawlId);
+  return !row || row.stopping !== null || !LIVE.has(row.status as string);
+}
+
 const NOTHING_STOPPED: StopOutcome = { ended: null, refunds: [] };
 
 /**

@@ -5,7 +5,7 @@ import type { Row, SqlProgram } from '../../../infra/database/sql-program.js';
 import { LedgerService } from '../../billing/ledger.service.js';
 import { rowInt } from '../../../infra/database/row-values.js';
 import { createCrawlProgram } from './crawl-create.js';
-import { claimProgram, failProgram, finishProgram, skipProgram, stopProgram } from './frontier-programs.js';
+import { claimProgram, crawlStopping, failProgram, finishProgram, skipProgram, stopProgram } from './frontier-programs.js';
 import type { CrawlFailure, FailOutcome, FinishRequest, SkipRequest } from './frontier-programs.js';
 import type { ClaimOutcome, CrawlEnd, FinishOutcome, FrontierPage, NewPage, PageState, StopOutcome, StopReason } from './frontier-types.js';
 
@@ -47,6 +47,11 @@ export class FrontierRepository {
 
   fail(organizationId: string, crawlId: string, failure: CrawlFailure, expiresAt: Date): Promise<FailOutcome> {
     return this.sql.run(() => failProgram(this.sql.dialect, organizationId, crawlId, failure, new Date(), expiresAt));
+  }
+
+  /** Whether the crawl stops (cancelled, out of credits, its time passed): no page of it starts any more. */
+  stopping(organizationId: string, crawlId: string): Promise<boolean> {
+    return this.sql.run(() => crawlStopping(organizationId, crawlId));
   }
 
   /** A running page handed back uncharged (a target's Retry-After): waiting again, one retry more. */
