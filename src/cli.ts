@@ -3,14 +3,13 @@ import { NestFactory } from '@nestjs/core';
 import { CliModule } from './cli/cli.module.js';
 import { parseInvocation, USAGE, UsageError } from './cli/commands.js';
 import { isAppError } from './common/errors/app-error.js';
-import { ConfigError, loadConfig } from './config/app-config.js';
+import { ConfigError, loadToolConfig } from './config/app-config.js';
 import { OrganizationsService } from './modules/admin/organizations.service.js';
 
 /** `npm run cli -- org:create --name acme --plan lite --credits 5000`: prints JSON, exits 0 on success, 1 otherwise. */
 async function main(argv: readonly string[]): Promise<number> {
   const invocation = parseInvocation(argv);
-  // The CLI runs no worker: the browser and its filter lists are not its to check.
-  const config = loadConfig({ ...process.env, ROLE: 'api' });
+  const config = loadToolConfig();
   // Only errors, and on stderr: stdout carries the JSON answer alone.
   const app = await NestFactory.createApplicationContext(CliModule.forRoot(config), { logger: ['error'] });
   try {

@@ -138,6 +138,11 @@ function browserEnvironment(env: NodeJS.ProcessEnv): Readonly<Record<string, str
 }
 
 /** Reads the environment once and returns the frozen, typed configuration, or throws naming every bad variable. */
+/** A tool's configuration (the CLI): the environment's, as a process that runs no worker (no browser, no filter lists). */
+export function loadToolConfig(): AppConfig {
+  return loadConfig({ ...process.env, ROLE: 'api' });
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = validateEnv(env);
   const problems: string[] = [];

@@ -1,5 +1,6 @@
 import { ErrorCode } from '../../common/errors/error-code.js';
 import { rowBoolean, rowDate } from '../../infra/database/row-values.js';
+import { utcDay } from '../billing/utc-day.js';
 import { Dialect, exec, query, SqlProgram } from '../../infra/database/sql-program.js';
 import { attemptWithdrawn } from '../billing/usage.repository.js';
 
@@ -28,8 +29,7 @@ export function* cancelQueuedProgram(r: CancelRequest): SqlProgram<boolean> {
   // 202 follows the job's creation within SYNC_WAIT_MS).
   const [job] = yield query('SELECT host, created_at, attempt_tallied_early FROM job WHERE id = ?', r.jobId);
   if (rowBoolean(job.attempt_tallied_early)) {
-    const day = rowDate(job.created_at)!.toISOString().slice(0, 10);
-    yield attemptWithdrawn(r.dialect, r.organizationId, day, job.host as string);
+    yield attemptWithdrawn(r.dialect, r.organizationId, utcDay(rowDate(job.created_at)!), job.host as string);
   }
   return true;
 }
