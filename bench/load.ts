@@ -99,7 +99,8 @@ export async function mappingPssMb(pid: number, mapping: string): Promise<number
   }
 }
 
-async function tree(pid: number): Promise<number[]> {
+/** A process and all its descendants' pids. */
+export async function tree(pid: number): Promise<number[]> {
   const { readFileSync, readdirSync } = await import('node:fs');
   const children = new Map<number, number[]>();
   for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {

@@ -1,6 +1,7 @@
 import { mappingPssMb, pssMb, runCount, treePssMb } from './load.js';
 import { loadAverage } from './process-cpu.js';
 import { measureRaw } from './raw-puppeteer.js';
+import { pssByRole } from './pss-roles.js';
 import { samplePss, type PssSamples } from './pss-sampler.js';
 import { printTable } from './table.js';
 
@@ -24,19 +25,27 @@ export interface PssTarget {
  */
 export async function pssRatioRun(target: PssTarget, pages: Record<string, string>): Promise<void> {
   const rows: Array<Record<string, string | number>> = [];
+  const roles: Array<Record<string, string | number>> = [];
+  const roleRows = (page: string, setup: string, found: Awaited<ReturnType<typeof pssByRole>>) => {
+    for (const [role, { mb, processes }] of [...found].sort(([a], [b]) => a.localeCompare(b))) roles.push({ page, setup, role, processes, 'PSS MB': mb });
+  };
   for (const [name, url] of Object.entries(pages)) {
     const raw: { sampler?: ReturnType<typeof samplePss>; samples?: PssSamples } = {};
     await measureRaw({
       mode: 'reused-pages', url, concurrency: CONCURRENCY, durationMs: 0, crawls: CRAWLS, waitUntil: 'load', proxyUrl: target.proxyUrl,
       executablePath: target.executablePath,
       beforeRun: (pid) => void (raw.sampler = samplePss(() => treePssMb(pid))),
-      afterRun: async () => void (raw.samples = await raw.sampler!.stop()),
+      afterRun: async (pid) => {
+        raw.samples = await raw.sampler!.stop();
+        roleRows(name, 'raw', await pssByRole([pid]));
+      },
     });
     const sum = (measure: (pid: number) => Promise<number>) => async () => (await Promise.all(target.pids.map(measure))).reduce((a, b) => a + b, 0);
     const tree = samplePss(sum(treePssMb));
     const node = samplePss(sum(pssMb));
     const service = await runCount(CONCURRENCY, CRAWLS, target.crawl(url));
     const [serviceTree, serviceNode] = [await tree.stop(), await node.stop()];
+    roleRows(name, 'service', await pssByRole(target.pids, target.pids));
     const rawTree = raw.samples!;
     rows.push({
       page: name, crawls: CRAWLS, samples: `${rawTree.samples}/${serviceTree.samples}`, 'raw browser PSS MB': rawTree.mean, 'service tree PSS MB': serviceTree.mean,
@@ -45,4 +54,5 @@ export async function pssRatioRun(target: PssTarget, pages: Record<string, strin
       failures: service.failures, load: loadAverage().replace('load average ', '') });
   }
   printTable(`PSS over ${CRAWLS} crawls at c=${CONCURRENCY}, the mean of the run's second half sampled every 2 s (raw/service samples): the service (node and Chromium) against raw puppeteer's browser (reused pages); node's V8 heap and malloc at the end`, rows);
+  printTable('PSS by process role at the end of each run', roles);
 }

@@ -28,14 +28,14 @@ describe('loadConfig', () => {
     expect(() => ((config as { role: string }).role = 'api')).toThrow(TypeError);
   });
 
-  it('keeps BROWSER_CONCURRENCY jobs at once and half as many spare tabs again, rounded up', () => {
+  it('keeps BROWSER_CONCURRENCY jobs at once on as many tabs, no spare by default', () => {
     const tabs = ['1', '2', '3', '4'].map((value) => loadConfig({ BROWSER_CONCURRENCY: value }).browser);
-    expect(tabs.map(({ concurrency, tabs: open }) => [concurrency, open])).toEqual([[1, 2], [2, 3], [3, 5], [4, 6]]);
-    expect(loadConfig({}).browser).toMatchObject({ concurrency: 4, tabs: 6 });
+    expect(tabs.map(({ concurrency, tabs: open }) => [concurrency, open])).toEqual([[1, 1], [2, 2], [3, 3], [4, 4]]);
+    expect(loadConfig({}).browser).toMatchObject({ concurrency: 4, tabs: 4 });
   });
 
-  it('keeps BROWSER_SPARE_TABS spares when told (0: a job may wait for a wipe, and no renderer is kept for it)', () => {
-    expect(loadConfig({ BROWSER_CONCURRENCY: '4', BROWSER_SPARE_TABS: '0' }).browser).toMatchObject({ concurrency: 4, tabs: 4 });
+  it('keeps BROWSER_SPARE_TABS spares when told (a job need not wait for a wipe, for a renderer each)', () => {
+    expect(loadConfig({ BROWSER_CONCURRENCY: '4', BROWSER_SPARE_TABS: '2' }).browser).toMatchObject({ concurrency: 4, tabs: 6 });
     expect(loadConfig({ BROWSER_CONCURRENCY: '2', BROWSER_SPARE_TABS: '3' }).browser).toMatchObject({ concurrency: 2, tabs: 5 });
     expect(problemsOf({ BROWSER_SPARE_TABS: '-1' }).map((problem) => problem.split('=')[0])).toEqual(['BROWSER_SPARE_TABS']);
   });

@@ -37,9 +37,10 @@ export interface AppConfig {
     /** Jobs a worker runs at once (the queue's processor concurrency). */
     readonly concurrency: number;
     /**
-     * Tabs (each a context and a relay slot) the worker keeps: concurrency plus BROWSER_SPARE_TABS (half of it again,
-     * rounded up, by default), opened on demand. A tab is wiped after its job's answer; the spares let the next job
-     * start meanwhile instead of waiting for the wipe. Each costs a renderer's memory (issue 41's PSS: README).
+     * Tabs (each a context and a relay slot) the worker keeps: concurrency plus BROWSER_SPARE_TABS (none by default),
+     * opened on demand. A tab is wiped after its job's answer; spares let the next job start meanwhile instead of
+     * waiting for the wipe. Each costs a renderer's memory, which grows to 150-250 MB on a real page, and on two cores
+     * they bought no pages/s (issue 41's PSS: README, "Operating it").
      */
     readonly tabs: number;
     /**
@@ -160,7 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const chromiumPath = browserPath(e.CHROMIUM_PATH);
   const adblockLists = e.ADBLOCK_LISTS ? list(e.ADBLOCK_LISTS) : DEFAULT_ADBLOCK_LISTS;
   const concurrency = e.BROWSER_CONCURRENCY ?? 4;
-  const tabs = concurrency + (e.BROWSER_SPARE_TABS ?? Math.ceil(concurrency / 2));
+  const tabs = concurrency + (e.BROWSER_SPARE_TABS ?? 0);
   const plans = attempt('config/plans.json', loadPlans);
   const pricing = attempt('config/pricing.json', loadPricing);
   const profile = attempt('CHAT_PROFILE_FILE', () => loadChatProfile(e.CHAT_PROFILE_FILE));

@@ -132,7 +132,7 @@ function leftovers(groups: Set<number>): string[] {
 
 /**
  * A cluster of its own (own relay slots and browser), for tests that change its settings or shut it down. `tabs`
- * overrides the tabs it may open (by default BROWSER_CONCURRENCY and half of it again).
+ * overrides the tabs it may open (by default BROWSER_CONCURRENCY: no spare).
  */
 async function ownCluster<T>(
   concurrency: number,
@@ -496,7 +496,7 @@ describe('BrowserCluster proxies with credentials', () => {
 
   afterAll(() => upstream.close(true));
 
-  // Three crawls on two tabs (BROWSER_CONCURRENCY=1 and a spare): at least one runs on a reused tab, whose context
+  // Three crawls on the shared cluster's tabs: at least one runs on a reused tab, whose context
   // already holds the relay's credentials. The target's is then the first challenge of its request, and must still
   // not be answered with them.
   it('goes through the proxy with its credentials and never hands them to a target that asks, on a fresh or a reused tab', async () => {
@@ -644,7 +644,7 @@ describe("puppeteer-cluster's sharp edges, handled", () => {
       expect(cluster.stats()).toMatchObject({ jobsServed: 0, tabsOpened: 2 });
       await cluster.settle();
       expect(cluster.stats()).toMatchObject({ jobsServed: 2, tabsOpened: 2, contextsCreated: 2 });
-    });
+    }, {}, 2);
   });
 
   it('a browser recycled after N jobs is replaced at once: the other slot does not wait for the long job', async () => {
