@@ -96,6 +96,17 @@ describe('GET /crawl', () => {
     expect(result.headers.get('x-credits-charged')).toBe('1');
   });
 
+  it.each([204, 205, 304])("bills a target's own %i, an answer without a body, as a 200 with X-Target-Status and an empty page: with and without JS, and on GET /screenshot", async (status) => {
+    for (const js of ['false', 'true']) {
+      const result = await call('/crawl', { key: org.apiKey, query: { url: target(`/status/${status}?js=${js}`), js } });
+      expect([result.status, result.headers.get('x-target-status'), result.headers.get('x-credits-charged'), result.text]).toEqual([200, String(status), js === 'true' ? '5' : '1', '']);
+      const json = await call('/crawl', { key: org.apiKey, query: { url: target(`/status/${status}?json=${js}`), js, output: 'json' } });
+      expect([json.status, json.body.status, json.body.content, json.body.error]).toEqual([200, 'done', '', null]);
+    }
+    const shot = await call('/screenshot', { key: org.apiKey, query: { url: target(`/status/${status}?shot`) } });
+    expect([shot.status, shot.headers.get('x-target-status'), shot.body.status, shot.body.error]).toEqual([200, String(status), 'done', null]);
+  });
+
   it('refunds an unreachable target: 500 envelope, credits_charged 0, attempt tallied, crawl not', async () => {
     const fresh = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 100 });
     const result = await call('/crawl', { key: fresh.apiKey, query: { url: 'http://127.0.0.1:9/nothing', js: 'false' } });

@@ -8,7 +8,35 @@ import { isDownload } from './download-answer.js';
  */
 export type CapturedDocument =
   | { readonly kind: 'pdf' | 'download'; readonly bytes: Uint8Array; readonly headers: Record<string, string> }
-  | { readonly kind: 'pdf' | 'download'; readonly tooLarge: true };
+  | { readonly kind: 'pdf' | 'download'; readonly tooLarge: true }
+  | EmptyAnswer;
+
+/**
+ * The job's own navigation answered without a body (204, 205, 304): Chromium would not commit it (the navigation
+ * fails ERR_ABORTED, the tab staying where it was), yet it is the target's answer, a billed success whatever its status
+ * (decisions.md 7.1). The tab is shown an empty page instead; the answer keeps the target's status and headers.
+ */
+export interface EmptyAnswer {
+  readonly kind: 'empty';
+  readonly status: number;
+  readonly headers: Record<string, string>;
+}
+
+/** Statuses whose answer has no body and which Chromium leaves uncommitted. */
+const BODILESS_STATUSES: ReadonlySet<number> = new Set([204, 205, 304]);
+
+/** Whether a main document's response is a redirect the navigation follows (a 304 is an answer, not a hop). */
+export function isRedirectStatus(status: number): boolean {
+  return status >= 300 && status < 400 && status !== 304;
+}
+
+/** The job's own navigation's answer without a body, read as an empty page (EmptyAnswer); null for any other response. */
+export function emptyAnswer(event: PausedResponse, ownNavigation: boolean): { answer: EmptyAnswer; fulfill: Protocol.Fetch.FulfillRequestRequest } | null {
+  const status = event.responseStatusCode ?? 0;
+  if (!ownNavigation || event.responseErrorReason || !BODILESS_STATUSES.has(status)) return null;
+  const headers = Object.fromEntries((event.responseHeaders ?? []).map(({ name, value }) => [name.toLowerCase(), value]));
+  return { answer: { kind: 'empty', status, headers }, fulfill: placeholder(event.requestId, 200, '') };
+}
 
 /** How many bytes of each kind a job reads. */
 export interface CaptureCaps {
@@ -43,8 +71,8 @@ export interface DocumentVerdict {
  */
 export function captureKind(event: PausedResponse, caps: CaptureCaps, ownNavigation: boolean): CaptureKind | null {
   const status = event.responseStatusCode ?? 0;
-  // A redirect, or an answer without a body (204, 304), is no document.
-  if (event.responseErrorReason || status === 204 || (status >= 300 && status < 400)) return null;
+  // A redirect, or an answer without a body (204, 205, 304: emptyAnswer), is no document.
+  if (event.responseErrorReason || BODILESS_STATUSES.has(status) || isRedirectStatus(status)) return null;
   const headers = event.responseHeaders ?? [];
   const type = contentType(headers);
   if (PDF_TYPES.has(type)) return 'pdf';
@@ -105,9 +133,9 @@ function startsWithMagic(head: Uint8Array): boolean {
   return text.trimStart().startsWith(PDF_MAGIC) || text.slice(0, 32).includes(PDF_MAGIC);
 }
 
-function placeholder(requestId: string, status: number): Protocol.Fetch.FulfillRequestRequest {
+function placeholder(requestId: string, status: number, page = PLACEHOLDER): Protocol.Fetch.FulfillRequestRequest {
   const responseHeaders = [{ name: 'content-type', value: 'text/html; charset=utf-8' }];
-  return { requestId, responseCode: status, responseHeaders, body: Buffer.from(PLACEHOLDER).toString('base64') };
+  return { requestId, responseCode: status, responseHeaders, body: Buffer.from(page).toString('base64') };
 }
 
 function contentType(headers: readonly Protocol.Fetch.HeaderEntry[]): string {

@@ -70,13 +70,15 @@ export class JobPageSession implements PageSession {
     this.assertDocumentSize();
     if (this.guard.blockedNavigation || this.guard.refusedNavigation) throw classifyBrowserError(new Error('blocked'), this.failureContext())!;
     // Whatever the status (407 and 59x included), it is the target's answer: only the relay judges the proxy.
-    const status = response?.status() ?? 200;
     const captured = this.capturedDocument();
+    // An answer without a body is shown as an empty page with a status of its own: the target's is the answer's.
+    const status = captured?.kind === 'empty' ? captured.status : response?.status() ?? 200;
     // A document read at its response was the target's answer; the tab holds only its stand-in.
     const headers = captured?.headers ?? response?.headers() ?? {};
     const retryAfter = headers['retry-after'] ?? null;
     const mediaType = (headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
     const navigation = { status, finalUrl: this.raw.url(), mediaType, retryAfter };
+    if (captured?.kind === 'empty') return { ...navigation, rawBody: async () => '', downloaded: true };
     if (captured?.kind === 'pdf') return { ...navigation, rawBody: (maxBytes) => this.body(response, maxBytes), document: captured.bytes };
     // Decoded as a browser decodes a text body, without puppeteer's fatal check: no DOM holds it to fall back on.
     if (captured) return { ...navigation, rawBody: async () => new TextDecoder('utf-8').decode(captured.bytes), downloaded: true };
@@ -127,8 +129,8 @@ export class JobPageSession implements PageSession {
     if (declared !== null) throw new AppError(ErrorCode.PageTooLarge, `The page is ${declared.length} bytes, more than ${declared.maxBytes} (MAX_PAGE_BYTES).`);
   }
 
-  /** The PDF or the download the navigation answered, read at its response, if any; past its cap, page_too_large. */
-  private capturedDocument(): Extract<CapturedDocument, { bytes: Uint8Array }> | null {
+  /** The PDF, the download or the empty answer the navigation had, read at its response, if any; past its cap, page_too_large. */
+  private capturedDocument(): Exclude<CapturedDocument, { tooLarge: true }> | null {
     const document = this.guard.document;
     if (!document || !('tooLarge' in document)) return document;
     const caps = this.guard.rules.documents!;

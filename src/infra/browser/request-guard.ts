@@ -3,7 +3,7 @@ import { Request as AdblockRequest } from '@ghostery/adblocker-puppeteer';
 import type { CDPSession, Protocol } from 'puppeteer';
 import type { AppConfig } from '../../config/app-config.js';
 import type { NetworkPolicy } from '../network/network-policy.js';
-import { captureDocument, captureKind, readCap } from './document-capture.js';
+import { captureDocument, captureKind, emptyAnswer, isRedirectStatus, readCap } from './document-capture.js';
 import type { CaptureCaps, CapturedDocument, CaptureKind } from './document-capture.js';
 import type { RelayLogin } from '../proxy/relay/relay-slot.js';
 import type { JobFootprint } from './job-footprint.js';
@@ -63,7 +63,7 @@ export class GuardJob {
   refusedNavigation: BlockedRequest | null = null;
   /** Set once the job is over: from then on every request is refused (unload beacons included). */
   closed = false;
-  /** The main document read at its response (rules.documents): a PDF, or the download its navigation answered. */
+  /** The main document read at its response: a PDF or the download its navigation answered (rules.documents), or an answer without a body. */
   document: CapturedDocument | null = null;
   /** The Content-Length of a main document refused at its response, and the cap it passed (MAX_PAGE_BYTES). */
   oversizedDocument: { readonly length: number; readonly maxBytes: number } | null = null;
@@ -204,7 +204,13 @@ export class RequestGuard {
   /** A document's response: the main document of a job may be read here (or refused for its length); every other goes on. */
   private async onResponse(session: CDPSession, onPage: boolean, event: PausedRequest): Promise<void> {
     const job = this.job && !this.job.closed && onPage && event.frameId === this.page.mainFrameId() ? this.job : null;
+    const own = job?.awaitingDocument ?? false;
     const kind = job ? mainDocumentKind(job, event) : null;
+    const empty = job ? emptyAnswer(event, own) : null;
+    if (empty) {
+      job!.document = empty.answer;
+      return void (await session.send('Fetch.fulfillRequest', empty.fulfill).catch(() => undefined));
+    }
     const refused = job ? refusedLength(event, job.rules, kind) : null;
     if (refused) {
       job!.oversizedDocument = refused;
@@ -285,7 +291,7 @@ export class RequestGuard {
 function mainDocumentKind(job: GuardJob, event: PausedRequest): CaptureKind | null {
   const status = event.responseStatusCode ?? 0;
   const own = job.awaitingDocument;
-  if (event.responseErrorReason || status < 300 || status >= 400) job.awaitingDocument = false;
+  if (event.responseErrorReason || !isRedirectStatus(status)) job.awaitingDocument = false;
   return job.rules.documents ? captureKind(event, job.rules.documents, own) : null;
 }
 
