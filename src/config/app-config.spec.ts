@@ -40,6 +40,11 @@ describe('loadConfig', () => {
     expect(problemsOf({ BROWSER_SPARE_TABS: '-1' }).map((problem) => problem.split('=')[0])).toEqual(['BROWSER_SPARE_TABS']);
   });
 
+  it("reads a boolean variable's word without the spaces an env file leaves around it", () => {
+    expect(loadConfig({ ALLOW_PRIVATE_TARGETS: 'Yes ' }).allowPrivateTargets).toBe(true);
+    expect(loadConfig({ ALLOW_PRIVATE_TARGETS: ' off' }).allowPrivateTargets).toBe(false);
+  });
+
   it('names every bad variable at once', () => {
     const problems = problemsOf({ PORT: 'eighty', ROLE: 'both', REDIS_URL: 'localhost:6379', ALLOW_PRIVATE_TARGETS: 'perhaps' });
     expect(problems.map((problem) => problem.split('=')[0]).sort()).toEqual(['ALLOW_PRIVATE_TARGETS', 'PORT', 'REDIS_URL', 'ROLE']);

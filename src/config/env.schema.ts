@@ -6,7 +6,8 @@ import { IsDomainList, IsListenHost } from './host-rules.js';
 /** Decimal digits only: `Number()` alone read `0x10` as 16 and blanks as 0. Anything else stays text, so @IsInt names it. */
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : /^-?\d+$/.test(String(value)) ? Number(value) : value);
 // An unknown word stays text, so that @IsBoolean names the variable.
-const toBool = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : (readBooleanText(String(value)) ?? value));
+// A variable's surrounding spaces (an env file's `FLAG=true `) are not part of its word; a query parameter's are.
+const toBool = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : (readBooleanText(String(value).trim()) ?? value));
 /** An absolute http(s) URL: without require_protocol, `notaurl` passed as a bare host name. */
 const HTTP_URL = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
 

@@ -32,6 +32,10 @@ describe('validation of the shared parameters (422, nothing charged)', () => {
     ['/chat', { prompt: 'hi', country: 'uk' }, 'country'],
     ['/crawl', { url, wait_until: 'idle' }, 'wait_until'],
     ['/screenshot', { url, images: 'nope' }, 'images'],
+    // The eight words only: a word with spaces around it is something else (spec: anything else is refused).
+    ['/crawl', { url, js: ' true' }, 'js'],
+    ['/screenshot', { url, images: 'false ' }, 'images'],
+    ['/chat', { prompt: 'hi', premium: 'True\n' }, 'premium'],
     ['/screenshot', { url, landscape: 'true' }, 'landscape'],
   ])('%s %j is 422 naming %s', async (path, query, param) => {
     const result = await call(path, { key: org.apiKey, query });
