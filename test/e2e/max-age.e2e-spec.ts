@@ -54,9 +54,12 @@ describe('max_age: stored copies of pages', () => {
     expect([collectedHit.status, collectedHit.headers.get('x-cache'), collectedHit.headers.get('x-cache-age')]).toEqual([200, 'hit', expect.stringMatching(/^[0-9]+$/)]);
     expect(Number(collectedHit.headers.get('x-cache-age'))).toBeGreaterThanOrEqual(Number(hit.headers.get('x-cache-age')));
     expect(collectedHit.text).toBe(done.text);
-    // A request that did not ask for a stored copy is collected without X-Cache.
-    const plain = await crawl(org.apiKey, freshPath(), { js: 'false' });
-    expect((await call(`/crawl/${plain.headers.get('x-job-id')}`, { key: org.apiKey })).headers.get('x-cache')).toBeNull();
+    // A request without max_age (or with 0: always fetch) is a miss too, answered and collected.
+    for (const maxAge of [undefined, '0']) {
+      const plain = await crawl(org.apiKey, freshPath(), { js: 'false', ...(maxAge ? { max_age: maxAge } : {}) });
+      const collected = await call(`/crawl/${plain.headers.get('x-job-id')}`, { key: org.apiKey });
+      expect([plain.status, plain.headers.get('x-cache'), collected.status, collected.headers.get('x-cache'), collected.headers.get('x-cache-age')]).toEqual([200, 'miss', 200, 'miss', null]);
+    }
   });
 
   it('misses for a different fetch option, and for another organization', async () => {
@@ -70,14 +73,14 @@ describe('max_age: stored copies of pages', () => {
     expect(await fetchesOf(path)).toBe(4);
   });
 
-  it('stores nothing with store=false, and fetches with max_age=0 (no X-Cache) even when a copy exists', async () => {
+  it('stores nothing with store=false, and fetches with max_age=0 (a miss) even when a copy exists', async () => {
     const path = freshPath();
     const unstored = await crawl(org.apiKey, path, { js: 'false', store: 'false' });
-    expect(cacheHeaders(unstored)).toEqual({ cache: null, age: null, charged: '1' });
+    expect(cacheHeaders(unstored)).toEqual({ cache: 'miss', age: null, charged: '1' });
     expect(cacheHeaders(await crawl(org.apiKey, path, { js: 'false', max_age: HOUR, store: 'false' }))).toEqual({ cache: 'miss', age: null, charged: '1' });
     expect(cacheHeaders(await crawl(org.apiKey, path, { js: 'false', max_age: HOUR }))).toEqual({ cache: 'miss', age: null, charged: '1' });
-    expect(cacheHeaders(await crawl(org.apiKey, path, { js: 'false', max_age: '0' }))).toEqual({ cache: null, age: null, charged: '1' });
-    expect(cacheHeaders(await crawl(org.apiKey, path, { js: 'false' }))).toEqual({ cache: null, age: null, charged: '1' });
+    expect(cacheHeaders(await crawl(org.apiKey, path, { js: 'false', max_age: '0' }))).toEqual({ cache: 'miss', age: null, charged: '1' });
+    expect(cacheHeaders(await crawl(org.apiKey, path, { js: 'false' }))).toEqual({ cache: 'miss', age: null, charged: '1' });
     expect(cacheHeaders(await crawl(org.apiKey, path, { js: 'false', max_age: HOUR }))).toEqual({ cache: 'hit', age: expect.any(String), charged: '1' });
     expect(await fetchesOf(path)).toBe(5);
   });

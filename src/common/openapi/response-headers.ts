@@ -14,7 +14,7 @@ const RESPONSE_HEADERS = {
   'X-Final-Url': header('The URL after redirects'),
   'X-Error-Code': header('The failure code'),
   'Retry-After': header('Seconds', 'integer'),
-  'X-Cache': header('With max_age: "hit" when a stored copy answered, "miss" when the page was fetched (and stored unless store=false)'),
+  'X-Cache': header('"hit" when a stored copy answered (max_age), "miss" when the page was fetched (and stored unless store=false)'),
   'X-Cache-Age': header('On a hit: seconds since the stored copy was fetched', 'integer'),
   'WWW-Authenticate': header('The HTTP Basic challenge, so that a browser asks for the password'),
 } satisfies HeadersObject;

@@ -30,6 +30,7 @@ import type { CrawlRequest } from './crawl-data.js';
 export class CrawlOperation extends PageOperation {
   readonly kind = 'crawl';
   readonly dailyLimited = false;
+  readonly saysCache = true;
 
   constructor(@InjectConfig() config: AppConfig, llm: LlmClient, private readonly cache: PageCacheService) {
     super(config, llm);
@@ -97,9 +98,6 @@ export class CrawlOperation extends PageOperation {
     };
   }
 
-  asksStore(options: CrawlRequest): boolean {
-    return (options.maxAge ?? 0) > 0;
-  }
 
   /** Everything computed from the page (format, main_content, selectors, extract, ai_*, output): from a fetch or a copy alike. */
   private async answerPage(options: CrawlRequest, page: ReadPage, limits: ContentLimits): Promise<JobOutput> {

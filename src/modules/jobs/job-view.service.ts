@@ -38,9 +38,9 @@ export class JobViewService {
     const options = JSON.parse(job.options) as unknown;
     if (job.status === 'done' && output === undefined) output = await this.jobs.output(job);
     const answer = await this.view(operation, job, options, billing, output ?? null, ahead);
-    // decisions.md 9.6: a collected answer to a request that asked for a stored copy says how it was answered, as the
-    // request's own answer did: a hit (from its copy's time) or a miss (fetched, or still fetching).
-    if (billing !== null || !operation.asksStore?.(options) || answer.status === 500) return answer;
+    // decisions.md 9.6: a collected answer says how it was answered, as the request's own answer did: a hit (from its
+    // copy's time) or a miss (fetched, or still fetching).
+    if (billing !== null || !operation.saysCache || answer.status === 500) return answer;
     const fetchedAt = answer.status === 200 ? output?.copyFetchedAt : undefined;
     return withCacheFacts(answer, fetchedAt === undefined ? { hit: false } : copyCacheFacts(fetchedAt));
   }

@@ -53,7 +53,7 @@ export class MeteredPipeline {
       return this.storedAnswers.serve(operation, options, organization, jobId, stored, newJob, jobCreated);
     }
     const answer = await this.fetch(operation, options, organization, jobId, webhookUrl, jobCreated);
-    return operation.asksStore?.(options) ? withCacheFacts(answer, { hit: false }) : answer;
+    return operation.saysCache ? withCacheFacts(answer, { hit: false }) : answer;
   }
 
   private async fetch<O>(

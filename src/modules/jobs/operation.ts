@@ -95,8 +95,11 @@ export interface Operation<O = unknown> {
   timeoutMs?(config: AppConfig): number;
   /** decisions.md 9.6: the stored copy that answers this request, or null to fetch; absent on operations never stored. */
   fromStore?(options: O, organizationId: string): Promise<StoredAnswer | null>;
-  /** Whether the request asked for a stored copy (max_age), so that its answer says X-Cache. */
-  asksStore?(options: O): boolean;
+  /**
+   * Set by an operation whose answers may come from a stored copy (decisions.md 9.6): every answer says X-Cache, a hit
+   * or a miss (fetched), whether or not the request gave max_age.
+   */
+  readonly saysCache?: true;
   /** Worker side: does the browser work. Throws AppError with an operation error code on failure. */
   run(ctx: TaskContext, options: O): Promise<JobOutput>;
   /** The JSON envelope of this operation for any state of the job. */
