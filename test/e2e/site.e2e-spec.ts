@@ -5,6 +5,7 @@ import { startWebhookReceiver, WebhookReceiver } from '../fixtures/webhook-recei
 import { serveDirectory } from '../fixtures/static-dir.js';
 import { testEnv } from '../harness/env.js';
 import { call, CallResult } from '../harness/http.js';
+import { AnswerChecker, OpenApiDocument } from '../harness/openapi-check.js';
 
 const env = testEnv();
 type Page = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -69,10 +70,13 @@ describe('POST /site (decisions 9.3): a whole site, page by page', () => {
     // Every metered answer's credit headers (decisions.md 2): the POST charges nothing itself.
     expect(['x-credits-charged', 'x-credits-remaining', 'x-job-id'].map((name) => accepted.headers.get(name))).toEqual(['0', '500', accepted.body.job_id]);
     expect((await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining).toBe(500);
-    const { last, pages } = await crawlToEnd(accepted.body.job_id as string, org.apiKey);
+    const { last, pages, answers } = await crawlToEnd(accepted.body.job_id as string, org.apiKey);
 
     expect(last.status).toBe(200);
     expect(sorted(pages.map((page) => pathOf(page.url)))).toEqual(sorted(WHOLE_SITE));
+    // Every answer as /openapi.json documents it, the duplicates' null metadata included (decisions 7.5).
+    const checker = new AnswerChecker((await call('/openapi.json')).body as unknown as OpenApiDocument);
+    for (const answer of answers) expect(checker.check('GET', '/crawl/{job}', answer)).toBe('application/json');
     expect(last.body).toMatchObject({
       status: 'done', stop_reason: 'finished', error: null, credits_used: 19,
       counts: { discovered: 20, done: 19, failed: 0, skipped: { robots: 1, scope: 2, excluded: 1, depth: 1, duplicate: 8, limit: 0 } },
@@ -81,7 +85,7 @@ describe('POST /site (decisions 9.3): a whole site, page by page', () => {
     expect(byPath.get('/docs/')).toMatchObject({ depth: 0, parent: null, target_status: 200, credits: 1, error: null, duplicate_of: null, metadata: { title: 'Docs home' } });
     expect(byPath.get('/docs/')!.content).toContain('# Docs home');
     expect(byPath.get('/docs/s1.html')).toMatchObject({ depth: 1, parent: null });
-    expect(byPath.get('/docs/old')).toMatchObject({ credits: 0, duplicate_of: `${fixture.origin}/docs/a.html`, final_url: `${fixture.origin}/docs/a.html` });
+    expect(byPath.get('/docs/old')).toMatchObject({ credits: 0, duplicate_of: `${fixture.origin}/docs/a.html`, final_url: `${fixture.origin}/docs/a.html`, metadata: null });
     expect(byPath.get('/docs/moved')).toMatchObject({ credits: 1, final_url: `${fixture.origin}/docs/new.html`, duplicate_of: null });
     expect(byPath.get('/docs/missing')).toMatchObject({ target_status: 404, credits: 1, error: null });
     expect(byPath.get('/docs/cal/2026-10')).toMatchObject({ depth: 10, parent: `${fixture.origin}/docs/cal/2026-09` });
@@ -283,6 +287,8 @@ describe('POST /site: hosts, pages, webhooks', () => {
       expect((await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining).toBe(47);
       const entries = (await ledger(env.baseUrl, env.adminToken, org.id)).entries;
       expect([entries.filter((entry) => entry.amount === -1).length, entries.filter((entry) => entry.amount === 1).length]).toEqual([7, 4]);
+      // Each try the target put off is handed back as such, not as a failure of the service.
+      expect(entries.filter((entry) => entry.amount === 1).map((entry) => entry.reason)).toEqual(Array(4).fill('refund: the target asked to be retried later (Retry-After)'));
     } finally {
       await limited.close();
     }
@@ -377,6 +383,23 @@ describe('POST /site: cancel, and a real site nobody here wrote', () => {
       expect((await call(`/crawl/${jobId}`, { key: org.apiKey, method: 'DELETE' })).status).toBe(200);
     } finally {
       await slow.close();
+    }
+  });
+
+  it('answers a cancel with the crawl cancelled when its start page was waiting out the floor after robots.txt (decisions 9.4)', async () => {
+    const floored = await startSiteFixture();
+    try {
+      const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 20 });
+      const accepted = await site(org.apiKey, { url: `${floored.origin}/docs/`, js: 'false', sitemap: 'skip', delay: '20000' });
+      while (!floored.log.some((entry) => entry.path === '/robots.txt')) await new Promise((done) => setTimeout(done, 50));
+      const asked = Date.now();
+      const cancelled = await call(`/crawl/${accepted.body.job_id}`, { key: org.apiKey, method: 'DELETE' });
+      expect([cancelled.status, cancelled.body.status, cancelled.body.stop_reason, cancelled.body.credits_used, cancelled.body.pages]).toEqual([200, 'cancelled', 'cancelled', 0, []]);
+      expect(Date.now() - asked).toBeLessThan(2_000);
+      expect(floored.pagePaths()).toEqual([]);
+      expect((await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining).toBe(20);
+    } finally {
+      await floored.close();
     }
   });
 

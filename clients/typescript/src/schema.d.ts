@@ -1018,7 +1018,8 @@ export interface components {
             error: string | null;
             final_url: string | null;
             links: components["schemas"]["PageLink"][] | null;
-            metadata: components["schemas"]["PageMetadata"] | null;
+            /** @description null for a failed or duplicate page */
+            metadata: components["schemas"]["PageMetadata"] | (never | null);
             parent: string | null;
             target_status: number | null;
             url: string;
@@ -1872,7 +1873,7 @@ export interface operations {
                 headers: {
                     /** @description "true" when answered from an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: string;
-                    /** @description With max_age: "hit" when a stored copy answered, "miss" when the page was fetched (and stored unless store=false) */
+                    /** @description "hit" when a stored copy answered (max_age), "miss" when the page was fetched (and stored unless store=false) */
                     "X-Cache"?: string;
                     /** @description On a hit: seconds since the stored copy was fetched */
                     "X-Cache-Age"?: number;
@@ -1905,7 +1906,7 @@ export interface operations {
                 headers: {
                     /** @description "true" when answered from an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: string;
-                    /** @description With max_age: "hit" when a stored copy answered, "miss" when the page was fetched (and stored unless store=false) */
+                    /** @description "hit" when a stored copy answered (max_age), "miss" when the page was fetched (and stored unless store=false) */
                     "X-Cache"?: string;
                     /** @description On a hit: seconds since the stored copy was fetched */
                     "X-Cache-Age"?: number;
@@ -2176,7 +2177,7 @@ export interface operations {
             /** @description Done */
             200: {
                 headers: {
-                    /** @description With max_age: "hit" when a stored copy answered, "miss" when the page was fetched (and stored unless store=false) */
+                    /** @description "hit" when a stored copy answered (max_age), "miss" when the page was fetched (and stored unless store=false) */
                     "X-Cache"?: string;
                     /** @description On a hit: seconds since the stored copy was fetched */
                     "X-Cache-Age"?: number;
@@ -2203,7 +2204,7 @@ export interface operations {
             /** @description Queued or running */
             202: {
                 headers: {
-                    /** @description With max_age: "hit" when a stored copy answered, "miss" when the page was fetched (and stored unless store=false) */
+                    /** @description "hit" when a stored copy answered (max_age), "miss" when the page was fetched (and stored unless store=false) */
                     "X-Cache"?: string;
                     /** @description On a hit: seconds since the stored copy was fetched */
                     "X-Cache-Age"?: number;

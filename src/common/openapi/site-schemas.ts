@@ -14,7 +14,9 @@ export const SITE_SCHEMAS = {
     url: str, final_url: nullableStr, depth: int, parent: nullableStr, target_status: { type: 'integer', nullable: true },
     credits: { ...int, description: 'What the page cost: 0 when refunded (a failure on our side, a duplicate)' },
     content: { ...nullableStr, description: 'In the crawl\'s format' },
-    metadata: { type: 'object', allOf: [ref('PageMetadata')], nullable: true },
+    // OpenAPI 3.0 has no nullable $ref (nullable applies to its own schema's type only, and an allOf of the reference
+    // still refuses null): the page's metadata or a null, as two alternatives any 3.0 validator reads alike.
+    metadata: { anyOf: [ref('PageMetadata'), { type: 'object', nullable: true, enum: [null] }], description: 'null for a failed or duplicate page' },
     links: { type: 'array', items: ref('PageLink'), nullable: true },
     data: { type: 'object', additionalProperties: true, nullable: true, description: 'Only with extract, ai_query or ai_schema' },
     error: { ...nullableStr, description: 'An error code, or null' },

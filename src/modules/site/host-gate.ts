@@ -32,7 +32,7 @@ const RELEASE = "if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL',
 const RENEW = "if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 1";
 
 /** How often a turn's wait looks whether its crawl stopped. */
-const STOP_CHECK_MS = 1000;
+const STOP_CHECK_MS = 250;
 
 /** decisions.md 9.3 "Load": per-host concurrency of all site crawls, and per (crawl, host) floors and pauses, in Redis. */
 @Injectable()

@@ -103,8 +103,12 @@ export class PageWork {
     return false;
   }
 
-  private async refund(page: FrontierPage, context: CrawlContext, bill: Bill): Promise<void> {
-    await this.ledger.refund({ organizationId: page.organizationId, requestKey: bill.requestKey, amount: bill.price, jobId: page.crawlId, host: bill.host, dailyLimited: false });
+  /** `reason`: the ledger's words when it is not the service's own failure (the default reason). */
+  private async refund(page: FrontierPage, context: CrawlContext, bill: Bill, reason?: string): Promise<void> {
+    await this.ledger.refund({
+      organizationId: page.organizationId, requestKey: bill.requestKey, amount: bill.price, jobId: page.crawlId, host: bill.host, dailyLimited: false,
+      ...(reason ? { reason } : {}),
+    });
     if (context.request.maxCredits !== null) await this.frontier.unreserve(page.organizationId, page.crawlId, bill.price);
   }
 
@@ -133,7 +137,7 @@ export class PageWork {
     const finalKey = output.finalUrl ? context.keyOf(output.finalUrl) : null;
     const moved = finalKey !== null && finalKey !== ownKey;
     if (moved && (await this.frontier.hasKey(page.organizationId, page.crawlId, keyHash(finalKey), page.id))) {
-      await this.refund(page, context, bill);
+      await this.refund(page, context, bill, 'refund: a duplicate of a page already taken');
       return this.store(context, page, bill, duplicatePage(output, output.finalUrl!), [], NO_SKIPS, null, priority);
     }
     const alias = moved ? { url: output.finalUrl!, keyHash: keyHash(finalKey), depth: page.depth, parent: page.parent } : null;
@@ -145,7 +149,7 @@ export class PageWork {
 
   /** A target's 429/503 with Retry-After: uncharged, its host paused for the crawl, the page tried again after the pause. */
   private async retryLater(context: CrawlContext, page: FrontierPage, bill: Bill, pauseMs: number, priority: number): Promise<void> {
-    await this.refund(page, context, bill);
+    await this.refund(page, context, bill, 'refund: the target asked to be retried later (Retry-After)');
     await this.gate.pause(page.crawlId, siteHost(new URL(page.url)), pauseMs);
     if (await this.frontier.release(page.organizationId, page.crawlId, page.id)) await this.queue.later(page.organizationId, page.crawlId, page.id, priority, pauseMs);
   }
@@ -155,7 +159,7 @@ export class PageWork {
    * result, counted as a link refused for that reason; its first request reached the target, so it is an attempt.
    */
   private async skipped(context: CrawlContext, page: FrontierPage, bill: Bill, reason: HopSkip, url: string): Promise<void> {
-    await this.refund(page, context, bill);
+    await this.refund(page, context, bill, `refund: its redirect left the crawl (${reason})`);
     const tally = this.tally(page, bill, false);
     const outcome = await this.frontier.skip({
       organizationId: page.organizationId, crawlId: page.crawlId, pageId: page.id, reason, refusedUrl: url, now: new Date(), expiresAt: this.ends.expiresAt(), extra: [tally],
