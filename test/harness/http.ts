@@ -53,7 +53,8 @@ export async function collect(jobId: string, key: string, timeoutMs = 60_000): P
 
 /**
  * The answer of a metered call, collected when it was a 202 (a busy machine may pass SYNC_WAIT_MS). The collected
- * answer carries the 202's `x-credits-charged`, which a collection (free) has not, so a test checks the charge either way.
+ * answer carries the 202's `x-credits-charged` and its JSON body the 202's `credits_charged` and `credits_remaining`,
+ * which a collection (free) has not, so a test checks the charge either way.
  */
 export async function settle(first: CallResult, key: string): Promise<CallResult> {
   if (first.status !== 202) return first;
@@ -66,7 +67,8 @@ export async function settle(first: CallResult, key: string): Promise<CallResult
     headers,
     text: collected.text,
     get body() {
-      return collected.body;
+      const credits = Object.fromEntries(['credits_charged', 'credits_remaining'].filter((name) => name in first.body).map((name) => [name, first.body[name]]));
+      return collected.body && typeof collected.body === 'object' && !Array.isArray(collected.body) ? { ...collected.body, ...credits } : collected.body;
     },
   };
 }
