@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createOrganization, getOrganization, ledger } from '../factories/organization.factory.js';
 import { startMapSite, type MapSite } from '../fixtures/map-site.js';
+import { startSiteFixture } from '../fixtures/site-fixture.js';
 import { testEnv } from '../harness/env.js';
 import { call, collect } from '../harness/http.js';
 
@@ -145,6 +146,19 @@ describe('GET /map', () => {
     expect(await balance()).toBe(before);
     const { entries } = await ledger(env.baseUrl, env.adminToken, org.id);
     expect(entries.filter((entry) => entry.job_id === accepted.body.job_id).map((entry) => entry.amount).sort()).toEqual([-1, 1]);
+  });
+
+  it("spaces robots.txt, the start page and the sitemap by robots.txt's Crawl-delay, end to start (decisions 9.1)", async () => {
+    const polite = await startSiteFixture({ crawlDelay: 1 });
+    try {
+      const result = await call('/map', { key: org.apiKey, query: { url: polite.url } });
+      expect([result.status, result.body.data.sitemaps]).toEqual([200, [`${polite.origin}/sitemap.xml`]]);
+      const log = [...polite.log].sort((a, b) => a.start - b.start);
+      expect(log.map((entry) => entry.path)).toEqual(['/robots.txt', '/docs/', '/sitemap.xml']);
+      for (let i = 1; i < log.length; i++) expect(log[i].start - log[i - 1].end).toBeGreaterThanOrEqual(1000);
+    } finally {
+      await polite.close();
+    }
   });
 
   it('answers 500 refunded when the start page fails', async () => {

@@ -20,19 +20,45 @@ const request = (overrides: Partial<MapRequest> = {}): MapRequest => ({
   ...overrides,
 });
 
-function sources(robots: RobotsAnswer, files: Record<string, string>, links: string[] = []) {
+function sources(robots: RobotsAnswer, files: Record<string, string>, links: string[] = [], deadline = Date.now() + 60_000) {
   const read: string[] = [];
   const pages: string[] = [];
+  /** When each request started, in order: robots.txt, the start page, each sitemap. */
+  const starts: Array<{ what: string; at: number }> = [];
   const value: MapSources = {
     robotsToken: 'Crawlgate',
-    robots: async (url) => (read.push(url), robots),
-    sitemap: async (url) => (read.push(url), files[url] === undefined ? { status: 404, body: Buffer.alloc(0) } : { status: 200, body: Buffer.from(files[url]) }),
-    pageLinks: async () => (pages.push('start'), links),
+    robots: async (url) => (read.push(url), starts.push({ what: url, at: Date.now() }), robots),
+    sitemap: async (url) => (read.push(url), starts.push({ what: url, at: Date.now() }), files[url] === undefined ? { status: 404, body: Buffer.alloc(0) } : { status: 200, body: Buffer.from(files[url]) }),
+    pageLinks: async () => (pages.push('start'), starts.push({ what: 'start page', at: Date.now() }), links),
+    deadline,
   };
-  return { value, read, pages };
+  return { value, read, pages, starts };
 }
 
 describe('discoverSite (decisions 9.2)', () => {
+  it("spaces robots.txt, the start page and each sitemap of a host by its Crawl-delay (9.1); another host's sitemap does not wait", async () => {
+    const other = 'https://cdn.example';
+    const robots = { status: 200, body: `User-agent: *\nCrawl-delay: 0.4\nSitemap: ${BASE}/a.txt\nSitemap: ${other}/b.txt\nSitemap: ${BASE}/c.txt\n` };
+    const site = sources(robots, { [`${BASE}/a.txt`]: `${BASE}/guide/a`, [`${other}/b.txt`]: `${BASE}/guide/b`, [`${BASE}/c.txt`]: `${BASE}/guide/c` });
+    const data = await discoverSite(request(), site.value);
+    expect(data.links.map((link) => link.url)).toEqual([`${BASE}/guide/a`, `${BASE}/guide/b`, `${BASE}/guide/c`]);
+    expect(data.truncated).toBe(false);
+    const at = Object.fromEntries(site.starts.map(({ what, at: when }) => [what, when]));
+    expect(site.starts.map(({ what }) => what)).toEqual([`${BASE}/robots.txt`, 'start page', `${BASE}/a.txt`, `${other}/b.txt`, `${BASE}/c.txt`]);
+    expect(at['start page'] - at[`${BASE}/robots.txt`]).toBeGreaterThanOrEqual(390);
+    expect(at[`${BASE}/a.txt`] - at['start page']).toBeGreaterThanOrEqual(390);
+    expect(at[`${other}/b.txt`] - at[`${BASE}/a.txt`]).toBeLessThan(300);
+    expect(at[`${BASE}/c.txt`] - at[`${BASE}/a.txt`]).toBeGreaterThanOrEqual(390);
+  });
+
+  it('leaves out a sitemap whose Crawl-delay turn comes past the deadline, and says truncated', async () => {
+    const robots = { status: 200, body: `User-agent: *\nCrawl-delay: 0.5\nSitemap: ${BASE}/a.txt\n` };
+    const site = sources(robots, { [`${BASE}/a.txt`]: `${BASE}/guide/a` }, [`${BASE}/guide/p`], Date.now() + 700);
+    const data = await discoverSite(request(), site.value);
+    expect(site.starts.map(({ what }) => what)).toEqual([`${BASE}/robots.txt`, 'start page']);
+    expect(data).toMatchObject({ links: [{ url: `${BASE}/guide/p`, source: 'page' }], sitemaps: [], truncated: true });
+  });
+
   it('reads /sitemap.xml when robots.txt names none, sitemap links first, then the page links', async () => {
     const site = sources({ status: 404, body: '' }, { [`${BASE}/sitemap.xml`]: `${BASE}/guide/a\n${BASE}/guide/b\n` }, [`${BASE}/guide/c`, `${BASE}/guide/a`]);
     const data = await discoverSite(request(), site.value);

@@ -3,6 +3,7 @@ import { ErrorCode } from '../../common/errors/error-code.js';
 import { robotsRules, type RobotsAnswer, type RobotsRules } from '../../infra/discovery/robots.js';
 import { readSitemaps, SITEMAP_BOUNDS, sitemapRoots, type SitemapFetch, type SitemapsRead } from '../../infra/discovery/sitemap.js';
 import { UrlClassifier } from '../../infra/discovery/url-classifier.js';
+import { HostFloor } from './host-floor.js';
 import type { LinkSource, MapData, MapLink, MapRequest } from './map-request.js';
 
 /** What a map reads, injected so the rules below run without a network or a browser. */
@@ -15,6 +16,8 @@ export interface MapSources {
   readonly sitemap: SitemapFetch;
   /** The start page's links in document order (at most 1,000), read as GET /crawl reads the page. */
   pageLinks(): Promise<string[]>;
+  /** Epoch ms past which no request starts: a sitemap whose turn (Crawl-delay) comes later is left out (truncated). */
+  readonly deadline: number;
 }
 
 const NO_SITEMAPS: SitemapsRead = { urls: [], sitemaps: [], truncated: false };
@@ -22,13 +25,19 @@ const NO_SITEMAPS: SitemapsRead = { urls: [], sitemaps: [], truncated: false };
 /**
  * decisions.md 9.2: robots.txt first (the start URL refused: 422 on `url`), then the start page's links (its failure
  * fails the map), then the sitemaps; sitemap URLs come first in the answer, then the page's, unique by key, cut at limit.
+ * robots.txt's Crawl-delay spaces the requests to each host (9.1).
  */
 export async function discoverSite(options: MapRequest, sources: MapSources): Promise<MapData> {
   const start = new URL(options.url);
-  const robots = robotsRules(await sources.robots(new URL('/robots.txt', start).href), sources.robotsToken);
+  const floor = new HostFloor(sources.deadline);
+  const robotsUrl = new URL('/robots.txt', start).href;
+  const robots = robotsRules(await floor.must(robotsUrl, () => sources.robots(robotsUrl)), sources.robotsToken);
   if (!robots.allows(start)) throw robotsRefusal(`robots.txt disallows ${options.url} for ${sources.robotsToken}.`);
-  const pageLinks = options.sitemap === 'only' ? [] : await sources.pageLinks();
-  const sitemaps = options.sitemap === 'skip' ? NO_SITEMAPS : await readSitemaps(sources.sitemap, sitemapRoots(start, robots), SITEMAP_BOUNDS);
+  floor.set(robots.crawlDelayMs ?? 0);
+  const pageLinks = options.sitemap === 'only' ? [] : await floor.must(options.url, () => sources.pageLinks());
+  const sitemap: SitemapFetch = (url, maxBytes) => floor.turn(url, () => sources.sitemap(url, maxBytes));
+  const read = options.sitemap === 'skip' ? NO_SITEMAPS : await readSitemaps(sitemap, sitemapRoots(start, robots), SITEMAP_BOUNDS);
+  const sitemaps = floor.cutShort ? { ...read, truncated: true } : read;
   const collector = new LinkCollector(options, robots);
   for (const entry of sitemaps.urls) collector.offer(entry.url, 'sitemap', entry.lastmod);
   for (const url of pageLinks) collector.offer(url, 'page', null);

@@ -18,6 +18,9 @@ import type { MapRequest } from './map-request.js';
 
 const SITEMAP_ACCEPT = 'application/xml, text/xml;q=0.9, text/plain;q=0.8, */*;q=0.5';
 
+/** The time kept for a sitemap's read and the answer after the last sitemap a Crawl-delay lets start. */
+const SITEMAP_READ_MARGIN_MS = 10_000;
+
 /**
  * GET /map (decisions.md 9.2): a site's URLs from its sitemaps and its start page's links, priced as a GET /crawl of
  * the start page. robots.txt and the sitemaps are read here, in the worker, through the job's proxy route, for free.
@@ -78,6 +81,8 @@ export class MapOperation implements Operation<MapRequest> {
         });
     return {
       robotsToken: this.config.robotsUserAgent,
+      // A sitemap whose Crawl-delay turn comes this close to the job's deadline is left out: its read could not end in time.
+      deadline: ctx.deadline - SITEMAP_READ_MARGIN_MS,
       robots: async (url): Promise<RobotsAnswer> => {
         const answer = await fetch(url, ROBOTS_MAX_BYTES, 'text/plain').catch(unreadable);
         return answer === null ? 'unreachable' : { status: answer.status, body: answer.body.toString('utf8') };
