@@ -663,7 +663,7 @@ export interface components {
                     robots: number;
                     scope: number;
                 };
-                /** @description Links were left out: cut at limit, or a sitemap bound (50,000 URLs, 50 MiB, 3 levels) reached */
+                /** @description Links were left out: cut at limit, or a sitemap bound (50,000 URLs, 50 MiB, indexes nested 3 levels) reached */
                 truncated: boolean;
             } | null;
             /** @description While running: the live tab, or the page the job read once it gave the tab back; null while queued and once ended */

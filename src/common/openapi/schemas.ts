@@ -103,7 +103,7 @@ export const SCHEMAS = {
           links: { type: 'array', items: ref('MapLink'), maxItems: 30000, description: 'Unique by URL key: sitemap ones first in sitemap order, then page links in document order, cut at limit' },
           sitemaps: { type: 'array', items: str, description: 'The sitemap files read' },
           skipped: object({ robots: int, scope: int, excluded: int, duplicate: int }),
-          truncated: { ...bool, description: 'Links were left out: cut at limit, or a sitemap bound (50,000 URLs, 50 MiB, 3 levels) reached' },
+          truncated: { ...bool, description: 'Links were left out: cut at limit, or a sitemap bound (50,000 URLs, 50 MiB, indexes nested 3 levels) reached' },
         }),
         nullable: true,
         description: 'null until done, and on failure',

@@ -61,14 +61,15 @@ describe('readSitemaps', () => {
       'i1.xml': index('i2.xml'),
       'i2.xml': index('u3.xml', 'i3.xml'),
       'u3.xml': urlset('/three'),
-      'i3.xml': index('i4.xml'),
+      'i3.xml': index('u4.xml', 'i4.xml'),
+      'u4.xml': urlset('/four'),
       'i4.xml': index('u5.xml'),
       'u5.xml': urlset('/five'),
     });
     const read = await readSitemaps(fetch, ['https://x.example/i1.xml']);
-    expect(paths(read.urls)).toEqual(['/three']);
-    expect(requested.map((url) => new URL(url).pathname)).toEqual(['/i1.xml', '/i2.xml', '/u3.xml', '/i3.xml']);
-    expect(read.sitemaps.map((url) => new URL(url).pathname)).toEqual(['/i1.xml', '/i2.xml', '/u3.xml', '/i3.xml']);
+    expect(paths(read.urls)).toEqual(['/three', '/four']);
+    expect(requested.map((url) => new URL(url).pathname)).toEqual(['/i1.xml', '/i2.xml', '/u3.xml', '/i3.xml', '/u4.xml', '/i4.xml']);
+    expect(read.sitemaps.map((url) => new URL(url).pathname)).toEqual(['/i1.xml', '/i2.xml', '/u3.xml', '/i3.xml', '/u4.xml', '/i4.xml']);
     expect(read.truncated).toBe(true);
   });
 

@@ -10,13 +10,14 @@ export interface SitemapBounds {
   /** Bytes read after decompression, all sitemaps together (9.1: 50 MiB). */
   readonly maxBytes: number;
   /**
-   * Levels of sitemap files read: a root is level 1, a sitemap its index lists level 2. 9.1 nests sitemaps up to 3
-   * levels: nothing at level 4 is fetched, since whether a file is an index is known only once it is read.
+   * Levels of sitemap files read: a root is level 1, a sitemap its index lists level 2. 9.1 nests `sitemapindex` files
+   * up to 3 levels, so the sitemaps a third-level index lists (level 4) are read, and an index found at level 4 is
+   * not followed (whether a file is an index is known only once it is read).
    */
   readonly maxDepth: number;
 }
 
-export const SITEMAP_BOUNDS: SitemapBounds = { maxUrls: 50_000, maxBytes: 50 * 1024 * 1024, maxDepth: 3 };
+export const SITEMAP_BOUNDS: SitemapBounds = { maxUrls: 50_000, maxBytes: 50 * 1024 * 1024, maxDepth: 4 };
 
 /**
  * Where a crawl or map starts reading sitemaps (9.1): robots.txt's `Sitemap:` lines, each resolved against the
