@@ -65,7 +65,12 @@ class Unavailable(CrawlgateError):
 
 
 class Timeout(CrawlgateError):
-    """The call's total time passed while waiting for a job; `job_id` can still be collected later (it is paid)."""
+    """The call's total time passed while waiting for a job.
+
+    `job_id` is the job to collect later (it is paid) once the service had named it (a 202); None when no answer came
+    at all within the call's time: a call made with your own `idempotency_key` and made again with it answers the
+    first job's state without a second charge.
+    """
 
     def __init__(self, message: str, job_id: Optional[str] = None, **kwargs: Any):
         super().__init__(message, **kwargs)
