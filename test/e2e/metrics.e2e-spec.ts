@@ -143,15 +143,17 @@ describe('GET /metrics in a split deployment', () => {
 });
 
 describe('without ADMIN_TOKEN', () => {
-  it('has no /metrics and no /admin/queues (404), and still serves the dashboard', async () => {
+  it('has /metrics and /admin/queues off (401, no password challenge), as the admin API is, and still serves the dashboard', async () => {
     const appEnv: Record<string, string> = { ...env.appEnv, ROLE: 'api' };
     delete appEnv.ADMIN_TOKEN;
     const api = await startAppProcess('metrics-no-admin', appEnv);
     try {
-      const statuses = await Promise.all(
-        ['/metrics', '/admin/queues', '/admin/queues/api/queues', '/dashboard'].map(async (path) => (await fetch(`${api.baseUrl}${path}`, { headers: { authorization: 'Bearer anything' } })).status),
+      const answers = await Promise.all(
+        ['/metrics', '/admin/queues', '/admin/queues/api/queues', '/admin/organizations/any', '/dashboard'].map((path) => fetch(`${api.baseUrl}${path}`, { headers: { authorization: 'Bearer anything' } })),
       );
-      expect(statuses).toEqual([404, 404, 404, 200]);
+      expect(answers.map((answer) => answer.status)).toEqual([401, 401, 401, 401, 200]);
+      expect(answers.map((answer) => answer.headers.get('www-authenticate'))).toEqual([null, null, null, null, null]);
+      expect(await answers[1].json()).toEqual({ message: 'The queue dashboard is off: ADMIN_TOKEN is unset.' });
     } finally {
       await api.stop();
     }

@@ -22,7 +22,7 @@ const ROUTES: Record<string, number[]> = {
   'get /account': [200, 401],
   'get /account/usage': [200, 401, 422],
   'get /account/jobs': [200, 401, 422],
-  'get /metrics': [200, 401, 404],
+  'get /metrics': [200, 401],
   'post /account/webhook-secret': [201, 401],
   'post /admin/organizations': [201, 401, 422],
   'get /admin/organizations/{id}': [200, 401, 404],
@@ -36,7 +36,7 @@ const ROUTES: Record<string, number[]> = {
   'get /health/live': [200, 422],
   'get /health/ready': [200, 422, 503],
   'get /dashboard': [200, 422],
-  'get /admin/queues': [200, 401, 404],
+  'get /admin/queues': [200, 401],
   'get /openapi.json': [200, 422],
   'get /docs': [200, 422],
 };

@@ -1607,20 +1607,11 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Missing or wrong password (ADMIN_TOKEN) */
+            /** @description Missing or wrong password (ADMIN_TOKEN), or the dashboard is off: ADMIN_TOKEN is unset (no challenge then) */
             401: {
                 headers: {
                     /** @description The HTTP Basic challenge, so that a browser asks for the password */
                     "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MessageError"];
-                };
-            };
-            /** @description The dashboard is off: ADMIN_TOKEN is unset */
-            404: {
-                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2725,17 +2716,8 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Missing or wrong admin (or metrics) token */
+            /** @description Missing or wrong admin (or metrics) token, or metrics are off: neither ADMIN_TOKEN nor METRICS_TOKEN is set */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MessageError"];
-                };
-            };
-            /** @description Metrics are off: neither ADMIN_TOKEN nor METRICS_TOKEN is set */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };

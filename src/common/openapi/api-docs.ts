@@ -149,15 +149,14 @@ export function ApiAccount(summary: string, status: number, schema: SchemaName, 
   );
 }
 
-/** GET /metrics (decisions.md 7.5): Prometheus text, bearer ADMIN_TOKEN (or METRICS_TOKEN); 404 with neither set. */
+/** GET /metrics (decisions.md 7.5): Prometheus text, bearer ADMIN_TOKEN (or METRICS_TOKEN); 401 otherwise, and with neither set. */
 export function ApiMetrics(): MethodDecorator & ClassDecorator {
   return applyDecorators(
     ApiTags('operations'),
     ApiOperation({ summary: 'Prometheus metrics of this process' }),
     ApiBearerAuth('admin'),
     ApiResponse({ status: 200, description: 'Prometheus text exposition format', content: { 'text/plain': { schema: { type: 'string' } } } }),
-    failure(401, 'Missing or wrong admin (or metrics) token', 'MessageError'),
-    failure(404, 'Metrics are off: neither ADMIN_TOKEN nor METRICS_TOKEN is set', 'MessageError'),
+    failure(401, 'Missing or wrong admin (or metrics) token, or metrics are off: neither ADMIN_TOKEN nor METRICS_TOKEN is set', 'MessageError'),
   );
 }
 

@@ -22,7 +22,7 @@ describe('MetricsGuard', () => {
     }
   });
 
-  it('hides the route (404) when neither token is configured', () => {
-    expect(() => guard({}).canActivate(asking('Bearer anything'))).toThrow(expect.objectContaining({ code: 'not_found' }));
+  it('is off (401, whatever the token) when neither token is configured, as the admin API is without ADMIN_TOKEN', () => {
+    expect(() => guard({}).canActivate(asking('Bearer anything'))).toThrow(expect.objectContaining({ code: 'unauthorized', message: 'Metrics are off: neither ADMIN_TOKEN nor METRICS_TOKEN is set.' }));
   });
 });

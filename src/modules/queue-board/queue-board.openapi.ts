@@ -12,8 +12,7 @@ export const QUEUE_BOARD_PATHS: MountedPaths = {
       security: [{ adminBasic: [] }],
       responses: {
         200: { description: 'The dashboard', content: HTML },
-        401: failure('Missing or wrong password (ADMIN_TOKEN)', 'MessageError', responseHeaders('WWW-Authenticate')),
-        404: failure('The dashboard is off: ADMIN_TOKEN is unset', 'MessageError'),
+        401: failure('Missing or wrong password (ADMIN_TOKEN), or the dashboard is off: ADMIN_TOKEN is unset (no challenge then)', 'MessageError', responseHeaders('WWW-Authenticate')),
       },
     }),
   },
