@@ -27,7 +27,7 @@ class Page:
     credits_charged: Optional[int] = None
     credits_remaining: Optional[int] = None
     job_id: Optional[str] = None
-    cache: Optional[str] = None  # "hit" or "miss" (X-Cache), None when absent
+    cache: Optional[str] = None  # "hit" or "miss" (X-Cache, on every GET /crawl answer), None on other routes
 
 
 @dataclass

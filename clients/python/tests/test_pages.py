@@ -23,7 +23,7 @@ class PageRoutesTest(unittest.TestCase):
         self.assertEqual((result.target_status, result.final_url), (200, page("/static")))
         self.assertEqual((result.credits_charged, result.credits_remaining), (1, before - 1))
         self.assertRegex(result.job_id or "", r"^[A-Za-z0-9]+_[A-Za-z0-9]+$")
-        self.assertIsNone(result.cache)  # no X-Cache header without max_age
+        self.assertEqual(result.cache, "miss")  # X-Cache on every fetched page, max_age or not
         self.assertEqual(balance(self.org), before - 1)
 
     def test_booleans_become_the_routes_text_and_the_target_status_is_kept(self) -> None:
