@@ -44,6 +44,24 @@ describe('Idempotency-Key on metered routes (decisions.md 7.3)', () => {
     expect(charges.map((entry) => [entry.amount, entry.job_id])).toEqual([[-30, [...jobIds][0]]]);
   });
 
+  it("on the free plan (one request a second), answers duplicates at once and a repeat within the second with the first job: a replay takes no burst token", async () => {
+    const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'free', credits: 100 });
+    for (const round of [1, 2, 3]) {
+      const request = () => call('/crawl', { key: org.apiKey, headers: { 'Idempotency-Key': `free-${round}` }, query: { url: page(`/static?free=${round}`), js: 'false' } });
+      const answers = await Promise.all([request(), request()]);
+      const repeat = await request();
+      // The duplicate is answered the first job's current answer: 202 while it runs, 200 once done; never 429.
+      expect(answers.map((answer) => answer.status).sort()).toEqual(expect.arrayContaining([200]));
+      expect(answers.every((answer) => answer.status === 200 || answer.status === 202)).toBe(true);
+      expect(repeat.status).toBe(200);
+      expect(new Set([...answers, repeat].map((answer) => answer.headers.get('x-job-id'))).size).toBe(1);
+      expect([...answers, repeat].filter((answer) => answer.headers.get('idempotent-replayed') === 'true')).toHaveLength(2);
+      // The next new request waits out the second the first one took.
+      await new Promise((done) => setTimeout(done, 1_100));
+    }
+    expect(await balance(org.apiKey)).toBe(97);
+  });
+
   it('answers 422 on the key to other parameters under the same key, charging nothing', async () => {
     const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'lite', credits: 100 });
     const headers = { 'Idempotency-Key': 'reused' };

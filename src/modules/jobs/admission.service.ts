@@ -41,11 +41,6 @@ export class AdmissionService {
     return this.webhookUrls.parse(raw, organization);
   }
 
-  /** An Idempotency-Key replay costs no credits but is a request like any other: it takes its burst token. */
-  async admitReplay(organization: Organization): Promise<void> {
-    await this.limits.takeBurstToken(organization.id, limitsFor(this.config.plans, organization).burst);
-  }
-
   async admit<O>(operation: Operation<O>, options: O, organization: Organization, jobId: string, webhookUrl: string | null): Promise<Admission> {
     const target = new URL(operation.target(options, this.config));
     await operation.precheck?.(options);

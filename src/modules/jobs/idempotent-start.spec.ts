@@ -24,10 +24,9 @@ function idempotent(steps: string[], claim: 'new' | 'replay', jobExists = false,
       },
     }),
   };
-  const admission = { admitReplay: async () => void steps.push('burst') };
   const replays = { answer: async (_op: Operation, _org: Organization, _key: string, jobId: string) => (steps.push(`replay ${jobId}`), answer) };
   const jobs = { getForOrganization: async () => (jobExists ? { refunded: false } : null) };
-  return new IdempotentStart(idempotency as never, admission as never, replays as never, jobs as never);
+  return new IdempotentStart(idempotency as never, replays as never, jobs as never);
 }
 
 describe('IdempotentStart (decisions 7.3): one job per key, replays of it, the key freed when nothing was made', () => {
@@ -41,10 +40,10 @@ describe('IdempotentStart (decisions 7.3): one job per key, replays of it, the k
     expect(await idempotent([], 'new', false, true).run(operation, organization, keyed, async (_jobId, created) => (await created(), answer))).toBe(answer);
   });
 
-  it('replays the first job with a burst token, never starting another', async () => {
+  it('replays the first job without a burst token, never starting another', async () => {
     const steps: string[] = [];
     await idempotent(steps, 'replay').run(operation, organization, keyed, async () => (steps.push('start'), answer));
-    expect(steps).toEqual(['burst', 'replay pub1_first']);
+    expect(steps).toEqual(['replay pub1_first']);
   });
 
   it('frees the key when the start failed before its job existed, keeps it once the job exists', async () => {

@@ -1,7 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { MeteredAnswer } from '../../common/http/metered-answer.js';
 import type { Organization } from '../../infra/database/entities/index.js';
-import { AdmissionService } from './admission.service.js';
 import { IdempotencyService } from './idempotency.service.js';
 import { newJobId } from './job-id.js';
 import { JobRepository } from './job.repository.js';
@@ -17,8 +16,12 @@ export type StartJob = (jobId: string, jobCreated: () => Promise<void>) => Promi
 
 /**
  * decisions.md 7.3 for every metered route, the pipeline's and POST /site's: without a key the job starts; with one,
- * the key is claimed first, so that of concurrent duplicates one starts a job and the others replay it (a burst token
- * each, the first job's current answer, `Idempotent-Replayed: true`), and other parameters under it are 422.
+ * the key is claimed first, so that of concurrent duplicates one starts a job and the others replay it (the first
+ * job's current answer, `Idempotent-Replayed: true`), and other parameters under it are 422.
+ *
+ * A replay takes no burst token (decisions 1's per-second limit): 7.3 gives a repeat the first request's job, and
+ * concurrent duplicates make one job; a replay taking the free plan's one token of the second would refuse the very
+ * request it repeats (429), and then itself, leaving no job at all. A replay makes nothing: it reads one job row.
  */
 @Injectable()
 export class IdempotentStart {
@@ -26,7 +29,6 @@ export class IdempotentStart {
 
   constructor(
     private readonly idempotency: IdempotencyService,
-    private readonly admission: AdmissionService,
     private readonly replays: ReplayService,
     private readonly jobs: JobRepository,
   ) {}
@@ -37,7 +39,6 @@ export class IdempotentStart {
     for (;;) {
       const claim = await this.idempotency.claim(organization.id, key, request.fingerprint, newJobId(organization.publicId));
       if (claim.kind === 'replay') {
-        await this.admission.admitReplay(organization);
         const replayed = await this.replays.answer(operation, organization, key, claim.jobId);
         if (replayed) return replayed;
         continue;

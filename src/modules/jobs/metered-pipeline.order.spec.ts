@@ -23,7 +23,6 @@ function pipeline(steps: Steps, burstLeft: boolean, replayOf: string | null = nu
   };
   const admission = {
     webhookUrl: (raw: string | undefined, organization: Organization) => webhookUrls.parse(raw, organization),
-    admitReplay: burst,
     admit: async () => {
       await burst();
       steps.push('slot');
@@ -46,7 +45,7 @@ function pipeline(steps: Steps, burstLeft: boolean, replayOf: string | null = nu
     },
   };
   const none = {} as never;
-  const idempotent = new IdempotentStart(idempotency as never, admission as never, replays as never, jobs as never);
+  const idempotent = new IdempotentStart(idempotency as never, replays as never, jobs as never);
   return new MeteredPipeline(config, admission as never, ledger as never, jobs as never, idempotent, none, none, none, none);
 }
 
@@ -76,13 +75,10 @@ describe('MeteredPipeline: admission first, then the charge; a refused charge gi
     expect(steps).toEqual([]);
   });
 
-  it('takes a burst token for an Idempotency-Key replay too: past the burst limit it is 429, not answered', async () => {
+  it('answers an Idempotency-Key replay without a burst token (decisions 7.3: the repeat gets the first job), past the burst limit too', async () => {
     const replay: MeteredRequest = { idempotencyKey: 'k1', fingerprint: 'fp', webhookUrl: undefined };
     const steps: Steps = [];
-    await expect(pipeline(steps, false, 'pub1_job1').serve(operation, {}, organization(), replay)).rejects.toMatchObject({ code: ErrorCode.BurstExceeded });
-    expect(steps).toEqual(['burst']);
-    const answered: Steps = [];
-    await expect(pipeline(answered, true, 'pub1_job1').serve(operation, {}, organization(), replay)).resolves.toEqual({ status: 200 });
-    expect(answered).toEqual(['burst', 'replay answered']);
+    await expect(pipeline(steps, false, 'pub1_job1').serve(operation, {}, organization(), replay)).resolves.toEqual({ status: 200 });
+    expect(steps).toEqual(['replay answered']);
   });
 });
