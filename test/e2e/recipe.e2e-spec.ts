@@ -45,6 +45,14 @@ describe('POST /crawl (recipes)', () => {
     expect(result.text).toContain('Elderberry');
   });
 
+  it("answers a start-only recipe's output=json with the recipe result of its one page (decisions 2), fields or items", async () => {
+    for (const [expectedOutput, data] of [[undefined, { fields: {}, pages: 1 }], ['list', { items: [], pages: 1 }]] as const) {
+      const body = { ...(expectedOutput ? { expectedOutput } : {}), blocks: [{ type: 'start', details: { type: 'url', source: site('/list?page=2') } }] };
+      const result = await call('/crawl', { method: 'POST', key: org.apiKey, query: { output: 'json' }, body });
+      expect([result.status, result.body.data, result.body.content]).toEqual([200, data, expect.stringContaining('Elderberry')]);
+    }
+  });
+
   it('charges a recipe whose selectors all miss, with empty results, and echoes no city (GET /crawl only)', async () => {
     const recipe = { blocks: [{ type: 'start', details: { type: 'url', source: site('/empty') } }, { type: 'extract', details: { selector: '.nothing', name: 'x' } }] };
     const result = await call('/crawl', { method: 'POST', key: org.apiKey, query: { country: 'de', city: 'berlin' }, body: recipe });

@@ -117,8 +117,10 @@ export class RecipeOperation implements Operation<RecipeOptions> {
       if (!answersPage(options)) return { output: { type: 'data', data: run.result, ...target } };
       return { page: await endPage(session, run, ctx.config.maxPageBytes), data: run.result, target };
     }
-    if (navigation.document) return { page: { bytes: navigation.document, ...target }, data: null };
-    return { page: await readNavigatedPage(session.page, navigation, session.options.js, ctx.config.maxPageBytes), data: null };
+    // With output=json its `data` is the recipe result of one page read (decisions.md 2): {fields: {}, pages: 1}.
+    const data = options.request.content?.output === 'json' ? run.result : null;
+    if (navigation.document) return { page: { bytes: navigation.document, ...target }, data };
+    return { page: await readNavigatedPage(session.page, navigation, session.options.js, ctx.config.maxPageBytes), data };
   }
 }
 
