@@ -1,4 +1,5 @@
-import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsString } from 'class-validator';
+import { MaxCharacters } from '../../../common/validation/max-characters.js';
 import { EvaluationFailure } from '../../../infra/browser/bounded-evaluation.js';
 import { actionFailed } from './action-failure.js';
 import type { BlockRunner } from './block-runner.js';
@@ -8,7 +9,7 @@ export const EVALUATE_TIMEOUT_MS = 5000;
 export const EVALUATE_MAX_BYTES = 1024 * 1024;
 
 export class EvaluateDetails {
-  @MaxLength(10_000)
+  @MaxCharacters(10_000)
   @IsNotEmpty()
   @IsString()
   script!: string;

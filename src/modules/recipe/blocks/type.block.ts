@@ -1,4 +1,5 @@
-import { IsString, MaxLength } from 'class-validator';
+import { IsString } from 'class-validator';
+import { MaxCharacters } from '../../../common/validation/max-characters.js';
 import { typeLikeAPerson } from '../../../infra/browser/human-typing.js';
 import { IsCssSelector } from '../dto/recipe-validators.js';
 import { findElement, release } from './action-failure.js';
@@ -8,7 +9,7 @@ export class TypeDetails {
   @IsCssSelector()
   selector!: string;
 
-  @MaxLength(1000)
+  @MaxCharacters(1000)
   @IsString()
   text!: string;
 }

@@ -35,6 +35,8 @@ describe('action blocks (decisions.md 8.3)', () => {
     ['click', { selector: 'a', button: 'right' }, ['blocks.1.details.button']],
     ['type', { selector: 'input' }, ['blocks.1.details.text']],
     ['type', { selector: 'input', text: 'x'.repeat(1001) }, ['blocks.1.details.text']],
+    // Characters are code points, as GET /chat's prompt counts them: a variation selector is one.
+    ['type', { selector: 'input', text: 'a\uFE0F'.repeat(999) }, ['blocks.1.details.text']],
     ['type', { text: 'hello' }, ['blocks.1.details.selector']],
     ['press', { key: 'enter' }, ['blocks.1.details.key']],
     ['press', { key: 'Control+a' }, ['blocks.1.details.key']],
@@ -56,6 +58,7 @@ describe('action blocks (decisions.md 8.3)', () => {
     ['content', { main_content: 1 }, ['blocks.1.details.main_content']],
     ['evaluate', { script: '' }, ['blocks.1.details.script']],
     ['evaluate', { script: 'x'.repeat(10_001) }, ['blocks.1.details.script']],
+    ['evaluate', { script: '"\u2764\uFE0F"'.repeat(2_501) }, ['blocks.1.details.script']],
     ['evaluate', { script: 42 }, ['blocks.1.details.script']],
   ])('refuses %s with details %j', (type, details, keys) => {
     expect(keysOf(type, details)).toEqual(keys);
