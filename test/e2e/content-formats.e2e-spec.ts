@@ -224,7 +224,7 @@ describe('page formats (decisions.md 8.1)', () => {
     expect([text.status, text.headers.get('content-type'), text.headers.get('x-credits-charged')]).toEqual([200, 'text/plain; charset=utf-8', '30']);
     expect(text.text).toBe(ARTICLE_TEXT);
     const json = await call('/crawl', { method: 'POST', key: org.apiKey, query: { output: 'json', include_selectors: 'h2', format: 'markdown', main_content: 'true' }, body: recipe });
-    expect([json.status, json.body.content, json.body.data]).toEqual([200, '## Steps', {}]);
+    expect([json.status, json.body.content, json.body.data]).toEqual([200, '## Steps', { fields: {}, pages: 1 }]);
     const refused = await call('/crawl', { method: 'POST', key: org.apiKey, query: { main_content: 'yes' }, body: recipe });
     expect([refused.status, refused.body.errors]).toEqual([422, { main_content: ['main_content must be true or false'] }]);
   });

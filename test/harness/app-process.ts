@@ -57,8 +57,14 @@ export async function startAppProcess(name: string, env: Record<string, string>,
       await waitReady(baseUrl, child, name);
       return { baseUrl, port, child, stop: () => stopChild(child) };
     } catch (error) {
+      // An app that never became ready is stopped, not left behind: an orphan worker on a shared Redis database would
+      // take the jobs of the next run's app of that name (it did, after a CI run on an overloaded machine).
+      if (child.exitCode === null) {
+        await stopChild(child);
+        throw error;
+      }
       // Only a port taken meanwhile is tried again, on another port; any other failure is the test's to see.
-      if (attempt >= 3 || child.exitCode === null) throw error;
+      if (attempt >= 3) throw error;
       await logged;
       if (!readFileSync(logPath, 'utf8').includes('EADDRINUSE')) throw error;
     }
