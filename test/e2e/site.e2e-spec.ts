@@ -99,7 +99,7 @@ describe('POST /site (decisions 9.3): a whole site, page by page', () => {
     expect((await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining).toBe(481);
     const entries = (await ledger(env.baseUrl, env.adminToken, org.id)).entries;
     expect(entries.filter((entry) => entry.amount === -1)).toHaveLength(20);
-    expect(entries.filter((entry) => entry.amount === 1)).toHaveLength(1);
+    expect(entries.filter((entry) => entry.amount === 1).map((entry) => entry.reason)).toEqual(['refund: a duplicate of a page already taken']);
     expect(entries.reduce((sum, entry) => sum + entry.amount, 0)).toBe(481);
     expect((await usage(env.baseUrl, env.adminToken, org.id)).days).toEqual([{ date: expect.any(String), host: '127.0.0.1', crawls: 19, attempts: 20, credits: 19 }]);
     // GET /account/jobs (decisions 7.5) lists the crawl with what its pages took, its envelope's credits_used.
@@ -121,6 +121,8 @@ describe('POST /site (decisions 9.3): a whole site, page by page', () => {
     expect(requested).not.toContain('/docs/private/hop.html');
     expect(requested).not.toContain('/docs/hops/outside');
     expect((await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining).toBe(100 - 2 * credits);
+    const refunds = (await ledger(env.baseUrl, env.adminToken, org.id)).entries.map((entry) => entry.reason).filter((reason) => reason.startsWith('refund:'));
+    expect(refunds.sort()).toEqual(['refund: its redirect left the crawl (robots)', 'refund: its redirect left the crawl (scope)']);
     // The refused pages reached the target (their first hop): attempts, not crawls.
     expect((await usage(env.baseUrl, env.adminToken, org.id)).days).toEqual([{ date: expect.any(String), host: '127.0.0.1', crawls: 2, attempts: 4, credits: 2 * credits }]);
   });

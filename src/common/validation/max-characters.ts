@@ -1,5 +1,10 @@
 import { ValidateBy, type ValidationOptions } from 'class-validator';
 
+/** How many characters a text has, as every "at most N characters" of the contracts counts them: code points. */
+export function characterCount(text: string): number {
+  return [...text].length;
+}
+
 /**
  * At most `max` characters, a character being a Unicode code point, as every "at most N characters" of the contracts
  * is counted (GET /chat's prompt too). class-validator's MaxLength counts otherwise: it leaves variation selectors
@@ -9,7 +14,7 @@ export function MaxCharacters(max: number, options?: ValidationOptions): Propert
   return ValidateBy({
     name: 'maxCharacters',
     validator: {
-      validate: (value: unknown) => typeof value !== 'string' || [...value].length <= max,
+      validate: (value: unknown) => typeof value !== 'string' || characterCount(value) <= max,
       defaultMessage: (args) => `${args?.property} must be at most ${max} characters`,
     },
   }, options);

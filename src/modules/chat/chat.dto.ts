@@ -2,6 +2,7 @@ import { Transform } from 'class-transformer';
 import { IsOptional } from 'class-validator';
 import { ParamDoc } from '../../common/openapi/param-doc.js';
 import { BooleanText } from '../../common/validation/boolean-text.js';
+import { characterCount } from '../../common/validation/max-characters.js';
 import { OneRule } from '../../common/validation/one-rule.js';
 import { lastValue as last } from '../../common/validation/query-params.js';
 import { GeographyQuery } from '../jobs/dto/geography-query.dto.js';
@@ -12,7 +13,7 @@ export const PROMPT_MAX_CHARS = 1000;
 function promptProblem(value: unknown): string | null {
   if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return 'prompt is required';
   if (typeof value !== 'string') return 'prompt must be text';
-  if ([...value].length > PROMPT_MAX_CHARS) return `prompt must be at most ${PROMPT_MAX_CHARS} characters`;
+  if (characterCount(value) > PROMPT_MAX_CHARS) return `prompt must be at most ${PROMPT_MAX_CHARS} characters`;
   return null;
 }
 
