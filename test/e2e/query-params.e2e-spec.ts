@@ -82,6 +82,21 @@ describe('unknown query parameters on the service routes', () => {
     expect((await call(path, { key })).status).toBe(200);
   });
 
+  it.each<[string, string, string]>([
+    ['GET', '/crawl', 'toString'],
+    ['GET', '/crawl', '__proto__'],
+    ['GET', '/screenshot', 'constructor'],
+    ['GET', '/map', 'valueOf'],
+    ['POST', '/site', 'hasOwnProperty'],
+    ['GET', '/account', 'constructor'],
+  ])('%s %s?%s=x: a name every object inherits is unknown like any other (422, nothing charged)', async (method, path, name) => {
+    const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 100 });
+    const target = path === '/account' ? '' : `url=${encodeURIComponent(`${env.target.url}/static`)}&js=false&`;
+    const answer = await fetch(`${env.baseUrl}${path}?${target}${name}=x`, { method, headers: { authorization: `Bearer ${org.apiKey}` } });
+    expect([answer.status, ((await answer.json()) as { errors?: unknown }).errors]).toEqual([422, refused(name)]);
+    expect((await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining).toBe(100);
+  });
+
   it('takes the last of a repeated key, as every other parameter', async () => {
     const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 10 });
     const target = encodeURIComponent(`${env.target.url}/static`);

@@ -25,11 +25,26 @@ export function toFieldErrors(errors: ValidationError[]): FieldErrors {
 export function validateDto<T extends object>(dto: ClassConstructor<T>, input: unknown, options: { allowUnknown?: boolean } = {}): T {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) throw AppError.field('body', 'must be a JSON object');
   const instance = plainToInstance(dto, input);
-  const errors = validateSync(instance, {
-    whitelist: true,
-    forbidNonWhitelisted: !options.allowUnknown,
-    forbidUnknownValues: true,
-  });
-  if (errors.length > 0) throw AppError.validation(toFieldErrors(errors));
+  const errors = toFieldErrors(
+    validateSync(instance, {
+      whitelist: true,
+      forbidNonWhitelisted: !options.allowUnknown,
+      forbidUnknownValues: true,
+    }),
+  );
+  if (!options.allowUnknown) {
+    // Defined, not assigned: `errors.__proto__ = ...` would set the map's prototype.
+    for (const name of unread(input, instance)) Object.defineProperty(errors, name, { value: [`${name} is not accepted here`], enumerable: true, writable: true, configurable: true });
+  }
+  if (Object.keys(errors).length > 0) throw AppError.validation(errors);
   return instance;
+}
+
+/**
+ * Keys of the input that never reached the instance: class-transformer leaves out a key the instance already has a
+ * function under (`toString`, `constructor`, `__proto__`...), so class-validator's whitelist never sees it. Unknown
+ * like any other (decisions.md 8: never silently ignored).
+ */
+function unread(input: object, instance: object): string[] {
+  return Object.keys(input).filter((name) => !Object.hasOwn(instance, name));
 }
