@@ -41,5 +41,8 @@ export const COUNTRY_CODE = new RegExp(`^(?:${ISO_3166_ALPHA_2.join('|')})$`, 'i
  * whether or not the pool lists cities (decisions 9, correcting 8.5). A provider that reads a hyphen as a separator
  * can at worst refuse the credentials (407): that fails only the caller's own job, refunded (decisions 8.4).
  */
-export const CITY_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+export const CITY_CHARACTERS = /^[A-Za-z0-9_-]+$/;
+/** The longest city name taken (no place name comes near; a proxy user name has room for it). */
+export const CITY_MAX_LENGTH = 64;
+export const CITY_NAME = new RegExp(`^[A-Za-z0-9_-]{1,${CITY_MAX_LENGTH}}$`);
 

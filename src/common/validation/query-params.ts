@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { CITY_NAME, COUNTRY_CODE } from './geography.js';
+import { CITY_CHARACTERS, CITY_MAX_LENGTH, COUNTRY_CODE } from './geography.js';
 
 /** A repeated query parameter counts once: its last value. */
 export const lastValue = ({ value }: { value: unknown }) => (Array.isArray(value) ? value[value.length - 1] : value);
@@ -16,9 +16,14 @@ export function OneOfParam(values: readonly string[]): PropertyDecorator {
 export const CountryParam = () =>
   applyDecorators(IsOptional(), Transform(lastValue), Matches(COUNTRY_CODE, { message: 'country must be an officially assigned ISO 3166-1 alpha-2 code (GB, not UK)' }));
 
-/** `city`: letters, digits, hyphens and underscores only (so `.` and `;` are refused). */
+/** `city`: letters, digits, hyphens and underscores only (so `.` and `;` are refused), each rule with its own message. */
 export const CityParam = () =>
-  applyDecorators(IsOptional(), Transform(lastValue), Matches(CITY_NAME, { message: 'city may hold only letters, digits, hyphens and underscores' }));
+  applyDecorators(
+    IsOptional(),
+    Transform(lastValue),
+    Matches(CITY_CHARACTERS, { message: 'city may hold only letters, digits, hyphens and underscores' }),
+    MaxLength(CITY_MAX_LENGTH, { message: `city must be at most ${CITY_MAX_LENGTH} characters` }),
+  );
 
 /** `key`: the API key for callers that cannot set a header (the guard reads it). */
 export const KeyParam = () => applyDecorators(IsOptional(), Transform(lastValue), IsString());

@@ -59,6 +59,9 @@ describe('parseChatQuery', () => {
       },
     });
     expect(errorsOf({ prompt: 'x', city: 'paris' })).toEqual({ code: 'validation_failed', errors: { city: ['city requires country'] } });
+    // A long name of letters only is refused for its length alone, not as if it held other characters.
+    expect(errorsOf({ prompt: 'x', country: 'us', city: 'c'.repeat(65) })).toEqual({ code: 'validation_failed', errors: { city: ['city must be at most 64 characters'] } });
+    expect(parseChatQuery({ prompt: 'x', country: 'us', city: 'c'.repeat(64) }).route.city).toBe('c'.repeat(64));
     expect(errorsOf({ prompt: 'x', country: 'France' })).toEqual({
       code: 'validation_failed',
       errors: { country: ['country must be an officially assigned ISO 3166-1 alpha-2 code (GB, not UK)'] },
