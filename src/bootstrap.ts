@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
@@ -32,6 +33,11 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_REQUEST_HEAD_BYTES },
     // HEAD would run a GET route's handler: on a metered route, a charged crawl whose answer is thrown away.
     exposeHeadRoutes: false,
+    // A path the router cannot decode (`/crawl/%ZZ`) names nothing: 404 in decisions 3's shape, not Fastify's own body.
+    frameworkErrors: (_error: Error, request: FastifyRequest, reply: FastifyReply) => {
+      reply.header('X-Request-Id', String(request.id));
+      return sendAppError(reply, AppError.notFound('Not found.'), String(request.id));
+    },
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { bufferLogs: true });
   app.useLogger(app.get(Logger));

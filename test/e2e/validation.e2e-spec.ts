@@ -119,6 +119,14 @@ describe('validation of the shared parameters (422, nothing charged)', () => {
     expect([answer.status, answer.body]).toEqual([404, { message: expect.any(String) }]);
   });
 
+  it('answers a path it cannot decode (/crawl/%ZZ) as a 404 in the service\'s own shape, not Fastify\'s', async () => {
+    for (const path of ['/crawl/%ZZ', '/anything%ZZ']) {
+      const answer = await fetch(`${env.baseUrl}${path}`, { headers: { authorization: `Bearer ${org.apiKey}` } });
+      expect([answer.status, await answer.json(), answer.headers.get('x-error-code')]).toEqual([404, { message: 'Not found.' }, 'not_found']);
+      expect(answer.headers.get('x-request-id')).toMatch(/\S/);
+    }
+  });
+
   it('takes an extract of nearly 10,000 characters in the query (no 431 however it is encoded)', async () => {
     const selector = Array.from({ length: 46 }, () => 'h1').join(', ');
     const rules = Object.fromEntries(Array.from({ length: 50 }, (_, index) => [`r${index}`, selector]));
