@@ -116,8 +116,7 @@ function showJobs(jobs) {
   const rows = jobs.map((job) => {
     const status = cell(job.status, `status status-${job.status}`);
     if (job.error) status.title = job.error;
-    const kind = cell(job.cache_hit ? `${job.kind} (cache hit)` : job.kind);
-    return [cell(job.created_at.replace('T', ' ').slice(0, 19)), kind, cell(job.host), status, cell(numbers.format(job.credits), 'num')];
+    return [cell(job.created_at.replace('T', ' ').slice(0, 19)), cell(job.kind), cell(job.host), status, cell(numbers.format(job.credits), 'num')];
   });
   fillTable('jobs', rows, 'No jobs yet', 5);
 }

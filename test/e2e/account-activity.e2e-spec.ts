@@ -73,8 +73,8 @@ describe('GET /account/usage and GET /account/jobs', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
       jobs: [
-        { job_id: failedJob, kind: 'crawl', status: 'failed', host: '127.0.0.1', credits: 0, created_at: expect.stringMatching(ISO_TIME), finished_at: expect.stringMatching(ISO_TIME), error: expect.any(String), cache_hit: false },
-        { job_id: doneJob, kind: 'crawl', status: 'done', host: '127.0.0.1', credits: 1, created_at: expect.stringMatching(ISO_TIME), finished_at: expect.stringMatching(ISO_TIME), error: null, cache_hit: false },
+        { job_id: failedJob, kind: 'crawl', status: 'failed', host: '127.0.0.1', credits: 0, created_at: expect.stringMatching(ISO_TIME), finished_at: expect.stringMatching(ISO_TIME), error: expect.any(String) },
+        { job_id: doneJob, kind: 'crawl', status: 'done', host: '127.0.0.1', credits: 1, created_at: expect.stringMatching(ISO_TIME), finished_at: expect.stringMatching(ISO_TIME), error: null },
       ],
     });
     expect(answer.body.jobs[0].error.length).toBeGreaterThan(0);

@@ -463,8 +463,6 @@ export interface components {
         AccountJobs: {
             /** @description Newest first */
             jobs: {
-                /** @description Answered from a stored copy (max_age) instead of a fetch */
-                cache_hit: boolean;
                 /** Format: date-time */
                 created_at: string;
                 /** @description The price, or 0 once refunded */

@@ -174,7 +174,6 @@ export const SCHEMAS = {
       items: object({
         job_id: str, kind: str, status: { type: 'string', enum: ['queued', 'running', 'done', 'failed', 'cancelled'] }, host: str,
         credits: { ...int, description: 'The price, or 0 once refunded' }, created_at: time, finished_at: { ...time, nullable: true }, error: nullableStr,
-        cache_hit: { type: 'boolean', description: 'Answered from a stored copy (max_age) instead of a fetch' },
       }),
     },
   }),

@@ -11,11 +11,9 @@ export interface AccountJobView {
   readonly created_at: string;
   readonly finished_at: string | null;
   readonly error: string | null;
-  /** decisions.md 9.6: answered from a stored copy (max_age). */
-  readonly cache_hit: boolean;
 }
 
-export function accountJobView(job: Job & { readonly fromCopy?: boolean; readonly siteCredits?: number | null }): AccountJobView {
+export function accountJobView(job: Job & { readonly siteCredits?: number | null }): AccountJobView {
   return {
     job_id: job.id,
     kind: job.kind,
@@ -25,6 +23,5 @@ export function accountJobView(job: Job & { readonly fromCopy?: boolean; readonl
     created_at: new Date(job.createdAt).toISOString(),
     finished_at: job.finishedAt ? new Date(job.finishedAt).toISOString() : null,
     error: job.errorMessage,
-    cache_hit: job.fromCopy === true,
   };
 }

@@ -2,13 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { Job } from '../../infra/database/entities/index.js';
-import { rowBoolean, rowInt } from '../../infra/database/row-values.js';
+import { rowInt } from '../../infra/database/row-values.js';
 
-/**
- * A job of the list, whether a stored copy answered it (decisions.md 9.6; a column outside the entity), and for a site
- * crawl what its pages were charged (its envelope's `credits_used`; null for every other kind).
- */
-export type RecentJob = Job & { readonly fromCopy: boolean; readonly siteCredits: number | null };
+/** A job of the list, and for a site crawl what its pages were charged (its envelope's `credits_used`; null for every other kind). */
+export type RecentJob = Job & { readonly siteCredits: number | null };
 
 /** An organization's own jobs, newest first; the organization is in every WHERE clause. */
 @Injectable()
@@ -24,12 +21,8 @@ export class RecentJobsRepository {
       take: limit,
     });
     if (jobs.length === 0) return [];
-    const marks = (await this.jobs.query(
-      `SELECT id, from_copy FROM job WHERE organization_id = ? AND id IN (${jobs.map(() => '?').join(', ')})`, [organizationId, ...jobs.map((job) => job.id)],
-    )) as Array<{ id: string; from_copy: unknown }>;
-    const fromCopy = new Set(marks.filter((mark) => rowBoolean(mark.from_copy)).map((mark) => mark.id));
     const siteCredits = await this.siteCredits(organizationId, jobs.filter((job) => job.kind === 'site').map((job) => job.id));
-    return jobs.map((job) => Object.assign(job, { fromCopy: fromCopy.has(job.id), siteCredits: job.kind === 'site' ? siteCredits.get(job.id) ?? 0 : null }));
+    return jobs.map((job) => Object.assign(job, { siteCredits: job.kind === 'site' ? siteCredits.get(job.id) ?? 0 : null }));
   }
 
   /**

@@ -4,7 +4,7 @@ import { In, IsNull, LessThan, Repository } from 'typeorm';
 import { Job, JobResult } from '../../infra/database/entities/index.js';
 import type { TargetMediaType } from '../../common/http/metered-answer.js';
 import type { JobOutput } from './operation.js';
-import { Dialect, exec, query, SqlProgramRunner } from '../../infra/database/sql-program.js';
+import { Dialect, query, SqlProgramRunner } from '../../infra/database/sql-program.js';
 import { utcDay } from '../billing/utc-day.js';
 import { earlyAttemptProgram } from './job-early-attempt.js';
 import { finishParams, finishProgram, JobEnd, JobFailure } from './job-finish.js';
@@ -60,14 +60,6 @@ export class JobRepository {
   }
 
   /** A job that never ran (its enqueue failed): failed, not tallied. A running job ends through finish(). */
-  /** decisions.md 9.6: the job is answered from a stored copy (shown as a cache hit in the organization's job list). */
-  async markFromCopy(organizationId: string, id: string): Promise<void> {
-    // Plain SQL: the column is not the entity's, so that plain-row reads of a job and TypeORM's stay one shape.
-    await this.sql.run(function* mark() {
-      yield exec('UPDATE job SET from_copy = ? WHERE organization_id = ? AND id = ?', true, organizationId, id);
-    });
-  }
-
   async markFailed(organizationId: string, id: string, code: string, message: string): Promise<boolean> {
     const result = await this.jobs.update(
       { organizationId, id, status: In(['queued', 'running']) },

@@ -88,9 +88,7 @@ export class StoredAnswerService {
     // Not awaited: one connection sends commands in order, so the beat's removal at the end still comes after it.
     void sendBatch(batch).catch((error: Error) => this.logger.warn(`first beat of ${job.id} not written: ${error.message}`));
     try {
-      const marked = this.jobs.markFromCopy(job.organizationId, job.id).catch((error: unknown) => this.logger.warn({ err: error, jobId: job.id }, 'job not marked as a cache hit'));
       await retryOnLockConflict(() => this.jobs.start(job.organizationId, job.id));
-      await marked;
       const backstop = deadlineSignal(deadline + BACKSTOP_MS);
       const outcome = await raceSignal(stored.answer(deadline, jobSignal.signal), backstop, () => new AppError(ErrorCode.NavigationTimeout, 'The job ran past its time limit.'))
         .then((output): JobOutput => ({ ...output, copyFetchedAt: stored.fetchedAt.getTime() }), (error: unknown) => this.failure(error, job.id));
