@@ -154,6 +154,14 @@ describe('admin API: keys', () => {
     expect((await call('/account', { key: second.api_key })).status).toBe(200);
   });
 
+  it('refuses a field in the body of a key request (it takes none): 422, no key made', async () => {
+    const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'lite', credits: 1 });
+    const refused = await call(`/admin/organizations/${org.id}/api-keys`, { ...asAdmin, method: 'POST', body: { name: 'ci' } });
+    expect([refused.status, refused.body]).toEqual([422, { message: expect.any(String), errors: { name: ['name is not accepted here'] } }]);
+    const empty = await call(`/admin/organizations/${org.id}/api-keys`, { ...asAdmin, method: 'POST', body: {} });
+    expect([empty.status, Object.keys(empty.body)]).toEqual([201, ['id', 'api_key']]);
+  });
+
   it('answers 404 for an unknown key id', async () => {
     const answer = await call('/admin/api-keys/doesnotexist', { ...asAdmin, method: 'DELETE' });
     expect([answer.status, answer.body]).toEqual([404, { message: 'No such API key.' }]);

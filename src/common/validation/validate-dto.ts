@@ -21,9 +21,21 @@ export function toFieldErrors(errors: ValidationError[]): FieldErrors {
   return collect(errors, '', {});
 }
 
+function assertObject(input: unknown): asserts input is object {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) throw AppError.field('body', 'must be a JSON object');
+}
+
+/** The body of a call that takes none: absent or `{}`; each field given is refused (422). */
+export function assertNoFields(body: unknown): void {
+  if (body === null || body === undefined) return;
+  assertObject(body);
+  const given = Object.keys(body);
+  if (given.length > 0) throw AppError.validation(Object.fromEntries(given.map((name) => [name, [`${name} is not accepted here`]])));
+}
+
 /** Validates plain input against a DTO class; unknown properties are refused. Throws the 422 AppError. */
 export function validateDto<T extends object>(dto: ClassConstructor<T>, input: unknown, options: { allowUnknown?: boolean } = {}): T {
-  if (input === null || typeof input !== 'object' || Array.isArray(input)) throw AppError.field('body', 'must be a JSON object');
+  assertObject(input);
   const instance = plainToInstance(dto, input);
   const errors = toFieldErrors(
     validateSync(instance, {

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
 import { ApiAdmin } from '../../common/openapi/api-docs.js';
 import { NoQuery, QueryOf } from '../../common/validation/query-of.js';
-import { validateDto } from '../../common/validation/validate-dto.js';
+import { assertNoFields, validateDto } from '../../common/validation/validate-dto.js';
 import { AdminGuard } from '../auth/admin.guard.js';
 import { CreateOrganizationDto } from './dto/create-organization.dto.js';
 import { CreateUserDto } from './dto/create-user.dto.js';
@@ -43,7 +43,8 @@ export class AdminController {
   @Post('organizations/:id/api-keys')
   @HttpCode(201)
   @ApiAdmin({ summary: 'A new API key, shown once', status: 201, schema: 'ApiKeyCreated', notFound: true })
-  createApiKey(@Param('id') id: string, @QueryOf(NoQuery) _query: NoQuery) {
+  createApiKey(@Param('id') id: string, @Body() body: unknown, @QueryOf(NoQuery) _query: NoQuery) {
+    assertNoFields(body);
     return this.organizations.createApiKey(id);
   }
 
