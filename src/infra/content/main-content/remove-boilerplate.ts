@@ -9,6 +9,7 @@ import { isChromeByTagOrRole } from './page-chrome.js';
 import { PageElements } from './page-elements.js';
 import { areThreadReplies } from './thread-replies.js';
 import { isWrapperPart } from './wrapper-parts.js';
+import { namingWords } from './naming-words.js';
 import { isStreamedBoundary, revealHiddenWrapper, revealStreamedBoundary } from './reveal-streamed-content.js';
 import { linkDensity, TextStatsMap } from './text-stats.js';
 
@@ -47,7 +48,8 @@ export function removeBoilerplate(body: Element, stats: TextStatsMap, options: {
   const names = new ClassWords();
   // Each element's bits, once read: the survey and the walk both ask them of most elements.
   const read = new Int32Array(elements.order.length).fill(-1);
-  const bitsOf = (index: number): number => (read[index] >= 0 ? read[index] : (read[index] = names.of(elements.words[index])));
+  const wordsOf = namingWords(elements);
+  const bitsOf = (index: number): number => (read[index] >= 0 ? read[index] : (read[index] = names.of(wordsOf[index])));
   const survey = surveyPage(elements, stats, bitsOf);
   // The page's text is what a reader sees once the consent dialog is dismissed.
   const total = (stats.get(body)?.chars ?? 0) - survey.consentChars;
@@ -62,7 +64,7 @@ export function removeBoilerplate(body: Element, stats: TextStatsMap, options: {
   const doomed: number[] = [];
   // What class or id words alone removed (not a tag, role, or hiding), for the landmark's series below.
   const byName: Element[] = [];
-  const { order, ends, words: wordsOf, bare, roles } = elements;
+  const { order, ends, bare, roles } = elements;
   // `wrapperWord`: the boilerplate word of the innermost boilerplate-named element kept as a wrapper (wrapper-parts.ts).
   const walk = (parent: number, inChrome: boolean, wrapperWord: string | undefined): void => {
     for (let index = parent + 1; index < ends[parent]; index = ends[index]) {
