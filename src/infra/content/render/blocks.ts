@@ -141,12 +141,21 @@ export class BlockRenderer {
   }
 }
 
-/** One list item: its first block on the marker's line, the rest indented under it (nested lists included). */
+/**
+ * One list item: its first block on the marker's line, the rest indented under it (nested lists included). As text,
+ * one line per item (decisions.md 8.1): the item's own paragraphs and code join its line, a space apart; a nested
+ * list's items follow on lines of their own.
+ */
 function listItem(marker: string, blocks: Block[], ctx: RenderContext): string {
   const indent = ' '.repeat(marker.length + 1);
-  const separator = ctx.mode === 'text' ? '\n' : '\n\n';
-  const text = blocks.map((block, index) => (index === 0 ? '' : block.list ? '\n' : separator) + block.text).join('');
+  const text = ctx.mode === 'text' ? textItem(blocks) : blocks.map((block, index) => (index === 0 ? '' : block.list ? '\n' : '\n\n') + block.text).join('');
   return `${marker} ${text.split('\n').map((line, index) => (index === 0 || line === '' ? line : indent + line)).join('\n')}`;
+}
+
+function textItem(blocks: Block[]): string {
+  const own = blocks.filter((block) => !block.list).map((block) => block.text.replace(/\s*\n\s*/g, ' ')).join(' ');
+  const nested = blocks.filter((block) => block.list).map((block) => block.text);
+  return [own, ...nested].filter((part) => part !== '').join('\n');
 }
 
 /**

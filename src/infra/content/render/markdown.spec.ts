@@ -109,8 +109,8 @@ const textOf: ReadonlyArray<[string, string, string]> = [
   ],
   [
     'writes one line per list item and one per table row, cells separated by a tab',
-    '<ul><li><p>a</p><p>b</p><ol><li>c</li></ol></li></ul><table><tr><th>h1</th><th>h2</th></tr><tr><td>1</td><td>2</td></tr></table>',
-    '- a\n  b\n  1. c\n\nh1\th2\n1\t2',
+    '<ul><li><p>a</p><p>b</p><ol><li>c</li></ol></li><li>d<pre>x = 1\ny = 2</pre></li></ul><table><tr><th>h1</th><th>h2</th></tr><tr><td>1</td><td>2</td></tr></table>',
+    '- a b\n  1. c\n- d x = 1 y = 2\n\nh1\th2\n1\t2',
   ],
   [
     'writes a data table holding a table one line per row, the inner table flattened into its cell',
