@@ -1,3 +1,4 @@
+import { leadingElement } from './leading-element.js';
 import type { PageElements } from './page-elements.js';
 
 const HEADING = /^h[1-6]$/;
@@ -39,10 +40,3 @@ function isAnchorId(element: Element, tag: string, id: string): boolean {
   return named.length > 0 && named.every((word) => heading.has(word));
 }
 
-/** The first child element that holds anything: empty anchors (`<span id="id1"></span>`) often stand before a section's heading. */
-function leadingElement(element: Element): Element | null {
-  for (let child = element.firstElementChild; child; child = child.nextElementSibling) {
-    if (child.hasChildNodes()) return child;
-  }
-  return null;
-}

@@ -1,7 +1,10 @@
+import { opensWithH1 } from './leading-element.js';
 import { isOneOfSeries } from './one-of-a-series.js';
 import type { PageElements } from './page-elements.js';
 import { PROSE_BLOCK_NAMES, PROSE_BLOCKS, proseBlocks } from './prose-blocks.js';
 import type { TextStatsMap } from './text-stats.js';
+/** A definition list and its parts: the terms and their descriptions are the content together, never a container of it. */
+const DEFINITIONS = new Set(['dl', 'dt', 'dd']);
 /** A child that holds this share of its parent's prose is where the prose is. */
 const NARROW_SHARE = 0.9;
 /** Below this many characters of prose there is too little to judge by. */
@@ -22,8 +25,10 @@ export function narrowToProse(root: Element, stats: TextStatsMap, page: PageElem
     const total = prose.get(current) ?? 0;
     if (total < MIN_PROSE) return current;
     const next = [...current.children].find((child) => (prose.get(child) ?? 0) >= total * NARROW_SHARE && !child.matches(PROSE_BLOCKS));
-    // Not into one post of a thread: its replies are content, even when not written in paragraphs.
-    if (!next || isOneOfSeries(next, stats)) return current;
+    // Not into one post of a thread: its replies are content, even when not written in paragraphs. Nor into a part of
+    // a definition (graphlib's one class: its signature and the page's other sections are content),
+    // nor into one of two documents on the page (urllib.request's page documents urllib.response after it).
+    if (!next || isOneOfSeries(next, stats) || DEFINITIONS.has(next.localName.toLowerCase()) || isOneOfDocuments(next)) return current;
     current = next;
   }
 }
@@ -41,4 +46,19 @@ function measureProse(root: Element, stats: TextStatsMap, page: PageElements): M
     }
   }
   return prose;
+}
+
+/**
+ * A section of a document (an anchored `section`, or Sphinx's older `div.section`) that opens with an `h1` beside
+ * another such: one of the page's documents, not the page (a shop's product column may open with an h1 too).
+ */
+function isOneOfDocuments(child: Element): boolean {
+  if (!isDocumentSection(child)) return false;
+  for (const sibling of child.parentElement?.children ?? []) if (sibling !== child && isDocumentSection(sibling)) return true;
+  return false;
+}
+
+function isDocumentSection(element: Element): boolean {
+  const sectioning = element.localName.toLowerCase() === 'section' || element.classList.contains('section');
+  return sectioning && element.hasAttribute('id') && opensWithH1(element);
 }
