@@ -153,7 +153,7 @@ describe('DELETE /crawl/{job} (decisions 9.4)', () => {
   it('shows the cancelled status in /account/jobs, the webhook, and the metrics', async () => {
     const jobs = (await call('/account/jobs', { key: free.apiKey })).body.jobs as Array<Record<string, unknown>>;
     expect(jobs.find((job) => job.job_id === jobA)).toEqual({
-      job_id: jobA, kind: 'crawl', status: 'cancelled', host: '127.0.0.1', credits: 0, cache_hit: false,
+      job_id: jobA, kind: 'crawl', status: 'cancelled', host: '127.0.0.1', credits: 0,
       created_at: expect.any(String), finished_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), error: CANCELLED_ERROR,
     });
     const [delivery] = await receiver.waitFor(`/cancel/${tag}`, 1);
