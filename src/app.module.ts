@@ -20,6 +20,7 @@ import { AdminModule } from './modules/admin/admin.module.js';
 import { ChatModule } from './modules/chat/chat.module.js';
 import { CrawlModule } from './modules/crawl/crawl.module.js';
 import { SiteModule } from './modules/site/site.module.js';
+import { OwedWebhooksModule } from './modules/owed-webhooks/owed-webhooks.module.js';
 import { MapModule } from './modules/map/map.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { JobsModule } from './modules/jobs/jobs.module.js';
@@ -44,6 +45,7 @@ export class AppModule {
         JobsModule,
         CrawlModule,
         SiteModule,
+        OwedWebhooksModule,
         MapModule,
         ScreenshotModule,
         RecipeModule,

@@ -8,6 +8,7 @@ import type { WebhookPayload } from '../../src/infra/queue/queue.constants.js';
 import { WEBHOOK_BACKOFF, webhookBackoff } from '../../src/infra/queue/webhook-retry.js';
 import type { OrganizationRepository } from '../../src/modules/auth/organization.repository.js';
 import { WebhookBacklog } from '../../src/modules/webhooks/webhook-backlog.js';
+import type { WebhookOutbox } from '../../src/modules/webhooks/webhook-outbox.js';
 import { deliveryOptions } from '../../src/modules/webhooks/webhook-dispatcher.service.js';
 import { WebhookSender } from '../../src/modules/webhooks/webhook-sender.service.js';
 
@@ -24,10 +25,14 @@ describe('webhook deliveries wait in place, and an organization has at most so m
   const name = `it-webhooks-${Date.now()}`;
   const redis = new Redis(url);
   const queue = new Bull<WebhookPayload>(name, url, { settings: { backoffStrategies: { [WEBHOOK_BACKOFF]: webhookBackoff(1000) } } });
-  const backlog = new WebhookBacklog(redis, queue);
+
   const config = loadConfig({ ALLOW_PRIVATE_TARGETS: 'true' });
   const organizations = { getById: async () => ({ webhookSecret: 'whsec_test' }) } as unknown as OrganizationRepository;
-  const sender = new WebhookSender(config, queue, organizations, new NetworkPolicy(config), redis, backlog);
+  // The outbox's rows are the database's (webhook-outbox.spec.ts): here only that an ended delivery settles its own.
+  const settled: string[] = [];
+  const outbox = { settle: async (id: string) => void settled.push(id) } as unknown as WebhookOutbox;
+  const backlog = new WebhookBacklog(redis, queue, outbox);
+  const sender = new WebhookSender(config, queue, organizations, new NetworkPolicy(config), redis, backlog, outbox);
   let receiver: WebhookReceiver;
   /** Bull's job hashes of this queue: one per delivery, however often it is deferred. */
   const jobKeys = async () => (await redis.keys(`bull:${name}:webhook:*`)).filter((key) => !key.endsWith(':lock')).length;
@@ -73,6 +78,8 @@ describe('webhook deliveries wait in place, and an organization has at most so m
     const delivered = await receiver.waitFor('/capped/', 3);
     await until('settled', async () => (await redis.zcard('crawlgate:webhook-pending:org-cap')) === 0);
     expect(delivered.map((entry) => entry.headers['x-crawlgate-delivery']).sort()).toEqual(['dlv_cap2', 'dlv_cap3', 'dlv_cap4']);
+    // Nothing of them is owed any more: the dropped ones and the delivered ones alike.
+    expect(settled.filter((id) => id.startsWith('webhook:cap')).sort()).toEqual(['webhook:cap0', 'webhook:cap1', 'webhook:cap2', 'webhook:cap3', 'webhook:cap4']);
     expect(await queue.getJob('webhook:cap0')).toBeNull();
   });
 

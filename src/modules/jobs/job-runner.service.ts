@@ -63,6 +63,7 @@ export class JobRunner {
       await this.startIn(this.redis.multi(), payload.jobId);
       return;
     }
+    if (job.webhookUrl) await this.webhooks.owe(job.organizationId, job.id);
     const operation = this.registry.get(job.kind);
     // The job's one deadline, and its one signal aborted there: the page, content threads, recipe and model end on it;
     // the backstop fails work that ignores it; the heartbeat carries it for the LostJobSweeper, should this worker hang.

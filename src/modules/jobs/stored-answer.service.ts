@@ -89,6 +89,7 @@ export class StoredAnswerService {
     void sendBatch(batch).catch((error: Error) => this.logger.warn(`first beat of ${job.id} not written: ${error.message}`));
     try {
       await retryOnLockConflict(() => this.jobs.start(job.organizationId, job.id));
+      if (job.webhookUrl) await this.webhooks.owe(job.organizationId, job.id);
       const backstop = deadlineSignal(deadline + BACKSTOP_MS);
       const outcome = await raceSignal(stored.answer(deadline, jobSignal.signal), backstop, () => new AppError(ErrorCode.NavigationTimeout, 'The job ran past its time limit.'))
         .then((output): JobOutput => ({ ...output, copyFetchedAt: stored.fetchedAt.getTime() }), (error: unknown) => this.failure(error, job.id));

@@ -9,6 +9,7 @@ import { NavigationRefused } from '../../infra/browser/navigation-errors.js';
 import { LedgerService } from '../billing/ledger.service.js';
 import { outcomeTally } from '../billing/usage.repository.js';
 import { utcDay } from '../billing/utc-day.js';
+import { WebhookOutbox } from '../webhooks/webhook-outbox.js';
 import { wantsModel } from '../crawl/crawl-data.js';
 import { CrawlOperation } from '../crawl/crawl.operation.js';
 import { JobRunner } from '../jobs/job-runner.service.js';
@@ -122,7 +123,7 @@ export class PageWork {
     // reached the crawler all the same: one attempt on its host (decisions 3), as any other page's failure is tallied.
     const record = failedPage(code, billed ? bill.price : 0);
     if (page.depth === 0 && !billed) {
-      return this.ends.fail(page, code, isAppError(error) ? error.message : 'The start page failed on our side.', [this.tally(page, bill, false)], { context, record });
+      return this.ends.fail(page, code, isAppError(error) ? error.message : 'The start page failed on our side.', [this.tally(page, bill, false), ...this.owedEvent(context, page)], { context, record });
     }
     await this.store(context, page, bill, record, [], NO_SKIPS, null, 0);
   }
@@ -167,6 +168,12 @@ export class PageWork {
     if (outcome.ended) await this.ends.ended(page.organizationId, page.crawlId);
   }
 
+  /** A stored page's site.page event, owed with its record (webhook-outbox.ts) when the crawl asked for page events. */
+  private owedEvent(context: CrawlContext, page: FrontierPage): SqlStatement[] {
+    if (!context.request.pageEvents || !context.job.webhookUrl) return [];
+    return [WebhookOutbox.oweStatement(this.sql.dialect, { organizationId: page.organizationId, jobId: page.crawlId, pageId: page.id }, new Date())];
+  }
+
   /** decisions.md 3: every page that reached the target is one attempt on its host; a billed success also one crawl. */
   private tally(page: FrontierPage, bill: Bill, succeeded: boolean): SqlStatement {
     return outcomeTally(this.sql.dialect, page.organizationId, utcDay(), bill.host, { attempt: true, crawl: succeeded });
@@ -176,7 +183,7 @@ export class PageWork {
     const tally = this.tally(page, bill, record.state === 'done' && record.error === null);
     const outcome = await this.frontier.finish({
       organizationId: page.organizationId, crawlId: page.crawlId, pageId: page.id, record, links, alias, skips, limit: context.request.limit,
-      now: new Date(), expiresAt: this.ends.expiresAt(), extra: [tally],
+      now: new Date(), expiresAt: this.ends.expiresAt(), extra: [tally, ...this.owedEvent(context, page)],
     });
     if (page.depth === 0) await this.start.forget(page.crawlId);
     if (!outcome.kept) return;

@@ -6,9 +6,11 @@ import { MetricsService } from '../../infra/metrics/metrics.service.js';
 import type { JobOutcome } from '../../infra/metrics/metrics.service.js';
 import { JobRepository } from '../jobs/job.repository.js';
 import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.service.js';
+import { deliveryId } from '../webhooks/webhook-outbox.js';
+import type { Job } from '../../infra/database/entities/index.js';
 import type { CrawlContext } from './crawl-context.js';
 import { FrontierRepository } from './frontier/frontier.repository.js';
-import type { FrontierPage, PageRecord, StopReason } from './frontier/frontier-types.js';
+import type { FrontierPage, PageRecord, StopReason, StoredEvent } from './frontier/frontier-types.js';
 import { SiteQueue } from './site-queue.js';
 import { SiteViews } from './site-views.js';
 
@@ -64,9 +66,21 @@ export class SiteEnds {
   }
 
   async pageStored(context: CrawlContext, page: FrontierPage, record: PageRecord, seq: number): Promise<void> {
+    await this.deliverPage(context, page.id, { url: page.url, targetStatus: record.targetStatus, error: record.error, seq });
+  }
+
+  /** A stored page's site.page event, again from its row (owed, and Bull no longer holds it); false while it is not stored. */
+  async announcePage(context: CrawlContext, pageId: string): Promise<boolean> {
+    const stored = await this.frontier.storedEvent(context.job.organizationId, context.job.id, pageId);
+    if (!stored) return false;
+    await this.deliverPage(context, pageId, stored);
+    return true;
+  }
+
+  private async deliverPage(context: CrawlContext, pageId: string, stored: StoredEvent): Promise<void> {
     if (!context.request.pageEvents || !context.job.webhookUrl) return;
-    const body = { event: 'site.page', job_id: page.crawlId, url: page.url, target_status: record.targetStatus, error: record.error, cursor: String(seq - 1) };
-    await this.webhooks.deliver(page.organizationId, context.job.webhookUrl, `${pageEventsOf(page.crawlId)}${page.id}`, body);
+    const body = { event: 'site.page', job_id: context.job.id, url: stored.url, target_status: stored.targetStatus, error: stored.error, cursor: String(stored.seq - 1) };
+    await this.webhooks.deliver(context.job.organizationId, context.job.webhookUrl, deliveryId({ jobId: context.job.id, pageId }), body);
   }
 
   /**
@@ -82,15 +96,20 @@ export class SiteEnds {
       // Its run time as other jobs': from its start (its first page taken); a crawl cancelled while queued never ran.
       this.metrics.jobEnded(job.kind, job.status as JobOutcome, job.startedAt ? job.startedAt.getTime() : null, job.errorCode ?? undefined);
     }
-    if (!job?.webhookUrl) return;
+    if (job?.webhookUrl) await this.announceEnd(job);
+  }
+
+  /** An ended crawl's job.finished (when it has a webhook_url), after its site.page events. */
+  async announceEnd(job: Job): Promise<void> {
+    if (!job.webhookUrl) return;
     const { envelope, counts } = await this.views.summary(job);
     const body = {
       event: 'job.finished', job_id: job.id, kind: 'site', status: job.status, stop_reason: envelope.stop_reason, counts,
       error: envelope.error, finished_at: (job.finishedAt ?? new Date()).toISOString(),
     };
-    await this.webhooks.deliver(organizationId, job.webhookUrl, `webhook:${job.id}`, body, { delayMs: FINISHED_AFTER_MS, after: pageEventsOf(job.id) });
+    await this.webhooks.deliver(job.organizationId, job.webhookUrl, deliveryId({ jobId: job.id }), body, { delayMs: FINISHED_AFTER_MS, after: pageEventsOf(job.id) });
   }
 }
 
 /** The delivery ids of a crawl's site.page events start with this: its job.finished is sent after them all. */
-const pageEventsOf = (crawlId: string): string => `webhook:${crawlId}:page:`;
+const pageEventsOf = (crawlId: string): string => deliveryId({ jobId: crawlId, pageId: '' });

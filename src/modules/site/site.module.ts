@@ -22,6 +22,6 @@ import { SiteService } from './site.service.js';
   imports: [JobsModule, CrawlModule, WebhooksModule],
   controllers: [SiteController],
   providers: [FrontierRepository, HostGate, SiteCancel, PageWork, SiteCrawls, SiteEnds, SitePageRunner, SiteQueue, SiteStart, SiteSweeper, SiteViews, SiteOperation, SiteService],
-  exports: [SiteEnds],
+  exports: [SiteEnds, SiteCrawls],
 })
 export class SiteModule {}

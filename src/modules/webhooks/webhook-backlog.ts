@@ -4,6 +4,7 @@ import type { Queue } from 'bull';
 import type { Redis } from 'ioredis';
 import { WEBHOOKS_QUEUE, WebhookPayload } from '../../infra/queue/queue.constants.js';
 import { InjectRedis } from '../../infra/redis/redis.module.js';
+import { WebhookOutbox } from './webhook-outbox.js';
 
 /** Deliveries an organization may have waiting; past it the oldest are dropped (issue 36.2: Redis stays bounded). */
 export const PENDING_PER_ORGANIZATION = 200;
@@ -30,6 +31,7 @@ export class WebhookBacklog {
   constructor(
     @InjectRedis() private readonly redis: Redis,
     @InjectQueue(WEBHOOKS_QUEUE) private readonly queue: Queue<WebhookPayload>,
+    private readonly outbox: WebhookOutbox,
   ) {}
 
   /** Counts a queued delivery in; drops (and logs) the oldest waiting ones past `cap`. */
@@ -61,6 +63,8 @@ export class WebhookBacklog {
     const job = await this.queue.getJob(jobId);
     // A delivery being sent right now holds its lock and cannot be removed: it ends by itself.
     const removed = job ? await job.remove().then(() => true, () => false) : false;
+    // Dropped, not lost: the sweep must not queue it again (webhook-outbox.ts).
+    await this.outbox.settle(jobId).catch((error: unknown) => this.logger.warn({ err: error, jobId }, 'dropped webhook not settled'));
     this.logger.warn({ organizationId, deliveryId: job?.data.deliveryId, jobId, removed }, 'webhook dropped: the organization has too many deliveries waiting');
   }
 }

@@ -6,8 +6,9 @@ import { Repository } from 'typeorm';
 import { Job } from '../../infra/database/entities/index.js';
 import { WEBHOOKS_QUEUE, WebhookPayload } from '../../infra/queue/queue.constants.js';
 import { DELIVERY_TURNS, WEBHOOK_BACKOFF } from '../../infra/queue/webhook-retry.js';
-import { randomId } from '../auth/secrets.js';
+import { createHash } from 'node:crypto';
 import { WebhookBacklog } from './webhook-backlog.js';
+import { deliveryId, WebhookOutbox } from './webhook-outbox.js';
 
 const KEEP_SECONDS = 24 * 3600;
 /** The statuses a job ends in: `cancelled` too (decisions 9.4), announced like a failure with its `error`. */
@@ -28,6 +29,11 @@ export function deliveryOptions(jobId: string): JobOptions {
   };
 }
 
+/** The delivery's X-Crawlgate-Delivery: `dlv_` and 26 characters, the same for the same delivery however often it is queued. */
+function deliveryHeader(id: string): string {
+  return `dlv_${createHash('sha256').update(id).digest('hex').slice(0, 26)}`;
+}
+
 /** When a delivery goes: not before `delayMs` from now, and not before the deliveries whose ids start with `after` ended. */
 export interface DeliveryOrder {
   readonly delayMs?: number;
@@ -43,7 +49,16 @@ export class WebhookDispatcher {
     @InjectRepository(Job) private readonly jobs: Repository<Job>,
     @InjectQueue(WEBHOOKS_QUEUE) private readonly queue: Queue<WebhookPayload>,
     private readonly backlog: WebhookBacklog,
+    private readonly outbox: WebhookOutbox,
   ) {}
+
+  /**
+   * A job with a webhook_url started: its job.finished is owed from now (webhook-outbox.ts), so that a worker dying
+   * between the job's end and the delivery's queueing loses nothing. Never throws: the sweep is a safety net.
+   */
+  async owe(organizationId: string, jobId: string): Promise<void> {
+    await this.outbox.owe({ organizationId, jobId }).catch((error: unknown) => this.logger.warn({ err: error, jobId }, 'webhook not written as owed'));
+  }
 
   async jobEnded(organizationId: string, jobId: string): Promise<void> {
     try {
@@ -58,7 +73,7 @@ export class WebhookDispatcher {
         finished_at: (job.finishedAt ?? new Date()).toISOString(),
       };
       // The Bull job id is the crawl job's: a second end signal for the same job adds nothing.
-      await this.deliver(organizationId, job.webhookUrl, `webhook:${job.id}`, body);
+      await this.deliver(organizationId, job.webhookUrl, deliveryId({ jobId: job.id }), body);
     } catch (error) {
       this.logger.error({ err: error, jobId }, 'webhook not queued');
     }
@@ -72,7 +87,8 @@ export class WebhookDispatcher {
   async deliver(organizationId: string, url: string, id: string, body: object, order: DeliveryOrder = {}): Promise<void> {
     const { delayMs = 0, after } = order;
     try {
-      const payload: WebhookPayload = { deliveryId: `dlv_${randomId(26)}`, organizationId, url, body: JSON.stringify(body), ...(after ? { after } : {}) };
+      // Made from the Bull id: a delivery queued again (webhook-outbox.ts) is announced under the same X-Crawlgate-Delivery.
+      const payload: WebhookPayload = { deliveryId: deliveryHeader(id), organizationId, url, body: JSON.stringify(body), ...(after ? { after } : {}) };
       const queued = await this.queue.add(payload, { ...deliveryOptions(id), ...(delayMs > 0 ? { delay: delayMs } : {}) });
       await this.backlog.admit(organizationId, String(queued.id));
     } catch (error) {

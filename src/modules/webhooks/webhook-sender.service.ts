@@ -14,6 +14,7 @@ import { dropLease, takeLease } from '../../infra/redis/lease-set.js';
 import { InjectRedis } from '../../infra/redis/redis.module.js';
 import { DELIVERY_ATTEMPTS, DeliveryDeferred, DeliveryFailed } from '../../infra/queue/webhook-retry.js';
 import { WebhookBacklog } from './webhook-backlog.js';
+import { WebhookOutbox } from './webhook-outbox.js';
 import { postWebhook } from './webhook-post.js';
 import { webhookSignature } from './webhook-signature.js';
 
@@ -37,6 +38,7 @@ export class WebhookSender implements OnApplicationBootstrap, BeforeApplicationS
     private readonly policy: NetworkPolicy,
     @InjectRedis() private readonly redis: Redis,
     private readonly backlog: WebhookBacklog,
+    private readonly outbox: WebhookOutbox,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -76,12 +78,19 @@ export class WebhookSender implements OnApplicationBootstrap, BeforeApplicationS
       await this.send(job.data, failures + 1);
     } catch (error) {
       await job.update({ ...job.data, failures: failures + 1 });
-      if (failures + 1 >= DELIVERY_ATTEMPTS) await this.backlog.settle(organizationId, String(job.id));
+      if (failures + 1 >= DELIVERY_ATTEMPTS) await this.ended(organizationId, String(job.id));
       throw new DeliveryFailed((error as Error).message, failures + 1);
     } finally {
       await dropLease(this.redis, leaseKey(organizationId), holder).catch(() => undefined);
     }
-    await this.backlog.settle(organizationId, String(job.id));
+    await this.ended(organizationId, String(job.id));
+  }
+
+  /** Delivered or given up: out of the organization's backlog, and no longer owed (webhook-outbox.ts). */
+  private async ended(organizationId: string, id: string): Promise<void> {
+    await this.backlog.settle(organizationId, id);
+    // Should this fail, the sweep finds the delivery ended in Bull and settles it there.
+    await this.outbox.settle(id).catch((error: unknown) => this.logger.warn({ err: error, id }, 'owed webhook not settled'));
   }
 
   async send(delivery: WebhookPayload, attempt: number): Promise<void> {

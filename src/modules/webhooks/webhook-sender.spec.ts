@@ -11,6 +11,7 @@ import { NetworkPolicy, type HostResolver } from '../../infra/network/network-po
 import type { WebhookPayload } from '../../infra/queue/queue.constants.js';
 import type { OrganizationRepository } from '../auth/organization.repository.js';
 import type { WebhookBacklog } from './webhook-backlog.js';
+import type { WebhookOutbox } from './webhook-outbox.js';
 import { WebhookSender } from './webhook-sender.service.js';
 
 const STRICT = { ALLOW_PRIVATE_TARGETS: 'false' };
@@ -20,7 +21,7 @@ const BODY = '{"event":"job.finished"}';
 function sender(env: Record<string, string>, resolver?: HostResolver, webhookSecret: string | null = 'whsec_test'): WebhookSender {
   const config = loadConfig(env);
   const organizations = { getById: async () => ({ webhookSecret }) } as unknown as OrganizationRepository;
-  return new WebhookSender(config, {} as Queue<WebhookPayload>, organizations, new NetworkPolicy(config, resolver), {} as Redis, {} as WebhookBacklog);
+  return new WebhookSender(config, {} as Queue<WebhookPayload>, organizations, new NetworkPolicy(config, resolver), {} as Redis, {} as WebhookBacklog, {} as WebhookOutbox);
 }
 
 const delivery = (url: string): WebhookPayload => ({ deliveryId: 'dlv_test', organizationId: 'org1', url, body: BODY });

@@ -2,6 +2,7 @@ import type { Job } from '../../../infra/database/entities/index.js';
 import { Dialect, exec, query, SqlProgram } from '../../../infra/database/sql-program.js';
 import { rowInt } from '../../../infra/database/row-values.js';
 import type { NewPage } from './frontier-types.js';
+import { WebhookOutbox } from '../../webhooks/webhook-outbox.js';
 
 const INSERT_JOB = 'INSERT INTO job (id, organization_id, kind, status, host, price, refunded, options, webhook_url, created_at, expires_at) '
   + 'VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
@@ -20,5 +21,7 @@ export function* createCrawlProgram(dialect: Dialect, job: Job, start: NewPage, 
     + 'skipped_duplicate, skipped_limit) VALUES (?, ?, 1, 0, 0, 0, 0, 0, 0, 0, 0)', job.id, job.organizationId);
   const page = yield exec("INSERT INTO site_page (crawl_id, organization_id, key_hash, url, depth, parent, state, attempts, retries, queued_at, credits) "
     + "VALUES (?, ?, ?, ?, 0, NULL, 'waiting', 0, 0, ?, 0)", job.id, job.organizationId, start.keyHash, start.url, job.createdAt);
+  // Its job.finished is owed from the start: whatever ends the crawl, and whichever process, it is announced.
+  if (job.webhookUrl) yield WebhookOutbox.oweStatement(dialect, { organizationId: job.organizationId, jobId: job.id }, job.createdAt);
   return String(page.insertId);
 }

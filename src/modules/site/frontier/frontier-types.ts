@@ -83,3 +83,11 @@ export interface FinishOutcome {
   readonly added: readonly string[];
   readonly ended: CrawlEnd | null;
 }
+
+/** What a stored page's `site.page` event says (decisions.md 9.3), its `cursor` made from `seq`. */
+export interface StoredEvent {
+  readonly url: string;
+  readonly targetStatus: number | null;
+  readonly error: string | null;
+  readonly seq: number;
+}

@@ -7,7 +7,7 @@ import { rowInt } from '../../../infra/database/row-values.js';
 import { createCrawlProgram } from './crawl-create.js';
 import { claimProgram, crawlStopping, failProgram, finishProgram, skipProgram, stopProgram } from './frontier-programs.js';
 import type { CrawlFailure, FailOutcome, FinishRequest, SkipRequest } from './frontier-programs.js';
-import type { ClaimOutcome, CrawlEnd, FinishOutcome, FrontierPage, NewPage, PageState, StopOutcome, StopReason } from './frontier-types.js';
+import type { ClaimOutcome, CrawlEnd, FinishOutcome, FrontierPage, NewPage, PageState, StopOutcome, StopReason, StoredEvent } from './frontier-types.js';
 
 const PAGE_COLUMNS = 'id, crawl_id, organization_id, url, depth, parent, state, attempts, retries';
 
@@ -27,6 +27,14 @@ export class FrontierRepository {
   async page(organizationId: string, crawlId: string, pageId: string): Promise<FrontierPage | null> {
     const [row] = await this.sql.rows(query(`SELECT ${PAGE_COLUMNS} FROM site_page WHERE organization_id = ? AND crawl_id = ? AND id = ?`, organizationId, crawlId, pageId));
     return row ? pageFromRow(row) : null;
+  }
+
+  /** A stored page's `site.page` fields (its finish number included); null while it is not stored. */
+  async storedEvent(organizationId: string, crawlId: string, pageId: string): Promise<StoredEvent | null> {
+    const [row] = await this.sql.rows(query('SELECT url, target_status, error, seq FROM site_page WHERE organization_id = ? AND crawl_id = ? AND id = ? AND seq IS NOT NULL',
+      organizationId, crawlId, pageId));
+    if (!row) return null;
+    return { url: String(row.url), targetStatus: row.target_status === null ? null : rowInt(row.target_status), error: (row.error as string | null) ?? null, seq: rowInt(row.seq) };
   }
 
   claim(organizationId: string, crawlId: string, pageId: string, leaseUntil: Date, expiresAt: Date): Promise<ClaimOutcome> {

@@ -1,0 +1,85 @@
+import { InjectQueue } from '@nestjs/bull';
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import type { Queue } from 'bull';
+import type { Redis } from 'ioredis';
+import { PeriodicTask } from '../../common/time/periodic-task.js';
+import { WEBHOOKS_QUEUE, WebhookPayload } from '../../infra/queue/queue.constants.js';
+import { InjectRedis } from '../../infra/redis/redis.module.js';
+import { JobRepository } from '../jobs/job.repository.js';
+import { SiteCrawls } from '../site/site-crawls.js';
+import { SiteEnds } from '../site/site-ends.js';
+import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.service.js';
+import { OutboxRow, WebhookOutbox } from '../webhooks/webhook-outbox.js';
+
+const PERIOD_MS = 10_000;
+/** A row younger than this is left alone: its writer is about to queue the delivery itself. */
+export const OWED_GRACE_MS = 30_000;
+const BATCH = 200;
+const TURN_KEY = 'crawlgate:owed-webhooks:turn';
+const ENDED = new Set(['done', 'failed', 'cancelled']);
+
+/**
+ * Webhooks owed and not in Bull (decisions.md 7.4, 9.3; webhook-outbox.ts), by one process a period: a delivery
+ * still in the queue is left to it (and settled here when it ended but its settle was lost); one missing (its writer
+ * died before queueing it, or Redis restarted empty) is queued again, with the same X-Crawlgate-Delivery, once what it
+ * announces has happened: the job ended, the page stored.
+ */
+@Injectable()
+export class OwedWebhooksSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(OwedWebhooksSweeper.name);
+  private readonly task = new PeriodicTask(() => this.sweepOnce(Date.now()), (error) => this.logger.warn(`owed webhooks sweep skipped: ${error.message}`));
+
+  constructor(
+    @InjectRedis() private readonly redis: Redis,
+    @InjectQueue(WEBHOOKS_QUEUE) private readonly queue: Queue<WebhookPayload>,
+    private readonly outbox: WebhookOutbox,
+    private readonly jobs: JobRepository,
+    private readonly dispatcher: WebhookDispatcher,
+    private readonly crawls: SiteCrawls,
+    private readonly ends: SiteEnds,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.task.start(PERIOD_MS);
+  }
+
+  onApplicationShutdown(): void {
+    this.task.stop();
+  }
+
+  /** One sweep now (tests), whoever's turn it is. */
+  sweep(now = Date.now()): Promise<void> {
+    return this.task.run(() => this.settleOrQueue(now));
+  }
+
+  private async sweepOnce(now: number): Promise<void> {
+    if ((await this.redis.set(TURN_KEY, String(process.pid), 'PX', PERIOD_MS - 100, 'NX')) !== 'OK') return;
+    await this.settleOrQueue(now);
+  }
+
+  private async settleOrQueue(now: number): Promise<void> {
+    for (const row of await this.outbox.due(new Date(now - OWED_GRACE_MS), BATCH)) {
+      const queued = await this.queue.getJob(row.delivery);
+      if (queued) {
+        if (queued.finishedOn) await this.outbox.settle(row.delivery);
+        continue;
+      }
+      await this.announce(row);
+    }
+  }
+
+  private async announce(row: OutboxRow): Promise<void> {
+    const job = await this.jobs.getForOrganization(row.organizationId, row.jobId);
+    // The job expired and was deleted, or never had a webhook: nothing to announce any more.
+    if (!job?.webhookUrl) return this.outbox.settle(row.delivery);
+    if (row.pageId !== undefined) {
+      const context = await this.crawls.context(row.organizationId, row.jobId);
+      if (context && (await this.ends.announcePage(context, row.pageId))) this.logger.warn({ delivery: row.delivery }, 'owed site.page webhook queued again');
+      return;
+    }
+    if (!ENDED.has(job.status)) return;
+    this.logger.warn({ delivery: row.delivery }, 'owed job.finished webhook queued again');
+    if (job.kind === 'site') await this.ends.announceEnd(job);
+    else await this.dispatcher.jobEnded(row.organizationId, row.jobId);
+  }
+}

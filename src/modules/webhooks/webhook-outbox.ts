@@ -1,0 +1,57 @@
+import { Injectable } from '@nestjs/common';
+import type { Dialect, SqlStatement } from '../../infra/database/sql-program.js';
+import { exec, query, SqlProgramRunner } from '../../infra/database/sql-program.js';
+
+/** What a job or a site page owes its caller: a delivery, named by its Bull job id. */
+export interface OwedDelivery {
+  readonly organizationId: string;
+  readonly jobId: string;
+  /** A site page's `site.page` event; none for a job's (or a crawl's) `job.finished`. */
+  readonly pageId?: string;
+}
+
+/** The Bull job id of the delivery (the same id again adds nothing to the queue). */
+export function deliveryId(owed: Pick<OwedDelivery, 'jobId' | 'pageId'>): string {
+  return owed.pageId === undefined ? `webhook:${owed.jobId}` : `webhook:${owed.jobId}:page:${owed.pageId}`;
+}
+
+/** A row of the outbox, as the sweep reads it. */
+export interface OutboxRow extends OwedDelivery {
+  readonly delivery: string;
+}
+
+/**
+ * Webhooks owed (the `webhook_outbox` table): written with what they announce, or before it, deleted once their
+ * delivery ended (sent or given up). The sweep (webhook-outbox.sweeper.ts) queues again what Bull no longer holds.
+ */
+@Injectable()
+export class WebhookOutbox {
+  constructor(private readonly sql: SqlProgramRunner) {}
+
+  /** The statement that owes a delivery, for a program that writes it with its state (a second one is a no-op). */
+  static oweStatement(dialect: Dialect, owed: OwedDelivery, now: Date): SqlStatement {
+    const insert = dialect === 'mysql' ? 'INSERT IGNORE INTO' : 'INSERT OR IGNORE INTO';
+    return exec(`${insert} webhook_outbox (delivery, organization_id, job_id, page_id, created_at) VALUES (?, ?, ?, ?, ?)`,
+      deliveryId(owed), owed.organizationId, owed.jobId, owed.pageId ?? null, now);
+  }
+
+  async owe(owed: OwedDelivery): Promise<void> {
+    await this.sql.execute(WebhookOutbox.oweStatement(this.sql.dialect, owed, new Date()));
+  }
+
+  /** The delivery ended: nothing is owed any more. */
+  async settle(delivery: string): Promise<void> {
+    await this.sql.execute(exec('DELETE FROM webhook_outbox WHERE delivery = ?', delivery));
+  }
+
+  /** Maintenance across organizations: the oldest rows owed since before `before`. */
+  async due(before: Date, take: number): Promise<OutboxRow[]> {
+    const rows = await this.sql.rows(query('SELECT delivery, organization_id, job_id, page_id FROM webhook_outbox WHERE created_at < ? ORDER BY created_at LIMIT ?', before, take));
+    return rows.map((row) => ({
+      delivery: String(row.delivery),
+      organizationId: String(row.organization_id),
+      jobId: String(row.job_id),
+      ...(row.page_id === null || row.page_id === undefined ? {} : { pageId: String(row.page_id) }),
+    }));
+  }
+}
