@@ -38,7 +38,7 @@ export class InlineRenderer {
     const spaced = BLOCK_TAGS.has(tag) ? ` ${inner} ` : inner;
     if (this.ctx.mode === 'text') return spaced;
     if (STRONG.has(tag)) return wrap(inner, '**');
-    if (EMPHASIS.has(tag)) return wrap(inner, '_');
+    if (EMPHASIS.has(tag)) return wrap(inner, insideWord(node) ? '*' : '_');
     if (STRIKE.has(tag)) return wrap(inner, '~~');
     if (CODE.has(tag)) return this.code(node);
     return spaced;
@@ -81,12 +81,25 @@ export class InlineRenderer {
   private image(element: Element): string {
     const alt = collapseWhitespace(element.getAttribute('alt') ?? '').trim();
     if (this.ctx.mode === 'text') return alt;
-    const source = element.getAttribute('src') || element.getAttribute('data-src') || '';
+    // A lazy image's `src` is often a data: placeholder, its address in `data-src`.
+    const src = element.getAttribute('src');
+    const source = (src && !/^data:/i.test(src) ? src : null) || element.getAttribute('data-src') || src || '';
     const url = source && !isScriptUrl(source) ? absoluteUrl(source, this.ctx.baseUrl) : null;
     const label = escapeLabel(alt);
     if (url === null || !/^https?:/i.test(url)) return label;
     return `![${label}](${linkDestination(url)})`;
   }
+}
+
+/**
+ * Whether a letter or digit touches the element on either side (`un<em>frigging</em>believable`): CommonMark reads no
+ * `_` there as emphasis (6.2), only `*`.
+ */
+function insideWord(element: Element): boolean {
+  const inner = element.textContent ?? '';
+  const before = element.previousSibling?.textContent ?? '';
+  const after = element.nextSibling?.textContent ?? '';
+  return (/[\p{L}\p{N}]$/u.test(before) && /^\S/u.test(inner)) || (/^[\p{L}\p{N}]/u.test(after) && /\S$/u.test(inner));
 }
 
 /** Emphasis marks hug the text: surrounding spaces move outside, empty emphasis disappears. */

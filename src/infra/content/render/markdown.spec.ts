@@ -19,6 +19,11 @@ const markdownOf: ReadonlyArray<[string, string, string]> = [
     'a **bold** and _it_, ~~gone~~ ``a`b`` end',
   ],
   [
+    'marks emphasis inside a word with * (CommonMark reads no _ there), and a lazy image by its data-src',
+    '<p>un<em>frigging</em>believable, <em>apart</em> <img src="data:image/gif;base64,R0lGOD" data-src="/real.png" alt="Lazy"></p>',
+    'un*frigging*believable, _apart_ ![Lazy](https://example.com/real.png)',
+  ],
+  [
     'makes links and images absolute against the final URL; javascript: links keep their text only',
     '<p><a href="/x?a=1#f">one [1]</a> <a href="javascript:alert(1)">two</a> <a href="../y">three</a> <img src="img/a b.png" alt="An image"></p>',
     '[one \\[1\\]](https://example.com/x?a=1#f) two [three](https://example.com/y) ![An image](https://example.com/base/img/a%20b.png)',
