@@ -19,7 +19,7 @@ export type ContentTask =
   | { readonly kind: 'render'; readonly html: string; readonly url: string; readonly request: ContentRequest; readonly reading?: PageReading }
   | { readonly kind: 'describe'; readonly html: string; readonly url: string; readonly request: ContentRequest; readonly reading?: PageReading }
   | { readonly kind: 'extract'; readonly html: string; readonly url: string; readonly rules: ExtractRules; readonly maxBytes: number }
-  | { readonly kind: 'links'; readonly html: string; readonly url: string }
+  | { readonly kind: 'links'; readonly html: string; readonly url: string; readonly max?: number }
   | { readonly kind: 'pdf'; readonly bytes: Uint8Array; readonly maxPages: number }
   | { readonly kind: 'page'; readonly html: string; readonly url: string; readonly work: PageWork; readonly reading?: PageReading }
   | SchemaTask;
@@ -47,7 +47,7 @@ export function performContentTask(task: ContentTask): ContentReply | Promise<Co
   try {
     if (task.kind === 'render') return { ok: true, value: renderPageContent(task.html, task.url, task.request, task.reading) };
     if (task.kind === 'describe') return { ok: true, value: describePage(task.html, task.url, task.request, task.reading) };
-    if (task.kind === 'links') return { ok: true, value: pageLinks(parseDocument(task.html), task.url) };
+    if (task.kind === 'links') return { ok: true, value: pageLinks(parseDocument(task.html), task.url, task.max) };
     if (task.kind === 'schema-error') return { ok: true, value: answerSchemaError(task.schema) };
     if (task.kind === 'check-answer') return { ok: true, value: checkAnswer(task.answer, compileAnswerSchema(task.schema)) };
     if (task.kind === 'page') return { ok: true, value: performPageWork(task.html, task.url, task.work, (html) => parsePage(html, task.reading)) };

@@ -107,6 +107,15 @@ describe('discoverSite (decisions 9.2)', () => {
     expect(only.pages).toEqual([]);
   });
 
+  it('takes 1,000 links of the start page, counting only those in scope: off-site links before them use none (9.1)', async () => {
+    const offSite = Array.from({ length: 1000 }, (_, index) => `https://elsewhere.example/${index}`);
+    const inScope = Array.from({ length: 1002 }, (_, index) => `${BASE}/guide/p${index}`);
+    const data = await discoverSite(request({ sitemap: 'skip' }), sources({ status: 404, body: '' }, {}, [...offSite, ...inScope]).value);
+    expect(data.links).toHaveLength(1000);
+    expect(data.links[0].url).toBe(`${BASE}/guide/p0`);
+    expect(data.skipped.scope).toBe(1000);
+  });
+
   it('cuts at limit and still counts what it skipped', async () => {
     const site = sources({ status: 404, body: '' }, {}, [`${BASE}/guide/1`, `${BASE}/guide/2`, `${BASE}/other`, `${BASE}/guide/3`]);
     const data = await discoverSite(request({ limit: 1, sitemap: 'skip' }), site.value);

@@ -1,4 +1,5 @@
 import { AppError } from '../../common/errors/app-error.js';
+import { MAX_LINKS_PER_PAGE } from '../../infra/discovery/link-filter.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import { robotsRules, type RobotsAnswer, type RobotsRules } from '../../infra/discovery/robots.js';
 import { readSitemaps, SITEMAP_BOUNDS, sitemapRoots, type SitemapFetch, type SitemapsRead } from '../../infra/discovery/sitemap.js';
@@ -55,6 +56,8 @@ class LinkCollector {
   readonly skipped = { robots: 0, scope: 0, excluded: 0, duplicate: 0 };
   truncated = false;
   private readonly classifier: UrlClassifier;
+  /** Links taken from the start page so far. */
+  private fromPage = 0;
 
   constructor(
     private readonly options: MapRequest,
@@ -71,11 +74,14 @@ class LinkCollector {
   }
 
   offer(raw: string, source: LinkSource, lastmod: string | null): void {
+    // decisions.md 9.1: at most 1,000 links are taken from one page; what follows the 1,000th is not read.
+    if (source === 'page' && this.fromPage >= MAX_LINKS_PER_PAGE) return;
     const { verdict } = this.classifier.classify(raw);
     if (verdict !== 'take') {
       this.skipped[verdict] += 1;
       return;
     }
+    if (source === 'page') this.fromPage += 1;
     if (this.links.length >= this.options.limit) {
       this.truncated = true;
       return;

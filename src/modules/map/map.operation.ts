@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { MAX_DISCOVERY_LINKS } from '../../infra/content/links.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import type { AppConfig } from '../../config/app-config.js';
@@ -96,7 +97,8 @@ export class MapOperation implements Operation<MapRequest> {
           return { html, status: navigation.status, finalUrl: navigation.finalUrl };
         });
         onPage(page);
-        const links = await pageContentWork({ kind: 'links', html: page.html, url: page.finalUrl }, { deadline: ctx.deadline, maxBytes: ctx.config.maxPageBytes, signal: ctx.signal });
+        // More than a page's 1,000 links of 8.1: the 1,000 taken are counted once in scope (9.1, map-discovery.ts).
+        const links = await pageContentWork({ kind: 'links', html: page.html, url: page.finalUrl, max: MAX_DISCOVERY_LINKS }, { deadline: ctx.deadline, maxBytes: ctx.config.maxPageBytes, signal: ctx.signal });
         return links.map((link) => link.url);
       },
     };

@@ -53,14 +53,19 @@ export class CrawlContext {
   }
 
   /**
-   * Links of a page at `depth` (or sitemap URLs at depth 1): each kept once, in order, at most 1,000, and the rest
-   * counted by why they were left out. Duplicates of keys already taken are the frontier's to count.
+   * Links of a page at `depth` (`parent` its URL), or sitemap URLs at depth 1 (no parent): each kept once, in order,
+   * and the rest counted by why they were left out. A page's links stop at the 1,000th taken (decisions.md 9.1: "at
+   * most 1,000 links are taken from one page": off-site or image links before them use none of it); sitemaps have
+   * their own bounds (50,000 URLs, sitemaps.ts). Duplicates of keys already taken are the frontier's to count.
    */
   classify(urls: readonly string[], depth: number, parent: string | null): { pages: NewPage[]; skips: SkipCounts } {
     const skips = { ...NO_SKIPS };
     const pages: NewPage[] = [];
     const seen = new Set<string>();
-    for (const raw of urls.slice(0, MAX_LINKS_PER_PAGE)) {
+    const cap = parent === null ? Infinity : MAX_LINKS_PER_PAGE;
+    let taken = 0;
+    for (const raw of urls) {
+      if (taken >= cap) break;
       const url = parseHttpUrl(raw);
       const key = url ? urlKey(url, { ignoreQuery: this.request.ignoreQuery }) : null;
       if (!url || key === null) {
@@ -70,6 +75,7 @@ export class CrawlContext {
       if (seen.has(key)) continue;
       seen.add(key);
       const verdict = this.filter(url);
+      if (verdict === 'take') taken += 1;
       if (verdict !== 'take') skips[verdict] += 1;
       else if (depth > this.request.maxDepth) skips.depth += 1;
       else pages.push({ url: url.href, keyHash: keyHash(key), depth, parent });
