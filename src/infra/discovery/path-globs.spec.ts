@@ -57,8 +57,10 @@ describe('parsePathPatterns', () => {
     return [];
   };
 
-  it('splits on commas and trims', () => {
-    expect(parsePathPatterns(' /a/*, /b/** ,', 'include_paths')).toEqual(['/a/*', '/b/**']);
+  it('splits on commas and trims; an empty item (two commas, a trailing comma) is a pattern without its / (422)', () => {
+    expect(parsePathPatterns(' /a/*, /b/** ', 'include_paths')).toEqual(['/a/*', '/b/**']);
+    expect(fieldOf(() => parsePathPatterns('/a/*,,/b', 'include_paths'))).toEqual(['include_paths']);
+    expect(fieldOf(() => parsePathPatterns('/a/*,', 'exclude_paths'))).toEqual(['exclude_paths']);
     expect(parsePathPatterns(undefined, 'include_paths')).toEqual([]);
     expect(parsePathPatterns('', 'exclude_paths')).toEqual([]);
   });

@@ -6,10 +6,15 @@ export const MAX_PATH_PATTERN_LENGTH = 256;
 
 export type PathPatternParam = 'include_paths' | 'exclude_paths';
 
-/** decisions.md 9.1: comma-separated patterns, at most 20 of 256 characters, each starting with `/`; else 422. */
+/**
+ * decisions.md 9.1: comma-separated patterns, at most 20 of 256 characters, each starting with `/`; else 422. An
+ * empty value is no pattern; an empty item in a list (`/a,,/b`, a trailing comma) starts with no `/`: 422. Spaces
+ * around an item are dropped (`/a, /b`).
+ */
 export function parsePathPatterns(text: string | undefined, param: PathPatternParam): string[] {
   if (text === undefined || text.trim() === '') return [];
-  const patterns = text.split(',').map((pattern) => pattern.trim()).filter((pattern) => pattern !== '');
+  const patterns = text.split(',').map((pattern) => pattern.trim());
+  if (patterns.includes('')) throw AppError.field(param, 'A pattern must start with "/": the list holds an empty one.');
   if (patterns.length > MAX_PATH_PATTERNS) throw AppError.field(param, `At most ${MAX_PATH_PATTERNS} patterns.`);
   for (const pattern of patterns) {
     if (pattern.length > MAX_PATH_PATTERN_LENGTH) {
