@@ -35,6 +35,10 @@ describe('PDF text runs into lines', () => {
 });
 
 describe('PDF blocks', () => {
+  it('gives a document without a text layer (a scan) empty content, not the rules between its pages (decisions.md 9.5)', () => {
+    expect(markdown([[], [], []])).toBe('');
+  });
+
   it('ranks headings by size over the document, splits paragraphs at wider gaps, and keeps wrapped lines together', () => {
     const pages = [
       page(['Title of it', 20], ['1. Chapter', 16, 30], [BODY, 10, 20], ['second line of it', 10], ['A new paragraph after a gap.', 10, 20], ['1.1 Section', 13, 20], ['hyphen-', 10, 20], ['ated word', 10]),

@@ -18,7 +18,15 @@ export function blocksHtml(blocks: readonly PdfBlock[], info: PdfInfo): string {
     info.author ? `<meta name="author" content="${escapeHtml(info.author)}">` : '',
   ].join('');
   const lang = info.language ? ` lang="${escapeHtml(info.language)}"` : '';
-  return `<!doctype html><html${lang}><head>${head}</head><body>\n${blocks.map(blockHtml).join('\n')}\n</body></html>`;
+  return `<!doctype html><html${lang}><head>${head}</head><body>\n${betweenText(blocks).map(blockHtml).join('\n')}\n</body></html>`;
+}
+
+/**
+ * A document without a text layer (a scan) is empty content (decisions.md 9.5), not the rules between its pages;
+ * one with text keeps a rule between every two pages (`---` in Markdown), blank pages included.
+ */
+function betweenText(blocks: readonly PdfBlock[]): readonly PdfBlock[] {
+  return blocks.some((block) => block.kind !== 'page-break') ? blocks : [];
 }
 
 function blockHtml(block: PdfBlock): string {
