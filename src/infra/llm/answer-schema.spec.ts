@@ -59,6 +59,8 @@ describe('parseAnswerSchema (decisions.md 8.2)', () => {
     expect(text.length).toBe(10_000);
     expect(parseAnswerSchema(text).ok).toBe(true);
     expect(parseAnswerSchema(`${text} `)).toEqual({ ok: false, error: 'ai_schema must be at most 10000 characters' });
+    // Code points, not UTF-16 units: 9,966 emoji in the description are 10,000 characters.
+    expect(parseAnswerSchema(JSON.stringify({ type: 'object', description: '😀'.repeat(10_000 - 34) })).ok).toBe(true);
   });
 });
 

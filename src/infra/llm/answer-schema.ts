@@ -1,4 +1,5 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { characterCount } from '../../common/validation/max-characters.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { RegExpEngine } from 'ajv/dist/types/index.js';
 import formatsModule from 'ajv-formats';
@@ -41,7 +42,7 @@ const isObject = (value: unknown): value is JsonSchemaObject => typeof value ===
  * bounds above): cheap checks only, as this runs before admission. Compiling it is `answerSchemaError`'s, later.
  */
 export function parseAnswerSchema(text: string): ParsedAnswerSchema {
-  if (text.length > AI_SCHEMA_MAX_CHARS) return { ok: false, error: `ai_schema must be at most ${AI_SCHEMA_MAX_CHARS} characters` };
+  if (characterCount(text) > AI_SCHEMA_MAX_CHARS) return { ok: false, error: `ai_schema must be at most ${AI_SCHEMA_MAX_CHARS} characters` };
   let schema: unknown;
   try {
     schema = JSON.parse(text);

@@ -92,5 +92,8 @@ describe('compileRules (decisions.md 8.2)', () => {
     expect(exactly(10_000).length).toBe(10_000);
     expect(compileRules(exactly(10_000)).ok).toBe(true);
     expect(compileRules(exactly(10_001))).toEqual({ ok: false, error: 'extract must be at most 10000 characters' });
+    // Characters are code points, as every "at most N characters" of the service (max-characters.ts): an emoji is one.
+    const emoji = `{"a": "p${'😀'.repeat(9_990)}"}`;
+    expect(compileRules(emoji).ok).toBe(true);
   });
 });

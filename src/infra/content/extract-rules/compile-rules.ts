@@ -1,4 +1,5 @@
 import { EXTRACT_LIMITS } from './rule.js';
+import { characterCount } from '../../../common/validation/max-characters.js';
 import type { ExtractRule, ExtractRules, RuleOutput } from './rule.js';
 import { isBrowserSelector } from '../css-selectors.js';
 
@@ -17,7 +18,7 @@ const isObject = (value: unknown): value is JsonObject => typeof value === 'obje
 
 /** decisions.md 8.2: parses and checks the `extract` parameter, bounds included, without touching any page. */
 export function compileRules(text: string): CompiledExtract {
-  if (text.length > EXTRACT_LIMITS.maxChars) return failure(`extract must be at most ${EXTRACT_LIMITS.maxChars} characters`);
+  if (characterCount(text) > EXTRACT_LIMITS.maxChars) return failure(`extract must be at most ${EXTRACT_LIMITS.maxChars} characters`);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
