@@ -1764,7 +1764,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageError"];
                 };
             };
-            /** @description The operation ran and failed (refunded, the envelope with X-Error-Code), or an internal error before it ran */
+            /** @description The operation ran and failed (the envelope with X-Error-Code; refunded when the failure is the service's, billed for ai_invalid_output and action_failed), or an internal error before it ran */
             500: {
                 headers: {
                     /** @description "true" when answered from an earlier request with the same Idempotency-Key */
@@ -1801,7 +1801,7 @@ export interface operations {
                 adblock?: string;
                 /** @description A question about the page, answered by the model (+5 credits) */
                 ai_query?: string;
-                /** @description A JSON Schema (draft 2020-12, root {"type": "object"}, at most 10,000 characters) that the model's answer must conform to, asked once more with the errors when it does not; answers data.json (+5 credits, once, also with ai_query); still not conforming: 500 ai_invalid_output, refunded */
+                /** @description A JSON Schema (draft 2020-12, root {"type": "object"}, at most 10,000 characters) that the model's answer must conform to, asked once more with the errors when it does not; answers data.json (+5 credits, once, also with ai_query); still not conforming: 500 ai_invalid_output, billed (decisions 9, amending 8.2) */
                 ai_schema?: string;
                 /** @description City of the exit (requires country; doubles the price) */
                 city?: string;
@@ -1949,7 +1949,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageError"];
                 };
             };
-            /** @description The operation ran and failed (refunded, the envelope with X-Error-Code), or an internal error before it ran */
+            /** @description The operation ran and failed (the envelope with X-Error-Code; refunded when the failure is the service's, billed for ai_invalid_output and action_failed), or an internal error before it ran */
             500: {
                 headers: {
                     /** @description "true" when answered from an earlier request with the same Idempotency-Key */
@@ -2118,7 +2118,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageError"];
                 };
             };
-            /** @description The operation ran and failed (refunded, the envelope with X-Error-Code), or an internal error before it ran */
+            /** @description The operation ran and failed (the envelope with X-Error-Code; refunded when the failure is the service's, billed for ai_invalid_output and action_failed), or an internal error before it ran */
             500: {
                 headers: {
                     /** @description "true" when answered from an earlier request with the same Idempotency-Key */
@@ -2666,7 +2666,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageError"];
                 };
             };
-            /** @description The operation ran and failed (refunded, the envelope with X-Error-Code), or an internal error before it ran */
+            /** @description The operation ran and failed (the envelope with X-Error-Code; refunded when the failure is the service's, billed for ai_invalid_output and action_failed), or an internal error before it ran */
             500: {
                 headers: {
                     /** @description "true" when answered from an earlier request with the same Idempotency-Key */
@@ -2871,7 +2871,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageError"];
                 };
             };
-            /** @description The operation ran and failed (refunded, the envelope with X-Error-Code), or an internal error before it ran */
+            /** @description The operation ran and failed (the envelope with X-Error-Code; refunded when the failure is the service's, billed for ai_invalid_output and action_failed), or an internal error before it ran */
             500: {
                 headers: {
                     /** @description "true" when answered from an earlier request with the same Idempotency-Key */
@@ -2908,7 +2908,7 @@ export interface operations {
                 adblock?: string;
                 /** @description A question about the page, answered by the model (+5 credits) */
                 ai_query?: string;
-                /** @description A JSON Schema (draft 2020-12, root {"type": "object"}, at most 10,000 characters) that the model's answer must conform to, asked once more with the errors when it does not; answers data.json (+5 credits, once, also with ai_query); still not conforming: 500 ai_invalid_output, refunded */
+                /** @description A JSON Schema (draft 2020-12, root {"type": "object"}, at most 10,000 characters) that the model's answer must conform to, asked once more with the errors when it does not; answers data.json (+5 credits, once, also with ai_query); still not conforming: 500 ai_invalid_output, billed (decisions 9, amending 8.2) */
                 ai_schema?: string;
                 /** @description City of the exit (requires country; doubles the price) */
                 city?: string;

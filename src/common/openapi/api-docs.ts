@@ -63,7 +63,7 @@ export function ApiMetered(doc: MeteredDoc): MethodDecorator & ClassDecorator {
     failure(429, 'Concurrency or burst limit of the plan', 'MessageError', responseHeaders('Retry-After')),
     ApiResponse({
       status: 500,
-      description: 'The operation ran and failed (refunded, the envelope with X-Error-Code), or an internal error before it ran',
+      description: 'The operation ran and failed (the envelope with X-Error-Code; refunded when the failure is the service\'s, billed for ai_invalid_output and action_failed), or an internal error before it ran',
       content: json({ oneOf: [envelope, ref('ServiceError')] }),
       headers: responseHeaders(...CREDIT_HEADERS, 'X-Error-Code'),
     }),

@@ -41,7 +41,7 @@ export class CrawlQuery extends withContentParams(PageQuery, BooleanText) {
   @ParamDoc({
     description:
       'A JSON Schema (draft 2020-12, root {"type": "object"}, at most 10,000 characters) that the model\'s answer must conform to, asked once more with the errors ' +
-      'when it does not; answers data.json (+5 credits, once, also with ai_query); still not conforming: 500 ai_invalid_output, refunded',
+      'when it does not; answers data.json (+5 credits, once, also with ai_query); still not conforming: 500 ai_invalid_output, billed (decisions 9, amending 8.2)',
     example: '{"type": "object", "properties": {"price": {"type": "number"}}, "required": ["price"]}',
   })
   @IsOptional() @Transform(lastValue) @IsString() ai_schema?: string;
