@@ -57,10 +57,10 @@ export async function evaluateIsolated<T, A extends unknown[]>(page: Page, fn: (
 function serializeWithin(maxBytes: number): string | null {
   const encoder = new TextEncoder();
   let content = '';
-  let bytes = 2;
+  let bytes = 0;
   for (const node of Array.from(document.childNodes)) {
     const piece = node === document.documentElement ? document.documentElement.outerHTML : new XMLSerializer().serializeToString(node);
-    bytes += encoder.encode(JSON.stringify(piece)).length - 2;
+    bytes += encoder.encode(piece).length;
     if (bytes > maxBytes) return null;
     content += piece;
   }
@@ -68,8 +68,8 @@ function serializeWithin(maxBytes: number): string | null {
 }
 
 /**
- * The page's HTML (what page.content() gives), serialized in an isolated world; null when it passes maxBytes (as
- * outputBytes counts), so an oversized DOM never crosses the DevTools pipe into this process.
+ * The page's HTML (what page.content() gives), serialized in an isolated world; null when its UTF-8 bytes pass
+ * maxBytes (decisions.md 7.2, as assertPageSize counts), so an oversized DOM never crosses the DevTools pipe.
  */
 export function readDocumentSource(page: Page, maxBytes: number): Promise<string | null> {
   return evaluateIsolated(page, serializeWithin, maxBytes);

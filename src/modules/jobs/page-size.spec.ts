@@ -10,11 +10,13 @@ describe('MAX_PAGE_BYTES', () => {
     expect(() => loadConfig({ MAX_PAGE_BYTES: 'lots' })).toThrow(/MAX_PAGE_BYTES/);
   });
 
-  it('counts the UTF-8 bytes of the text as stored in JSON, not characters', () => {
-    expect(assertPageSize('a'.repeat(8), 10)).toHaveLength(8);
-    expect(() => assertPageSize('a'.repeat(9), 10)).toThrow(expect.objectContaining({ code: 'page_too_large' }));
-    expect(() => assertPageSize('é'.repeat(5), 10)).toThrow(expect.objectContaining({ code: 'page_too_large' }));
-    expect(() => assertPageSize('\n'.repeat(5), 10)).toThrow(expect.objectContaining({ code: 'page_too_large' }));
+  it('counts the page's own UTF-8 bytes (decisions.md 7.2: a page larger than MAX_PAGE_BYTES), not characters nor JSON escapes', () => {
+    expect(assertPageSize('a'.repeat(10), 10)).toHaveLength(10);
+    expect(() => assertPageSize('a'.repeat(11), 10)).toThrow(expect.objectContaining({ code: 'page_too_large' }));
+    expect(assertPageSize('é'.repeat(5), 10)).toHaveLength(5);
+    expect(() => assertPageSize('é'.repeat(6), 10)).toThrow(expect.objectContaining({ code: 'page_too_large' }));
+    // Quotes and line breaks are one byte each in the page, however JSON would escape them.
+    expect(assertPageSize('"\n'.repeat(5), 10)).toHaveLength(10);
   });
 });
 

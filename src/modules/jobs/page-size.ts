@@ -1,6 +1,5 @@
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
-import { outputBytes } from '../../common/size/output-bytes.js';
 import { readDocumentSource } from '../../infra/browser/isolated-world.js';
 import type { BrowserPage, NavigationResult } from '../../infra/browser/page-options.js';
 import type { ReadPage } from './page-result.js';
@@ -10,10 +9,13 @@ export function pageTooLarge(maxBytes?: number): AppError {
   return new AppError(ErrorCode.PageTooLarge, `The page or its extracts exceed ${limit}, the most an operation returns.`);
 }
 
-/** decisions.md 7.2: what an operation returns is at most MAX_PAGE_BYTES, measured as outputBytes (stored JSON). */
+/**
+ * decisions.md 7.2: a page (rendered HTML or raw body, and a format's rendering of it) larger than MAX_PAGE_BYTES
+ * fails: its UTF-8 bytes, as it is answered. Extracts and recipe data are counted as they are stored (outputBytes).
+ */
 export function assertPageSize(text: string, maxBytes: number): string {
-  // A UTF-16 unit takes at most 6 bytes in JSON (\u001f): skip the count when the text cannot be too large.
-  if (text.length * 6 + 2 > maxBytes && outputBytes(text) > maxBytes) throw pageTooLarge(maxBytes);
+  // A UTF-16 unit takes at most 3 bytes in UTF-8: skip the count when the text cannot be too large.
+  if (text.length * 3 > maxBytes && Buffer.byteLength(text, 'utf8') > maxBytes) throw pageTooLarge(maxBytes);
   return text;
 }
 
