@@ -10,7 +10,7 @@ describe('MAX_PAGE_BYTES', () => {
     expect(() => loadConfig({ MAX_PAGE_BYTES: 'lots' })).toThrow(/MAX_PAGE_BYTES/);
   });
 
-  it('counts the page's own UTF-8 bytes (decisions.md 7.2: a page larger than MAX_PAGE_BYTES), not characters nor JSON escapes', () => {
+  it("counts the page's own UTF-8 bytes (decisions.md 7.2: a page larger than MAX_PAGE_BYTES), not characters nor JSON escapes", () => {
     expect(assertPageSize('a'.repeat(10), 10)).toHaveLength(10);
     expect(() => assertPageSize('a'.repeat(11), 10)).toThrow(expect.objectContaining({ code: 'page_too_large' }));
     expect(assertPageSize('é'.repeat(5), 10)).toHaveLength(5);
