@@ -65,6 +65,17 @@ describe.each(['sqlite', 'mariadb'] as const)('the site frontier on %s', (kind) 
     expect(await finish(crawlId, start!, [])).toMatchObject({ kept: false });
   });
 
+  it('answers the URL of the page taken at a key (a redirect onto it is a duplicate of that page, decisions 9.3), null for a key not taken', async () => {
+    const { crawlId, start } = await newCrawl();
+    await claim(org, crawlId, start!, LATER);
+    const { added } = await finish(crawlId, start!, [page('/a')]);
+    // The redirect's final URL (`/a?utm_source=z#q`) keys as `/a`: the duplicate names `/a` itself, a page of the results.
+    expect(await frontier.takenUrl(org, crawlId, hash('s.test/a'), 'none')).toBe('http://s.test/a');
+    expect(await frontier.takenUrl(org, crawlId, hash('s.test/a'), added[0])).toBeNull();
+    expect(await frontier.takenUrl(org, crawlId, hash('s.test/b'), 'none')).toBeNull();
+    expect(await frontier.takenUrl(`so-${kind}`, crawlId, hash('s.test/a'), 'none')).toBeNull();
+  });
+
   it('stops for credits: waiting pages dropped, the running one finishes, then the crawl is done with stop_reason credits', async () => {
     const { crawlId, start } = await newCrawl();
     await claim(org, crawlId, start!, LATER);

@@ -137,9 +137,10 @@ export class PageWork {
     const ownKey = context.keyOf(page.url);
     const finalKey = output.finalUrl ? context.keyOf(output.finalUrl) : null;
     const moved = finalKey !== null && finalKey !== ownKey;
-    if (moved && (await this.frontier.hasKey(page.organizationId, page.crawlId, keyHash(finalKey), page.id))) {
+    const taken = moved ? await this.frontier.takenUrl(page.organizationId, page.crawlId, keyHash(finalKey), page.id) : null;
+    if (taken !== null) {
       await this.refund(page, context, bill, 'refund: a duplicate of a page already taken');
-      return this.store(context, page, bill, duplicatePage(output, output.finalUrl!), [], NO_SKIPS, null, priority);
+      return this.store(context, page, bill, duplicatePage(output, taken), [], NO_SKIPS, null, priority);
     }
     const alias = moved ? { url: output.finalUrl!, keyHash: keyHash(finalKey), depth: page.depth, parent: page.parent } : null;
     const fromSitemaps = context.classify(sitemapUrls, 1, null);

@@ -96,10 +96,13 @@ export class FrontierRepository {
     return rows.length > 0;
   }
 
-  /** Whether the crawl took this key already (a redirect's final URL onto a page taken: a duplicate). */
-  async hasKey(organizationId: string, crawlId: string, keyHash: string, exceptPageId: string): Promise<boolean> {
-    const rows = await this.sql.rows(query('SELECT id FROM site_page WHERE organization_id = ? AND crawl_id = ? AND key_hash = ? AND id <> ?', organizationId, crawlId, keyHash, exceptPageId));
-    return rows.length > 0;
+  /**
+   * The URL of the page the crawl took at this key already, null when none (a redirect's final URL onto a page taken:
+   * a duplicate of that page; an alias row's URL is the final URL of the page that redirected there).
+   */
+  async takenUrl(organizationId: string, crawlId: string, keyHash: string, exceptPageId: string): Promise<string | null> {
+    const [row] = await this.sql.rows(query('SELECT url FROM site_page WHERE organization_id = ? AND crawl_id = ? AND key_hash = ? AND id <> ?', organizationId, crawlId, keyHash, exceptPageId));
+    return row ? String(row.url) : null;
   }
 
   /** The robots.txt answer kept for every worker of the crawl (null body: unreachable). */
