@@ -106,6 +106,13 @@ describe('PDF documents (decisions.md 9.5)', () => {
     }
   });
 
+  it('maps a site from a start URL that answers a PDF, as GET /crawl reads it: no page links, 200 at the fetch price (decisions 9.2)', async () => {
+    const before = await balance();
+    const mapped = await settled(await call('/map', { key: org.apiKey, query: { url: target('/pdf/libtasn1.pdf'), sitemap: 'skip' } }));
+    expect([mapped.status, mapped.body.data?.links, mapped.headers.get('x-credits-charged')]).toEqual([200, [], '1']);
+    expect(await balance()).toBe(before - 1);
+  });
+
   it('answers a start-only recipe with the document', async () => {
     const recipe = { blocks: [{ type: 'start', details: { type: 'url', source: SPEC } }] };
     const result = await settled(await call('/crawl', { method: 'POST', key: org.apiKey, query: { format: 'markdown' }, body: recipe }));

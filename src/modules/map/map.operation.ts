@@ -90,9 +90,12 @@ export class MapOperation implements Operation<MapRequest> {
       },
       sitemap: (url, maxBytes) => fetch(url, maxBytes, SITEMAP_ACCEPT).catch(unreadable),
       pageLinks: async () => {
-        const page = await ctx.withPage(options.page, async (session) => {
+        // A start URL that answers a PDF or a download is read as GET /crawl reads it (decisions.md 9.2, 9.5): no
+        // page of links, its sitemaps still listed; asked as a page, Chromium would abort it (target_unreachable).
+        const page = await ctx.withPage({ ...options.page, documents: true }, async (session) => {
           const navigation = await session.goto(options.url);
           session.assertNotBlocked();
+          if (navigation.document) return { html: '', status: navigation.status, finalUrl: navigation.finalUrl };
           const html = await readPageHtml(session.page, navigation, options.page.js, ctx.config.maxPageBytes);
           return { html, status: navigation.status, finalUrl: navigation.finalUrl };
         });
