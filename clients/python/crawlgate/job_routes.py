@@ -25,7 +25,10 @@ class JobRoutes(BaseClient):
         """GET /crawl/{job} (free): the job's answer when it ended, its Job while it runs (or waits for it with wait=True)."""
         deadline = self._session.deadline(timeout)
         if wait and cursor is None:
-            return self._await(_job_id(job), deadline)
+            # A Job of a 202 carries what was charged; the collected answer carries no figures: they go over to it.
+            charged = job.credits_charged if isinstance(job, Job) else None
+            remaining = job.credits_remaining if isinstance(job, Job) else None
+            return self._await(_job_id(job), deadline, charged, remaining)
         path = _job_path(job) + (f"?cursor={quote(cursor, safe='')}" if cursor is not None else "")
         response = self._get(path, deadline)
         if response.status == 202 and response.json().get("kind") != "site":

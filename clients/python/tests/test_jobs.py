@@ -41,6 +41,9 @@ class JobsTest(unittest.TestCase):
         done = self.client.job(job, wait=True)
         self.assertIsInstance(done, Page)
         self.assertIn("<h1>Slow</h1>", done.text)
+        # As crawl(wait=True) does: the collected page carries the 202's figures over.
+        self.assertEqual((done.credits_charged, done.credits_remaining), (job.credits_charged, job.credits_remaining))
+        self.assertEqual(done.credits_charged, 1)
 
     def test_a_collected_failure_raises_job_failed_billed(self) -> None:
         before = balance(self.org)
