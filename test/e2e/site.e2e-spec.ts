@@ -79,7 +79,7 @@ describe('POST /site (decisions 9.3): a whole site, page by page', () => {
     for (const answer of answers) expect(checker.check('GET', '/crawl/{job}', answer)).toBe('application/json');
     expect(last.body).toMatchObject({
       status: 'done', stop_reason: 'finished', error: null, credits_used: 19,
-      counts: { discovered: 20, done: 19, failed: 0, skipped: { robots: 1, scope: 2, excluded: 1, depth: 1, duplicate: 8, limit: 0 } },
+      counts: { discovered: 20, done: 19, failed: 0, skipped: { robots: 1, scope: 2, excluded: 1, depth: 1, duplicate: 9, limit: 0 } },
     });
     const byPath = new Map(pages.map((page) => [pathOf(page.url), page]));
     expect(byPath.get('/docs/')).toMatchObject({ depth: 0, parent: null, target_status: 200, credits: 1, error: null, duplicate_of: null, metadata: { title: 'Docs home' } });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { IsOptional, IsString } from 'class-validator';
+import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 import { AppError } from '../errors/app-error.js';
 import { validateDto } from './validate-dto.js';
 
@@ -44,6 +44,17 @@ describe('validateDto', () => {
     const input = Object.assign(parsed({ format: '1' }), { toString: 'x' });
     expect(refusal(input)).toEqual({ url: ['url must be a string'], toString: ['toString is not accepted here'] });
     expect(refusal(Object.assign(parsed({ url: 'x' }), { toString: 'x' }), { allowUnknown: true })).toBeNull();
+  });
+
+  it('says a message shared by several broken rules once', () => {
+    class Limit {
+      @IsOptional()
+      @IsInt({ message: 'limit must be an integer from 1 to 10' })
+      @Min(1, { message: 'limit must be an integer from 1 to 10' })
+      @Max(10, { message: 'limit must be an integer from 1 to 10' })
+      limit?: unknown;
+    }
+    expect(() => validateDto(Limit, { limit: 'x' })).toThrow(expect.objectContaining({ details: { errors: { limit: ['limit must be an integer from 1 to 10'] } } }));
   });
 
   it('answers the instance with what it read', () => {

@@ -10,7 +10,8 @@ function messagesOf(property: string, constraints: Record<string, string>): stri
 function collect(errors: ValidationError[], prefix: string, into: FieldErrors): FieldErrors {
   for (const error of errors) {
     const path = prefix ? `${prefix}.${error.property}` : error.property;
-    if (error.constraints) into[path] = [...(into[path] ?? []), ...messagesOf(error.property, error.constraints)];
+    // Each message once: rules that share one (an integer, at least 1, at most N) say it once.
+    if (error.constraints) into[path] = [...new Set([...(into[path] ?? []), ...messagesOf(error.property, error.constraints)])];
     if (error.children?.length) collect(error.children, path, into);
   }
   return into;

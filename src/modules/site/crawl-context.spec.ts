@@ -26,6 +26,11 @@ describe('CrawlContext.classify (decisions.md 9.1)', () => {
     expect(pages.some((page) => /\.(png|jpg)$/.test(page.url))).toBe(false);
   });
 
+  it('counts a link the page repeats (by key) as a duplicate, as GET /map does', () => {
+    const { pages, skips } = context().classify(['http://s.test/docs/a', 'http://s.test/docs/a#top', 'http://s.test/docs/b'], 1, START);
+    expect([pages.map((page) => page.url), skips.duplicate]).toEqual([['http://s.test/docs/a', 'http://s.test/docs/b'], 1]);
+  });
+
   it('takes every sitemap URL (their own bounds are 50,000 URLs), not only the first 1,000', () => {
     const urls = Array.from({ length: 2500 }, (_, index) => `http://s.test/docs/s${index}`);
     expect(context().classify(urls, 1, null).pages).toHaveLength(2500);

@@ -72,7 +72,11 @@ export class CrawlContext {
         skips.scope += 1;
         continue;
       }
-      if (seen.has(key)) continue;
+      // A link the page repeats is a duplicate, as GET /map counts it (the frontier counts keys other pages took).
+      if (seen.has(key)) {
+        skips.duplicate += 1;
+        continue;
+      }
       seen.add(key);
       const verdict = this.filter(url);
       if (verdict === 'take') taken += 1;
