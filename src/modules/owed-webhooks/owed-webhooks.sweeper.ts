@@ -1,10 +1,10 @@
 import { InjectQueue } from '@nestjs/bull';
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { Queue } from 'bull';
 import type { Redis } from 'ioredis';
-import { PeriodicTask } from '../../common/time/periodic-task.js';
 import { WEBHOOKS_QUEUE, WebhookPayload } from '../../infra/queue/queue.constants.js';
 import { InjectRedis } from '../../infra/redis/redis.module.js';
+import { SharedSweep } from '../../infra/redis/shared-sweep.js';
 import { JobRepository } from '../jobs/job.repository.js';
 import { SiteCrawls } from '../site/site-crawls.js';
 import { SiteEnds } from '../site/site-ends.js';
@@ -25,39 +25,22 @@ const ENDED = new Set(['done', 'failed', 'cancelled']);
  * announces has happened: the job ended, the page stored.
  */
 @Injectable()
-export class OwedWebhooksSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(OwedWebhooksSweeper.name);
-  private readonly task = new PeriodicTask(() => this.sweepOnce(Date.now()), (error) => this.logger.warn(`owed webhooks sweep skipped: ${error.message}`));
+export class OwedWebhooksSweeper extends SharedSweep {
+  protected readonly logger = new Logger(OwedWebhooksSweeper.name);
 
   constructor(
-    @InjectRedis() private readonly redis: Redis,
+    @InjectRedis() redis: Redis,
     @InjectQueue(WEBHOOKS_QUEUE) private readonly queue: Queue<WebhookPayload>,
     private readonly outbox: WebhookOutbox,
     private readonly jobs: JobRepository,
     private readonly dispatcher: WebhookDispatcher,
     private readonly crawls: SiteCrawls,
     private readonly ends: SiteEnds,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.task.start(PERIOD_MS);
+  ) {
+    super(redis, { key: TURN_KEY, periodMs: PERIOD_MS, what: 'owed webhooks sweep' });
   }
 
-  onApplicationShutdown(): void {
-    this.task.stop();
-  }
-
-  /** One sweep now (tests), whoever's turn it is. */
-  sweep(now = Date.now()): Promise<void> {
-    return this.task.run(() => this.settleOrQueue(now));
-  }
-
-  private async sweepOnce(now: number): Promise<void> {
-    if ((await this.redis.set(TURN_KEY, String(process.pid), 'PX', PERIOD_MS - 100, 'NX')) !== 'OK') return;
-    await this.settleOrQueue(now);
-  }
-
-  private async settleOrQueue(now: number): Promise<void> {
+  protected async round(now: number): Promise<void> {
     for (const row of await this.outbox.due(new Date(now - OWED_GRACE_MS), BATCH)) {
       const queued = await this.queue.getJob(row.delivery);
       if (queued) {

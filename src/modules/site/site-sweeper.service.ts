@@ -1,9 +1,9 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
-import { PeriodicTask } from '../../common/time/periodic-task.js';
 import { InjectRedis } from '../../infra/redis/redis.module.js';
+import { SharedSweep } from '../../infra/redis/shared-sweep.js';
 import { LimitsService } from '../billing/limits.service.js';
 import { FrontierRepository } from './frontier/frontier.repository.js';
 import { SiteEnds } from './site-ends.js';
@@ -20,33 +20,21 @@ const REQUEUE_PRIORITY = 1;
  * whose queue entry vanished queued again, crawls past SITE_MAX_HOURS stopped, rows of expired crawls deleted.
  */
 @Injectable()
-export class SiteSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(SiteSweeper.name);
-  private readonly task = new PeriodicTask(() => this.sweepOnce(Date.now()), (error) => this.logger.warn(`site sweep skipped: ${error.message}`));
+export class SiteSweeper extends SharedSweep {
+  protected readonly logger = new Logger(SiteSweeper.name);
 
   constructor(
     @InjectConfig() private readonly config: AppConfig,
-    @InjectRedis() private readonly redis: Redis,
+    @InjectRedis() redis: Redis,
     private readonly frontier: FrontierRepository,
     private readonly queue: SiteQueue,
     private readonly limits: LimitsService,
     private readonly ends: SiteEnds,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.task.start(PERIOD_MS);
+  ) {
+    super(redis, { key: TURN_KEY, periodMs: PERIOD_MS, what: 'site sweep' });
   }
 
-  onApplicationShutdown(): void {
-    this.task.stop();
-  }
-
-  sweep(now = Date.now()): Promise<void> {
-    return this.task.run(() => this.sweepOnce(now));
-  }
-
-  private async sweepOnce(now: number): Promise<void> {
-    if ((await this.redis.set(TURN_KEY, String(process.pid), 'PX', PERIOD_MS - 100, 'NX')) !== 'OK') return;
+  protected async round(now: number): Promise<void> {
     for (const page of await this.frontier.recoverLost(new Date(now))) {
       this.logger.warn({ crawlId: page.crawlId, url: page.url }, 'site page lost with its worker; taken again');
       await this.limits.releaseSlot(page.organizationId, `${page.crawlId}/${page.id}`);
