@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { InjectQueue } from '@nestjs/bull';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -6,7 +7,6 @@ import { Repository } from 'typeorm';
 import { Job } from '../../infra/database/entities/index.js';
 import { WEBHOOKS_QUEUE, WebhookPayload } from '../../infra/queue/queue.constants.js';
 import { DELIVERY_TURNS, WEBHOOK_BACKOFF } from '../../infra/queue/webhook-retry.js';
-import { createHash } from 'node:crypto';
 import { WebhookBacklog } from './webhook-backlog.js';
 import { deliveryId, WebhookOutbox } from './webhook-outbox.js';
 

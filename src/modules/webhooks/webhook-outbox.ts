@@ -22,7 +22,7 @@ export interface OutboxRow extends OwedDelivery {
 
 /**
  * Webhooks owed (the `webhook_outbox` table): written with what they announce, or before it, deleted once their
- * delivery ended (sent or given up). The sweep (webhook-outbox.sweeper.ts) queues again what Bull no longer holds.
+ * delivery ended (sent or given up). The sweep (owed-webhooks.sweeper.ts) queues again what Bull no longer holds.
  */
 @Injectable()
 export class WebhookOutbox {
