@@ -1,4 +1,4 @@
-import { gunzipSync } from 'node:zlib';
+import { constants, createGunzip, gunzipSync } from 'node:zlib';
 import { XMLParser } from 'fast-xml-parser';
 
 /** decisions.md 9.1 Sitemaps: what one sitemap file lists. */
@@ -43,6 +43,47 @@ export function inflate(body: Buffer, maxBytes: number): Inflated {
   } catch (error) {
     return (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' ? 'too large' : 'unreadable';
   }
+}
+
+/**
+ * The first `maxBytes` of a body past the bound, inflated when gzipped (a gzip stream cut short gives what it
+ * decodes): what was read within 9.1's 50 MiB before the bound stopped the reading.
+ */
+export function inflatedPrefix(body: Buffer, maxBytes: number): Promise<Buffer> {
+  if (!isGzip(body)) return Promise.resolve(body.subarray(0, Math.max(0, maxBytes)));
+  return new Promise((resolve) => {
+    const gunzip = createGunzip({ finishFlush: constants.Z_SYNC_FLUSH });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      gunzip.destroy();
+      resolve(Buffer.concat(chunks).subarray(0, Math.max(0, maxBytes)));
+    };
+    gunzip.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size >= maxBytes) finish();
+    });
+    gunzip.on('end', finish);
+    gunzip.on('error', finish);
+    gunzip.end(body);
+  });
+}
+
+/**
+ * A sitemap cut at the byte bound, less its last, cut entry: an XML file up to its last whole `<url>` or `<sitemap>`
+ * (its root closed again), a text file up to its last whole line.
+ */
+export function wholeEntries(text: string): string {
+  const trimmed = text.replace(/^\uFEFF/, '').trimStart();
+  if (!trimmed.startsWith('<')) return trimmed.slice(0, trimmed.lastIndexOf('\n') + 1);
+  const end = Math.max(trimmed.lastIndexOf('</url>') + '</url>'.length, trimmed.lastIndexOf('</sitemap>') + '</sitemap>'.length);
+  const root = /<(?:[\w-]+:)?(urlset|sitemapindex)\b/.exec(trimmed);
+  if (!root || end < '</url>'.length) return '';
+  return `${trimmed.slice(0, end)}</${root[1]}>`;
 }
 
 /** An XML `urlset` or `sitemapindex`, or a plain-text sitemap (one URL a line); anything else lists nothing. */

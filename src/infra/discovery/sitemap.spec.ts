@@ -94,16 +94,31 @@ describe('readSitemaps', () => {
     expect(requested).toHaveLength(2);
   });
 
-  it('stops at the decompressed-bytes bound, all sitemaps together, a gzip bomb included', async () => {
+  it('stops at the decompressed-bytes bound, all sitemaps together, a gzip bomb included: the whole entries read within it count', async () => {
     const first = urlset('/1');
-    const bomb = gzipSync(Buffer.from(`${'https://x.example/x\n'.repeat(50_000)}`));
+    const line = (index: number) => `https://x.example/x${String(index).padStart(6, '0')}\n`;
+    const bomb = gzipSync(Buffer.from(Array.from({ length: 100_000 }, (_, index) => line(index)).join('')));
     const { fetch } = site({ 'a.xml': first, 'bomb.txt.gz': bomb, 'c.xml': urlset('/3') });
     const read = await readSitemaps(fetch, ['https://x.example/a.xml', 'https://x.example/bomb.txt.gz', 'https://x.example/c.xml'],
       { maxUrls: 100_000, maxBytes: first.length + 500_000, maxDepth: 3 });
     expect(bomb.length).toBeLessThan(500_000);
-    expect(paths(read.urls)).toEqual(['/1']);
-    expect(read.sitemaps).toEqual(['https://x.example/a.xml']);
+    // 500,000 bytes of 26-byte lines: 19,230 whole ones; the cut one is left out, and c.xml is never read.
+    const whole = Math.floor(500_000 / line(0).length);
+    expect(read.urls).toHaveLength(1 + whole);
+    expect(paths(read.urls.slice(0, 3))).toEqual(['/1', '/x000000', '/x000001']);
+    expect(paths(read.urls.slice(-1))).toEqual([`/x${String(whole - 1).padStart(6, '0')}`]);
+    expect(read.sitemaps).toEqual(['https://x.example/a.xml', 'https://x.example/bomb.txt.gz']);
     expect(read.truncated).toBe(true);
+  });
+
+  it('keeps the whole <url> entries of an XML sitemap cut at the bound', async () => {
+    const xml = Buffer.from(`<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${
+      Array.from({ length: 100 }, (_, index) => `<url><loc>https://x.example/p${index}</loc></url>`).join('')}</urlset>`);
+    const { fetch } = site({ 'big.xml': xml });
+    const read = await readSitemaps(fetch, ['https://x.example/big.xml'], { maxUrls: 1000, maxBytes: 1000, maxDepth: 3 });
+    expect(read.truncated).toBe(true);
+    expect(read.urls.length).toBeGreaterThan(10);
+    expect(paths(read.urls)).toEqual(Array.from({ length: read.urls.length }, (_, index) => `/p${index}`));
   });
 
   it('gives each fetch the bytes left, and stops when a fetch was cut short', async () => {

@@ -1,6 +1,6 @@
 import { absoluteUrl } from '../content/resolve-url.js';
 import type { RobotsRules } from './robots.js';
-import { inflate, parseSitemap, type SitemapEntry } from './sitemap-parse.js';
+import { inflate, inflatedPrefix, parseSitemap, wholeEntries, type SitemapContent, type SitemapEntry } from './sitemap-parse.js';
 import { parseHttpUrl } from './url-key.js';
 export type { SitemapEntry } from './sitemap-parse.js';
 
@@ -66,16 +66,23 @@ export async function readSitemaps(
     const body = answer.truncated ? 'too large' : inflate(answer.body, remaining);
     if (body === 'unreadable') return;
     if (body === 'too large') {
+      // 9.1 bounds the bytes read, not the files: the whole entries read within the bound count, and the reading ends.
       full = truncated = true;
+      const prefix = await inflatedPrefix(answer.body, remaining);
+      const listed = parseSitemap(wholeEntries(prefix.toString('utf8')));
+      if (listed.urls.length > 0) take(url, prefix.length, listed);
       return;
     }
-    state.bytes += body.length;
-    state.sitemaps.push(url);
     const content = parseSitemap(body.toString('utf8'));
+    take(url, body.length, content);
+    for (const child of content.sitemaps) await visit(child, depth + 1);
+  };
+  const take = (url: string, bytes: number, content: SitemapContent): void => {
+    state.bytes += bytes;
+    state.sitemaps.push(url);
     const room = bounds.maxUrls - state.urls.length;
     state.urls.push(...content.urls.slice(0, room));
     if (content.urls.length > room) full = truncated = true;
-    for (const child of content.sitemaps) await visit(child, depth + 1);
   };
   for (const root of roots) await visit(root, 1);
   return { urls: state.urls, sitemaps: state.sitemaps, truncated };
