@@ -65,6 +65,18 @@ describe.each(['sqlite', 'mariadb'] as const)('the site frontier on %s', (kind) 
     expect(await finish(crawlId, start!, [])).toMatchObject({ kept: false });
   });
 
+  it('owes a crawl with a webhook_url its job.finished from its creation, in the same transaction (webhook-outbox.ts)', async () => {
+    sequence += 1;
+    const crawlId = `itsite_${kind}_${sequence}`;
+    const job = Object.assign(new Job(), {
+      id: crawlId, organizationId: org, kind: 'site', status: 'queued', host: 's.test', price: 1, refunded: false, options: '{}', webhookUrl: 'http://hooks.test/',
+      createdAt: new Date(), expiresAt: LATER,
+    });
+    expect(await frontier.create(job, page('/', 0, null), 5)).not.toBeNull();
+    expect((await db.query('SELECT delivery, organization_id FROM webhook_outbox WHERE job_id = ?', [crawlId])).map((row: Record<string, unknown>) => ({ ...row })))
+      .toEqual([{ delivery: `webhook:${crawlId}`, organization_id: org }]);
+  });
+
   it('answers the URL of the page taken at a key (a redirect onto it is a duplicate of that page, decisions 9.3), null for a key not taken', async () => {
     const { crawlId, start } = await newCrawl();
     await claim(org, crawlId, start!, LATER);

@@ -3,7 +3,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { sendAppError } from '../errors/app-exception.filter.js';
-import { refusedParameters } from '../validation/query-of.js';
+import { refusedParameters } from '../validation/validate-dto.js';
 import { HTML, json, MountedPaths, NO_QUERY, plainOperation } from './plain-operations.js';
 import { SCHEMAS } from './schemas.js';
 

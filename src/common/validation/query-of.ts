@@ -1,7 +1,6 @@
 import { Injectable, PipeTransform, Query } from '@nestjs/common';
 import type { ClassConstructor } from 'class-transformer';
-import { AppError } from '../errors/app-error.js';
-import { validateDto } from './validate-dto.js';
+import { refusedParameters, validateDto } from './validate-dto.js';
 
 /** Validates a route's query against its DTO; a parameter the DTO does not declare is a 422 on that parameter. */
 @Injectable()
@@ -25,9 +24,3 @@ export const QueryOf = <T extends object>(dto: ClassConstructor<T>): ParameterDe
 
 /** The query of a route that has no parameters: any parameter is refused. */
 export class NoQuery {}
-
-/** The 422 of a route without parameters given some (null when none was), each named. */
-export function refusedParameters(query: unknown): AppError | null {
-  const given = Object.keys(query ?? {});
-  return given.length > 0 ? AppError.validation(Object.fromEntries(given.map((name) => [name, [`${name} is not accepted here`]]))) : null;
-}

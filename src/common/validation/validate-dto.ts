@@ -4,7 +4,7 @@ import { AppError, FieldErrors } from '../errors/app-error.js';
 
 /** class-validator's "property x should not exist", said the way a caller reads it. */
 function messagesOf(property: string, constraints: Record<string, string>): string[] {
-  return Object.entries(constraints).map(([name, message]) => (name === 'whitelistValidation' ? `${property} is not accepted here` : message));
+  return Object.entries(constraints).map(([name, message]) => (name === 'whitelistValidation' ? notAccepted(property) : message));
 }
 
 function collect(errors: ValidationError[], prefix: string, into: FieldErrors): FieldErrors {
@@ -26,12 +26,21 @@ function assertObject(input: unknown): asserts input is object {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) throw AppError.field('body', 'must be a JSON object');
 }
 
+/** How an unknown parameter or field is refused, one message wherever it is met. */
+export const notAccepted = (name: string): string => `${name} is not accepted here`;
+
+/** The 422 of a query or body that takes nothing given some (null when nothing was), each named. */
+export function refusedParameters(given: unknown): AppError | null {
+  const names = Object.keys(given ?? {});
+  return names.length > 0 ? AppError.validation(Object.fromEntries(names.map((name) => [name, [notAccepted(name)]]))) : null;
+}
+
 /** The body of a call that takes none: absent or `{}`; each field given is refused (422). */
 export function assertNoFields(body: unknown): void {
   if (body === null || body === undefined) return;
   assertObject(body);
-  const given = Object.keys(body);
-  if (given.length > 0) throw AppError.validation(Object.fromEntries(given.map((name) => [name, [`${name} is not accepted here`]])));
+  const refused = refusedParameters(body);
+  if (refused) throw refused;
 }
 
 /** Validates plain input against a DTO class; unknown properties are refused. Throws the 422 AppError. */
@@ -47,7 +56,7 @@ export function validateDto<T extends object>(dto: ClassConstructor<T>, input: u
   );
   if (!options.allowUnknown) {
     // Defined, not assigned: `errors.__proto__ = ...` would set the map's prototype.
-    for (const name of unread(input, instance)) Object.defineProperty(errors, name, { value: [`${name} is not accepted here`], enumerable: true, writable: true, configurable: true });
+    for (const name of unread(input, instance)) Object.defineProperty(errors, name, { value: [notAccepted(name)], enumerable: true, writable: true, configurable: true });
   }
   if (Object.keys(errors).length > 0) throw AppError.validation(errors);
   return instance;

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from '@jest/globals';
-import { decodeXmlEntities, inflate, parseSitemap } from './sitemap-parse.js';
+import { decodeXmlEntities, inflate, inflatedPrefix, parseSitemap, wholeEntries } from './sitemap-parse.js';
 
 const URLSET = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
@@ -67,6 +67,24 @@ describe('inflate', () => {
   it('tells a corrupt gzip stream from one past the bound', () => {
     expect(inflate(Buffer.concat([Buffer.from([0x1f, 0x8b]), Buffer.from('not a gzip stream')]), 1 << 20)).toBe('unreadable');
     expect(inflate(gzipSync(Buffer.from(URLSET)).subarray(0, 20), 1 << 20)).toBe('unreadable');
+  });
+});
+
+describe('a sitemap cut at the byte bound (wholeEntries, inflatedPrefix)', () => {
+  it('keeps the whole entries, the root closed again; nothing when no entry is whole', () => {
+    const cut = '<?xml version="1.0"?><sm:urlset xmlns:sm="x"><sm:url><sm:loc>https://x.example/a</sm:loc></sm:url><sm:url><sm:loc>https://x.ex';
+    expect(parseSitemap(wholeEntries(cut)).urls.map((entry) => entry.url)).toEqual(['https://x.example/a']);
+    expect(wholeEntries('<urlset><url><loc>https://x.example/a</lo')).toBe('');
+    expect(parseSitemap(wholeEntries('<sitemapindex><sitemap><loc>https://x.example/s1.xml</loc></sitemap><sitemap><lo')).sitemaps).toEqual(['https://x.example/s1.xml']);
+    expect(wholeEntries('https://x.example/a\nhttps://x.example/b\nhttps://x.ex')).toBe('https://x.example/a\nhttps://x.example/b\n');
+  });
+
+  it('inflates the first bytes of a gzip stream, whole or cut short', async () => {
+    const text = 'https://x.example/line\n'.repeat(10_000);
+    const gzipped = gzipSync(Buffer.from(text));
+    expect((await inflatedPrefix(gzipped, 1000)).toString()).toBe(text.slice(0, 1000));
+    expect(text.startsWith((await inflatedPrefix(gzipped.subarray(0, gzipped.length / 2), 1 << 20)).toString())).toBe(true);
+    expect((await inflatedPrefix(Buffer.from('plain text'), 5)).toString()).toBe('plain');
   });
 });
 

@@ -80,10 +80,11 @@ export function inflatedPrefix(body: Buffer, maxBytes: number): Promise<Buffer> 
 export function wholeEntries(text: string): string {
   const trimmed = text.replace(/^\uFEFF/, '').trimStart();
   if (!trimmed.startsWith('<')) return trimmed.slice(0, trimmed.lastIndexOf('\n') + 1);
-  const end = Math.max(trimmed.lastIndexOf('</url>') + '</url>'.length, trimmed.lastIndexOf('</sitemap>') + '</sitemap>'.length);
-  const root = /<(?:[\w-]+:)?(urlset|sitemapindex)\b/.exec(trimmed);
-  if (!root || end < '</url>'.length) return '';
-  return `${trimmed.slice(0, end)}</${root[1]}>`;
+  // The end of the last closed entry, a namespace prefix allowed (`</sm:url>`), as parseSitemap reads them.
+  let end = 0;
+  for (const closed of trimmed.matchAll(/<\/(?:[\w-]+:)?(?:url|sitemap)\s*>/g)) end = closed.index + closed[0].length;
+  const root = /<((?:[\w-]+:)?(?:urlset|sitemapindex))\b/.exec(trimmed);
+  return root && end > 0 ? `${trimmed.slice(0, end)}</${root[1]}>` : '';
 }
 
 /** An XML `urlset` or `sitemapindex`, or a plain-text sitemap (one URL a line); anything else lists nothing. */

@@ -98,7 +98,6 @@ export class CrawlOperation extends PageOperation {
     };
   }
 
-
   /** Everything computed from the page (format, main_content, selectors, extract, ai_*, output): from a fetch or a copy alike. */
   private async answerPage(options: CrawlRequest, page: ReadPage, limits: ContentLimits): Promise<JobOutput> {
     const data = await crawlData(options, page, {

@@ -1,3 +1,5 @@
+import { siteHost } from '../../infra/discovery/url-key.js';
+
 /**
  * decisions.md 9.1 for one map: robots.txt's Crawl-delay is a floor between two of its requests to one host (robots.txt,
  * the start page, each sitemap), from one's end to the next one's start. All of a map runs in one job on one worker, so
@@ -50,7 +52,5 @@ export class HostFloor {
   }
 }
 
-/** The host as decisions 9.1 means it: its name with a port that is not the scheme's default. */
-function hostOf(url: string): string {
-  return new URL(url).host.toLowerCase();
-}
+/** The host as decisions 9.1 means it (url-key.ts's siteHost). */
+const hostOf = (url: string): string => siteHost(new URL(url));

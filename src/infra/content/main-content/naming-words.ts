@@ -39,4 +39,3 @@ function isAnchorId(element: Element, tag: string, id: string): boolean {
   const named = id.toLowerCase().match(WORDS) ?? [];
   return named.length > 0 && named.every((word) => heading.has(word));
 }
-
