@@ -33,10 +33,9 @@ describe('LostJobSweeper over the job rows and the heartbeats', () => {
   let sweeper: LostJobSweeper;
   const org = `sweep${process.pid}`;
 
-  const running = async (id: string) => {
-    const now = new Date();
+  const running = async (id: string, kind = 'crawl', now = new Date()) => {
     await new JobRepository(db.getRepository(Job), db.getRepository(JobResult), new SqlProgramRunner(db)).insert(Object.assign(new Job(), {
-      id, organizationId: org, kind: 'crawl', status: 'running', host: 'example.test', price: 3, refunded: false, options: '{}',
+      id, organizationId: org, kind, status: 'running', host: 'example.test', price: 3, refunded: false, options: '{}',
       webhookUrl: null, errorCode: null, errorMessage: null, createdAt: now, startedAt: now, finishedAt: null, expiresAt: new Date(now.getTime() + 86_400_000),
     }));
   };
@@ -53,7 +52,7 @@ describe('LostJobSweeper over the job rows and the heartbeats', () => {
       },
     };
     const queue = { getJob: async () => null };
-    sweeper = new LostJobSweeper(heartbeat, jobs, runner as unknown as JobRunner, queue as unknown as Queue<JobPayload>, {} as JobLine, { find: () => undefined } as unknown as OperationRegistry);
+    sweeper = new LostJobSweeper(heartbeat, jobs, runner as unknown as JobRunner, queue as unknown as Queue<JobPayload>, {} as JobLine, { ownKinds: () => ['site'] } as unknown as OperationRegistry);
   });
   afterAll(async () => {
     stops.forEach((stop) => stop());
@@ -93,6 +92,19 @@ describe('LostJobSweeper over the job rows and the heartbeats', () => {
     ]);
   });
 
+  it('leaves the kinds that run their own jobs out of the query: older site crawls never fill the batch', async () => {
+    const jobs = new JobRepository(db.getRepository(Job), db.getRepository(JobResult), new SqlProgramRunner(db));
+    const old = Date.now() - 3_600_000;
+    await running(`${org}_site1`, 'site', new Date(old));
+    await running(`${org}_site2`, 'site', new Date(old + 1));
+    await running(`${org}_crawl`, 'crawl', new Date(old + 2));
+    const oldest = (rows: Job[]) => rows.map((job) => job.id);
+    expect(oldest(await jobs.listByStatus('running', 1))).toEqual([`${org}_site1`]);
+    expect(oldest(await jobs.listByStatus('running', 1, { exceptKinds: ['site'] }))).toEqual([`${org}_crawl`]);
+    expect(oldest(await jobs.listByStatus('running', 2, { exceptKinds: ['site'], createdBefore: new Date(old + 2) }))).toEqual([]);
+    await db.getRepository(Job).delete({ organizationId: org });
+  });
+
   it('counts the periods a beat is missing only while Redis answers: a sweep that failed starts the count again', async () => {
     // The sweeper's own connection, cut as a Redis outage cuts it; the job's worker could not beat meanwhile either.
     const flaky = redis.duplicate();
@@ -101,7 +113,7 @@ describe('LostJobSweeper over the job rows and the heartbeats', () => {
     const lost: string[] = [];
     const runner = { abandon: async (payload: JobPayload) => void lost.push(payload.jobId) };
     const queue = { getJob: async () => null };
-    const flakySweeper = new LostJobSweeper(flakyHeartbeat, jobs, runner as unknown as JobRunner, queue as unknown as Queue<JobPayload>, {} as JobLine, { find: () => undefined } as unknown as OperationRegistry);
+    const flakySweeper = new LostJobSweeper(flakyHeartbeat, jobs, runner as unknown as JobRunner, queue as unknown as Queue<JobPayload>, {} as JobLine, { ownKinds: () => ['site'] } as unknown as OperationRegistry);
     const id = `${org}_outage`;
     await running(id);
     const now = Date.now();

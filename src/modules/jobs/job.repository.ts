@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, IsNull, LessThan, Repository } from 'typeorm';
+import { In, IsNull, LessThan, Not, Repository } from 'typeorm';
 import { Job, JobResult } from '../../infra/database/entities/index.js';
 import type { TargetMediaType } from '../../common/http/metered-answer.js';
 import type { JobOutput } from './operation.js';
@@ -113,9 +113,13 @@ export class JobRepository {
     return row ? decodeOutput(row) : null;
   }
 
-  /** Oldest first; with `createdBefore`, only jobs created before it. */
-  listByStatus(status: 'queued' | 'running', take: number, createdBefore?: Date): Promise<Job[]> {
-    return this.jobs.find({ where: { status, ...(createdBefore ? { createdAt: LessThan(createdBefore) } : {}) }, order: { createdAt: 'ASC' }, take });
+  /**
+   * Oldest first; with `createdBefore`, only jobs created before it; never of `exceptKinds` (left out in the query, so
+   * that long-lived rows of those kinds cannot fill the batch).
+   */
+  listByStatus(status: 'queued' | 'running', take: number, { createdBefore, exceptKinds = [] }: { createdBefore?: Date; exceptKinds?: readonly string[] } = {}): Promise<Job[]> {
+    const where = { status, ...(createdBefore ? { createdAt: LessThan(createdBefore) } : {}), ...(exceptKinds.length ? { kind: Not(In([...exceptKinds])) } : {}) };
+    return this.jobs.find({ where, order: { createdAt: 'ASC' }, take });
   }
 
   /** The status of each of these jobs that exists (a maintenance read across organizations, for the slot keeper). */

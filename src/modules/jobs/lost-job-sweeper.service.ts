@@ -20,7 +20,7 @@ export const OVERDUE_MS = 30_000;
 /** A job put back in the queue jumps the line: it was paid and has waited already. */
 const REQUEUE_PRIORITY = 1;
 const BATCH = 200;
-/** Running jobs are bounded by the workers' slots (BROWSER_CONCURRENCY each): all of them are judged every sweep. */
+/** Running jobs of the kinds it judges are bounded by the workers' slots (BROWSER_CONCURRENCY each): all are judged every sweep. */
 const RUNNING_BATCH = 2000;
 
 /**
@@ -73,7 +73,7 @@ export class LostJobSweeper implements OnApplicationBootstrap, OnApplicationShut
   }
 
   private async failLostJobs(now: number): Promise<void> {
-    const running = (await this.jobs.listByStatus('running', RUNNING_BATCH)).filter((job) => !this.registry.find(job.kind)?.own);
+    const running = await this.jobs.listByStatus('running', RUNNING_BATCH, { exceptKinds: this.registry.ownKinds() });
     const { lost, overdue } = await this.heartbeat.judge(running.map((job) => job.id), now, OVERDUE_MS);
     const silent = new Set(lost);
     const late = new Set(overdue);
@@ -96,8 +96,7 @@ export class LostJobSweeper implements OnApplicationBootstrap, OnApplicationShut
   }
 
   private async requeueVanished(before: Date): Promise<void> {
-    for (const job of await this.jobs.listByStatus('queued', BATCH, before)) {
-      if (this.registry.find(job.kind)?.own) continue;
+    for (const job of await this.jobs.listByStatus('queued', BATCH, { createdBefore: before, exceptKinds: this.registry.ownKinds() })) {
       if (await this.queue.getJob(job.id)) continue;
       this.logger.warn({ jobId: job.id }, 'queued job missing from the queue; queued again');
       await this.line.add(payloadOf(job), REQUEUE_PRIORITY);

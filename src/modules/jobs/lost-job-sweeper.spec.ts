@@ -28,13 +28,16 @@ function setup(rows: Job[], silent: string[], inQueue: string[] = [], deadlines:
       overdue: ids.filter((id) => !silent.includes(id) && (deadlines[id] ?? Infinity) + overdueMs < now),
     }),
   };
-  const jobs = { listByStatus: async (status: string) => rows.filter((row) => row.status === status) };
+  const jobs = {
+    listByStatus: async (status: string, take: number, { exceptKinds = [] }: { exceptKinds?: string[] } = {}) =>
+      rows.filter((row) => row.status === status && !exceptKinds.includes(row.kind)).slice(0, take),
+  };
   const runner = { abandon: async (payload: JobPayload, reason: string) => void abandoned.push(`${payload.jobId}: ${reason}`) };
   const queue = { getJob: async (id: string) => (inQueue.includes(id) ? {} : null) };
   const line = { add: async (payload: JobPayload) => void added.push(payload.jobId) };
   const sweeper = new LostJobSweeper(
     heartbeat as unknown as JobHeartbeat, jobs as unknown as JobRepository, runner as unknown as JobRunner, queue as unknown as Queue<JobPayload>, line as unknown as JobLine,
-    { find: (kind: string) => (kind === 'site' ? { own: {} } : undefined) } as unknown as OperationRegistry,
+    { ownKinds: () => ['site'] } as unknown as OperationRegistry,
   );
   return { sweeper, abandoned, added, silent };
 }

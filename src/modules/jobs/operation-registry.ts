@@ -18,6 +18,11 @@ export class OperationRegistry extends KindRegistry<Operation> {
     return this.byKind.get(kind);
   }
 
+  /** The kinds whose operation runs its own jobs (Operation.own): the lost-job sweeper leaves their rows alone. */
+  ownKinds(): string[] {
+    return [...this.byKind.values()].filter((operation) => operation.own).map((operation) => operation.kind);
+  }
+
   get(kind: string): Operation {
     const operation = this.byKind.get(kind);
     if (!operation) throw new Error(`no operation registered for job kind "${kind}"`);
