@@ -102,7 +102,7 @@ describe.each(['sqlite', 'mariadb'] as const)('the charge with its job row on %s
   it('marks the job row refunded when its charge is handed back', async () => {
     const id = await org(100);
     await charge(id, `${id}-back`, { dailyLimit: 5 });
-    await ledger.refund({ organizationId: id, requestKey: `${id}-back`, amount: 30, jobId: `${id}-back`, host: 'cj.example', dailyLimited: true });
+    await ledger.refund({ organizationId: id, requestKey: `${id}-back`, jobId: `${id}-back`, host: 'cj.example', dailyLimited: true });
     expect((await jobs.getForOrganization(id, `${id}-back`))?.refunded).toBe(true);
     expect(await state(id)).toEqual({ balance: 100, ledger: 100, used: 0, requests: 1, credits: 0, charges: [`${id}-back`], jobs: [`${id}-back`] });
   });

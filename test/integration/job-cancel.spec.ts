@@ -27,7 +27,7 @@ describe.each(['sqlite', 'mariadb'] as const)('the cancel of a queued job on %s'
   };
   const cancel = (org: string, jobId: string, asOrg = org) => ledger.refundIf(
     () => cancelQueuedProgram({ dialect: jobs.dialect, organizationId: asOrg, jobId, now: new Date() }),
-    { organizationId: org, requestKey: jobId, amount: 7, jobId, host: 'cancel.example', dailyLimited: false, reason: 'refund: cancelled before it started' },
+    { organizationId: org, requestKey: jobId, jobId, host: 'cancel.example', dailyLimited: false, reason: 'refund: cancelled before it started' },
   );
   /** The job's status, error and refund flag; the organization's balance, ledger sum and refund entries. */
   const state = async (org: string, jobId: string) => {

@@ -28,13 +28,15 @@ export function ledgerMetricsSuites(): void {
     it('counts credits that moved, once: not a refused charge, a replayed refund or a grant', async () => {
       const id = await fundedOrganization(db, ledger, `orgmetrics${kind}${Date.now()}`, 12);
       const charge = (key: string, amount: number) => ledger.charge({ organizationId: id, requestKey: key, amount, reason: 'test', jobId: key, host: 'example.com' });
-      const refund = (key: string, amount: number) => ledger.refund({ organizationId: id, requestKey: key, amount, jobId: key, host: 'example.com', dailyLimited: false });
+      const refund = (key: string) => ledger.refund({ organizationId: id, requestKey: key, jobId: key, host: 'example.com', dailyLimited: false });
       await charge(`${id}-a`, 5);
       await charge(`${id}-b`, 7);
       await expect(charge(`${id}-c`, 1)).rejects.toMatchObject({ code: 'insufficient_credits' });
       expect(await counters(metrics)).toEqual({ charged: 12, refunded: 0 });
-      expect((await refund(`${id}-a`, 5)).replayed).toBeUndefined();
-      expect((await refund(`${id}-a`, 5)).replayed).toBe(true);
+      expect(await refund(`${id}-a`)).toMatchObject({ balanceAfter: 5, refunded: 5 });
+      expect(await refund(`${id}-a`)).toMatchObject({ balanceAfter: 5, refunded: 0, replayed: true });
+      // The refused charge took nothing: its refund hands nothing back, whatever the caller believed it cost.
+      expect(await refund(`${id}-c`)).toEqual({ entryId: null, balanceAfter: 5, refunded: 0, replayed: true });
       expect(await counters(metrics)).toEqual({ charged: 12, refunded: 5 });
     });
   });

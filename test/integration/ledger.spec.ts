@@ -55,7 +55,7 @@ describe.each(['sqlite', 'mariadb'] as const)('ledger on %s', (kind) => {
         expected -= price;
         expect((await charge(id, price, key)).balanceAfter).toBe(expected);
         expected += price;
-        expect((await ledger.refund({ organizationId: id, requestKey: key, amount: price, jobId: key, host: 'example.com', dailyLimited: false })).balanceAfter).toBe(expected);
+        expect((await ledger.refund({ organizationId: id, requestKey: key, jobId: key, host: 'example.com', dailyLimited: false })).balanceAfter).toBe(expected);
       }
     }
     expect(await balanceOf(db, id)).toBe(10_000);
@@ -84,7 +84,7 @@ describe.each(['sqlite', 'mariadb'] as const)('ledger on %s', (kind) => {
     await charge(id, 30, `${id}-d2`, 2);
     await expect(charge(id, 30, `${id}-d3`, 2)).rejects.toMatchObject({ code: 'daily_limit_reached' });
     expect(await balanceOf(db, id)).toBe(940);
-    await ledger.refund({ organizationId: id, requestKey: `${id}-d2`, amount: 30, jobId: `${id}-d2`, host: 'example.com', dailyLimited: true });
+    await ledger.refund({ organizationId: id, requestKey: `${id}-d2`, jobId: `${id}-d2`, host: 'example.com', dailyLimited: true });
     expect((await charge(id, 30, `${id}-d4`, 2)).balanceAfter).toBe(940);
     expect(await ledgerSum(db, id)).toBe(940);
   });

@@ -30,7 +30,7 @@ export function moneyHardeningSuites(): void {
       await db.query('UPDATE ledger_entry SET created_at = ? WHERE request_key = ?', [`${YESTERDAY} 23:59:59`, key]);
       await db.query('UPDATE daily_quota SET day = ? WHERE organization_id = ?', [YESTERDAY, id]);
       await db.query('UPDATE usage_tally SET day = ? WHERE organization_id = ?', [YESTERDAY, id]);
-      await ledger.refund({ organizationId: id, requestKey: key, amount: 30, jobId: key, host: 'night.example', dailyLimited: true });
+      await ledger.refund({ organizationId: id, requestKey: key, jobId: key, host: 'night.example', dailyLimited: true });
 
       expect(Number((await row('SELECT used FROM daily_quota WHERE organization_id = ? AND day = ?', id, YESTERDAY))!.used)).toBe(0);
       const yesterday = await row('SELECT requests, credits FROM usage_tally WHERE organization_id = ? AND day = ?', id, YESTERDAY);

@@ -184,7 +184,7 @@ describe.each(['sqlite', 'mariadb'] as const)('the site frontier on %s', (kind) 
       expect(await status(crawlId)).toEqual({ status: 'running', stop_reason: null });
       expect((await frontier.recoverLost(new Date())).filter((p) => p.crawlId === crawlId)).toEqual([expect.objectContaining({ id: pageId, state: 'waiting' })]);
       expect(await balanceOf(db, payer)).toBe(9);
-      expect(await frontier.claim(payer, crawlId, pageId, LATER, LATER)).toEqual({ taken: false, ended: { status: 'cancelled', stopReason: 'cancelled' }, refunds: [{ requestKey: `site:${crawlId}:${pageId}`, amount: 1, host: 's.test' }] });
+      expect(await frontier.claim(payer, crawlId, pageId, LATER, LATER)).toEqual({ taken: false, ended: { status: 'cancelled', stopReason: 'cancelled' }, refunds: [{ requestKey: `site:${crawlId}:${pageId}`, host: 's.test' }] });
       expect(await status(crawlId)).toEqual({ status: 'cancelled', stop_reason: 'cancelled' });
       expect((await db.query('SELECT state FROM site_page WHERE id = ?', [pageId]))[0].state).toBe('dropped');
       expect([await balanceOf(db, payer), await ledgerSum(db, payer)]).toEqual([10, 10]);
@@ -203,11 +203,13 @@ describe.each(['sqlite', 'mariadb'] as const)('the site frontier on %s', (kind) 
 
     it('a page handed back by a target\'s pause into a crawl that stopped meanwhile: dropped when taken, nothing to refund, the crawl ends', async () => {
       const { crawlId, pageId } = await lostPage();
-      await ledger.refund({ organizationId: payer, requestKey: pageRequestKey({ crawlId, id: pageId, retries: 0 }), amount: 1, jobId: crawlId, host: 's.test', dailyLimited: false });
+      await ledger.refund({ organizationId: payer, requestKey: pageRequestKey({ crawlId, id: pageId, retries: 0 }), jobId: crawlId, host: 's.test', dailyLimited: false });
       expect(await frontier.stop(payer, crawlId, 'credits', null, LATER)).toBeNull();
       expect(await frontier.release(payer, crawlId, pageId)).toBe(true);
       expect(await frontier.claim(payer, crawlId, pageId, LATER, LATER)).toEqual({ taken: false, ended: { status: 'done', stopReason: 'credits' }, refunds: [] });
       expect([await balanceOf(db, payer), await ledgerSum(db, payer)]).toEqual([10, 10]);
+      // A page's refund hands back one of the crawl's charges, not the crawl's own: its row is not marked refunded.
+      expect((await db.getRepository(Job).findOneByOrFail({ id: crawlId })).refunded).toBe(false);
     });
   });
 });

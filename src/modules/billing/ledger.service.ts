@@ -30,11 +30,14 @@ export class LedgerService {
     return move;
   }
 
-  /** Hands a charge back; replaying it changes nothing and answers the current balance. */
-  /** `untallyAttempt` also takes back the job's attempt in the usage (a pool found dead, decisions 8.4), in the same transaction. */
-  async refund(request: RefundRequest): Promise<LedgerMove> {
+  /**
+   * Hands back what the request key's charge took, exactly; replaying it, or a key that took nothing, changes nothing and
+   * answers the current balance. `untallyAttempt` also takes back the job's attempt in the usage (a pool found dead,
+   * decisions 8.4), in the same transaction.
+   */
+  async refund(request: RefundRequest): Promise<RefundMove> {
     const move = await this.sql.run(() => this.refundProgram(request));
-    if (!move.replayed) this.metrics?.creditsRefunded(request.amount);
+    this.counted(move);
     return move;
   }
 
@@ -42,12 +45,12 @@ export class LedgerService {
    * The refund, only when `guard`'s steps answer true, in the guard's transaction: e.g. a job cancelled only while
    * still queued (decisions 9.4), so the cancel and its refund happen together or not at all. Null: the guard refused.
    */
-  async refundIf(guard: () => SqlProgram<boolean>, request: RefundRequest): Promise<LedgerMove | null> {
+  async refundIf(guard: () => SqlProgram<boolean>, request: RefundRequest): Promise<RefundMove | null> {
     const refundProgram = this.refundProgram.bind(this);
     const move = await this.sql.run(function* () {
       return (yield* guard()) ? yield* refundProgram(request) : null;
     });
-    if (move && !move.replayed) this.metrics?.creditsRefunded(request.amount);
+    if (move) this.counted(move);
     return move;
   }
 
@@ -59,12 +62,16 @@ export class LedgerService {
     const refundProgram = this.refundProgram.bind(this);
     const { value, moved } = await this.sql.run(function* () {
       const asked = yield* steps();
-      const made: number[] = [];
-      for (const request of asked.refunds) if (!(yield* refundProgram(request)).replayed) made.push(request.amount);
+      const made: RefundMove[] = [];
+      for (const request of asked.refunds) made.push(yield* refundProgram(request));
       return { value: asked.value, moved: made };
     });
-    for (const amount of moved) this.metrics?.creditsRefunded(amount);
+    moved.forEach((move) => this.counted(move));
     return value;
+  }
+
+  private counted(move: RefundMove): void {
+    if (move.refunded > 0) this.metrics?.creditsRefunded(move.refunded);
   }
 
   /** Admin grants and corrections (negative amounts), and monthly top-ups (idempotent through requestKey). */
@@ -113,19 +120,24 @@ export class LedgerService {
     return { entryId: String(entry.insertId), balanceAfter };
   }
 
-  private *refundProgram(r: RefundRequest): SqlProgram<LedgerMove> {
-    const [done] = yield query('SELECT id, balance_after FROM ledger_entry WHERE request_key = ? AND kind = ?', r.requestKey, 'refund');
-    if (done) return { entryId: String(done.id), balanceAfter: yield* this.balanceOf(r.organizationId), replayed: true };
+  /** The one owner of a refund's amount: the charge's own, read here (a caller's price may have been worked out anew since). */
+  private *refundProgram(r: RefundRequest): SqlProgram<RefundMove> {
+    const [done] = yield query('SELECT id FROM ledger_entry WHERE organization_id = ? AND request_key = ? AND kind = ?', r.organizationId, r.requestKey, 'refund');
+    if (done) return { entryId: String(done.id), balanceAfter: yield* this.balanceOf(r.organizationId), replayed: true, refunded: 0 };
+    const [charged] = yield query('SELECT created_at, amount FROM ledger_entry WHERE organization_id = ? AND request_key = ? AND kind = ?', r.organizationId, r.requestKey, 'charge');
+    // Nothing was taken under this key (a charge refused, or never made): nothing to hand back.
+    if (!charged) return { entryId: null, balanceAfter: yield* this.balanceOf(r.organizationId), replayed: true, refunded: 0 };
+    const amount = -Number(charged.amount);
     // The charge's UTC day, not today's: across midnight the refund gives back the day that was counted.
-    const [charged] = yield query('SELECT created_at FROM ledger_entry WHERE request_key = ? AND kind = ?', r.requestKey, 'charge');
-    const day = charged ? dayOf(charged.created_at) : utcDay();
-    yield exec('UPDATE organization SET balance = balance + ? WHERE id = ?', r.amount, r.organizationId);
+    const day = dayOf(charged.created_at);
+    yield exec('UPDATE organization SET balance = balance + ? WHERE id = ?', amount, r.organizationId);
     const balanceAfter = yield* this.balanceOf(r.organizationId);
-    const entry = yield this.insertEntry(r.organizationId, r.amount, balanceAfter, 'refund', r.reason ?? 'refund: the service did not deliver', r.requestKey, r.jobId);
-    yield exec('UPDATE job SET refunded = ? WHERE id = ? AND organization_id = ?', true, r.jobId, r.organizationId);
+    const entry = yield this.insertEntry(r.organizationId, amount, balanceAfter, 'refund', r.reason ?? 'refund: the service did not deliver', r.requestKey, r.jobId);
+    // The job's own charge handed back (a site page's refund is one of its crawl's many charges, not the crawl's).
+    if (r.requestKey === r.jobId) yield exec('UPDATE job SET refunded = ? WHERE id = ? AND organization_id = ?', true, r.jobId, r.organizationId);
     if (r.dailyLimited) yield exec('UPDATE daily_quota SET used = used - 1 WHERE organization_id = ? AND day = ? AND used > 0', r.organizationId, day);
-    yield upsertAdd(this.sql.dialect, 'usage_tally', { organization_id: r.organizationId, day, host: r.host }, { credits: -r.amount, ...(r.untallyAttempt ? { attempts: -1 } : {}) });
-    return { entryId: String(entry.insertId), balanceAfter };
+    yield upsertAdd(this.sql.dialect, 'usage_tally', { organization_id: r.organizationId, day, host: r.host }, { credits: -amount, ...(r.untallyAttempt ? { attempts: -1 } : {}) });
+    return { entryId: String(entry.insertId), balanceAfter, refunded: amount };
   }
 
   private *grantProgram(organizationId: string, amount: number, reason: string, kind: LedgerKind, requestKey: string | null): SqlProgram<LedgerMove> {
@@ -153,7 +165,14 @@ export class LedgerService {
   }
 }
 
-export type RefundRequest = Omit<ChargeRequest, 'dailyLimit' | 'reason'> & { dailyLimited: boolean; reason?: string; untallyAttempt?: boolean };
+/** A refund names its charge by its request key; the amount is the charge's (refundProgram). */
+export type RefundRequest = Omit<ChargeRequest, 'dailyLimit' | 'reason' | 'amount' | 'job'> & { dailyLimited: boolean; reason?: string; untallyAttempt?: boolean };
+
+/** A refund's move: `refunded`, the credits handed back this time (0 when replayed or nothing was charged). */
+export interface RefundMove extends Omit<LedgerMove, 'entryId'> {
+  readonly entryId: string | null;
+  readonly refunded: number;
+}
 
 type RefusalCode = ErrorCode.InsufficientCredits | ErrorCode.DailyLimitReached;
 

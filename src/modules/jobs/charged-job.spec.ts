@@ -31,7 +31,7 @@ describe('enqueueChargedJob: a charged job the queue refuses is failed and refun
     await expect(enqueue()).rejects.toMatchObject({ code: ErrorCode.QueueUnavailable, message: 'The job queue is unavailable; nothing was charged. Retry later.' });
     expect(steps.slice(1)).toEqual([
       ['markFailed', 'org1', 'pub1_job1', ErrorCode.QueueUnavailable, 'The job queue is unavailable.'],
-      ['refund', { organizationId: 'org1', requestKey: 'pub1_job1', amount: 5, jobId: 'pub1_job1', host: 'a.example', dailyLimited: true }],
+      ['refund', { organizationId: 'org1', requestKey: 'pub1_job1', jobId: 'pub1_job1', host: 'a.example', dailyLimited: true }],
     ]);
   });
 });

@@ -17,7 +17,7 @@ export async function enqueueChargedJob(
   } catch (error) {
     logger.error({ err: error, jobId: job.id }, 'enqueue failed; refunding');
     await jobs.markFailed(job.organizationId, job.id, ErrorCode.QueueUnavailable, 'The job queue is unavailable.');
-    await ledger.refund({ organizationId: job.organizationId, requestKey: job.id, amount: job.price, jobId: job.id, host: job.host, dailyLimited });
+    await ledger.refund({ organizationId: job.organizationId, requestKey: job.id, jobId: job.id, host: job.host, dailyLimited });
     throw new AppError(ErrorCode.QueueUnavailable, 'The job queue is unavailable; nothing was charged. Retry later.');
   }
 }

@@ -69,7 +69,7 @@ export class JobCancelService {
   private async cancelQueued(job: Job): Promise<void> {
     const request = { dialect: this.jobs.dialect, organizationId: job.organizationId, jobId: job.id, now: new Date() };
     const refund = {
-      organizationId: job.organizationId, requestKey: job.id, amount: job.price, jobId: job.id, host: job.host,
+      organizationId: job.organizationId, requestKey: job.id, jobId: job.id, host: job.host,
       dailyLimited: this.registry.get(job.kind).dailyLimited, reason: 'refund: cancelled before it started',
     };
     if (!(await this.ledger.refundIf(() => cancelQueuedProgram(request), refund))) return;

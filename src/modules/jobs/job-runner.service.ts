@@ -97,7 +97,7 @@ export class JobRunner {
   private async refundRefusal(operation: Operation, job: Job): Promise<void> {
     await retryStoreWrite(() =>
       this.ledger.refund({
-        organizationId: job.organizationId, requestKey: job.id, amount: job.price, jobId: job.id, host: job.host,
+        organizationId: job.organizationId, requestKey: job.id, jobId: job.id, host: job.host,
         dailyLimited: operation.dailyLimited, reason: 'refund: refused by the target\'s robots.txt',
       }),
     );

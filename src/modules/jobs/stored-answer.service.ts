@@ -111,7 +111,7 @@ export class StoredAnswerService {
   private async giveBack(job: Job): Promise<void> {
     try {
       await this.jobs.markFailed(job.organizationId, job.id, ErrorCode.InternalError, 'The job failed on our side.');
-      await this.ledger.refund({ organizationId: job.organizationId, requestKey: job.id, amount: job.price, jobId: job.id, host: job.host, dailyLimited: false });
+      await this.ledger.refund({ organizationId: job.organizationId, requestKey: job.id, jobId: job.id, host: job.host, dailyLimited: false });
     } catch (error) {
       this.logger.error({ err: error, jobId: job.id }, 'a failed answer from a stored copy was not refunded');
     }

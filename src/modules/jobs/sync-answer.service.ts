@@ -73,7 +73,7 @@ export class SyncAnswerService {
       // A service-side failure inside the synchronous wait is handed back; a pool that died, with its attempt (8.4).
       const poolDied = current.errorCode === ErrorCode.ProxyPoolUnavailable;
       const { balanceAfter } = await this.ledger.refund({
-        organizationId: job.organizationId, requestKey: job.id, amount: job.price, jobId: job.id, host: job.host,
+        organizationId: job.organizationId, requestKey: job.id, jobId: job.id, host: job.host,
         dailyLimited: operation.dailyLimited, untallyAttempt: poolDied,
       });
       if (poolDied) throw new AppError(ErrorCode.ProxyPoolUnavailable, current.errorMessage ?? 'No proxy of the pool is available. Retry later.');

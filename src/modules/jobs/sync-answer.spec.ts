@@ -59,7 +59,7 @@ describe('SyncAnswerService: the synchronous wait and its refund', () => {
     const wait = waitFor(true, { job: failed, output: null });
     await wait.answer();
     expect(wait.refunds).toEqual([{
-      organizationId: 'org1', requestKey: 'pub1_job1', amount: 5, jobId: 'pub1_job1', host: 'a.example', dailyLimited: true, untallyAttempt: false,
+      organizationId: 'org1', requestKey: 'pub1_job1', jobId: 'pub1_job1', host: 'a.example', dailyLimited: true, untallyAttempt: false,
     }]);
     expect(wait.answers).toEqual([{ status: 'failed', billing: { charged: 0, remaining: 100 } }]);
   });
@@ -68,7 +68,7 @@ describe('SyncAnswerService: the synchronous wait and its refund', () => {
     const cancelled = { ...queued, status: 'cancelled', errorCode: ErrorCode.Cancelled } as Job;
     const wait = waitFor(true, { job: cancelled, output: null });
     await wait.answer();
-    expect(wait.refunds).toMatchObject([{ requestKey: 'pub1_job1', amount: 5, untallyAttempt: false }]);
+    expect(wait.refunds).toMatchObject([{ requestKey: 'pub1_job1', untallyAttempt: false }]);
     expect(wait.answers).toEqual([{ status: 'cancelled', billing: { charged: 0, remaining: 100 } }]);
   });
 

@@ -106,11 +106,13 @@ export class PageWork {
 
   /** `reason`: the ledger's words when it is not the service's own failure (the default reason). */
   private async refund(page: FrontierPage, context: CrawlContext, bill: Bill, reason?: string): Promise<void> {
-    await this.ledger.refund({
-      organizationId: page.organizationId, requestKey: bill.requestKey, amount: bill.price, jobId: page.crawlId, host: bill.host, dailyLimited: false,
+    const { refunded } = await this.ledger.refund({
+      organizationId: page.organizationId, requestKey: bill.requestKey, jobId: page.crawlId, host: bill.host, dailyLimited: false,
       ...(reason ? { reason } : {}),
     });
-    if (context.request.maxCredits !== null) await this.frontier.unreserve(page.organizationId, page.crawlId, bill.price);
+    // Only what this refund handed back leaves the reservation: a replayed refund (a retaken page) left it already. A
+    // worker killed between the two keeps the credits reserved: the crawl may stop early, never past max_credits.
+    if (context.request.maxCredits !== null && refunded > 0) await this.frontier.unreserve(page.organizationId, page.crawlId, refunded);
   }
 
   private async failed(context: CrawlContext, page: FrontierPage, bill: Bill, error: unknown): Promise<void> {

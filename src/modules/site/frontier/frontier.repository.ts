@@ -151,7 +151,7 @@ export class FrontierRepository {
   private withRefunds<T extends StopOutcome>(organizationId: string, crawlId: string, program: () => SqlProgram<T>): Promise<T> {
     return this.ledger.refundAfter(function* () {
       const outcome = yield* program();
-      const refunds = outcome.refunds.map((charge) => ({ organizationId, jobId: crawlId, requestKey: charge.requestKey, amount: charge.amount, host: charge.host, dailyLimited: false }));
+      const refunds = outcome.refunds.map((charge) => ({ organizationId, jobId: crawlId, requestKey: charge.requestKey, host: charge.host, dailyLimited: false }));
       return { value: outcome, refunds };
     });
   }
