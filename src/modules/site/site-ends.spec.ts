@@ -16,8 +16,10 @@ function siteEnds(row: Partial<Job>, ends = 1) {
   const jobs = { getForOrganization: async () => job };
   const metrics = { jobEnded: (...args: Ended) => void counted.push(args) };
   const queue = { leaveLine: async (crawlId: string) => void left.push(crawlId) };
+  const forgotten: string[] = [];
+  const start = { forget: async (crawlId: string) => void forgotten.push(crawlId) };
   const none = {} as never;
-  return { ends: new SiteEnds(loadConfig({}), frontier as never, jobs as never, none, none, metrics as never, queue as never), counted, left };
+  return { ends: new SiteEnds(loadConfig({}), frontier as never, jobs as never, none, none, metrics as never, queue as never, start as never), counted, left, forgotten };
 }
 
 const startPage = { organizationId: 'org1', crawlId: 'o1_c1', id: '1', url: 'http://a.example/', depth: 0 } as FrontierPage;
@@ -26,10 +28,10 @@ describe('SiteEnds: a crawl\'s end counted once in crawlgate_jobs_total and its 
   it('counts a finished, limited, credits or time-limited crawl as done, with its run time from its start', async () => {
     const startedAt = new Date(Date.now() - 5_000);
     for (const reason of ['finished', 'limit', 'credits', 'time_limit'] as const) {
-      const { ends, counted, left } = siteEnds({ status: 'done', startedAt });
+      const { ends, counted, left, forgotten } = siteEnds({ status: 'done', startedAt });
       await ends.stop('org1', 'o1_c1', reason, null);
       await ends.stop('org1', 'o1_c1', reason, null); // a second stop finds the crawl ended: nothing more
-      expect([counted, left]).toEqual([[['site', 'done', startedAt.getTime(), undefined]], ['o1_c1']]);
+      expect([counted, left, forgotten]).toEqual([[['site', 'done', startedAt.getTime(), undefined]], ['o1_c1'], ['o1_c1']]);
     }
   });
 
@@ -42,5 +44,7 @@ describe('SiteEnds: a crawl\'s end counted once in crawlgate_jobs_total and its 
     await failed.ends.fail(startPage, 'target_unreachable', 'unreachable');
     await failed.ends.fail(startPage, 'target_unreachable', 'unreachable');
     expect(failed.counted).toEqual([['site', 'failed', startedAt.getTime(), 'target_unreachable']]);
+    // A start page that failed leaves no sitemap URLs behind in Redis (they were kept only for its retries).
+    expect([cancelled.forgotten, failed.forgotten]).toEqual([['o1_c1'], ['o1_c1']]);
   });
 });

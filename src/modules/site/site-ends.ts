@@ -12,6 +12,7 @@ import type { CrawlContext } from './crawl-context.js';
 import { FrontierRepository } from './frontier/frontier.repository.js';
 import type { FrontierPage, PageRecord, StopReason, StoredEvent } from './frontier/frontier-types.js';
 import { SiteQueue } from './site-queue.js';
+import { SiteStart } from './site-start.js';
 import { SiteViews } from './site-views.js';
 
 /** A failed start page's record, and the crawl it is announced for. */
@@ -40,6 +41,7 @@ export class SiteEnds {
     private readonly webhooks: WebhookDispatcher,
     private readonly metrics: MetricsService,
     private readonly queue: SiteQueue,
+    private readonly start: SiteStart,
   ) {}
 
   /** When an ended crawl's pages go: RESULT_TTL_HOURS from now. */
@@ -92,6 +94,8 @@ export class SiteEnds {
     this.logger.log({ crawlId, status: job?.status }, 'site crawl ended');
     // Ended before its start page was taken (cancelled, failed, time limit): out of the line, as a started one is.
     await this.queue.leaveLine(crawlId).catch((error: Error) => this.logger.warn(`crawl ${crawlId} not taken out of the line: ${error.message}`));
+    // Its start page's sitemap URLs, kept for its retries, go with it however it ended (failed, stopped, cancelled).
+    await this.start.forget(crawlId).catch((error: Error) => this.logger.warn(`crawl ${crawlId}: its sitemap URLs not deleted: ${error.message}`));
     if (job && ENDS.has(job.status)) {
       // Its run time as other jobs': from its start (its first page taken); a crawl cancelled while queued never ran.
       this.metrics.jobEnded(job.kind, job.status as JobOutcome, job.startedAt ? job.startedAt.getTime() : null, job.errorCode ?? undefined);

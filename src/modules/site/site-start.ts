@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { NetworkPolicy } from '../../infra/network/network-policy.js';
 import { ProxyPoolService } from '../../infra/proxy/proxy-pool.service.js';
@@ -23,11 +23,13 @@ const sitemapsKey = (crawlId: string) => `crawlgate:site:sitemaps:${crawlId}`;
  *
  * Once per crawl, retries included: a start page the target answered 429 or 503 with Retry-After is taken again, maybe
  * by another worker, and reuses what was read. robots.txt lives in the database with the crawl. The sitemaps' URLs live
- * in Redis (shared by every worker) until the start page is stored: a Redis restarted empty in between loses them, and
- * the retry then reads the sitemaps once more, which is the one case they are fetched twice.
+ * in Redis (shared by every worker) until the start page is stored or the crawl ends: a Redis restarted empty in between
+ * loses them, and the retry then reads the sitemaps once more, as it does after a reading that failed.
  */
 @Injectable()
 export class SiteStart {
+  private readonly logger = new Logger(SiteStart.name);
+
   constructor(
     @InjectConfig() private readonly config: AppConfig,
     private readonly proxies: ProxyPoolService,
@@ -52,9 +54,16 @@ export class SiteStart {
     const kept = await this.redis.get(sitemapsKey(job.id));
     if (kept !== null) return { context: fresh, sitemapUrls: JSON.parse(kept) as string[] };
     const roots = sitemapRoots(new URL(request.page.url), fresh.robots);
-    const read = await fetcher().then((fetch) => readSitemaps(this.paced(fresh, fetch, deadline), roots)).catch(() => null);
-    const sitemapUrls = (read?.urls ?? []).map((entry) => entry.url);
-    // Kept for the start page's retries; past the crawl's longest run it can be of no use.
+    let sitemapUrls: string[];
+    try {
+      // A sitemap that cannot be fetched is read as none inside (paced); what fails here is the route or the reading.
+      sitemapUrls = (await readSitemaps(this.paced(fresh, await fetcher(), deadline), roots)).urls.map((entry) => entry.url);
+    } catch (error) {
+      // Not kept: a retry of the start page reads them again.
+      this.logger.warn({ err: error, crawlId: job.id }, 'sitemaps not read; the crawl goes on from its start page');
+      return { context: fresh, sitemapUrls: [] };
+    }
+    // Kept for the start page's retries, until the crawl's start page is stored or the crawl ends (SiteEnds.ended).
     await this.redis.set(sitemapsKey(job.id), JSON.stringify(sitemapUrls), 'PX', this.config.site.maxHours * 3_600_000);
     return { context: fresh, sitemapUrls };
   }
@@ -77,7 +86,7 @@ export class SiteStart {
     };
   }
 
-  /** The start page is stored (or dropped): it is never taken again, and its sitemaps' URLs are no longer needed. */
+  /** The start page is stored, or the crawl ended: the start page is never taken again, its sitemaps' URLs no longer needed. */
   async forget(crawlId: string): Promise<void> {
     await this.redis.del(sitemapsKey(crawlId));
   }
