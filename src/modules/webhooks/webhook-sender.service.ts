@@ -77,13 +77,18 @@ export class WebhookSender implements OnApplicationBootstrap, BeforeApplicationS
     try {
       await this.send(job.data, failures + 1);
     } catch (error) {
-      await job.update({ ...job.data, failures: failures + 1 });
-      if (failures + 1 >= DELIVERY_ATTEMPTS) await this.ended(organizationId, String(job.id));
+      // The attempt's own failure is what Bull hears, even when its bookkeeping cannot be written (Redis gone meanwhile).
+      await this.countFailure(job, failures + 1).catch((bookkeeping: unknown) => this.logger.warn({ err: bookkeeping, deliveryId: job.data.deliveryId }, 'failed attempt not counted'));
       throw new DeliveryFailed((error as Error).message, failures + 1);
     } finally {
       await dropLease(this.redis, leaseKey(organizationId), holder).catch(() => undefined);
     }
     await this.ended(organizationId, String(job.id));
+  }
+
+  private async countFailure(job: BullJob<WebhookPayload>, failures: number): Promise<void> {
+    await job.update({ ...job.data, failures });
+    if (failures >= DELIVERY_ATTEMPTS) await this.ended(job.data.organizationId, String(job.id));
   }
 
   /** Delivered or given up: out of the organization's backlog, and no longer owed (webhook-outbox.ts). */

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { createServer as createTlsServer } from 'node:tls';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Queue } from 'bull';
+import type { Job as BullJob, Queue } from 'bull';
 import type { Redis } from 'ioredis';
 import { closeServer } from '../../../test/fixtures/close-server.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../test/fixtures/webhook-receiver.js';
@@ -18,10 +18,10 @@ const STRICT = { ALLOW_PRIVATE_TARGETS: 'false' };
 const LIFTED = { ALLOW_PRIVATE_TARGETS: 'true' };
 const BODY = '{"event":"job.finished"}';
 
-function sender(env: Record<string, string>, resolver?: HostResolver, webhookSecret: string | null = 'whsec_test'): WebhookSender {
+function sender(env: Record<string, string>, resolver?: HostResolver, webhookSecret: string | null = 'whsec_test', redis = {} as Redis): WebhookSender {
   const config = loadConfig(env);
   const organizations = { getById: async () => ({ webhookSecret }) } as unknown as OrganizationRepository;
-  return new WebhookSender(config, {} as Queue<WebhookPayload>, organizations, new NetworkPolicy(config, resolver), {} as Redis, {} as WebhookBacklog, {} as WebhookOutbox);
+  return new WebhookSender(config, {} as Queue<WebhookPayload>, organizations, new NetworkPolicy(config, resolver), redis, {} as WebhookBacklog, {} as WebhookOutbox);
 }
 
 const delivery = (url: string): WebhookPayload => ({ deliveryId: 'dlv_test', organizationId: 'org1', url, body: BODY });
@@ -106,5 +106,19 @@ describe('WebhookSender: redirects and TLS', () => {
     } finally {
       await new Promise((done) => server.close(done));
     }
+  });
+});
+
+describe('WebhookSender: a failed attempt', () => {
+  it('is what Bull hears even when its count cannot be written (Redis gone meanwhile): never a plain error read as given up', async () => {
+    // The lease is taken and dropped; the job's own update fails as Redis would.
+    const redis = { eval: async () => 1 } as unknown as Redis;
+    const job = {
+      id: 7, attemptsMade: 0, data: delivery('http://127.0.0.1:9/refused'),
+      update: async () => { throw new Error('Connection is closed.'); },
+    } as unknown as BullJob<WebhookPayload>;
+    await expect(sender(STRICT, undefined, 'whsec_test', redis).sendInTurn(job)).rejects.toMatchObject({
+      name: 'DeliveryFailed', message: '127.0.0.1 is not a public address.', failures: 1,
+    });
   });
 });
