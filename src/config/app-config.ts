@@ -138,12 +138,12 @@ function browserEnvironment(env: NodeJS.ProcessEnv): Readonly<Record<string, str
   return Object.freeze(Object.fromEntries(BROWSER_ENVIRONMENT.flatMap((name) => (env[name] === undefined ? [] : [[name, env[name]!]]))));
 }
 
-/** Reads the environment once and returns the frozen, typed configuration, or throws naming every bad variable. */
 /** A tool's configuration (the CLI): the environment's, as a process that runs no worker (no browser, no filter lists). */
 export function loadToolConfig(): AppConfig {
   return loadConfig({ ...process.env, ROLE: 'api' });
 }
 
+/** Reads the environment once and returns the frozen, typed configuration, or throws naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = validateEnv(env);
   const problems: string[] = [];

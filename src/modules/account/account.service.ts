@@ -3,7 +3,7 @@ import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import type { Organization } from '../../infra/database/entities/index.js';
 import { LimitsService } from '../billing/limits.service.js';
-import { limitsFor } from '../billing/plan-limits.js';
+import { limitsFor, monthlyAllowance } from '../billing/plan-limits.js';
 import { UsageRepository } from '../billing/usage.repository.js';
 import { utcDay, utcMonth } from '../billing/utc-day.js';
 import type { AccountView } from './account.view.js';
@@ -30,7 +30,7 @@ export class AccountService {
       organization: { id: organization.id, name: organization.name },
       plan: organization.plan,
       credits_remaining: Number(organization.balance),
-      monthly_allowance: organization.plan === 'free' ? this.config.freeMonthlyCredits : 0,
+      monthly_allowance: monthlyAllowance(organization.plan, this.config.freeMonthlyCredits),
       concurrency: { limit: limits.concurrency, in_use: inUse },
       burst: limits.burst,
       daily_limit: { limit: limits.dailyLimit, used },

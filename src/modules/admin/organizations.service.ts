@@ -9,6 +9,7 @@ import { UserRepository } from '../auth/user.repository.js';
 import { OrganizationRepository } from '../auth/organization.repository.js';
 import { newApiKey, newUserToken, randomId, sha256 } from '../auth/secrets.js';
 import { LedgerService } from '../billing/ledger.service.js';
+import { monthlyAllowance } from '../billing/plan-limits.js';
 import type { CreateOrganizationDto } from './dto/create-organization.dto.js';
 import type { CreateUserDto } from './dto/create-user.dto.js';
 import type { GrantCreditsDto } from './dto/grant-credits.dto.js';
@@ -128,7 +129,7 @@ export class OrganizationsService {
   }
 
   private defaultCredits(plan: PlanName): number {
-    return plan === 'free' ? this.config.freeMonthlyCredits : 0;
+    return monthlyAllowance(plan, this.config.freeMonthlyCredits);
   }
 
   private async issueApiKey(organizationId: string): Promise<{ id: string; api_key: string }> {

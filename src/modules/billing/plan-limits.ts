@@ -20,3 +20,8 @@ export function limitsFor(plans: PlanTable, organization: Pick<Organization, 'pl
     priority: plan.priority,
   };
 }
+
+/** The credits a plan is given each month: the free plan's allowance (its top-up, and its credits at creation); none else. */
+export function monthlyAllowance(plan: string, freeMonthlyCredits: number): number {
+  return plan === 'free' ? freeMonthlyCredits : 0;
+}

@@ -7,6 +7,7 @@ import type { Job } from '../../infra/database/entities/index.js';
 import { MetricsService } from '../../infra/metrics/metrics.service.js';
 import type { MeteredAnswer } from '../../common/http/metered-answer.js';
 import { LedgerService } from '../billing/ledger.service.js';
+import { isBilledFailure } from '../billing/billed-failures.js';
 import { JobEventsService } from './job-events.service.js';
 import { JobViewService } from './job-view.service.js';
 import { JobRepository } from './job.repository.js';
@@ -15,12 +16,6 @@ import { retryOnLockConflict } from './store-retry.js';
 
 /** How long before the 202 its capture is asked for: a worker in another process took 1.7 s to answer one. */
 const CAPTURE_LEAD_MS = 2500;
-
-/**
- * Failures the caller's own recipe or schema causes after the page was read: billed, never refunded (decisions.md
- * section 9 amends 8.2 and 8.3), or a caller could read any page for free by failing a block on purpose.
- */
-export const BILLED_FAILURES: ReadonlySet<string> = new Set([ErrorCode.ActionFailed, ErrorCode.AiInvalidOutput]);
 
 /**
  * The synchronous wait of a charged, queued job: up to SYNC_WAIT_MS, then 200 / 202, a billed failure (500), or a
@@ -69,7 +64,7 @@ export class SyncAnswerService {
   ): Promise<MeteredAnswer> {
     const current = found?.job ?? job;
     // Cancelled while this request waited: already refunded with the cancel; the refund here replays it for the balance.
-    if (ended && (current.status === 'cancelled' || (current.status === 'failed' && !BILLED_FAILURES.has(current.errorCode ?? '')))) {
+    if (ended && (current.status === 'cancelled' || (current.status === 'failed' && !isBilledFailure(current.errorCode)))) {
       // A service-side failure inside the synchronous wait is handed back; a pool that died, with its attempt (8.4).
       const poolDied = current.errorCode === ErrorCode.ProxyPoolUnavailable;
       const { balanceAfter } = await this.ledger.refund({

@@ -1,12 +1,6 @@
-import { ErrorCode } from '../../common/errors/error-code.js';
 import type { PageResult } from '../jobs/page-result.js';
 import type { JobOutput } from '../jobs/operation.js';
 import type { PageRecord } from './frontier/frontier-types.js';
-
-/** Failures after which the page was fetched and worked on as asked: billed (decisions.md 9, amending 8.2 and 8.3). */
-const BILLED_FAILURES = new Set<string>([ErrorCode.AiInvalidOutput, ErrorCode.ActionFailed]);
-
-export const isBilledFailure = (code: string): boolean => BILLED_FAILURES.has(code);
 
 /** A page the operation delivered (the target's own 4xx/5xx included): its content, metadata, links and, when asked, data. */
 export function donePage(output: JobOutput, credits: number, wantsData: boolean): PageRecord {

@@ -48,7 +48,7 @@ export class CrawlQuery extends withContentParams(PageQuery, BooleanText) {
   @ParamDoc({
     description:
       'decisions.md 9.6: answer from this organization\'s stored copy of the page (same URL key, same fetch options) when it is younger than this many ' +
-      'milliseconds (0 to 604800000; 0, the default, always fetches). A hit costs cache_hit (1) plus any ai_query/ai_schema surcharge and says X-Cache: hit',
+      `milliseconds (0 to ${MAX_AGE_LIMIT_MS}; 0, the default, always fetches). A hit costs cache_hit (1) plus any ai_query/ai_schema surcharge and says X-Cache: hit`,
     example: '3600000',
   })
   @IsOptional() @Transform(toMilliseconds) @MillisecondsUpTo(MAX_AGE_LIMIT_MS)

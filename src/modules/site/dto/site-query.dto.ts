@@ -10,8 +10,6 @@ import { CrawlQuery } from '../../crawl/dto/crawl-query.dto.js';
 export const SCOPES = ['path', 'host', 'domain'] as const;
 export const SITEMAP_MODES = ['include', 'skip', 'only'] as const;
 export const WEBHOOK_EVENTS = ['finished', 'page,finished'] as const;
-/** decisions.md 9.6: a week, in milliseconds. */
-export const MAX_AGE_MS = 604_800_000;
 
 const toInteger = ({ value }: { value: unknown }) => {
   const text = lastValue({ value });
