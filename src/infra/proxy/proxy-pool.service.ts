@@ -10,6 +10,7 @@ import { CITY_NAME, COUNTRY_CODE } from '../../common/validation/geography.js';
 import { InjectRedis } from '../redis/redis.module.js';
 import { ProxyProbe } from './proxy-probe.js';
 import type { ProxyRoute } from './proxy-route.js';
+import { targetedCity } from './targeted-city.js';
 
 export interface RouteTarget {
   country?: string | null;
@@ -165,11 +166,9 @@ export class ProxyPoolService implements OnModuleInit {
   validateCity(tier: ProxyTier, country: string | null, city: string): string {
     if (!country) throw AppError.field('city', 'A city requires a country.');
     if (!CITY_NAME.test(city)) throw AppError.field('city', 'A city has only letters, digits, hyphens and underscores.');
-    const cities = Object.entries(this.config.proxyPools?.[tier].cities ?? {}).find(([code]) => code.toLowerCase() === country)?.[1];
-    if (!cities) return city.toLowerCase();
-    const match = cities.find((name) => name.toLowerCase() === city.toLowerCase());
-    if (!match) throw AppError.field('city', `The ${tier} pool offers no city "${city}" in ${country.toUpperCase()}.`);
-    return match;
+    const targeted = targetedCity(this.config.proxyPools, tier, country, city);
+    if (targeted === undefined) throw AppError.field('city', `The ${tier} pool offers no city "${city}" in ${country.toUpperCase()}.`);
+    return targeted;
   }
 
   /**

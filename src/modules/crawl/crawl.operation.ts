@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { LlmClient } from '../../infra/llm/llm.client.js';
+import { targetedCity } from '../../infra/proxy/targeted-city.js';
 import { cacheHitPrice, crawlPrice } from '../billing/price-table.js';
 import { PAGE_AS_SERVED } from '../jobs/dto/content-query.js';
 import type { PageRequest } from '../jobs/dto/page-request.js';
@@ -110,6 +111,8 @@ export class CrawlOperation extends PageOperation {
   }
 
   envelope(view: JobView<PageRequest>): object {
-    return pageEnvelope(view, { city: true, result: pageResultFields });
+    // "City actually targeted" (the spec's envelope): the pool's spelling when it lists the country's cities.
+    const city = (route: PageRequest['route']) => targetedCity(this.config.proxyPools, route.tier, route.country ?? '', route.city!) ?? route.city!;
+    return pageEnvelope(view, { city, result: pageResultFields });
   }
 }

@@ -7,7 +7,8 @@ import type { JobView } from './operation.js';
  */
 export function pageEnvelope(
   view: JobView<PageRequest>,
-  shape: { city: boolean; result: (output: unknown) => Record<string, unknown> },
+  /** `city`: how the envelope echoes the route's city (the crawl envelope only), given the city as parsed. */
+  shape: { city?: (route: PageRequest['route']) => string; result: (output: unknown) => Record<string, unknown> },
 ): Record<string, unknown> {
   const { options } = view;
   const output = view.output?.type === 'data' ? view.output.data : null;
@@ -17,7 +18,7 @@ export function pageEnvelope(
     premium: options.route.tier === 'premium',
     js: options.page.js,
     ai_query: options.aiQuery,
-    ...(shape.city ? { city: options.route.city ?? '' } : {}),
+    ...(shape.city ? { city: options.route.city ? shape.city(options.route) : '' } : {}),
     ...(view.error ? { data: {} } : shape.result(output)),
     ...billingFields(view),
     ...jobFields(view),

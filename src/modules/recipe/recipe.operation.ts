@@ -95,7 +95,7 @@ export class RecipeOperation implements Operation<RecipeOptions> {
   /** The crawl envelope, without `city` (the spec echoes it only on GET /crawl); `ai_query` is always empty here (refused in the query). */
   envelope(view: JobView<RecipeOptions>): object {
     const result = answersPage(view.options) ? pageResultFields : (output: unknown) => ({ data: output ?? {} });
-    return pageEnvelope({ ...view, options: view.options.request }, { city: false, result });
+    return pageEnvelope({ ...view, options: view.options.request }, { result });
   }
 
   /**
