@@ -230,7 +230,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Ask the chat assistant's public page a question */
+        /**
+         * Ask the chat assistant's public page a question
+         * @description Price: a flat 30 credits (config/pricing.json), whatever premium, country or city say; counted against the plan's daily limit. A failure answered at once (chat_timeout and chat_no_answer included) is refunded; one collected after a 202 is not.
+         */
         get: operations["chat"];
         put?: never;
         post?: never;
@@ -247,10 +250,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page as HTML, Markdown or text, with its metadata and links; or JSON: the answer to ai_query, extracted fields, data held to a schema */
+        /**
+         * A page as HTML, Markdown or text, with its metadata and links; or JSON: the answer to ai_query, extracted fields, data held to a schema
+         * @description Price (config/pricing.json defaults): 1 without JavaScript, 5 with it, on the standard pool; 10 and 25 on the premium pool; images +2; ai_query or ai_schema +5; city doubles the total. A stored copy (max_age) costs 1 plus the model surcharge. ai_invalid_output is billed; any other failure answered at once is refunded, one collected after a 202 is not.
+         */
         get: operations["crawl"];
         put?: never;
-        /** Run a recipe of blocks on one page (query booleans exactly true or false) */
+        /**
+         * Run a recipe of blocks on one page (query booleans exactly true or false)
+         * @description Price: a flat 30 credits (config/pricing.json), whatever the blocks, premium, country or city. action_failed is billed; any other failure answered at once is refunded, one collected after a 202 is not.
+         */
         post: operations["run"];
         delete?: never;
         options?: never;
@@ -349,7 +358,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A site's URLs from its sitemaps and its start page's links, filtered by scope, patterns and robots.txt */
+        /**
+         * A site's URLs from its sitemaps and its start page's links, filtered by scope, patterns and robots.txt
+         * @description Price: that of GET /crawl of the start page with the same options (js=false by default). robots.txt and sitemaps are free.
+         */
         get: operations["map"];
         put?: never;
         post?: never;
@@ -400,7 +412,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A full-page JPEG screenshot, base64 */
+        /**
+         * A full-page JPEG screenshot, base64
+         * @description Price: a flat 30 credits (config/pricing.json), whatever premium, js, images, ai_query, country or city say; counted against the plan's daily limit. A failure answered at once is refunded; one collected after a 202 is not.
+         */
         get: operations["screenshot"];
         put?: never;
         post?: never;
@@ -1672,7 +1687,7 @@ export interface operations {
     chat: {
         parameters: {
             query: {
-                /** @description City of the exit (requires country; doubles the price) */
+                /** @description City of the exit (requires country): doubles the price of GET /crawl (and of a site crawl's pages); free on the flat-priced routes */
                 city?: string;
                 /** @description ISO 3166-1 alpha-2 code of the exit, any case */
                 country?: string;
@@ -1799,11 +1814,11 @@ export interface operations {
             query: {
                 /** @description Block ads and trackers */
                 adblock?: string;
-                /** @description A question about the page, answered by the model (+5 credits) */
+                /** @description A question about the page, answered by the model (+5 credits on GET /crawl; free on GET /screenshot) */
                 ai_query?: string;
                 /** @description A JSON Schema (draft 2020-12, root {"type": "object"}, at most 10,000 characters) that the model's answer must conform to, asked once more with the errors when it does not; answers data.json (+5 credits, once, also with ai_query); still not conforming: 500 ai_invalid_output, billed (decisions 9, amending 8.2) */
                 ai_schema?: string;
-                /** @description City of the exit (requires country; doubles the price) */
+                /** @description City of the exit (requires country): doubles the price of GET /crawl (and of a site crawl's pages); free on the flat-priced routes */
                 city?: string;
                 /** @description ISO 3166-1 alpha-2 code of the exit, any case */
                 country?: string;
@@ -1815,11 +1830,11 @@ export interface operations {
                 extract?: string;
                 /** @description html (the page as served or rendered, the default), or its content as markdown or text */
                 format?: "html" | "markdown" | "text";
-                /** @description Load images */
+                /** @description Load images (default: false on GET /crawl and POST /crawl, true on GET /screenshot) */
                 images?: string;
                 /** @description Comma-separated CSS selectors: the content is exactly the matched elements, in document order (at most 20, 1,000 characters) */
                 include_selectors?: string;
-                /** @description Render with JavaScript (default true) */
+                /** @description Render with JavaScript */
                 js?: string;
                 /** @description Landscape orientation (requires viewport) */
                 landscape?: string;
@@ -1920,7 +1935,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageError"];
                 };
             };
-            /** @description Balance too low or daily limit reached */
+            /** @description Balance too low */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -1984,7 +1999,7 @@ export interface operations {
             query?: {
                 /** @description Block ads and trackers */
                 adblock?: "true" | "false";
-                /** @description City of the exit (requires country; doubles the price) */
+                /** @description City of the exit (requires country): doubles the price of GET /crawl (and of a site crawl's pages); free on the flat-priced routes */
                 city?: string;
                 /** @description ISO 3166-1 alpha-2 code of the exit, any case */
                 country?: string;
@@ -1994,11 +2009,11 @@ export interface operations {
                 exclude_selectors?: string;
                 /** @description html (the page as served or rendered, the default), or its content as markdown or text */
                 format?: "html" | "markdown" | "text";
-                /** @description Load images */
+                /** @description Load images (default: false on GET /crawl and POST /crawl, true on GET /screenshot) */
                 images?: "true" | "false";
                 /** @description Comma-separated CSS selectors: the content is exactly the matched elements, in document order (at most 20, 1,000 characters) */
                 include_selectors?: string;
-                /** @description Render with JavaScript (default true) */
+                /** @description Render with JavaScript */
                 js?: "true" | "false";
                 /** @description Landscape orientation (requires viewport) */
                 landscape?: "true" | "false";
@@ -2089,7 +2104,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageError"];
                 };
             };
-            /** @description Balance too low or daily limit reached */
+            /** @description Balance too low */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -2554,7 +2569,7 @@ export interface operations {
             query: {
                 /** @description Block ads and trackers */
                 adblock?: string;
-                /** @description City of the exit (requires country; doubles the price) */
+                /** @description City of the exit (requires country): doubles the price of GET /crawl (and of a site crawl's pages); free on the flat-priced routes */
                 city?: string;
                 /** @description ISO 3166-1 alpha-2 code of the exit, any case */
                 country?: string;
@@ -2637,7 +2652,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageError"];
                 };
             };
-            /** @description Balance too low or daily limit reached */
+            /** @description Balance too low */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -2759,17 +2774,17 @@ export interface operations {
             query: {
                 /** @description Block ads and trackers */
                 adblock?: string;
-                /** @description A question about the page, answered by the model (+5 credits) */
+                /** @description A question about the page, answered by the model (+5 credits on GET /crawl; free on GET /screenshot) */
                 ai_query?: string;
-                /** @description City of the exit (requires country; doubles the price) */
+                /** @description City of the exit (requires country): doubles the price of GET /crawl (and of a site crawl's pages); free on the flat-priced routes */
                 city?: string;
                 /** @description ISO 3166-1 alpha-2 code of the exit, any case */
                 country?: string;
                 /** @description Device pixel ratio (requires viewport) */
                 device_scale_factor?: number;
-                /** @description Load images */
+                /** @description Load images (default: false on GET /crawl and POST /crawl, true on GET /screenshot) */
                 images?: string;
-                /** @description Render with JavaScript (default true) */
+                /** @description Render with JavaScript */
                 js?: string;
                 /** @description Landscape orientation (requires viewport) */
                 landscape?: string;
@@ -2906,11 +2921,11 @@ export interface operations {
             query: {
                 /** @description Block ads and trackers */
                 adblock?: string;
-                /** @description A question about the page, answered by the model (+5 credits) */
+                /** @description A question about the page, answered by the model (+5 credits on GET /crawl; free on GET /screenshot) */
                 ai_query?: string;
                 /** @description A JSON Schema (draft 2020-12, root {"type": "object"}, at most 10,000 characters) that the model's answer must conform to, asked once more with the errors when it does not; answers data.json (+5 credits, once, also with ai_query); still not conforming: 500 ai_invalid_output, billed (decisions 9, amending 8.2) */
                 ai_schema?: string;
-                /** @description City of the exit (requires country; doubles the price) */
+                /** @description City of the exit (requires country): doubles the price of GET /crawl (and of a site crawl's pages); free on the flat-priced routes */
                 city?: string;
                 /** @description ISO 3166-1 alpha-2 code of the exit, any case */
                 country?: string;
@@ -2928,13 +2943,13 @@ export interface operations {
                 format?: "html" | "markdown" | "text";
                 /** @description Leave the query string out of the URL key (default false) */
                 ignore_query?: string;
-                /** @description Load images */
+                /** @description Load images (default: false on GET /crawl and POST /crawl, true on GET /screenshot) */
                 images?: string;
                 /** @description Comma-separated path globs (* within a segment, ** any segments), anchored; at most 20 of 256 characters */
                 include_paths?: string;
                 /** @description Comma-separated CSS selectors: the content is exactly the matched elements, in document order (at most 20, 1,000 characters) */
                 include_selectors?: string;
-                /** @description Render with JavaScript (default true) */
+                /** @description Render with JavaScript */
                 js?: string;
                 /** @description Landscape orientation (requires viewport) */
                 landscape?: string;

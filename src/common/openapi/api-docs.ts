@@ -37,6 +37,10 @@ interface MeteredDoc {
   readonly headerKeyOnly?: boolean;
   /** max_age (decisions.md 9.6): X-Cache and X-Cache-Age on 200 and 202. */
   readonly cache?: boolean;
+  /** Counted against the plan's daily limit (screenshot and chat): a 402 may say so. */
+  readonly dailyLimited?: boolean;
+  /** The route's price and anything else the summary cannot hold. */
+  readonly description?: string;
 }
 
 /** decisions.md 7.3, on every metered route. */
@@ -50,7 +54,7 @@ export function ApiMetered(doc: MeteredDoc): MethodDecorator & ClassDecorator {
   const cache = doc.cache ? CACHE_HEADERS : [];
   return applyDecorators(
     ApiTags(doc.tag),
-    ApiOperation({ summary: doc.summary }),
+    ApiOperation({ summary: doc.summary, ...(doc.description ? { description: doc.description } : {}) }),
     ApiBearerAuth('bearer'),
     ...(doc.headerKeyOnly ? [] : [ApiSecurity('key')]),
     IdempotencyKeyHeader(),
@@ -58,7 +62,7 @@ export function ApiMetered(doc: MeteredDoc): MethodDecorator & ClassDecorator {
     ApiResponse({ status: 200, description: 'Done within SYNC_WAIT_MS', content: ok, headers: responseHeaders(...(doc.page ? PAGE_HEADERS : CREDIT_HEADERS), ...cache) }),
     ApiResponse({ status: 202, description: 'Paid and still running: collect it at GET /crawl/{job}', content: json(envelope), headers: responseHeaders(...CREDIT_HEADERS, ...cache) }),
     Unauthorized(),
-    failure(402, 'Balance too low or daily limit reached', 'MessageError'),
+    failure(402, doc.dailyLimited ? 'Balance too low or daily limit reached' : 'Balance too low', 'MessageError'),
     Invalid(),
     failure(429, 'Concurrency or burst limit of the plan', 'MessageError', responseHeaders('Retry-After')),
     ApiResponse({

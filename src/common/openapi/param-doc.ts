@@ -8,6 +8,8 @@ export interface ParamDocument {
   readonly example?: string;
   /** Required by the route (checked after the DTO, e.g. `url` on GET /crawl); the DTO's rules stay the only rules. */
   readonly required?: boolean;
+  /** The value an absent parameter takes, as the query writes it (the parser applies it; this only states it). */
+  readonly default?: string;
   /** OpenAPI `format` (uri, date): a hint for clients, not a rule. */
   readonly format?: string;
   /** Documented elsewhere (the `key` security scheme): left out of the parameters. */

@@ -12,11 +12,11 @@ const byName = (dto: abstract new () => object) => Object.fromEntries(queryParam
 describe('queryParameters (the OpenAPI query parameters of a DTO)', () => {
   it("states each parameter's own rules: the viewport pattern, the scale range, the length caps, the enums", () => {
     const crawl = byName(CrawlQuery);
-    expect(crawl.viewport.schema).toEqual({ type: 'string', pattern: '^[1-9]\\d{0,4}x[1-9]\\d{0,4}$', example: '1920x1080' });
+    expect(crawl.viewport.schema).toEqual({ type: 'string', pattern: '^[1-9]\\d{0,4}x[1-9]\\d{0,4}$', default: '1920x1080', example: '1920x1080' });
     expect(crawl.device_scale_factor.schema).toEqual({ type: 'number', minimum: 0.5, maximum: 4 });
     expect(crawl.user_agent.schema).toEqual({ type: 'string', maxLength: 512, pattern: '^[\\t\\x20-\\x7e\\x80-\\xff]*$' });
     expect(crawl.url).toEqual({ name: 'url', required: true, description: 'The page, http or https', schema: { type: 'string', maxLength: 8192, format: 'uri' } });
-    expect(crawl.wait_until.schema).toEqual({ type: 'string', enum: ['load', 'domcontentloaded', 'networkidle0', 'networkidle2'] });
+    expect(crawl.wait_until.schema).toEqual({ type: 'string', enum: ['load', 'domcontentloaded', 'networkidle0', 'networkidle2'], default: 'networkidle0' });
     expect(crawl.format.schema).toEqual({ type: 'string', enum: ['html', 'markdown', 'text'], example: 'markdown' });
   });
 
@@ -36,7 +36,13 @@ describe('queryParameters (the OpenAPI query parameters of a DTO)', () => {
   it("documents POST /crawl's query without url (ignored) and ai_query (refused), its flags as strict booleans", () => {
     const recipe = byName(RecipeQuery);
     expect([recipe.url, recipe.ai_query]).toEqual([undefined, undefined]);
-    expect(recipe.js.schema).toEqual({ type: 'string', enum: ['true', 'false'] });
+    expect(recipe.js.schema).toEqual({ type: 'string', enum: ['true', 'false'], default: 'true' });
+    // The spec's defaults stated (images' is the route's: GET /screenshot loads them), GET's boolean words listed.
+    const crawl = byName(CrawlQuery);
+    expect([crawl.premium, crawl.js, crawl.adblock, crawl.wait_until, crawl.images].map((parameter) => parameter.schema.default)).toEqual(['false', 'true', 'true', 'networkidle0', undefined]);
+    const words = new RegExp(crawl.js.schema.pattern!);
+    expect(['true', 'FALSE', '1', '0', 'Yes', 'no', 'ON', 'off'].filter((word) => words.test(word))).toHaveLength(8);
+    expect(['maybe', 'truee', '', '2'].some((word) => words.test(word))).toBe(false);
   });
 
   it("states a route's own rule with the schema it registered: the chat prompt's length in code points", () => {

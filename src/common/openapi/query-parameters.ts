@@ -11,8 +11,8 @@ export interface QueryParameter {
   readonly schema: SchemaObject;
 }
 
-/** Boolean text in any case (decisions.md): not an enum a schema can state case-insensitively. */
-const BOOLEAN_TEXT: SchemaObject = { type: 'string', example: 'true' };
+/** Boolean text in any case (the spec's words): stated as a case-insensitive pattern, an enum being case-sensitive. */
+const BOOLEAN_TEXT = (): SchemaObject => ({ type: 'string', pattern: caseless('^(true|false|1|0|yes|no|on|off)$'), example: 'true' });
 
 /** A case-insensitive pattern in the ECMA dialect OpenAPI uses: each letter outside a class becomes [xX]. */
 function caseless(source: string): string {
@@ -44,7 +44,7 @@ function ruleSchema(rule: ValidationMetadata, where: string): SchemaObject | nul
     case 'isInt':
       return { type: 'integer' };
     case 'booleanText':
-      return BOOLEAN_TEXT;
+      return BOOLEAN_TEXT();
     case 'strictBoolean':
       return { type: 'string', enum: ['true', 'false'] };
     case 'isIn':
@@ -92,7 +92,8 @@ export function queryParameters(dto: abstract new () => object): QueryParameter[
     if (!doc) throw new Error(`OpenAPI: ${where} has no @ParamDoc`);
     if (doc.hidden) return [];
     const own = rules.filter((rule) => rule.propertyName === property);
-    const schema = Object.assign({}, ...own.map((rule) => ruleSchema(rule, where)), doc.format ? { format: doc.format } : {}, doc.example ? { example: doc.example } : {}) as SchemaObject;
+    const stated = { ...(doc.format ? { format: doc.format } : {}), ...(doc.default !== undefined ? { default: doc.default } : {}), ...(doc.example ? { example: doc.example } : {}) };
+    const schema = Object.assign({}, ...own.map((rule) => ruleSchema(rule, where)), stated) as SchemaObject;
     return [{ name: property, required: doc.required ?? false, description: doc.description, schema }];
   });
 }

@@ -23,6 +23,8 @@ export class ChatController {
     summary: 'Ask the chat assistant\'s public page a question',
     query: ChatQuery,
     envelope: 'ChatEnvelope',
+    dailyLimited: true,
+    description: 'Price: a flat 30 credits (config/pricing.json), whatever premium, country or city say; counted against the plan\'s daily limit. A failure answered at once (chat_timeout and chat_no_answer included) is refunded; one collected after a 202 is not.',
   })
   chat(@Query() query: Record<string, unknown>, @CurrentOrganization() organization: Organization, @Metered() request: MeteredRequest) {
     return this.pipeline.serve(this.operation, parseChatQuery(query), organization, request);

@@ -21,7 +21,7 @@ export class CrawlController {
 
   @Get()
   @AllowQueryKey()
-  @ApiMetered({ tag: 'crawl', summary: 'A page as HTML, Markdown or text, with its metadata and links; or JSON: the answer to ai_query, extracted fields, data held to a schema', query: CrawlQuery, envelope: 'CrawlEnvelope', page: true, cache: true })
+  @ApiMetered({ tag: 'crawl', summary: 'A page as HTML, Markdown or text, with its metadata and links; or JSON: the answer to ai_query, extracted fields, data held to a schema', query: CrawlQuery, envelope: 'CrawlEnvelope', page: true, cache: true, description: 'Price (config/pricing.json defaults): 1 without JavaScript, 5 with it, on the standard pool; 10 and 25 on the premium pool; images +2; ai_query or ai_schema +5; city doubles the total. A stored copy (max_age) costs 1 plus the model surcharge. ai_invalid_output is billed; any other failure answered at once is refunded, one collected after a 202 is not.' })
   crawl(@Query() query: Record<string, unknown>, @CurrentOrganization() organization: Organization, @Metered() request: MeteredRequest) {
     return this.pipeline.serve(this.operation, parseCrawlQuery(query, this.policy), organization, request);
   }

@@ -20,7 +20,7 @@ export class MapController {
   ) {}
 
   @Get()
-  @ApiMetered({ tag: 'map', summary: 'A site\'s URLs from its sitemaps and its start page\'s links, filtered by scope, patterns and robots.txt', query: MapQuery, envelope: 'MapEnvelope', headerKeyOnly: true })
+  @ApiMetered({ tag: 'map', summary: 'A site\'s URLs from its sitemaps and its start page\'s links, filtered by scope, patterns and robots.txt', query: MapQuery, envelope: 'MapEnvelope', headerKeyOnly: true, description: 'Price: that of GET /crawl of the start page with the same options (js=false by default). robots.txt and sitemaps are free.' })
   map(@Query() query: Record<string, unknown>, @CurrentOrganization() organization: Organization, @Metered() request: MeteredRequest) {
     return this.pipeline.serve(this.operation, parseMapQuery(query, this.policy), organization, request);
   }

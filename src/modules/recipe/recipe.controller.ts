@@ -21,7 +21,7 @@ export class RecipeController {
   @Post()
   @HttpCode(200)
   @AllowQueryKey()
-  @ApiMetered({ tag: 'recipe', summary: 'Run a recipe of blocks on one page (query booleans exactly true or false)', query: RecipeQuery, envelope: 'CrawlEnvelope', page: true })
+  @ApiMetered({ tag: 'recipe', summary: 'Run a recipe of blocks on one page (query booleans exactly true or false)', query: RecipeQuery, envelope: 'CrawlEnvelope', page: true, description: 'Price: a flat 30 credits (config/pricing.json), whatever the blocks, premium, country or city. action_failed is billed; any other failure answered at once is refunded, one collected after a 202 is not.' })
   @ApiBody({ schema: ref('RecipeBody') })
   run(@Query() query: Record<string, unknown>, @Body() body: unknown, @CurrentOrganization() organization: Organization, @Metered() request: MeteredRequest) {
     return this.pipeline.serve(this.operation, parseRecipeRequest(query, body), organization, request);

@@ -21,7 +21,7 @@ export class ScreenshotController {
 
   @Get()
   @AllowQueryKey()
-  @ApiMetered({ tag: 'screenshot', summary: 'A full-page JPEG screenshot, base64', query: PageQuery, envelope: 'ScreenshotEnvelope' })
+  @ApiMetered({ tag: 'screenshot', summary: 'A full-page JPEG screenshot, base64', query: PageQuery, envelope: 'ScreenshotEnvelope', dailyLimited: true, description: 'Price: a flat 30 credits (config/pricing.json), whatever premium, js, images, ai_query, country or city say; counted against the plan\'s daily limit. A failure answered at once is refunded; one collected after a 202 is not.' })
   screenshot(@Query() query: Record<string, unknown>, @CurrentOrganization() organization: Organization, @Metered() request: MeteredRequest) {
     return this.pipeline.serve(this.operation, parsePageQuery(query, this.policy, { images: true }).request, organization, request);
   }

@@ -14,7 +14,7 @@ export class GeographyQuery {
   @CountryParam()
   country?: string;
 
-  @ParamDoc('City of the exit (requires country; doubles the price)')
+  @ParamDoc('City of the exit (requires country): doubles the price of GET /crawl (and of a site crawl\'s pages); free on the flat-priced routes')
   @CityParam()
   city?: string;
 

@@ -17,22 +17,23 @@ const toNumber = ({ value }: { value: unknown }) => {
 
 /** The flags' meaning, the same whether read as boolean text (GET) or strict booleans (POST). */
 const FLAG = {
-  premium: 'Premium proxy pool',
-  js: 'Render with JavaScript (default true)',
-  images: 'Load images',
-  adblock: 'Block ads and trackers',
-  mobile: 'Mobile emulation (requires viewport)',
-  landscape: 'Landscape orientation (requires viewport)',
-  touch: 'Touch events (requires viewport)',
+  premium: { description: 'Premium proxy pool', default: 'false' },
+  js: { description: 'Render with JavaScript', default: 'true' },
+  // Its default is the route's: no single value to state.
+  images: { description: 'Load images (default: false on GET /crawl and POST /crawl, true on GET /screenshot)' },
+  adblock: { description: 'Block ads and trackers', default: 'true' },
+  mobile: { description: 'Mobile emulation (requires viewport)', default: 'false' },
+  landscape: { description: 'Landscape orientation (requires viewport)', default: 'false' },
+  touch: { description: 'Touch events (requires viewport)', default: 'false' },
 } as const;
 
 /** How the page is loaded and shown: shared by GET /crawl, GET /screenshot and POST /crawl, apart from the flags. */
 export class PageOptionsQuery extends GeographyQuery {
-  @ParamDoc('When the page counts as loaded')
+  @ParamDoc({ description: 'When the page counts as loaded', default: 'networkidle0' })
   @OneOfParam(WAIT_UNTIL)
   wait_until?: WaitUntil;
 
-  @ParamDoc({ description: 'WIDTHxHEIGHT, each side 1 to 4000', example: '1920x1080' })
+  @ParamDoc({ description: 'WIDTHxHEIGHT, each side 1 to 4000', default: '1920x1080', example: '1920x1080' })
   @IsOptional() @Transform(last) @Matches(/^[1-9]\d{0,4}x[1-9]\d{0,4}$/, { message: 'viewport must be WIDTHxHEIGHT with positive integers, e.g. 1920x1080' })
   viewport?: string;
 
@@ -52,7 +53,7 @@ export class PageQueryBase extends PageOptionsQuery {
   @IsOptional() @Transform(last) @IsString() @MaxLength(8192)
   url?: string;
 
-  @ParamDoc('A question about the page, answered by the model (+5 credits)')
+  @ParamDoc('A question about the page, answered by the model (+5 credits on GET /crawl; free on GET /screenshot)')
   @IsOptional() @Transform(last) @IsString() @MaxLength(2000)
   ai_query?: string;
 }
