@@ -16,6 +16,9 @@ describe('validation of the shared parameters (422, nothing charged)', () => {
     ['/crawl', {}, 'url'],
     ['/crawl', { url: 'ftp://example.com/file' }, 'url'],
     ['/crawl', { url: 'not a url' }, 'url'],
+    // "must have a host": WHATWG would read one out of the path (http://x/), and crawl it.
+    ['/crawl', { url: 'http:///x' }, 'url'],
+    ['/screenshot', { url: 'http:x' }, 'url'],
     ['/crawl', { url, js: 'maybe' }, 'js'],
     ['/crawl', { url, premium: '2' }, 'premium'],
     ['/crawl', { url, viewport: '1920-1080' }, 'viewport'],
