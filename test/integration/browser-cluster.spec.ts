@@ -632,6 +632,21 @@ describe("puppeteer-cluster's sharp edges, handled", () => {
     }, {}, 1);
   });
 
+  it.each([true, false])('a tab still loading its document at the deadline is closed, not wiped: the next job waits no wipe (js=%s)', async (js) => {
+    await ownCluster(1, {}, async (cluster) => {
+      const started = Date.now();
+      // The job's signal a little after its deadline, as timers fall: the navigation's own timeout (the time left) fires first.
+      const stuck = cluster.withPage({ ...spec({ js }, 2000), signal: AbortSignal.timeout(2300) }, async (session) => session.goto(`${site.url}/slow?ms=60000&job=stuck-${js}`));
+      expect(await codeOf(stuck)).toBe('navigation_timeout');
+      const status = await cluster.withPage(spec({ js }), async (session) => (await session.goto(`${site.url}/static`)).status);
+      expect(status).toBe(200);
+      // A wipe waited for the document that never comes until its own 10 s limit; a context closes in milliseconds.
+      expect(Date.now() - started).toBeLessThan(6000);
+      await cluster.settle();
+      expect(cluster.stats()).toMatchObject({ jobsServed: 2, contextsCreated: 2 });
+    }, {}, 1);
+  });
+
   it("a job does not wait for the previous job's wipe: it starts on a spare tab (BROWSER_CONCURRENCY=1, two tabs)", async () => {
     await ownCluster(1, {}, async (cluster) => {
       await cluster.withPage(spec(), async (session) => {

@@ -62,7 +62,7 @@ export class JobPageSession implements PageSession {
       }
     } catch (error) {
       this.assertDocumentSize();
-      throw classifyBrowserError(error, this.failureContext()) ?? error;
+      throw this.ended(classifyBrowserError(error, this.failureContext()) ?? error);
     } finally {
       idle?.dispose();
       this.guard.awaitingDocument = false;
@@ -108,7 +108,7 @@ export class JobPageSession implements PageSession {
     try {
       navigated = await this.run.race(settleAfterAction(this.raw, this.session, this.options.waitUntil, this.run.remainingMs(), action));
     } catch (error) {
-      const failure = classifyBrowserError(error, this.failureContext()) ?? error;
+      const failure = this.ended(classifyBrowserError(error, this.failureContext()) ?? error);
       // A navigation the page failed on its own is the page's (the recipe goes on, on Chromium's error page); one the
       // job's proxy failed is the pool's: another proxy, or proxy_pool_unavailable (decisions 8.4).
       if (!(error instanceof CausedNavigationFailure) || (failure instanceof AppError && failure.code === ErrorCode.ProxyFailed)) throw failure;
@@ -136,6 +136,16 @@ export class JobPageSession implements PageSession {
     const caps = this.guard.rules.documents!;
     if (document.kind === 'pdf') throw new AppError(ErrorCode.PageTooLarge, `The document exceeds ${caps.pdf} bytes (PDF_MAX_BYTES), the largest read.`);
     throw new AppError(ErrorCode.PageTooLarge, `The page exceeds ${caps.download} bytes, the most an operation returns.`);
+  }
+
+  /**
+   * A navigation that timed out waited for the job's deadline (its timeout is the time left): the run ends with it, as
+   * it would a moment later, so the tab, still loading, is closed with its context instead of wiped (a wipe waits on a
+   * document that may never come, and the slot's next job with it).
+   */
+  private ended(failure: unknown): unknown {
+    if (failure instanceof AppError && failure.code === ErrorCode.NavigationTimeout) this.run.fail(failure);
+    return failure;
   }
 
   private failureContext(): FailureContext {
