@@ -10,6 +10,7 @@ import { performPageWork } from './page-work.js';
 import type { PageWork, PageWorkResult } from './page-work.js';
 import { parsePage } from './page-reading.js';
 import type { PageReading } from './page-reading.js';
+import { cappingDepth, isStackOverflow } from './depth-cap.js';
 import { parseDocument } from './parse-document.js';
 import { readPdf } from './pdf/read-pdf.js';
 import type { PdfDocument, PdfUnreadable } from './pdf/read-pdf.js';
@@ -41,20 +42,35 @@ export type ContentTaskValue<T extends ContentTask> = T extends { kind: 'render'
 /** What crosses back from a thread: a value, or why there is none (class identity does not survive the copy). */
 export type ContentReply = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly tooLarge: boolean; readonly message: string };
 
-/** Runs a task here and now; the thread entry and the in-line runner both call it. A PDF is read asynchronously. */
+/**
+ * Runs a task here and now; the thread entry and the in-line runner both call it. A PDF is read asynchronously. A page
+ * nested past what the stack holds (a raw body's thousands of unclosed tags) is worked again, capped as Chromium caps it.
+ */
 export function performContentTask(task: ContentTask): ContentReply | Promise<ContentReply> {
   if (task.kind === 'pdf') return readPdf(task.bytes, task.maxPages).then((value): ContentReply => ({ ok: true, value }), failed);
   try {
-    if (task.kind === 'render') return { ok: true, value: renderPageContent(task.html, task.url, task.request, task.reading) };
-    if (task.kind === 'describe') return { ok: true, value: describePage(task.html, task.url, task.request, task.reading) };
-    if (task.kind === 'links') return { ok: true, value: pageLinks(parseDocument(task.html), task.url, task.max) };
-    if (task.kind === 'schema-error') return { ok: true, value: answerSchemaError(task.schema) };
-    if (task.kind === 'check-answer') return { ok: true, value: checkAnswer(task.answer, compileAnswerSchema(task.schema)) };
-    if (task.kind === 'page') return { ok: true, value: performPageWork(task.html, task.url, task.work, (html) => parsePage(html, task.reading)) };
-    return { ok: true, value: extractFromPage(task.html, task.url, task.rules, task.maxBytes) };
+    return performPageTask(task);
   } catch (error) {
-    return failed(error);
+    if (!isStackOverflow(error)) return failed(error);
+    return cappingDepth(() => {
+      try {
+        return performPageTask(task);
+      } catch (again) {
+        return failed(again);
+      }
+    });
   }
+}
+
+/** A synchronous task's value; throws what the work throws. */
+function performPageTask(task: Exclude<ContentTask, { kind: 'pdf' }>): ContentReply {
+  if (task.kind === 'render') return { ok: true, value: renderPageContent(task.html, task.url, task.request, task.reading) };
+  if (task.kind === 'describe') return { ok: true, value: describePage(task.html, task.url, task.request, task.reading) };
+  if (task.kind === 'links') return { ok: true, value: pageLinks(parseDocument(task.html), task.url, task.max) };
+  if (task.kind === 'schema-error') return { ok: true, value: answerSchemaError(task.schema) };
+  if (task.kind === 'check-answer') return { ok: true, value: checkAnswer(task.answer, compileAnswerSchema(task.schema)) };
+  if (task.kind === 'page') return { ok: true, value: performPageWork(task.html, task.url, task.work, (html) => parsePage(html, task.reading)) };
+  return { ok: true, value: extractFromPage(task.html, task.url, task.rules, task.maxBytes) };
 }
 
 function failed(error: unknown): ContentReply {

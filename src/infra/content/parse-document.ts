@@ -1,4 +1,5 @@
 import { parseHTML } from 'linkedom';
+import { withDepthCap } from './depth-cap.js';
 import { parseLowerCasingAttributes } from './html-attributes.js';
 import { HEAD_TAGS } from './html-tags.js';
 import { parsingClassNames, patchLinkedomClassName } from './linkedom-class-name.patch.js';
@@ -14,7 +15,7 @@ patchLinkedomClassName();
  * them, and linkedom does not imply them as a browser would, so a document without them is rebuilt around its nodes.
  */
 export function parseDocument(html: string): Document {
-  const document = parseLowerCasingAttributes(() => parsingClassNames(() => (parseHTML(withoutCdata(html)) as unknown as { document: Document }).document));
+  const document = withDepthCap(parseLowerCasingAttributes(() => parsingClassNames(() => (parseHTML(withoutCdata(html)) as unknown as { document: Document }).document)));
   if (hasSkeleton(document)) return withTrailingContentInBody(document);
   const { document: rebuilt } = parseHTML('<!doctype html><html><head></head><body></body></html>') as unknown as { document: Document };
   const source = document.documentElement?.localName === 'html' ? document.documentElement : document;
