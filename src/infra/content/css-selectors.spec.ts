@@ -20,6 +20,13 @@ describe('isBrowserSelector', () => {
 });
 
 describe('parseSelectorList (include_selectors, exclude_selectors)', () => {
+  it('counts its 1,000 characters as code points: an emoji is one (decisions 8.1)', () => {
+    const withEmoji = `p:not(.${'x'.repeat(991)}😀)`;
+    expect([...withEmoji]).toHaveLength(1000);
+    expect(parseSelectorList(withEmoji)).toEqual({ selectors: [withEmoji] });
+    expect(parseSelectorList(`p:not(.${'x'.repeat(992)}😀)`)).toEqual({ problem: 'must be at most 1000 characters' });
+  });
+
   it('splits on the top-level commas only', () => {
     expect(parseSelectorList('article, :is(h1, h2), [title="a,b"]')).toEqual({ selectors: ['article', ':is(h1, h2)', '[title="a,b"]'] });
   });

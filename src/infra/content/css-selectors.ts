@@ -1,4 +1,5 @@
 import { isTraversal, parse, stringify } from 'css-what';
+import { characterCount } from '../../common/validation/max-characters.js';
 import { parseDocument } from './parse-document.js';
 
 export const MAX_SELECTORS = 20;
@@ -8,11 +9,11 @@ const PROBE = parseDocument('<!doctype html><html><head></head><body><p></p></bo
 
 /**
  * A comma-separated selector list (decisions.md 8.1) as its selectors, or the reason it is refused: at most 20 and
- * 1,000 characters, each parsed by css-what (commas inside `:is(a, b)` or `[title="a,b"]` do not split) and run
+ * 1,000 characters (code points), each parsed by css-what (commas inside `:is(a, b)` or `[title="a,b"]` do not split) and run
  * once on a probe document by the same engine that will run it on the page.
  */
 export function parseSelectorList(value: string): { selectors: string[] } | { problem: string } {
-  if (value.length > MAX_SELECTORS_CHARS) return { problem: `must be at most ${MAX_SELECTORS_CHARS} characters` };
+  if (characterCount(value) > MAX_SELECTORS_CHARS) return { problem: `must be at most ${MAX_SELECTORS_CHARS} characters` };
   if (value.trim() === '') return { selectors: [] };
   let selectors: string[];
   try {
