@@ -149,7 +149,7 @@ describe('GET /crawl extract (decisions.md 8.2)', () => {
     const failed = await settle(first, org.apiKey);
     expect(failed.status).toBe(500);
     expect(failed.headers.get('x-error-code')).toBe('page_too_large');
-    expect(failed.body).toMatchObject({ status: 'failed', error: "The page's content took more than 10 s to work out; the most one page may take." });
+    expect(failed.body).toMatchObject({ status: 'failed', error: "The page's content took more than 10 s to work out; the most a page of its size may take." });
     // Before the job's 20 s deadline (which would have been navigation_timeout).
     expect(Date.now() - started).toBeLessThan(20_000);
   });

@@ -177,7 +177,7 @@ describe('PDF documents (decisions.md 9.5)', () => {
     const stopped = await slow;
     expect(stopped.status).toBe(500);
     expect(stopped.headers.get('x-error-code')).toBe('page_too_large');
-    expect(stopped.body).toMatchObject({ status: 'failed', error: "The page's content took more than 10 s to work out; the most one page may take." });
+    expect(stopped.body).toMatchObject({ status: 'failed', error: "The page's content took more than 10 s to work out; the most a page of its size may take." });
     expect(await balance()).toBe(before - 1);
     expect((await crawl(SPEC, { format: 'text' })).status).toBe(200);
   });

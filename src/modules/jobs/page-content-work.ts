@@ -1,7 +1,7 @@
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import type { ContentTask, ContentTaskValue } from '../../infra/content/content-task.js';
-import { ContentBudgetError, ContentTimeoutError, runContentTask, TASK_BUDGET_MS } from '../../infra/content/content-threads.js';
+import { ContentBudgetError, ContentTimeoutError, runContentTask } from '../../infra/content/content-threads.js';
 import { ExtractTooLargeError } from '../../infra/content/extract-rules/output-budget.js';
 import { pageTooLarge } from './page-size.js';
 
@@ -21,7 +21,7 @@ export async function pageContentWork<T extends ContentTask>(task: T, limits: Co
   } catch (error) {
     if (error instanceof ExtractTooLargeError) throw pageTooLarge(limits.maxBytes);
     // The page's own cost (its size, or rules the engine runs slowly on it): page_too_large, as its heap running out is.
-    if (error instanceof ContentBudgetError) throw new AppError(ErrorCode.PageTooLarge, `The page's content took more than ${TASK_BUDGET_MS / 1000} s to work out; the most one page may take.`);
+    if (error instanceof ContentBudgetError) throw new AppError(ErrorCode.PageTooLarge, `The page's content took more than ${Math.round(error.budgetMs / 1000)} s to work out; the most a page of its size may take.`);
     if (error instanceof ContentTimeoutError) throw new AppError(ErrorCode.NavigationTimeout, "The page's content was not ready before the job deadline.");
     throw error;
   }
