@@ -5,6 +5,8 @@ import type { ChatProfile } from '../../config/json-files.js';
 import { answerToNodes } from './answer-to-nodes.js';
 
 const profile = loadChatProfile();
+/** Where the answer was read: relative links are made absolute against it. */
+const PAGE = 'https://chat.example/c/42';
 const fixture = (name: string): string => readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8');
 const pill = (name: string, url: string): string =>
   `<span data-state="closed"><span data-testid="webpage-citation-pill"><a href="${url}">${name}</a></span></span>`;
@@ -13,7 +15,7 @@ const card = (name: string, extra = ''): string =>
 
 describe('answerToNodes', () => {
   it('maps a saved answer with every node type, in order', () => {
-    expect(answerToNodes(fixture('answer-full.html'), profile)).toEqual([
+    expect(answerToNodes(fixture('answer-full.html'), profile, PAGE)).toEqual([
       { type: 'heading', level: 2, text: 'Best espresso grinders' },
       {
         type: 'paragraph',
@@ -52,13 +54,13 @@ describe('answerToNodes', () => {
   });
 
   it('leaves optional product fields out rather than null', () => {
-    const [node] = answerToNodes(card('Plain'), profile);
+    const [node] = answerToNodes(card('Plain'), profile, PAGE);
     expect(node).toStrictEqual({ type: 'product_list', items: [{ name: 'Plain', sources: [] }] });
   });
 
   it('keeps one product run across per-card wrappers and splits runs at other blocks', () => {
     const html = `<div>${card('A')}</div> <div>${card('B')}</div><p>between</p>${card('C')}`;
-    expect(answerToNodes(html, profile)).toEqual([
+    expect(answerToNodes(html, profile, PAGE)).toEqual([
       { type: 'product_list', items: [{ name: 'A', sources: [] }, { name: 'B', sources: [] }] },
       { type: 'paragraph', text: 'between', sources: [] },
       { type: 'product_list', items: [{ name: 'C', sources: [] }] },
@@ -67,7 +69,7 @@ describe('answerToNodes', () => {
 
   it('reads loose inline text between blocks as paragraphs and skips empty blocks', () => {
     const html = `Intro with <b>bold</b> ${pill('Example', 'https://example.com/a')}<h4> </h4><p>\n</p><div>Tail <i>end</i></div>`;
-    expect(answerToNodes(html, profile)).toEqual([
+    expect(answerToNodes(html, profile, PAGE)).toEqual([
       { type: 'paragraph', text: 'Intro with bold', sources: [{ attribution: 'Example', url: 'https://example.com/a' }] },
       { type: 'paragraph', text: 'Tail end', sources: [] },
     ]);
@@ -76,24 +78,24 @@ describe('answerToNodes', () => {
   it('de-duplicates repeated citations and ignores a citation without a link', () => {
     const html = `<p>One ${pill('Example', 'https://example.com/a')} two ${pill('Example', 'https://example.com/a')}
       <span data-testid="webpage-citation-pill"><a>Nowhere</a></span></p>`;
-    expect(answerToNodes(html, profile)).toEqual([
+    expect(answerToNodes(html, profile, PAGE)).toEqual([
       { type: 'paragraph', text: 'One two', sources: [{ attribution: 'Example', url: 'https://example.com/a' }] },
     ]);
   });
 
   it('takes headers from a first row of th cells when there is no thead, and keeps ordinary links as text', () => {
     const html = '<table><tr><th>k</th><th>v</th></tr><tr><td><a href="https://x.test/">x</a></td><td><p>a</p><p>b</p></td></tr></table>';
-    expect(answerToNodes(html, profile)).toEqual([{ type: 'table', headers: ['k', 'v'], rows: [['x', 'a b']], sources: [] }]);
+    expect(answerToNodes(html, profile, PAGE)).toEqual([{ type: 'table', headers: ['k', 'v'], rows: [['x', 'a b']], sources: [] }]);
   });
 
   it('reads a table without header cells as rows only', () => {
-    expect(answerToNodes('<table><tbody><tr><td>1</td><td>2</td></tr></tbody></table>', profile)).toEqual([
+    expect(answerToNodes('<table><tbody><tr><td>1</td><td>2</td></tr></tbody></table>', profile, PAGE)).toEqual([
       { type: 'table', headers: [], rows: [['1', '2']], sources: [] },
     ]);
   });
 
   it('keeps the whitespace of code and gives an empty language when no class names one', () => {
-    expect(answerToNodes('<pre><code>a  b\n\tc\n</code></pre><pre>raw <b>text</b></pre>', profile)).toEqual([
+    expect(answerToNodes('<pre><code>a  b\n\tc\n</code></pre><pre>raw <b>text</b></pre>', profile, PAGE)).toEqual([
       { type: 'code', language: '', text: 'a  b\n\tc' },
       { type: 'code', language: '', text: 'raw text' },
     ]);
@@ -101,7 +103,7 @@ describe('answerToNodes', () => {
 
   it('maps every heading level', () => {
     const html = [1, 2, 3, 4, 5, 6].map((level) => `<h${level}>H${level}</h${level}>`).join('');
-    expect(answerToNodes(html, profile)).toEqual(
+    expect(answerToNodes(html, profile, PAGE)).toEqual(
       [1, 2, 3, 4, 5, 6].map((level) => ({ type: 'heading', level, text: `H${level}` })),
     );
   });
@@ -118,7 +120,7 @@ describe('answerToNodes', () => {
     const html = `<p>Fact <cite class="ref"><a href="https://example.com/b">B</a></cite></p>
       <section class="offer"><b class="offer-title">Kettle</b><i class="offer-cost">$30</i><i class="offer-stars">4.1</i></section>
       <div data-testid="product-card"><span data-testid="product-name">Not a card here</span></div>`;
-    expect(answerToNodes(html, renamed)).toEqual([
+    expect(answerToNodes(html, renamed, PAGE)).toEqual([
       { type: 'paragraph', text: 'Fact', sources: [{ attribution: 'B', url: 'https://example.com/b' }] },
       { type: 'product_list', items: [{ name: 'Kettle', price: '$30', rating: '4.1', sources: [] }] },
       { type: 'paragraph', text: 'Not a card here', sources: [] },
@@ -126,6 +128,14 @@ describe('answerToNodes', () => {
   });
 
   it('returns no nodes for an empty answer', () => {
-    expect(answerToNodes('  <div class="markdown"> </div>', profile)).toEqual([]);
+    expect(answerToNodes('  <div class="markdown"> </div>', profile, PAGE)).toEqual([]);
+  });
+
+  it('makes a citation\'s and a product\'s relative URLs absolute against the page (the spec types them as URIs)', () => {
+    const html = `<p>See ${pill('Docs', '/docs/a?b#c')}.</p>${card('Lamp', '<a href="../shop/lamp">buy</a><img src="//cdn.example/lamp.png">')}`;
+    expect(answerToNodes(html, profile, PAGE)).toMatchObject([
+      { type: 'paragraph', sources: [{ attribution: 'Docs', url: 'https://chat.example/docs/a?b#c' }] },
+      { type: 'product_list', items: [{ name: 'Lamp', url: 'https://chat.example/shop/lamp', image: 'https://cdn.example/lamp.png' }] },
+    ]);
   });
 });

@@ -2,6 +2,7 @@ import { load } from 'cheerio';
 import type { Cheerio, CheerioAPI } from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';
 import type { ChatProfile } from '../../config/json-files.js';
+import { absoluteUrl } from '../../infra/content/resolve-url.js';
 import type { ChatNode, ChatSource, ListItem, ProductItem } from './chat-node.js';
 
 /** Phrasing content: a run of these (and text) between blocks is read as one paragraph. */
@@ -24,9 +25,9 @@ const normalize = (text: string): string => text.replace(/\s+/g, ' ').trim();
  * (decisions.md sections 2 and 5). Wrapper elements are descended into; consecutive product cards, also across
  * wrappers, form one product_list. Pure: no I/O, no page.
  */
-export function answerToNodes(html: string, profile: ChatProfile): ChatNode[] {
+export function answerToNodes(html: string, profile: ChatProfile, pageUrl: string): ChatNode[] {
   const $ = load(html, null, false);
-  const mapper = new AnswerMapper($, profile);
+  const mapper = new AnswerMapper($, profile, pageUrl);
   mapper.container($.root());
   return mapper.finish();
 }
@@ -38,6 +39,8 @@ class AnswerMapper {
   constructor(
     private readonly $: CheerioAPI,
     private readonly profile: ChatProfile,
+    /** Where the answer was read: its links' URLs are absolute against it (the spec's `url` is a URI). */
+    private readonly pageUrl: string,
   ) {}
 
   container(parent: Cheerio<AnyNode>): void {
@@ -144,8 +147,8 @@ class AnswerMapper {
     const link = $card.is('a[href]') ? $card : $card.find('a[href]').not(this.profile.citation).first();
     const optional = Object.entries({
       price: field(this.profile.productPrice),
-      url: link.attr('href'),
-      image: $card.find('img[src]').first().attr('src'),
+      url: this.absolute(link.attr('href')),
+      image: this.absolute($card.find('img[src]').first().attr('src')),
       rating: field(this.profile.productRating),
     }).filter(([, value]) => value);
     this.products.push({ name, ...Object.fromEntries(optional), sources: this.sources($card) });
@@ -160,11 +163,15 @@ class AnswerMapper {
     return normalize(copy.text());
   }
 
+  private absolute(value: string | undefined): string | undefined {
+    return value === undefined ? undefined : (absoluteUrl(value, this.pageUrl) ?? undefined);
+  }
+
   private sources($el: Nodes): ChatSource[] {
     const seen = new Set<string>();
     const sources: ChatSource[] = [];
     for (const link of $el.find(this.profile.citation).toArray()) {
-      const url = this.$(link).attr('href');
+      const url = this.absolute(this.$(link).attr('href'));
       const attribution = normalize(this.$(link).text());
       const key = `${attribution}\n${url}`;
       if (!url || seen.has(key)) continue;

@@ -64,7 +64,7 @@ async function converse(session: PageSession, input: ChatInput): Promise<ChatNod
   await submit(page, profile.submit, deadline);
   const html = await waitForAnswer(page, input, turnsBefore);
   session.assertNotBlocked();
-  const nodes = answerToNodes(html, profile);
+  const nodes = answerToNodes(html, profile, page.url());
   if (nodes.length === 0) throw noAnswer('the answer was empty');
   return nodes;
 }
