@@ -21,7 +21,7 @@ export const CityParam = () =>
   applyDecorators(
     IsOptional(),
     Transform(lastValue),
-    Matches(CITY_CHARACTERS, { message: 'city may hold only letters, digits, hyphens and underscores' }),
+    Matches(CITY_CHARACTERS, { message: 'city may hold only ASCII letters, digits, hyphens and underscores' }),
     MaxLength(CITY_MAX_LENGTH, { message: `city must be at most ${CITY_MAX_LENGTH} characters` }),
   );
 

@@ -165,7 +165,7 @@ export class ProxyPoolService implements OnModuleInit {
   /** 422 on `city` when the pool lists the country's cities and this is not one; returns the pool's spelling. */
   validateCity(tier: ProxyTier, country: string | null, city: string): string {
     if (!country) throw AppError.field('city', 'A city requires a country.');
-    if (!CITY_NAME.test(city)) throw AppError.field('city', 'A city has only letters, digits, hyphens and underscores.');
+    if (!CITY_NAME.test(city)) throw AppError.field('city', 'A city has only ASCII letters, digits, hyphens and underscores.');
     const targeted = targetedCity(this.config.proxyPools, tier, country, city);
     if (targeted === undefined) throw AppError.field('city', `The ${tier} pool offers no city "${city}" in ${country.toUpperCase()}.`);
     return targeted;

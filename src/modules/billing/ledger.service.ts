@@ -5,6 +5,7 @@ import type { LedgerKind } from '../../infra/database/entities/index.js';
 import { MetricsService } from '../../infra/metrics/metrics.service.js';
 import { exec, query, SqlProgram, SqlProgramRunner, upsertAdd } from '../../infra/database/sql-program.js';
 import { chargedJobParams, insertChargedJob } from './charged-job-row.js';
+import { insufficientCredits } from './insufficient-credits.js';
 import type { ChargeRequest, LedgerMove } from './ledger-move.js';
 import { dayOf, utcDay } from './utc-day.js';
 
@@ -178,6 +179,6 @@ type RefusalCode = ErrorCode.InsufficientCredits | ErrorCode.DailyLimitReached;
 
 function refusal(code: RefusalCode, r: ChargeRequest): AppError {
   return code === ErrorCode.InsufficientCredits
-    ? new AppError(code, `This request costs ${r.amount} credits; the balance does not cover it.`)
+    ? insufficientCredits(r.amount)
     : new AppError(code, `The daily limit of ${r.dailyLimit} screenshot and chat requests is reached.`);
 }

@@ -138,4 +138,13 @@ describe('answerToNodes', () => {
       { type: 'product_list', items: [{ name: 'Lamp', url: 'https://chat.example/shop/lamp', image: 'https://cdn.example/lamp.png' }] },
     ]);
   });
+
+  it("reads a code block's language from language-x or lang-x, on its code or on its pre", () => {
+    const html = '<pre><code class="lang-js">a()</code></pre><pre class="language-py"><code>b()</code></pre><pre><code class="hljs">c</code></pre>';
+    expect(answerToNodes(html, profile, PAGE)).toEqual([
+      { type: 'code', language: 'js', text: 'a()' },
+      { type: 'code', language: 'py', text: 'b()' },
+      { type: 'code', language: '', text: 'c' },
+    ]);
+  });
 });

@@ -135,7 +135,9 @@ class AnswerMapper {
 
   private code($pre: Nodes): void {
     const $code = $pre.find('code').first();
-    const language = /(?:^|\s)language-(\S+)/.exec($code.attr('class') ?? '')?.[1] ?? '';
+    // Highlighters name it `language-x` (CommonMark's), `lang-x` (Prettify's), on the code or on its pre.
+    const classes = `${$code.attr('class') ?? ''} ${$pre.attr('class') ?? ''}`;
+    const language = /(?:^|\s)(?:language|lang)-(\S+)/.exec(classes)?.[1] ?? '';
     const text = ($code.length > 0 ? $code : $pre.clone().find(CHROME).remove().end()).text();
     this.emit({ type: 'code', language, text: text.replace(/\n$/, '') });
   }

@@ -55,7 +55,7 @@ describe('parseChatQuery', () => {
       errors: {
         prompt: ['prompt is required'],
         premium: ['premium must be one of true, false, 1, 0, yes, no, on, off'],
-        city: ['city may hold only letters, digits, hyphens and underscores', 'city requires country'],
+        city: ['city may hold only ASCII letters, digits, hyphens and underscores', 'city requires country'],
       },
     });
     expect(errorsOf({ prompt: 'x', city: 'paris' })).toEqual({ code: 'validation_failed', errors: { city: ['city requires country'] } });

@@ -3,6 +3,7 @@ import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import type { Job, Organization } from '../../infra/database/entities/index.js';
 import type { LedgerService } from '../billing/ledger.service.js';
+import { insufficientCredits } from '../billing/insufficient-credits.js';
 import type { JobLine } from './job-line.service.js';
 import type { JobRepository } from './job.repository.js';
 
@@ -25,6 +26,6 @@ export async function enqueueChargedJob(
 /** The credit check before any work for the target (the charge checks again, atomically). */
 export function assertCovers(organization: Pick<Organization, 'balance'>, price: number): void {
   if (Number(organization.balance) < price) {
-    throw new AppError(ErrorCode.InsufficientCredits, `This request costs ${price} credits; the balance does not cover it.`);
+    throw insufficientCredits(price);
   }
 }
