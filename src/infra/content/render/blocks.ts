@@ -94,7 +94,10 @@ export class BlockRenderer {
 
   private list(element: Element, ordered: boolean): string {
     const start = Number.parseInt(element.getAttribute('start') ?? '', 10);
-    let number = ordered && Number.isFinite(start) ? start : 1;
+    // A reversed list counts down, from its item count unless it names a start (HTML's ordinal values).
+    const step = ordered && element.hasAttribute('reversed') ? -1 : 1;
+    const items = () => [...element.children].filter((child) => child.localName === 'li').length;
+    let number = ordered && Number.isFinite(start) ? start : step < 0 ? items() : 1;
     const parts: { item: boolean; text: string }[] = [];
     // What a list holds outside its items (Steam's `<ul><strong>Minimum:</strong><ul>...</ul></ul>`) shows as the
     // browser shows it: in place, as blocks of its own between the items.
@@ -116,7 +119,7 @@ export class BlockRenderer {
       const value = Number.parseInt(item.getAttribute('value') ?? '', 10);
       if (ordered && Number.isFinite(value)) number = value;
       const marker = ordered ? `${number}.` : '-';
-      number += 1;
+      number += step;
       const blocks = new BlockRenderer(this.ctx).render(item.childNodes);
       if (blocks.length > 0) parts.push({ item: true, text: listItem(marker, blocks, this.ctx) });
     }

@@ -34,6 +34,11 @@ const markdownOf: ReadonlyArray<[string, string, string]> = [
     '- one\n- two\n  - two.a\n  - two.b\n    3. three\n    4. four\n\n5. five\n9. nine\n10. ten',
   ],
   [
+    'counts a reversed list down, from its item count or its start',
+    '<ol reversed><li>three</li><li>two</li><li>one</li></ol><p>and</p><ol reversed start="10"><li>ten</li><li>nine</li></ol>',
+    '3. three\n2. two\n1. one\n\nand\n\n10. ten\n9. nine',
+  ],
+  [
     'keeps an item of several paragraphs together, a blank line between them',
     '<ol><li><p>para one</p><p>para two</p></li><li>six</li></ol>',
     '1. para one\n\n   para two\n2. six',
