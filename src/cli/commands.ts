@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { AppError } from '../common/errors/app-error.js';
 import { validateDto } from '../common/validation/validate-dto.js';
+import { PLAN_NAMES } from '../config/json-files.js';
 import { CreateOrganizationDto } from '../modules/admin/dto/create-organization.dto.js';
 import { GrantCreditsDto } from '../modules/admin/dto/grant-credits.dto.js';
 import type { OrganizationsService } from '../modules/admin/organizations.service.js';
@@ -36,7 +37,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     run: (service) => service.demoKey(),
   },
   'org:create': {
-    usage: 'org:create --name <name> [--plan free|lite|standard|pro|enterprise] [--credits <n>]',
+    usage: `org:create --name <name> [--plan ${PLAN_NAMES.join('|')}] [--credits <n>]`,
     options: ['name', 'plan', 'credits'],
     run: (service, v) => service.createOrganization(validateDto(CreateOrganizationDto, { name: v.name, plan: v.plan, credits: integer(v.credits) })),
   },

@@ -648,6 +648,38 @@ export interface components {
             info?: Record<string, never>;
             status: string;
         };
+        /** @description The job ended (a site crawl: after its site.page events) */
+        JobFinishedEvent: {
+            /** @description A site crawl's only */
+            counts?: {
+                discovered: number;
+                done: number;
+                failed: number;
+                skipped: {
+                    depth: number;
+                    duplicate: number;
+                    excluded: number;
+                    limit: number;
+                    robots: number;
+                    scope: number;
+                };
+            };
+            error: string | null;
+            /** @enum {string} */
+            event: "job.finished";
+            /** Format: date-time */
+            finished_at: string;
+            job_id: string;
+            /** @enum {string} */
+            kind: "crawl" | "screenshot" | "recipe" | "chat" | "map" | "site";
+            /** @enum {string} */
+            status: "done" | "failed" | "cancelled";
+            /**
+             * @description A site crawl's only
+             * @enum {string|null}
+             */
+            stop_reason?: "finished" | "limit" | "credits" | "time_limit" | "cancelled" | null;
+        };
         Ledger: {
             entries: {
                 amount: number;
@@ -1037,6 +1069,16 @@ export interface components {
             target_status: number | null;
             url: string;
         };
+        /** @description A site crawl's page was stored (webhook_events=page,finished): `cursor` collects the pages from this one on */
+        SitePageEvent: {
+            cursor: string;
+            error: string | null;
+            /** @enum {string} */
+            event: "site.page";
+            job_id: string;
+            target_status: number | null;
+            url: string;
+        };
         UpdateOrganizationBody: {
             /** @description null: the plan's */
             concurrency?: number | null;
@@ -1071,19 +1113,8 @@ export interface components {
             };
             message: string;
         };
-        /** @description POSTed to webhook_url when the job ends, with X-Crawlgate-Delivery and X-Crawlgate-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>"> */
-        WebhookEvent: {
-            error: string | null;
-            /** @enum {string} */
-            event: "job.finished";
-            /** Format: date-time */
-            finished_at: string;
-            job_id: string;
-            /** @enum {string} */
-            kind: "crawl" | "screenshot" | "recipe" | "chat" | "map" | "site";
-            /** @enum {string} */
-            status: "done" | "failed" | "cancelled";
-        };
+        /** @description POSTed to webhook_url, with X-Crawlgate-Delivery (the same on every attempt) and X-Crawlgate-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>"> */
+        WebhookEvent: components["schemas"]["JobFinishedEvent"] | components["schemas"]["SitePageEvent"];
         WebhookSecret: {
             /** @description Signs X-Crawlgate-Signature; replaces the previous secret */
             secret: string;

@@ -2,7 +2,8 @@ import type { SchemaObject } from '@nestjs/swagger';
 import { ErrorCode } from '../errors/error-code.js';
 import { JOB_ID_PATTERN } from '../validation/job-id-pattern.js';
 import { RECIPE_SCHEMAS } from './recipe-schemas.js';
-import { SITE_SCHEMAS } from './site-schemas.js';
+import { SITE_COUNTS, SITE_SCHEMAS, STOP_REASON } from './site-schemas.js';
+import { PLAN_NAMES } from '../../config/json-files.js';
 
 /** Named schemas of the public JSON (service-spec.md, decisions.md 2 to 4 and 7), referenced by the route decorators. */
 const str: SchemaObject = { type: 'string' };
@@ -140,7 +141,7 @@ export const SCHEMAS = {
   ),
   Account: object({
     organization: object({ id: str, name: str }),
-    plan: { type: 'string', enum: ['free', 'lite', 'standard', 'pro', 'enterprise'] },
+    plan: { type: 'string', enum: [...PLAN_NAMES] },
     credits_remaining: int,
     monthly_allowance: int,
     concurrency: object({ limit: int, in_use: int }),
@@ -150,16 +151,31 @@ export const SCHEMAS = {
   }),
   WebhookSecret: object({ secret: { type: 'string', description: 'Signs X-Crawlgate-Signature; replaces the previous secret' } }),
   WebhookEvent: {
-    ...object({ event: { type: 'string', enum: ['job.finished'] }, job_id: str, kind: { type: 'string', enum: ['crawl', 'screenshot', 'recipe', 'chat', 'map', 'site'] }, status: { type: 'string', enum: ['done', 'failed', 'cancelled'] }, error: nullableStr, finished_at: time }),
-    description: 'POSTed to webhook_url when the job ends, with X-Crawlgate-Delivery and X-Crawlgate-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">',
+    oneOf: [ref('JobFinishedEvent'), ref('SitePageEvent')],
+    description: 'POSTed to webhook_url, with X-Crawlgate-Delivery (the same on every attempt) and X-Crawlgate-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">',
+  },
+  JobFinishedEvent: {
+    ...object(
+      {
+        event: { type: 'string', enum: ['job.finished'] }, job_id: str, kind: { type: 'string', enum: ['crawl', 'screenshot', 'recipe', 'chat', 'map', 'site'] },
+        status: { type: 'string', enum: ['done', 'failed', 'cancelled'] }, error: nullableStr, finished_at: time,
+        stop_reason: { ...STOP_REASON, description: 'A site crawl\'s only' }, counts: { ...SITE_COUNTS, description: 'A site crawl\'s only' },
+      },
+      ['event', 'job_id', 'kind', 'status', 'error', 'finished_at'],
+    ),
+    description: 'The job ended (a site crawl: after its site.page events)',
+  },
+  SitePageEvent: {
+    ...object({ event: { type: 'string', enum: ['site.page'] }, job_id: str, url: str, target_status: { type: 'integer', nullable: true }, error: nullableStr, cursor: str }),
+    description: 'A site crawl\'s page was stored (webhook_events=page,finished): `cursor` collects the pages from this one on',
   },
   ...RECIPE_SCHEMAS,
   ...SITE_SCHEMAS,
   Organization: object({ id: str, name: str, plan: str, credits_remaining: int, concurrency: int, daily_limit: { type: 'integer', nullable: true } }),
   CreatedOrganization: object({ id: str, name: str, plan: str, credits_remaining: int, api_key: str, api_key_id: str }),
-  CreateOrganizationBody: object({ name: { type: 'string', maxLength: 200 }, plan: { type: 'string', enum: ['free', 'lite', 'standard', 'pro', 'enterprise'] }, credits: { type: 'integer', minimum: 0 } }, ['name']),
+  CreateOrganizationBody: object({ name: { type: 'string', maxLength: 200 }, plan: { type: 'string', enum: [...PLAN_NAMES] }, credits: { type: 'integer', minimum: 0 } }, ['name']),
   UpdateOrganizationBody: object({
-    plan: { type: 'string', enum: ['free', 'lite', 'standard', 'pro', 'enterprise'] },
+    plan: { type: 'string', enum: [...PLAN_NAMES] },
     concurrency: { type: 'integer', minimum: 1, nullable: true, description: 'null: the plan\'s' },
     daily_limit: { description: 'an integer, "unlimited", or null for the plan\'s', oneOf: [{ type: 'integer', minimum: 0, nullable: true }, { type: 'string', enum: ['unlimited'] }] },
   }, []),

@@ -9,6 +9,15 @@ const time: SchemaObject = { type: 'string', format: 'date-time' };
 const object = (properties: Record<string, SchemaObject>): SchemaObject => ({ type: 'object', properties, required: Object.keys(properties) });
 const ref = (name: string): SchemaObject => ({ $ref: `#/components/schemas/${name}` }) as SchemaObject;
 
+/** A crawl's counts, in its envelope and its job.finished event. */
+export const SITE_COUNTS = object({
+  discovered: int, done: int, failed: int,
+  skipped: object({ robots: int, scope: int, excluded: int, depth: int, duplicate: int, limit: int }),
+});
+
+/** decisions.md 9.3: the site crawl's own stop reason, in its envelope and its job.finished event. */
+export const STOP_REASON: SchemaObject = { type: 'string', enum: ['finished', 'limit', 'credits', 'time_limit', 'cancelled', null], nullable: true };
+
 export const SITE_SCHEMAS = {
   SitePage: object({
     url: str, final_url: nullableStr, depth: int, parent: nullableStr, target_status: { type: 'integer', nullable: true },
@@ -28,15 +37,12 @@ export const SITE_SCHEMAS = {
     url: str, domain: str,
     status: { type: 'string', enum: ['queued', 'running', 'done', 'failed', 'cancelled'] },
     position: { type: 'integer', nullable: true },
-    stop_reason: { type: 'string', enum: ['finished', 'limit', 'credits', 'time_limit', 'cancelled', null], nullable: true },
+    stop_reason: STOP_REASON,
     error: nullableStr,
     created_at: time,
     finished_at: { ...time, nullable: true },
     credits_used: int,
-    counts: object({
-      discovered: int, done: int, failed: int,
-      skipped: object({ robots: int, scope: int, excluded: int, depth: int, duplicate: int, limit: int }),
-    }),
+    counts: SITE_COUNTS,
     pages: { type: 'array', items: ref('SitePage'), maxItems: 50, description: 'Stored pages in the order they finished, at most 50 and 10 MiB an answer' },
     next: { ...nullableStr, description: 'The path for the following pages (/crawl/{job}?cursor=...); null once the crawl ended and every page was given' },
   }),
