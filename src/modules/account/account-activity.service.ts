@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Organization } from '../../infra/database/entities/index.js';
-import { UsageDayView, usageDayView } from '../admin/organization.view.js';
-import type { DayRange } from '../admin/usage-range.js';
+import { UsageDayView, usageDayView } from '../billing/usage-day.view.js';
+import type { DayRange } from '../billing/usage-range.js';
 import { UsageRepository } from '../billing/usage.repository.js';
 import { AccountJobView, accountJobView } from './account-activity.view.js';
 import { MAX_USAGE_ROWS } from './activity-query.js';

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { UsageRepository } from '../billing/usage.repository.js';
 import { LedgerEntryRepository } from './ledger-entry.repository.js';
-import { LedgerEntryView, ledgerEntryView, UsageDayView, usageDayView } from './organization.view.js';
+import { UsageDayView, usageDayView } from '../billing/usage-day.view.js';
+import { LedgerEntryView, ledgerEntryView } from './organization.view.js';
 import { OrganizationsService } from './organizations.service.js';
-import type { DayRange } from './usage-range.js';
+import type { DayRange } from '../billing/usage-range.js';
 
 /** Read-only views of an organization's money and traffic for the admin API. */
 @Injectable()

@@ -1,6 +1,5 @@
 import type { PlanName, PlanTable } from '../../config/json-files.js';
 import type { LedgerEntry, Organization } from '../../infra/database/entities/index.js';
-import type { UsageDay } from '../billing/usage.repository.js';
 import { limitsFor } from '../billing/plan-limits.js';
 
 /** The admin API's public JSON (decisions.md section 4), snake_case. */
@@ -35,14 +34,6 @@ export interface LedgerEntryView {
   readonly created_at: string;
 }
 
-export interface UsageDayView {
-  readonly date: string;
-  readonly host: string;
-  readonly crawls: number;
-  readonly attempts: number;
-  readonly credits: number;
-}
-
 export function organizationView(plans: PlanTable, organization: Organization): OrganizationView {
   const limits = limitsFor(plans, organization);
   return {
@@ -64,8 +55,4 @@ export function ledgerEntryView(entry: LedgerEntry): LedgerEntryView {
     ...(entry.jobId ? { job_id: entry.jobId } : {}),
     created_at: new Date(entry.createdAt).toISOString(),
   };
-}
-
-export function usageDayView(day: UsageDay): UsageDayView {
-  return { date: day.date, host: day.host, crawls: day.crawls, attempts: day.attempts, credits: day.credits };
 }

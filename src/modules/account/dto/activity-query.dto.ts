@@ -1,8 +1,8 @@
 import { ParamDoc } from '../../../common/openapi/param-doc.js';
-import { firstDayOfMonth, lastDayOfMonth } from '../../admin/usage-range.js';
+import { firstDayOfMonth, lastDayOfMonth } from '../../billing/usage-range.js';
 import { HeaderOnlyQuery } from '../../auth/header-only-query.js';
 import { DEFAULT_JOBS_LIMIT, MAX_JOBS_LIMIT, MAX_RANGE_DAYS } from '../activity-query.js';
-import { DayParam, RangeStart } from '../../admin/dto/day-params.js';
+import { DayParam, RangeStart } from '../../billing/day-params.js';
 import { IntegerParam } from './activity-params.js';
 
 /** GET /account/usage: both ends included, absent ends from the current UTC month; a DayRange once validated. */

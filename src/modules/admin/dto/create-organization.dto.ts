@@ -2,7 +2,8 @@ import { Transform } from 'class-transformer';
 import { IsIn, IsString, Matches, MaxLength } from 'class-validator';
 import { PLAN_NAMES } from '../../../config/json-files.js';
 import type { PlanName } from '../../../config/json-files.js';
-import { IsIntBetween, MAX_CREDITS, WhenPresent } from './validators.js';
+import { IsIntBetween, WhenPresent } from '../../../common/validation/validators.js';
+import { MAX_CREDITS } from './max-credits.js';
 
 export const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 export const PLAN_MESSAGE = `plan must be one of ${PLAN_NAMES.join(', ')}`;

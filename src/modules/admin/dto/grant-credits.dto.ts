@@ -1,7 +1,8 @@
 import { Transform } from 'class-transformer';
 import { IsString, Matches, MaxLength, NotEquals } from 'class-validator';
 import { trim } from './create-organization.dto.js';
-import { IsIntBetween, MAX_CREDITS } from './validators.js';
+import { IsIntBetween } from '../../../common/validation/validators.js';
+import { MAX_CREDITS } from './max-credits.js';
 
 /** POST /admin/organizations/:id/credits (also `cli credits:grant`): a negative amount corrects. */
 export class GrantCreditsDto {

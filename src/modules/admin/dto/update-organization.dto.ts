@@ -2,7 +2,7 @@ import { IsIn, registerDecorator } from 'class-validator';
 import { PLAN_NAMES } from '../../../config/json-files.js';
 import type { PlanName } from '../../../config/json-files.js';
 import { PLAN_MESSAGE } from './create-organization.dto.js';
-import { IsIntBetween, WhenNotNull, WhenPresent } from './validators.js';
+import { IsIntBetween, WhenNotNull, WhenPresent } from '../../../common/validation/validators.js';
 
 /** `daily_limit: "unlimited"` lifts the daily limit for this organization whatever its plan says. */
 export const UNLIMITED = 'unlimited';

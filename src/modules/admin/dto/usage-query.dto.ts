@@ -1,6 +1,6 @@
 import { ParamDoc } from '../../../common/openapi/param-doc.js';
-import { firstDayOfMonth, lastDayOfMonth } from '../usage-range.js';
-import { DayParam, RangeStart } from './day-params.js';
+import { firstDayOfMonth, lastDayOfMonth } from '../../billing/usage-range.js';
+import { DayParam, RangeStart } from '../../billing/day-params.js';
 
 /** GET /admin/organizations/:id/usage: both ends included, absent ends from the current UTC month; a DayRange once validated. */
 export class UsageQueryDto {

@@ -4,7 +4,7 @@ import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { ParamDoc } from '../../../common/openapi/param-doc.js';
 import { BooleanText } from '../../../common/validation/boolean-text.js';
 import { lastValue, OneOfParam } from '../../../common/validation/query-params.js';
-import { IsIntBetween } from '../../admin/dto/validators.js';
+import { IsIntBetween } from '../../../common/validation/validators.js';
 import { CrawlQuery } from '../../crawl/dto/crawl-query.dto.js';
 
 export const SCOPES = ['path', 'host', 'domain'] as const;

@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
-import { OneRule } from '../../../common/validation/one-rule.js';
-import { Fallback, repeated } from '../../../common/validation/single-value.js';
-import { isDay } from '../usage-range.js';
+import { OneRule } from '../../common/validation/one-rule.js';
+import { Fallback, repeated } from '../../common/validation/single-value.js';
+import { isDay } from './usage-range.js';
 
 /** A UTC day written YYYY-MM-DD, given once; `fallback()` when absent. One rule: validates, one message, its schema. */
 export const DayParam = (fallback: () => string) =>

@@ -6,9 +6,6 @@ export const WhenPresent = (): PropertyDecorator => ValidateIf((_, value) => val
 /** Validates the field unless it is absent or null; for fields where null means "clear the override". */
 export const WhenNotNull = (): PropertyDecorator => ValidateIf((_, value) => value !== undefined && value !== null);
 
-/** Credits moved in one call; keeps balances far inside the 32-bit integer columns. */
-export const MAX_CREDITS = 1_000_000_000;
-
 /** An integer within [min, max], with one message instead of three (@IsInt, @Min and @Max each complain about text). */
 export function IsIntBetween(min: number, max: number): PropertyDecorator {
   return (target: object, propertyKey: string | symbol) =>

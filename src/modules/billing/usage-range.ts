@@ -1,4 +1,4 @@
-import { utcDay, utcMonth } from '../billing/utc-day.js';
+import { utcDay, utcMonth } from './utc-day.js';
 
 /** A range of UTC days, both ends included (the usage reports' query once validated). */
 export interface DayRange {
