@@ -77,6 +77,16 @@ describe('PDF documents (decisions.md 9.5)', () => {
     expect(wordF1(result.body.content, pdftotext(SHARED_MIME_PDF)).f1).toBeGreaterThanOrEqual(0.95);
   });
 
+  it.each(['true', 'false'])('reads a PDF its server labels text/html by its %%PDF- bytes (js=%s), asked again, charged once', async (js) => {
+    const before = await balance();
+    const result = await crawl(target('/pdf/mislabelled'), { format: 'text', output: 'json', js });
+    expect(result.status).toBe(200);
+    expect(result.body.content).toBe('High water at Dover is at noon.');
+    expect(result.body.metadata).toMatchObject({ title: 'Tide tables', content_type: 'application/pdf', pages: 1, pages_read: 1 });
+    expect(await balance()).toBe(before - Number(result.headers.get('x-credits-charged')));
+    expect(result.headers.get('x-credits-charged')).toBe(js === 'true' ? '5' : '1');
+  });
+
   it('lets ai_query read the text, gives extract null and include_selectors nothing', async () => {
     const asked = await crawl(SPEC, { ai_query: 'Which directories hold the database?' });
     expect(asked.status).toBe(200);

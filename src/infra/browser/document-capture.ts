@@ -67,9 +67,10 @@ export interface DocumentVerdict {
 
 /**
  * Whether a main document's response is read at its response, and as what; null: it goes to the tab untouched. A
- * download is read only as the answer of the job's own navigation (`ownNavigation`).
+ * download is read only as the answer of the job's own navigation (`ownNavigation`); `sniffAnyType` reads the first
+ * bytes of any type (a navigation made again for a page that showed as a PDF's text).
  */
-export function captureKind(event: PausedResponse, caps: CaptureCaps, ownNavigation: boolean): CaptureKind | null {
+export function captureKind(event: PausedResponse, caps: CaptureCaps, ownNavigation: boolean, sniffAnyType = false): CaptureKind | null {
   const status = event.responseStatusCode ?? 0;
   // A redirect, or an answer without a body (204, 205, 304: emptyAnswer), is no document.
   if (event.responseErrorReason || BODILESS_STATUSES.has(status) || isRedirectStatus(status)) return null;
@@ -77,7 +78,7 @@ export function captureKind(event: PausedResponse, caps: CaptureCaps, ownNavigat
   const type = contentType(headers);
   if (PDF_TYPES.has(type)) return 'pdf';
   if (ownNavigation && isDownload(headers, type)) return 'download';
-  return SNIFFED_TYPES.has(type) ? 'sniff' : null;
+  return SNIFFED_TYPES.has(type) || sniffAnyType ? 'sniff' : null;
 }
 
 /** The most a kind reads: a download or a vague body may still be a PDF by its first bytes (decisions.md 9.5). */

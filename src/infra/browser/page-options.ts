@@ -59,8 +59,11 @@ export interface NavigationResult {
 export interface PageSession {
   readonly page: BrowserPage;
   readonly options: PageOptions;
-  /** Navigates with the job's wait condition; throws AppError target_unreachable / navigation_timeout / blocked_target / proxy_failed. */
-  goto(url: string): Promise<NavigationResult>;
+  /**
+   * Navigates with the job's wait condition; throws AppError target_unreachable / navigation_timeout / blocked_target /
+   * proxy_failed. `sniffAnyType`: the main document's first bytes decide whether it is a PDF, whatever its type says.
+   */
+  goto(url: string, how?: { readonly sniffAnyType?: boolean }): Promise<NavigationResult>;
   /** Throws AppError(blocked_target) when the network policy refused a main-frame document since the last call (a refused sub-resource fails alone). */
   assertNotBlocked(): void;
   /** Milliseconds left before the job's hard deadline. */

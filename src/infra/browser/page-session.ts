@@ -43,13 +43,14 @@ export class JobPageSession implements PageSession {
     private readonly egress: SlotBinding,
   ) {}
 
-  async goto(url: string): Promise<NavigationResult> {
+  async goto(url: string, how: { readonly sniffAnyType?: boolean } = {}): Promise<NavigationResult> {
     const timeout = this.run.remainingMs();
     if (timeout <= 0) throw new AppError(ErrorCode.NavigationTimeout, 'The job deadline passed before the navigation started.');
     let response: HTTPResponse | null;
     this.guard.document = null;
     this.guard.oversizedDocument = null;
     this.guard.awaitingDocument = true;
+    this.guard.sniffAnyType = how.sniffAnyType ?? false;
     const allowed = IDLE_ALLOWANCE[this.options.waitUntil];
     const idle = allowed === undefined ? null : new NavigationIdle(this.raw, this.session, allowed);
     try {
@@ -65,7 +66,7 @@ export class JobPageSession implements PageSession {
       throw this.ended(classifyBrowserError(error, this.failureContext()) ?? error);
     } finally {
       idle?.dispose();
-      this.guard.awaitingDocument = false;
+      this.guard.awaitingDocument = this.guard.sniffAnyType = false;
     }
     this.assertDocumentSize();
     if (this.guard.blockedNavigation || this.guard.refusedNavigation) throw classifyBrowserError(new Error('blocked'), this.failureContext())!;

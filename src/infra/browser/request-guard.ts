@@ -72,6 +72,11 @@ export class GuardJob {
    * download. A download that a page or a click starts later leaves the page as it was, as it does in a browser.
    */
   awaitingDocument = false;
+  /**
+   * Set for a navigation that reads the main document's first bytes whatever its type says (a PDF labelled text/html:
+   * decisions.md 9.5's "or whose body starts with %PDF-"); reset as awaitingDocument is.
+   */
+  sniffAnyType = false;
 
   constructor(
     readonly rules: GuardRules,
@@ -291,8 +296,9 @@ export class RequestGuard {
 function mainDocumentKind(job: GuardJob, event: PausedRequest): CaptureKind | null {
   const status = event.responseStatusCode ?? 0;
   const own = job.awaitingDocument;
-  if (event.responseErrorReason || !isRedirectStatus(status)) job.awaitingDocument = false;
-  return job.rules.documents ? captureKind(event, job.rules.documents, own) : null;
+  const sniffAnyType = own && job.sniffAnyType;
+  if (event.responseErrorReason || !isRedirectStatus(status)) job.awaitingDocument = job.sniffAnyType = false;
+  return job.rules.documents ? captureKind(event, job.rules.documents, own, sniffAnyType) : null;
 }
 
 /**

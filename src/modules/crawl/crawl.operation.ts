@@ -12,7 +12,7 @@ import { MeteredOperation } from '../jobs/operation-registry.js';
 import { PageOperation } from '../jobs/page-operation.js';
 import { pageAnswer, pageResultFields } from '../jobs/page-result.js';
 import type { ReadPage } from '../jobs/page-result.js';
-import { readDocumentPage } from '../jobs/page-document.js';
+import { readDocumentPage, showsPdfBytes } from '../jobs/page-document.js';
 import type { FetchedDocument } from '../jobs/page-document.js';
 import type { ContentLimits } from '../jobs/page-content-work.js';
 import { readNavigatedPage } from '../jobs/page-size.js';
@@ -75,6 +75,12 @@ export class CrawlOperation extends PageOperation {
       const { status: targetStatus, finalUrl } = navigation;
       if (navigation.document) return { bytes: navigation.document, targetStatus, finalUrl };
       const read = await readNavigatedPage(session.page, navigation, options.page.js, ctx.config.maxPageBytes);
+      if (showsPdfBytes(read.html)) {
+        // A PDF labelled as a page (its first bytes are %PDF-): asked again, its bytes read at the response this time.
+        const again = await session.goto(options.url, { sniffAnyType: true });
+        session.assertNotBlocked();
+        if (again.document) return { bytes: again.document, targetStatus: again.status, finalUrl: again.finalUrl };
+      }
       return { ...read, retryAfter: navigation.retryAfter ?? null };
     });
     const limits = { deadline: ctx.deadline, maxBytes: ctx.config.maxPageBytes, signal: ctx.signal };

@@ -20,6 +20,15 @@ export interface FetchedDocument {
   readonly finalUrl: string;
 }
 
+/**
+ * A page that shows a PDF's bytes as text: its server labelled it as a page (text/html), and a browser shows the bytes.
+ * decisions.md 9.5 reads a body that starts with %PDF- as a document: the caller navigates again, sniffing. The raw
+ * body starts so (js=false); Chromium's serialization wraps it in an empty head and a body (js=true).
+ */
+export function showsPdfBytes(html: string): boolean {
+  return /^\s*%PDF-/.test(html.slice(0, 64)) || /^(?:<!doctype[^>]*>)?<html><head><\/head><body>\s*%PDF-/i.test(html.slice(0, 160));
+}
+
 /** Selectors have nothing to select in a document (decisions.md 9.5): this one matches no element. */
 const NOTHING = ':not(*)';
 
