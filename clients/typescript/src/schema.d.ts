@@ -2972,7 +2972,7 @@ export interface operations {
                 extract?: string;
                 /** @description html (the page as served or rendered, the default), or its content as markdown or text */
                 format?: "html" | "markdown" | "text";
-                /** @description Leave the query string out of the URL key (default false) */
+                /** @description Leave the query string out of the URL key */
                 ignore_query?: string;
                 /** @description Load images (default: false on GET /crawl and POST /crawl, true on GET /screenshot) */
                 images?: string;
@@ -2984,7 +2984,7 @@ export interface operations {
                 js?: string;
                 /** @description Landscape orientation (requires viewport) */
                 landscape?: string;
-                /** @description Pages fetched at most, the start page included: 1 to SITE_MAX_PAGES (default 100) */
+                /** @description Pages fetched at most, the start page included: 1 to SITE_MAX_PAGES */
                 limit?: number;
                 /** @description Keep only the main content (default true with markdown and text, false with html) */
                 main_content?: string;
@@ -2992,15 +2992,15 @@ export interface operations {
                 max_age?: number;
                 /** @description Stop before a page would take the crawl past this many credits */
                 max_credits?: number;
-                /** @description Link hops from the start page, 0 to 20 (default 10); sitemap URLs are depth 1 */
+                /** @description Link hops from the start page, 0 to 20; sitemap URLs are depth 1 */
                 max_depth?: number;
                 /** @description Mobile emulation (requires viewport) */
                 mobile?: string;
                 /** @description Premium proxy pool */
                 premium?: string;
-                /** @description path (default: under the start URL's directory), host, or domain (and its subdomains) */
+                /** @description path (under the start URL's directory), host, or domain (and its subdomains) */
                 scope?: "path" | "host" | "domain";
-                /** @description include (default), skip, or only: the sitemaps' URLs and not the pages' links */
+                /** @description include, skip, or only: the sitemaps' URLs and not the pages' links */
                 sitemap?: "include" | "skip" | "only";
                 /** @description Keep this fetch's page as the stored copy that max_age answers from (default true; only 2xx answers are stored) */
                 store?: string;
@@ -3014,7 +3014,7 @@ export interface operations {
                 viewport?: string;
                 /** @description When the page counts as loaded */
                 wait_until?: "load" | "domcontentloaded" | "networkidle0" | "networkidle2";
-                /** @description finished (default): job.finished only; page,finished: also a site.page event per stored page */
+                /** @description finished: job.finished only; page,finished: also a site.page event per stored page */
                 webhook_events?: "finished" | "page,finished";
                 /** @description POSTed a signed WebhookEvent when the job ends */
                 webhook_url?: string;

@@ -4,7 +4,7 @@ import type { NetworkPolicy } from '../../../infra/network/network-policy.js';
 import { parsePathPatterns } from '../../../infra/discovery/path-globs.js';
 import { parseCrawlQuery } from '../../crawl/dto/parse-crawl-query.js';
 import type { SiteRequest } from '../site-request.js';
-import { SiteQuery } from './site-query.dto.js';
+import { SITE_DEFAULTS, SiteQuery } from './site-query.dto.js';
 import { validateDto } from '../../../common/validation/validate-dto.js';
 
 /** The crawl's own parameters: read here, then left out of what GET /crawl's parser sees. */
@@ -48,16 +48,16 @@ function ownParams(raw: Record<string, unknown>, errors: FieldErrors, maxPages: 
   const excludePaths = patterns(valid.exclude_paths, 'exclude_paths', errors);
   if (Object.keys(errors).length > 0) return null;
   return {
-    limit: valid.limit ?? 100,
-    maxDepth: valid.max_depth ?? 10,
-    scope: valid.scope ?? 'path',
+    limit: valid.limit ?? SITE_DEFAULTS.limit,
+    maxDepth: valid.max_depth ?? SITE_DEFAULTS.maxDepth,
+    scope: valid.scope ?? SITE_DEFAULTS.scope,
     includePaths,
     excludePaths,
-    sitemap: valid.sitemap ?? 'include',
+    sitemap: valid.sitemap ?? SITE_DEFAULTS.sitemap,
     ignoreQuery: valid.ignore_query ?? false,
-    delayMs: valid.delay ?? 0,
+    delayMs: valid.delay ?? SITE_DEFAULTS.delayMs,
     maxCredits: valid.max_credits ?? null,
-    pageEvents: valid.webhook_events === 'page,finished',
+    pageEvents: (valid.webhook_events ?? SITE_DEFAULTS.webhookEvents) === 'page,finished',
   };
 }
 
