@@ -25,7 +25,7 @@ interface DriverError {
 }
 
 /** True for a database that is down or dropped the connection, whether TypeORM wrapped the driver's error or not. */
-export function isDatabaseDown(error: unknown): boolean {
+function isDatabaseDown(error: unknown): boolean {
   const candidate = error as DriverError | null;
   if (!candidate || typeof candidate !== 'object') return false;
   const driver = candidate.driverError ?? candidate;
@@ -35,7 +35,7 @@ export function isDatabaseDown(error: unknown): boolean {
 }
 
 /** True for a Redis command that failed because the server is unreachable. */
-export function isRedisDown(error: unknown): boolean {
+function isRedisDown(error: unknown): boolean {
   const candidate = error as DriverError | null;
   if (!candidate || typeof candidate !== 'object') return false;
   if (candidate.name === 'MaxRetriesPerRequestError') return true;

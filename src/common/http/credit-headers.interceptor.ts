@@ -4,7 +4,7 @@ import { map, Observable } from 'rxjs';
 import { AnswerFacts, MeteredAnswer } from './metered-answer.js';
 
 /** The headers every metered answer carries (README, decisions.md 2 and 7.3), made in this one place. */
-export function creditHeaders(facts: AnswerFacts): Record<string, string> {
+function creditHeaders(facts: AnswerFacts): Record<string, string> {
   return {
     ...(facts.billing ? { 'X-Credits-Charged': String(facts.billing.charged), 'X-Credits-Remaining': String(facts.billing.remaining) } : {}),
     'X-Job-Id': facts.jobId,
@@ -31,7 +31,7 @@ export class CreditHeadersInterceptor implements NestInterceptor {
  * /admin/queues its credentials), so it is sandboxed into an opaque origin with no script, and never sniffed.
  * Inline styles and data: images keep a page readable in a browser; nothing else loads.
  */
-export const TARGET_CONTENT_HEADERS: Readonly<Record<string, string>> = {
+const TARGET_CONTENT_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy': "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:",
   'X-Content-Type-Options': 'nosniff',
 };

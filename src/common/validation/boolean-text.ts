@@ -5,7 +5,7 @@ import { readBooleanText } from '../../config/boolean-text.js';
 const INVALID = Symbol('invalid boolean text');
 
 /** Spec: boolean-like text in any case; anything else is refused (never read as false). */
-export function parseBooleanText(value: unknown): boolean | typeof INVALID | undefined {
+function parseBooleanText(value: unknown): boolean | typeof INVALID | undefined {
   if (value === undefined) return undefined;
   if (typeof value === 'boolean') return value;
   return readBooleanText(String(value)) ?? INVALID;

@@ -37,7 +37,7 @@ export function pathMatcher(patterns: readonly string[]): (decodedPath: string) 
 }
 
 /** The RE2 expression of one pattern (RE2's `matches` anchors both ends). */
-export function globRegExp(pattern: string): string {
+function globRegExp(pattern: string): string {
   let out = '';
   let i = 0;
   while (i < pattern.length) {

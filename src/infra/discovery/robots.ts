@@ -55,7 +55,7 @@ function productToken(value: string): string {
   return (/^[A-Za-z_-]+/.exec(trimmed)?.[0] ?? trimmed).toLowerCase();
 }
 
-export function parseRobots(body: string): { groups: Group[]; sitemaps: string[] } {
+function parseRobots(body: string): { groups: Group[]; sitemaps: string[] } {
   const groups: Group[] = [];
   const sitemaps: string[] = [];
   let current: Group | null = null;

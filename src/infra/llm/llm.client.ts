@@ -69,7 +69,7 @@ class LlmCallError extends Error {
  * Page first, question last, each in its own message: the page cannot pose as the question, and the question sits
  * where models attend best, right before they answer.
  */
-export function buildMessages(question: string, pageMarkdown: string): ChatMessage[] {
+function buildMessages(question: string, pageMarkdown: string): ChatMessage[] {
   // A page that writes </page> must not close the delimiter early.
   const page = pageMarkdown.replaceAll('</page>', '<\\/page>');
   return [

@@ -22,7 +22,7 @@ export function fingerprintOf(method: string, path: string, query: Record<string
   return createHash('sha256').update(JSON.stringify([method, path, params, body ?? null])).digest('hex');
 }
 
-export function meteredRequestOf(request: FastifyRequest): MeteredRequest {
+function meteredRequestOf(request: FastifyRequest): MeteredRequest {
   const query = (request.query ?? {}) as Record<string, unknown>;
   const header = request.headers['idempotency-key'];
   const webhook = last(query.webhook_url);
