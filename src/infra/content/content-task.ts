@@ -11,6 +11,7 @@ import type { PageWork, PageWorkResult } from './page-work.js';
 import { parsePage } from './page-reading.js';
 import type { PageReading } from './page-reading.js';
 import { cappingDepth, isStackOverflow } from './depth-cap.js';
+import { documentBaseUrl } from './document-base.js';
 import { parseDocument } from './parse-document.js';
 import { readPdf } from './pdf/read-pdf.js';
 import type { PdfDocument, PdfUnreadable } from './pdf/read-pdf.js';
@@ -66,7 +67,7 @@ export function performContentTask(task: ContentTask): ContentReply | Promise<Co
 function performPageTask(task: Exclude<ContentTask, { kind: 'pdf' }>): ContentReply {
   if (task.kind === 'render') return { ok: true, value: renderPageContent(task.html, task.url, task.request, task.reading) };
   if (task.kind === 'describe') return { ok: true, value: describePage(task.html, task.url, task.request, task.reading) };
-  if (task.kind === 'links') return { ok: true, value: pageLinks(parseDocument(task.html), task.url, task.max) };
+  if (task.kind === 'links') return { ok: true, value: documentLinks(task.html, task.url, task.max) };
   if (task.kind === 'schema-error') return { ok: true, value: answerSchemaError(task.schema) };
   if (task.kind === 'check-answer') return { ok: true, value: checkAnswer(task.answer, compileAnswerSchema(task.schema)) };
   if (task.kind === 'page') return { ok: true, value: performPageWork(task.html, task.url, task.work, (html) => parsePage(html, task.reading)) };
@@ -75,4 +76,10 @@ function performPageTask(task: Exclude<ContentTask, { kind: 'pdf' }>): ContentRe
 
 function failed(error: unknown): ContentReply {
   return { ok: false, tooLarge: error instanceof ExtractTooLargeError, message: error instanceof Error ? error.message : String(error) };
+}
+
+/** The page's links against its document base URL (its `<base href>`), as GET /crawl's `links` are. */
+function documentLinks(html: string, url: string, max?: number): PageLink[] {
+  const document = parseDocument(html);
+  return pageLinks(document, documentBaseUrl(document, url), max);
 }

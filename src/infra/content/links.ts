@@ -1,5 +1,5 @@
 import { collapsedText } from './whitespace.js';
-import { absoluteUrl } from './resolve-url.js';
+import { absoluteHttpUrl } from './resolve-url.js';
 
 export const MAX_LINKS = 1000;
 /** Distinct links a discovery reads from one page before it filters them (GET /map takes 1,000 of those in scope). */
@@ -17,8 +17,8 @@ export interface PageLink {
 export function pageLinks(document: Document, baseUrl: string, max = MAX_LINKS): PageLink[] {
   const seen = new Map<string, string>();
   for (const anchor of document.querySelectorAll('a[href]')) {
-    const url = absoluteUrl(anchor.getAttribute('href') ?? '', baseUrl);
-    if (url === null || !/^https?:/i.test(url)) continue;
+    const url = absoluteHttpUrl(anchor.getAttribute('href') ?? '', baseUrl);
+    if (url === null) continue;
     const withoutFragment = url.split('#')[0];
     if (!seen.has(withoutFragment)) seen.set(withoutFragment, collapsedText(anchor));
     if (seen.size === max) break;

@@ -7,6 +7,12 @@ export function absoluteUrl(value: string, baseUrl: string): string | null {
   }
 }
 
+/** An attribute's URL made absolute when it is an http(s) URL (what a link or a source handed back may be); null otherwise. */
+export function absoluteHttpUrl(value: string, baseUrl: string): string | null {
+  const url = absoluteUrl(value, baseUrl);
+  return url !== null && /^https?:/i.test(url) ? url : null;
+}
+
 /** A URL that runs script when followed (`javascript:`), read as the URL parser reads it, whitespace and case tricks included. */
 export function isScriptUrl(value: string): boolean {
   return absoluteUrl(value, 'http://base.invalid/')?.startsWith('javascript:') ?? false;

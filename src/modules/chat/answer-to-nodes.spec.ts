@@ -139,6 +139,14 @@ describe('answerToNodes', () => {
     ]);
   });
 
+  it('hands back no javascript: or data: URL: a citation without an http(s) one is left out, a product loses its url and image', () => {
+    const html = `<p>See ${pill('Bad', 'javascript:alert(1)')} ${pill('Good', 'https://ok.example/')}.</p>${card('Lamp', '<a href="javascript:x()">buy</a><img src="data:image/png;base64,AA">')}`;
+    expect(answerToNodes(html, profile, PAGE)).toEqual([
+      { type: 'paragraph', text: 'See .', sources: [{ attribution: 'Good', url: 'https://ok.example/' }] },
+      { type: 'product_list', items: [{ name: 'Lamp', sources: [] }] },
+    ]);
+  });
+
   it("reads a code block's language from language-x or lang-x, on its code or on its pre", () => {
     const html = '<pre><code class="lang-js">a()</code></pre><pre class="language-py"><code>b()</code></pre><pre><code class="hljs">c</code></pre>';
     expect(answerToNodes(html, profile, PAGE)).toEqual([

@@ -2,7 +2,7 @@ import { load } from 'cheerio';
 import type { Cheerio, CheerioAPI } from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';
 import type { ChatProfile } from '../../config/json-files.js';
-import { absoluteUrl } from '../../infra/content/resolve-url.js';
+import { absoluteHttpUrl } from '../../infra/content/resolve-url.js';
 import type { ChatNode, ChatSource, ListItem, ProductItem } from './chat-node.js';
 
 /** Phrasing content: a run of these (and text) between blocks is read as one paragraph. */
@@ -165,8 +165,9 @@ class AnswerMapper {
     return normalize(copy.text());
   }
 
+  /** http(s) only, absolute: a `javascript:` or `data:` link of the answer is no URL a client should be handed. */
   private absolute(value: string | undefined): string | undefined {
-    return value === undefined ? undefined : (absoluteUrl(value, this.pageUrl) ?? undefined);
+    return value === undefined ? undefined : (absoluteHttpUrl(value, this.pageUrl) ?? undefined);
   }
 
   private sources($el: Nodes): ChatSource[] {
