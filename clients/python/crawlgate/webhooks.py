@@ -1,6 +1,7 @@
 """Webhook signatures (decisions 7.4): `X-Crawlgate-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`."""
 import hashlib
 import hmac
+import re
 import time
 from typing import Any, Mapping, Optional, Union
 
@@ -20,7 +21,8 @@ def _parse(signature: str) -> Optional[tuple]:
     timestamp, digests = None, []
     for part in signature.split(","):
         key, _, value = part.strip().partition("=")
-        if key == "t" and value.isdigit():
+        # ASCII digits only: str.isdigit() takes "²", which int() refuses.
+        if key == "t" and re.fullmatch(r"[0-9]{1,12}", value):
             timestamp = int(value)
         elif key == "v1":
             digests.append(value)

@@ -60,6 +60,9 @@ class WebhookTest(unittest.TestCase):
         self.assertFalse(verify_webhook("whsec_wrong", self.headers, self.body))
         self.assertFalse(verify_webhook(self.secret, {}, self.body))
         self.assertFalse(verify_webhook(self.secret, {"X-Crawlgate-Signature": "t=1,v1=zz\u00e9"}, self.body))
+        # A forged header answers False, never an exception: "\u00b2" passes str.isdigit() and fails int().
+        self.assertFalse(verify_webhook(self.secret, {"X-Crawlgate-Signature": "t=\u00b2,v1=00"}, self.body))
+        self.assertFalse(verify_webhook(self.secret, {"X-Crawlgate-Signature": "t=\u0661\u0662,v1=00"}, self.body))
 
     def test_a_timestamp_older_than_the_tolerance_is_refused(self) -> None:
         signed_at = int(self.headers["X-Crawlgate-Signature"].split(",")[0][2:])

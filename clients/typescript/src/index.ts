@@ -15,5 +15,19 @@ export interface CrawlgateOptions extends Omit<ClientOptions, 'baseUrl'> {
 }
 
 export function createCrawlgateClient({ baseUrl, apiKey, headers, ...options }: CrawlgateOptions): CrawlgateClient {
-  return createClient<paths>({ ...options, baseUrl, headers: { ...(headers as Record<string, string> | undefined), authorization: `Bearer ${apiKey}` } });
+  return createClient<paths>({ ...options, baseUrl, headers: withAuthorization(headers, apiKey) });
+}
+
+/** The caller's default headers in whichever form openapi-fetch takes (a record, a Headers, pairs), with the key's. */
+export function withAuthorization(headers: ClientOptions['headers'], apiKey: string): Headers {
+  const merged = new Headers();
+  if (headers instanceof Headers || Array.isArray(headers)) {
+    new Headers(headers as HeadersInit).forEach((value, name) => merged.set(name, value));
+  } else {
+    for (const [name, value] of Object.entries(headers ?? {})) {
+      if (value !== null && value !== undefined) merged.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+    }
+  }
+  merged.set('authorization', `Bearer ${apiKey}`);
+  return merged;
 }
