@@ -276,3 +276,31 @@ describe("RelaySlot: a page's hanging lookups leave the other jobs' DNS alone", 
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 });
+
+describe('RelaySlot: a job that ends while its target is looked up', () => {
+  let answerLookup: () => void = () => undefined;
+  let lookupAsked: () => void = () => undefined;
+  const asked = new Promise<void>((resolve) => (lookupAsked = resolve));
+  const slowDns: HostResolver = async (host) => {
+    if (host !== 'slow.test') return workerDns(host);
+    lookupAsked();
+    await new Promise<void>((resolve) => (answerLookup = resolve));
+    return ['127.0.0.1'];
+  };
+  const relay = new RelaySlot(0, new NetworkPolicy(loadConfig({ ALLOW_PRIVATE_TARGETS: 'true' }), slowDns), () => undefined);
+  beforeAll(() => relay.listen());
+  afterAll(() => relay.close());
+
+  it('dials nothing on its behalf once the lookup answers (the built-in route would connect straight to the target)', async () => {
+    relay.bind(route(0, { builtin: true }));
+    const hitsBefore = listenerHits;
+    const answer = viaProxy(slotProxyUrl(relay), `http://slow.test:${(listener.address() as AddressInfo).port}/`).catch(() => null);
+    await asked;
+    relay.bind(route(1));
+    answerLookup();
+    await answer;
+    // A connection to loopback takes a millisecond: none within this window is none at all.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(listenerHits).toBe(hitsBefore);
+  });
+});

@@ -161,14 +161,16 @@ export class RelaySlot {
     return { address, port };
   }
 
-  /** A tunnel for the binding; a failure of the upstream proxy itself is reported once, here. */
+  /**
+   * A tunnel for the binding; a failure of the upstream proxy itself is reported once, here. A job that ended while its
+   * target was looked up dials nothing; one that ended while the tunnel opened has it closed.
+   */
   private async tunnel(binding: SlotBinding, target: TunnelTarget): Promise<Socket> {
+    this.assertBound(binding);
     try {
       const socket = await openTunnel(binding.route, target);
-      if (this.binding !== binding) {
-        socket.destroy();
-        throw new Refusal(403, 'The job that opened this connection has ended.');
-      }
+      if (this.binding !== binding) socket.destroy();
+      this.assertBound(binding);
       this.track(socket);
       this.upstreams.add(socket);
       socket.once('close', () => {
@@ -185,6 +187,10 @@ export class RelaySlot {
       }
       throw error;
     }
+  }
+
+  private assertBound(binding: SlotBinding): void {
+    if (this.binding !== binding) throw new Refusal(403, 'The job that opened this connection has ended.');
   }
 
   private async onConnect(request: IncomingMessage, client: Duplex, head: Buffer): Promise<void> {
