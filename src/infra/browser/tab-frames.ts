@@ -88,11 +88,19 @@ export class TabFrames implements TabSession {
     await session.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true, filter: [{ type: 'iframe' }] });
   }
 
+  /**
+   * Its requests are intercepted before it runs; then its commits and its own frames are followed. A frame whose
+   * interception could not start is never resumed: it stays paused, its requests unsent, rather than run unguarded
+   * (js=false, images, adblock and the job's end would not hold for it). Usually it went away meanwhile.
+   */
   private async adopt(child: CDPSession): Promise<void> {
     this.children.add(child);
     try {
-      // Its requests are intercepted before it runs; then its commits and its own frames are followed.
       await this.watch(child, 'iframe');
+    } catch {
+      return;
+    }
+    try {
       await child.send('Page.enable');
       await this.follow(child, false);
     } catch {
