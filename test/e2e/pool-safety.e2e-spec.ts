@@ -101,6 +101,22 @@ describe('proxy credentials and a pool that dies during a job (decisions 8.4, 8.
     await Promise.all([...(standard ?? []).map((proxy) => proxy.close(true)), premium?.close(true)]);
   });
 
+  it("fails a site crawl whose robots.txt its pool cannot fetch as proxy_failed, nothing charged: no proxy's failure reads as the target refusing all", async () => {
+    const before = await balance();
+    const url = new URL('/site', app.baseUrl);
+    for (const [name, value] of Object.entries({ url: `${env.target.url}/static`, js: 'false', premium: 'true', limit: '2' })) url.searchParams.set(name, value);
+    const started = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${org.apiKey}` } });
+    expect(started.status).toBe(202);
+    const { job_id: jobId } = (await started.json()) as { job_id: string };
+    let crawl: { status: string; error: string | null; credits_used: number } = { status: 'queued', error: null, credits_used: -1 };
+    for (const until = Date.now() + 30_000; !['done', 'failed'].includes(crawl.status) && Date.now() < until;) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      crawl = (await (await fetch(new URL(`/crawl/${jobId}`, app.baseUrl), { headers: { authorization: `Bearer ${org.apiKey}` } })).json()) as typeof crawl;
+    }
+    expect(crawl).toMatchObject({ status: 'failed', error: expect.stringMatching(/^The proxy failed: /), credits_used: 0 });
+    expect(await balance()).toBe(before);
+  });
+
   it("fails a job whose city the provider refuses (407) as proxy_failed, refunded, and the next request still gets 200", async () => {
     const before = await balance();
     const refused = await crawl({ country: 'us', city: 'nowhere' });

@@ -11,7 +11,7 @@ import { Server as ProxyServer } from 'proxy-chain';
 import { loadConfig } from '../../src/config/app-config.js';
 import { NetworkPolicy, type HostResolver } from '../../src/infra/network/network-policy.js';
 import type { ProxyRoute } from '../../src/infra/proxy/proxy-route.js';
-import { routeFetch, RouteFetchFailed, RouteFetchRefused, type RouteFetchOptions } from '../../src/infra/proxy/route-fetch.js';
+import { nothingRead, routeFetch, RouteFetchFailed, RouteFetchRefused, type RouteFetchOptions } from '../../src/infra/proxy/route-fetch.js';
 
 // A loopback target that logs what reaches it; `site.test` and `blocked.test` both resolve to it, the policy refuses
 // the second by name, so any request to it would show in the log.
@@ -116,6 +116,13 @@ describe('routeFetch', () => {
     expect((failure as RouteFetchFailed).side).toBe('proxy');
     const closed = await routeFetch(BUILTIN, 'http://site.test:1/', options()).catch((error: unknown) => error);
     expect((closed as RouteFetchFailed).side).toBe('target');
+  });
+
+  it("reads as nothing what the target failed or the policy refused; the proxy's own failure is proxy_failed (nothingRead: robots.txt, sitemaps)", async () => {
+    const dead: ProxyRoute = { ...BUILTIN, id: 'dead', builtin: false, server: 'http://127.0.0.1:1' };
+    await expect(routeFetch(dead, site('/page'), options()).catch(nothingRead)).rejects.toMatchObject({ code: 'proxy_failed' });
+    await expect(routeFetch(BUILTIN, 'http://nowhere.test/robots.txt', options()).catch(nothingRead)).resolves.toBeNull();
+    await expect(routeFetch(BUILTIN, site('/to-blocked'), options()).catch(nothingRead)).resolves.toBeNull();
   });
 
   it('follows 5 redirects, each checked, and answers a 6th as it is', async () => {

@@ -1,6 +1,8 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { isIP, type Socket } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
+import { AppError } from '../../common/errors/app-error.js';
+import { ErrorCode } from '../../common/errors/error-code.js';
 import type { NetworkPolicy } from '../network/network-policy.js';
 import { parseHttpUrl } from '../network/url-syntax.js';
 import type { ProxyRoute } from './proxy-route.js';
@@ -47,6 +49,17 @@ export class RouteFetchFailed extends Error {
     super(message);
     this.name = 'RouteFetchFailed';
   }
+}
+
+/**
+ * A route fetch's failure read as nothing there (robots.txt, a sitemap: the target's failure or the policy's refusal),
+ * or thrown: the proxy's own failure is proxy_failed (decisions 8.4: a robots.txt never read through a dead proxy
+ * refuses nothing, and the job tries another proxy), the deadline goes on as it is.
+ */
+export function nothingRead(error: unknown): null {
+  if (error instanceof RouteFetchFailed && error.side === 'proxy') throw new AppError(ErrorCode.ProxyFailed, `The proxy failed: ${error.message}`);
+  if (error instanceof RouteFetchFailed || error instanceof RouteFetchRefused) return null;
+  throw error;
 }
 
 /**

@@ -6,7 +6,7 @@ import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { ROBOTS_MAX_BYTES, type RobotsAnswer } from '../../infra/discovery/robots.js';
 import { NetworkPolicy } from '../../infra/network/network-policy.js';
-import { routeFetch, RouteFetchFailed, RouteFetchRefused, type RouteFetchAnswer } from '../../infra/proxy/route-fetch.js';
+import { nothingRead, routeFetch, type RouteFetchAnswer } from '../../infra/proxy/route-fetch.js';
 import { crawlPrice } from '../billing/price-table.js';
 import type { JobFailure } from '../jobs/job-finish.js';
 import type { JobOutput, JobView, Operation, RouteRequest, TaskContext } from '../jobs/operation.js';
@@ -85,10 +85,10 @@ export class MapOperation implements Operation<MapRequest> {
       // A sitemap whose Crawl-delay turn comes this close to the job's deadline is left out: its read could not end in time.
       deadline: ctx.deadline - SITEMAP_READ_MARGIN_MS,
       robots: async (url): Promise<RobotsAnswer> => {
-        const answer = await fetch(url, ROBOTS_MAX_BYTES, 'text/plain').catch(unreadable);
+        const answer = await fetch(url, ROBOTS_MAX_BYTES, 'text/plain').catch(nothingRead);
         return answer === null ? 'unreachable' : { status: answer.status, body: answer.body.toString('utf8') };
       },
-      sitemap: (url, maxBytes) => fetch(url, maxBytes, SITEMAP_ACCEPT).catch(unreadable),
+      sitemap: (url, maxBytes) => fetch(url, maxBytes, SITEMAP_ACCEPT).catch(nothingRead),
       pageLinks: async () => {
         // A start URL that answers a PDF or a download is read as GET /crawl reads it (decisions.md 9.2, 9.5): no
         // page of links, its sitemaps still listed; asked as a page, Chromium would abort it (target_unreachable).
@@ -106,14 +106,4 @@ export class MapOperation implements Operation<MapRequest> {
       },
     };
   }
-}
-
-/**
- * A fetch the target or the policy refused reads as nothing; the proxy's own failure is proxy_failed (the runner
- * tries another proxy, and a robots.txt never read through a dead proxy refuses nothing); the rest (the deadline) goes on.
- */
-function unreadable(error: unknown): null {
-  if (error instanceof RouteFetchFailed && error.side === 'proxy') throw new AppError(ErrorCode.ProxyFailed, `The proxy failed: ${error.message}`);
-  if (error instanceof RouteFetchFailed || error instanceof RouteFetchRefused) return null;
-  throw error;
 }

@@ -52,7 +52,13 @@ export class PageWork {
     let context = given;
     let sitemapUrls: string[] = [];
     if (page.depth === 0) {
-      ({ context, sitemapUrls } = await this.start.prepare(context, Date.now() + this.config.jobTimeoutMs));
+      try {
+        ({ context, sitemapUrls } = await this.start.prepare(context, Date.now() + this.config.jobTimeoutMs));
+      } catch (error) {
+        // robots.txt could not be read on the service's side (its proxy failed twice): the crawl fails, nothing charged.
+        if (isAppError(error)) return this.ends.fail(page, error.code, error.message);
+        throw error;
+      }
       if (!context.robots.allows(new URL(page.url))) return this.ends.fail(page, ErrorCode.Validation, `robots.txt disallows ${page.url}`);
       // decisions.md 9.1: the floor holds after robots.txt and the sitemaps too. The page's own time starts after its wait.
       // A crawl stopped meanwhile (9.4: no new page starts) drops its start page unstarted and uncharged, and ends.

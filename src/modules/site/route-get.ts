@@ -1,13 +1,16 @@
 import { deadlineSignal } from '../../common/time/deadline.js';
 import type { NetworkPolicy } from '../../infra/network/network-policy.js';
-import { routeFetch } from '../../infra/proxy/route-fetch.js';
+import { nothingRead, routeFetch } from '../../infra/proxy/route-fetch.js';
 import type { ProxyRoute } from '../../infra/proxy/proxy-route.js';
 
-/** One bounded GET through the crawl's proxy route (robots.txt, sitemaps): null when nothing readable came back. */
+/**
+ * One bounded GET through the crawl's proxy route (robots.txt, sitemaps): null when nothing readable came back from
+ * the target; the proxy's own failure throws proxy_failed (route-fetch.ts nothingRead), never read as the target's.
+ */
 export type RouteGet = (url: string, maxBytes: number) => Promise<{ status: number; body: Buffer; truncated?: boolean } | null>;
 
 /** robots.txt and sitemaps (decisions.md 9.1): through the crawl's proxy route and the network policy on every hop, free, no script. */
 export function routeGet(route: ProxyRoute, policy: NetworkPolicy, deadline: number, userAgent: string): RouteGet {
   const signal = deadlineSignal(deadline);
-  return (url, maxBytes) => routeFetch(route, url, { maxBytes, signal, policy, userAgent }).catch(() => null);
+  return (url, maxBytes) => routeFetch(route, url, { maxBytes, signal, policy, userAgent }).catch(nothingRead);
 }

@@ -1,4 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { isAppError } from '../../common/errors/app-error.js';
+import { ErrorCode } from '../../common/errors/error-code.js';
 import type { Redis } from 'ioredis';
 import { NetworkPolicy } from '../../infra/network/network-policy.js';
 import { ProxyPoolService } from '../../infra/proxy/proxy-pool.service.js';
@@ -46,7 +48,13 @@ export class SiteStart {
     const fetcher = () => (get ??= this.routeGet(context, deadline));
     const origin = new URL(request.page.url).origin;
     const keptRobots = await this.frontier.robots(job.organizationId, job.id);
-    const robots = keptRobots ?? (await this.readRobots(context, origin, await fetcher()));
+    // A proxy that failed is no verdict of the target's (decisions 8.4): another route of the pool is tried once, and a
+    // second failure fails the start page (proxy_failed), robots.txt unread and not kept.
+    const robots = keptRobots ?? (await this.readRobots(context, origin, await fetcher()).catch(async (error: unknown) => {
+      if (!isAppError(error) || error.code !== ErrorCode.ProxyFailed) throw error;
+      get = null;
+      return this.readRobots(context, origin, await fetcher());
+    }));
     const fresh = CrawlContext.of(job, robots, this.config.robotsUserAgent);
     // robots.txt was the crawl's first request to its host: the floor it names runs from that request's end.
     if (!keptRobots && fresh.floorMs > 0) await this.gate.pause(job.id, siteHost(new URL(origin)), fresh.floorMs);
@@ -98,7 +106,7 @@ export class SiteStart {
   }
 
   private async readRobots(context: CrawlContext, origin: string, get: RouteGet): Promise<{ status: number; body: string | null }> {
-    const answer = await get(`${origin}/robots.txt`, ROBOTS_MAX_BYTES).catch(() => null);
+    const answer = await get(`${origin}/robots.txt`, ROBOTS_MAX_BYTES);
     const robots = answer === null ? { status: 0, body: null } : { status: answer.status, body: answer.body.toString('utf8') };
     await this.frontier.keepRobots(context.job.organizationId, context.job.id, robots.status, robots.body);
     return robots;
