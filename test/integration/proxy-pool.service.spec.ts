@@ -67,13 +67,21 @@ describe('ProxyPoolService with configured pools', () => {
     expect(premium).toMatchObject({ server: 'http://[::1]:9000', username: 'prem-newyork', password: 's1', city: 'newyork' });
   });
 
-  it('draws a random session when none is given, and ids follow the filled URL', async () => {
+  it('draws a random session when none is given; the id names the proxy, whatever the session', async () => {
     const { service } = pool(env);
     const first = await service.select('standard', { country: 'fr' });
     expect(first.username).toMatch(/^u-fr-[0-9a-f]{16}$/);
     const sameX = [await pool(env).service.select('standard', { session: 'x' }), await pool(env).service.select('standard', { session: 'x' })];
     expect(sameX[0].id).toBe(sameX[1].id);
-    expect(sameX[0].id).not.toBe((await pool(env).service.select('standard', { session: 'y' })).id);
+    const y = await pool(env).service.select('standard', { session: 'y' });
+    expect([y.username, y.id]).toEqual(['u--y', sameX[0].id]);
+  });
+
+  it("skips the failed proxy on the retry though each pick fills a new session (decisions 8.4's other proxy)", async () => {
+    const sessions = { PROXY_STANDARD: 'http://u-{session}:p@127.0.0.1:8001,http://u-{session}:p@127.0.0.1:8002' };
+    const { service } = pool(sessions);
+    const first = await service.select('standard');
+    for (let pick = 0; pick < 4; pick++) expect((await service.select('standard', {}, [first.id])).server).not.toBe(first.server);
   });
 
   it('skips excluded routes', async () => {

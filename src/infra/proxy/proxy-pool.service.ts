@@ -207,7 +207,7 @@ export class ProxyPoolService implements OnModuleInit {
     const template = this.templates[tier][index];
     const username = fill(template.username, values) || undefined;
     const password = fill(template.password, values) || undefined;
-    const id = routeId(tier, template.server, username);
+    const id = routeId(tier, template.server, template.username);
     const callerCredentials = carriesCallerGeography(template, geo);
     return { id, tier, server: template.server, username, password, ...geo, callerCredentials, builtin: false, sourceIndex: index };
   }

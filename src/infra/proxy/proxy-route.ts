@@ -2,7 +2,7 @@ import type { ProxyTier } from '../../config/json-files.js';
 
 /** One proxy chosen for one job, its placeholders filled; safe to put in a job payload (Redis), not in logs (password). */
 export type ProxyRoute = {
-  /** Stable hash of the filled proxy URL without its password: the same proxy and session give the same id. */
+  /** The proxy of the pool it came from (tier, server, user name template): every session of one proxy has the same id. */
   id: string;
   tier: ProxyTier;
   /** scheme://host:port only, e.g. 'http://127.0.0.1:8000'. */
