@@ -19,6 +19,7 @@ export interface ChatInput {
 
 interface AnswerState {
   readonly streaming: boolean;
+  /** While polling, a fingerprint of the answer's HTML (its length and its end: an answer grows at its end); read once settled, the HTML. */
   readonly html: string | null;
   readonly hasText: boolean;
 }
@@ -105,7 +106,7 @@ async function waitForAnswer(page: BrowserPage, input: ChatInput, turnsBefore: n
       last = state.html;
       changedAt = now;
     }
-    if (!state.streaming && state.hasText && now - changedAt >= profile.settleMs) return state.html ?? '';
+    if (!state.streaming && state.hasText && now - changedAt >= profile.settleMs) return (await probe(page, profile, turnsBefore, true)).html ?? '';
     if (!state.streaming && !state.hasText && now - changedAt >= quietLimit) {
       throw noAnswer(state.html === null ? 'no assistant turn appeared' : 'the answer was empty');
     }
@@ -113,9 +114,10 @@ async function waitForAnswer(page: BrowserPage, input: ChatInput, turnsBefore: n
   }
 }
 
-async function probe(page: BrowserPage, profile: ChatProfile, turnsBefore: number): Promise<AnswerState> {
+/** The answer's state; its whole HTML only when `whole` (once, when settled): a poll carries a fingerprint, not the answer. */
+async function probe(page: BrowserPage, profile: ChatProfile, turnsBefore: number, whole = false): Promise<AnswerState> {
   try {
-    return await page.evaluate(readAnswer, { assistant: profile.assistant, content: profile.content, streaming: profile.streaming }, turnsBefore);
+    return await page.evaluate(readAnswer, { assistant: profile.assistant, content: profile.content, streaming: profile.streaming }, turnsBefore, whole);
   } catch (error) {
     // A navigation between two polls destroys the context; count it as activity and poll again.
     if (/context|navigat|detached/i.test((error as Error).message)) return { streaming: true, html: null, hasText: false };
@@ -123,8 +125,8 @@ async function probe(page: BrowserPage, profile: ChatProfile, turnsBefore: numbe
   }
 }
 
-/** Runs in the page: the last new assistant turn's content elements (outermost only), joined. */
-function readAnswer(selectors: { assistant: string; content: string; streaming: string }, turnsBefore: number): AnswerState {
+/** Runs in the page: the last new assistant turn's content elements (outermost only), joined; a fingerprint of them unless `whole`. */
+function readAnswer(selectors: { assistant: string; content: string; streaming: string }, turnsBefore: number, whole: boolean): AnswerState {
   const turns = document.querySelectorAll(selectors.assistant);
   const turn = turns.length > turnsBefore ? turns[turns.length - 1] : null;
   const streaming = document.querySelector(selectors.streaming) !== null;
@@ -134,5 +136,6 @@ function readAnswer(selectors: { assistant: string; content: string; streaming: 
     : Array.from(turn.querySelectorAll(selectors.content)).filter((part) => !part.parentElement?.closest(selectors.content));
   if (parts.length === 0) return { streaming, html: null, hasText: false };
   const hasText = parts.some((part) => (part.textContent ?? '').trim() !== '');
-  return { streaming, html: parts.map((part) => part.innerHTML).join('\n'), hasText };
+  const html = parts.map((part) => part.innerHTML).join('\n');
+  return { streaming, html: whole ? html : `${html.length}:${html.slice(-256)}`, hasText };
 }
