@@ -17,6 +17,7 @@ function sanitized(root: Element, baseUrl: string): Element {
       if (/^on/i.test(name)) element.removeAttribute(name);
       else if (URL_ATTRIBUTES.includes(name.toLowerCase())) setUrl(element, name, value, baseUrl);
       else if (name.toLowerCase() === 'srcset') element.setAttribute(name, absoluteSrcset(value, baseUrl));
+      else if (name.toLowerCase() === 'style' && /url\(/i.test(value)) element.setAttribute(name, absoluteCssUrls(value, baseUrl));
     }
   }
   return root;
@@ -39,4 +40,13 @@ function absoluteSrcset(value: string, baseUrl: string): string {
     })
     .filter((candidate) => candidate !== '')
     .join(', ');
+}
+
+/** A style attribute's `url(...)`s made absolute (quoted or not); one that cannot be resolved, or runs script, is emptied. */
+function absoluteCssUrls(value: string, baseUrl: string): string {
+  return value.replace(/url\(\s*(?:(['"])(.*?)\1|([^'"\s)]*))\s*\)/gi, (_whole, quote: string | undefined, quoted: string | undefined, bare: string | undefined) => {
+    const url = quoted ?? bare ?? '';
+    const absolute = isScriptUrl(url) ? null : absoluteUrl(url, baseUrl);
+    return `url(${quote ?? ''}${absolute ?? ''}${quote ?? ''})`;
+  });
 }

@@ -66,6 +66,14 @@ describe('renderPageContent selectors and formats', () => {
   });
 });
 
+describe('the html fragment\'s URLs in style attributes', () => {
+  it('makes each url() absolute, quoted or not, and empties one that runs script', () => {
+    const page = `<html><body><div id="k" style="background:url(/bg.png) no-repeat; border-image: url('i/b.png'); mask: url(&quot;javascript:x()&quot;)">x</div></body></html>`;
+    expect(renderPageContent(page, URL_, request({ format: 'html', includeSelectors: ['#k'] })))
+      .toBe(`<div id="k" style="background:url(https://news.example/bg.png) no-repeat; border-image: url('https://news.example/a/i/b.png'); mask: url(&quot;&quot;)">x</div>`);
+  });
+});
+
 describe('documents as served (js=false)', () => {
   const page = '<html><body><noscript><p>Post without scripts</p></noscript><p>a<![CDATA[ x ]]>b</p></body></html>';
 
