@@ -2,6 +2,8 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import Bull from 'bull';
 import { Redis } from 'ioredis';
 import { JobLine } from '../../src/modules/jobs/job-line.service.js';
+import type { FrontierRepository } from '../../src/modules/site/frontier/frontier.repository.js';
+import { SiteQueue } from '../../src/modules/site/site-queue.js';
 import type { JobPayload } from '../../src/infra/queue/queue.constants.js';
 
 describe('JobLine: queue positions from one ZRANK, in the order Bull will start the jobs', () => {
@@ -34,5 +36,17 @@ describe('JobLine: queue positions from one ZRANK, in the order Bull will start 
       });
     });
     expect(started).toEqual(expected);
+  });
+
+  it("queues a site crawl's start page by its plan like any job (decisions 9.3): behind its plan's earlier jobs, ahead of its later ones and of a worse plan's", async () => {
+    const stamp = Date.now();
+    await redis.del('crawlgate:job-line');
+    const sites = new SiteQueue(queue, {} as FrontierRepository, redis, line);
+    await line.add({ jobId: `std-before-${stamp}`, kind: 'crawl', organizationId: 'a' }, 3);
+    await line.add({ jobId: `lite-before-${stamp}`, kind: 'crawl', organizationId: 'b' }, 4);
+    await sites.addStart('c', `site-${stamp}`, '1', 3);
+    await line.add({ jobId: `std-after-${stamp}`, kind: 'crawl', organizationId: 'd' }, 3);
+    const order = [`std-before-${stamp}`, `site-${stamp}`, `std-after-${stamp}`, `lite-before-${stamp}`];
+    expect(await Promise.all(order.map((id) => line.position(id)))).toEqual([1, 2, 3, 4]);
   });
 });

@@ -17,8 +17,6 @@ const MARK_AFTER_DUE_MS = 30_000;
 const markKey = (crawlId: string, pageId: string) => `crawlgate:site:queued:${crawlId}/${pageId}`;
 
 export const SITE_KIND = 'site';
-/** Site pages come after the organization's single requests of the same plan priority: a crawl never starves them. */
-const PAGE_PRIORITY_OFFSET = 1;
 
 /** Puts a crawl's waiting pages on the one queue, so every worker takes them. */
 @Injectable()
@@ -35,7 +33,8 @@ export class SiteQueue {
    * queued crawl waits behind is that entry, so its place is the crawl's `position` (decisions.md 2) until it starts.
    */
   async addStart(organizationId: string, crawlId: string, pageId: string, priority: number): Promise<void> {
-    await this.line.join(crawlId, priority + PAGE_PRIORITY_OFFSET);
+    // decisions.md 9.3: site pages take their place by plan priority like any job (within a plan, first come first served).
+    await this.line.join(crawlId, priority);
     await this.add(organizationId, crawlId, [pageId], priority);
   }
 
@@ -52,7 +51,7 @@ export class SiteQueue {
       await this.redis.set(markKey(crawlId, pageId), '1', 'PX', delayMs + MARK_AFTER_DUE_MS);
       await this.queue.add({ jobId: crawlId, kind: SITE_KIND, organizationId, pageId }, {
         jobId: `${crawlId}/${pageId}/${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
-        priority: priority + PAGE_PRIORITY_OFFSET,
+        priority,
         ...(delayMs > 0 ? { delay: delayMs } : {}),
       });
     }
