@@ -23,6 +23,8 @@ export interface ContentRequest {
   readonly excludeSelectors: readonly string[];
   /** False when the HTML is a document as served (js=false): its `<noscript>` content is then what a reader sees. */
   readonly scripted?: boolean;
+  /** How many links `links` takes: 8.1's 1,000 when absent; a site crawl's discovery reads more (decisions 9.1). */
+  readonly maxLinks?: number;
 }
 
 /** The page, its metadata and links: the `content`, `metadata` and `links` of `output=json`. */
@@ -67,7 +69,7 @@ export function describeDocument(document: Document, html: string, url: string, 
   // Read before the cleaning: JSON-LD lives in the scripts it removes.
   const { base, hints = NO_HINTS, unread } = readFirst(document, url, true);
   // Links and metadata only read the page: what the first walk found to clean is still there.
-  const links = pageLinks(document, base);
+  const links = pageLinks(document, base, request.maxLinks);
   const metadata = pageMetadata(document, base, 0);
   const kept = keptElements(document, request, hints, unread);
   const text = renderText(kept, base);

@@ -1,3 +1,4 @@
+import { MAX_LINKS } from '../../infra/content/links.js';
 import type { PageResult } from '../jobs/page-result.js';
 import type { JobOutput } from '../jobs/operation.js';
 import type { PageRecord } from './frontier/frontier-types.js';
@@ -10,7 +11,7 @@ export function donePage(output: JobOutput, credits: number, wantsData: boolean)
     state: 'done', targetStatus: output.targetStatus ?? null, finalUrl: output.finalUrl ?? null, credits,
     content: page?.content ?? (output.type === 'page' ? output.body.toString('utf8') : null),
     metadata: page ? JSON.stringify(page.metadata) : null,
-    links: page ? JSON.stringify(page.links) : null,
+    links: page ? JSON.stringify(page.links.slice(0, MAX_LINKS)) : null,
     data: wantsData && result ? JSON.stringify(result.data) : null,
     error: null, duplicateOf: null,
   };

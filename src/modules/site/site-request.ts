@@ -1,3 +1,4 @@
+import { MAX_DISCOVERY_LINKS } from '../../infra/content/links.js';
 import type { DiscoveryScope } from '../../infra/discovery/url-classifier.js';
 import type { CrawlRequest } from '../crawl/crawl-data.js';
 
@@ -16,7 +17,10 @@ export interface SiteRequest extends DiscoveryScope {
   readonly pageEvents: boolean;
 }
 
-/** The crawl's page options for one page of it. */
+/**
+ * The crawl's page options for one page of it. Its links are read as GET /map reads them (decisions 9.1 caps the links
+ * *taken* from a page at 1,000, not the links read): the record keeps 8.1's first 1,000 (page-record.ts).
+ */
 export function pageRequestFor(site: SiteRequest, url: string): CrawlRequest {
-  return { ...site.page, url };
+  return { ...site.page, url, ...(site.page.content ? { content: { ...site.page.content, maxLinks: MAX_DISCOVERY_LINKS } } : {}) };
 }

@@ -18,6 +18,8 @@ export interface ContentChoice {
   readonly includeSelectors: readonly string[];
   readonly excludeSelectors: readonly string[];
   readonly output: Output;
+  /** A site crawl's pages: output=json's links read this many for discovery (the record keeps 8.1's 1,000). */
+  readonly maxLinks?: number;
 }
 
 export const PAGE_AS_SERVED: ContentChoice = { format: 'html', mainContent: null, includeSelectors: [], excludeSelectors: [], output: 'page' };

@@ -48,7 +48,8 @@ function ownParams(raw: Record<string, unknown>, errors: FieldErrors, maxPages: 
   const excludePaths = patterns(valid.exclude_paths, 'exclude_paths', errors);
   if (Object.keys(errors).length > 0) return null;
   return {
-    limit: valid.limit ?? SITE_DEFAULTS.limit,
+    // The default is held to SITE_MAX_PAGES too: a smaller bound configured is the largest limit (decisions 9.8).
+    limit: valid.limit ?? Math.min(SITE_DEFAULTS.limit, maxPages),
     maxDepth: valid.max_depth ?? SITE_DEFAULTS.maxDepth,
     scope: valid.scope ?? SITE_DEFAULTS.scope,
     includePaths,
