@@ -55,8 +55,9 @@ export class PageWork {
       try {
         ({ context, sitemapUrls } = await this.start.prepare(context, Date.now() + this.config.jobTimeoutMs));
       } catch (error) {
-        // robots.txt could not be read on the service's side (its proxy failed twice): the crawl fails, nothing charged.
-        if (isAppError(error)) return this.ends.fail(page, error.code, error.message);
+        // robots.txt could not be read through the pool (its proxy failed twice, or none is left): the crawl fails,
+        // nothing charged. A store's outage is thrown on: the page is taken again once it passes.
+        if (isAppError(error) && PROXY_FAILURES.has(error.code)) return this.ends.fail(page, error.code, error.message);
         throw error;
       }
       if (!context.robots.allows(new URL(page.url))) return this.ends.fail(page, ErrorCode.Validation, `robots.txt disallows ${page.url}`);
@@ -202,6 +203,9 @@ export class PageWork {
     if (outcome.ended) await this.ends.ended(page.organizationId, page.crawlId);
   }
 }
+
+/** What the start page's robots.txt reading fails with on the pool's side (site-start.ts). */
+const PROXY_FAILURES: ReadonlySet<string> = new Set([ErrorCode.ProxyFailed, ErrorCode.ProxyPoolUnavailable]);
 
 interface Bill {
   readonly price: number;
