@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { createOrganization, getOrganization, ledger, usage } from '../factories/organization.factory.js';
 import { testEnv } from '../harness/env.js';
-import { call } from '../harness/http.js';
+import { call, settle } from '../harness/http.js';
 
 const env = testEnv();
 const target = (path: string) => `${env.target.url}${path}`;
@@ -117,6 +117,17 @@ describe('GET /crawl', () => {
     expect(typeof result.body.error).toBe('string');
     const days = (await usage(env.baseUrl, env.adminToken, fresh.id, today, today)).days;
     expect(days).toEqual([{ date: today, host: '127.0.0.1', crawls: 0, attempts: 1, credits: 0 }]);
+  });
+
+  it.each(['true', 'false'])("reads a page that navigates on and on (a meta refresh loop, js=%s) at one of its hops, never failing as the service's internal_error", async (js) => {
+    const fresh = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 100 });
+    const result = await settle(await call('/crawl', { key: fresh.apiKey, query: { url: `${env.target.url}/refresh-loop`, js, format: 'text', wait_until: 'load' } }), fresh.apiKey);
+    // Its document went under the read: the read takes the next one (and gives up as navigation_timeout, refunded,
+    // should twenty in a row go); it used to fail 500 internal_error.
+    if (result.status === 200) expect(result.text).toMatch(/^hop \d+$/);
+    else expect([result.status, result.headers.get('x-error-code'), result.headers.get('x-credits-charged')]).toEqual([500, 'navigation_timeout', '0']);
+    const next = await call('/crawl', { key: fresh.apiKey, query: { url: `${env.target.url}/static`, js } });
+    expect(next.status).toBe(200);
   });
 
   it('answers ai_query with the JSON envelope, +5 credits, and the page text reaches the model', async () => {

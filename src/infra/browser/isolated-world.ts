@@ -1,4 +1,6 @@
 import type { CDPSession, Page } from 'puppeteer';
+import { AppError } from '../../common/errors/app-error.js';
+import { ErrorCode } from '../../common/errors/error-code.js';
 import type { TabSession } from './tab-frames.js';
 
 const WORLD_NAME = 'crawlgate-reader';
@@ -39,6 +41,30 @@ async function readerOf(page: Page): Promise<{ client: CDPSession; frameId: stri
  * `Array.prototype.push` there, so what we measure is what we get. `fn` must be self-contained (it is sent as text).
  */
 export async function evaluateIsolated<T, A extends unknown[]>(page: Page, fn: (...args: A) => T, ...args: A): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await evaluateOnce(page, fn, args);
+    } catch (error) {
+      if (!isContextLost(error)) throw error;
+      // The page left its document under the read (a meta refresh, a script's location): read the next one.
+      if (attempt === READ_TRIES) throw new AppError(ErrorCode.NavigationTimeout, 'The page kept navigating away while it was read.');
+      await new Promise((resolve) => setTimeout(resolve, READ_RETRY_MS));
+    }
+  }
+}
+
+/** A page that navigates on and on (a refresh loop) is read this many times, this far apart, then given up. */
+const READ_TRIES = 20;
+const READ_RETRY_MS = 100;
+
+/** The protocol's words for a world or frame that went with its document. */
+function isContextLost(error: unknown): boolean {
+  return /Cannot find context with specified id|Execution context was destroyed|No frame with given id|Frame with the given id was not found/i.test(
+    error instanceof Error ? error.message : String(error),
+  );
+}
+
+async function evaluateOnce<T, A extends unknown[]>(page: Page, fn: (...args: A) => T, args: A): Promise<T> {
   const { client, frameId } = await readerOf(page);
   const { executionContextId } = await client.send('Page.createIsolatedWorld', { frameId, worldName: WORLD_NAME });
   const { result, exceptionDetails } = await client.send('Runtime.evaluate', {
