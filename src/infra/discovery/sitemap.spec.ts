@@ -111,6 +111,12 @@ describe('readSitemaps', () => {
     expect(read.truncated).toBe(true);
   });
 
+  it('lists a sitemap it read that held no whole entry within the bound (a bomb of zeros): read, nothing taken', async () => {
+    const { fetch } = site({ 'zeros.xml.gz': gzipSync(Buffer.alloc(2_000_000)) });
+    const read = await readSitemaps(fetch, ['https://x.example/zeros.xml.gz'], { maxUrls: 100, maxBytes: 100_000, maxDepth: 3 });
+    expect(read).toEqual({ urls: [], sitemaps: ['https://x.example/zeros.xml.gz'], truncated: true });
+  });
+
   it('keeps the whole <url> entries of an XML sitemap cut at the bound', async () => {
     const xml = Buffer.from(`<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${
       Array.from({ length: 100 }, (_, index) => `<url><loc>https://x.example/p${index}</loc></url>`).join('')}</urlset>`);

@@ -69,8 +69,8 @@ export async function readSitemaps(
       // 9.1 bounds the bytes read, not the files: the whole entries read within the bound count, and the reading ends.
       full = truncated = true;
       const prefix = await inflatedPrefix(answer.body, remaining);
-      const listed = parseSitemap(wholeEntries(prefix.toString('utf8')));
-      if (listed.urls.length > 0) take(url, prefix.length, listed);
+      // Read it was (a 2xx answer), whatever it held within the bound: listed, with its whole entries (none for a bomb).
+      take(url, prefix.length, parseSitemap(wholeEntries(prefix.toString('utf8'))));
       return;
     }
     const content = parseSitemap(body.toString('utf8'));
