@@ -1,6 +1,7 @@
 import { collapsedText } from '../whitespace.js';
 import type { TextStatsMap } from './text-stats.js';
 import { ContentElements } from './content-elements.js';
+import { pushAll } from '../large-arrays.js';
 
 /**
  * A copy is a whole section: shorter repeats (a price, a disclaimer, a card's name) are drop-repeated-blocks' and
@@ -35,7 +36,7 @@ export function dropLayoutCopies(root: Element, stats: TextStatsMap, elements = 
     else byLength.set(key, [element]);
   }
   const copies: Element[] = [];
-  for (const group of byLength.values()) if (group.length > 1) copies.push(...copiesIn(group, stats.get(group[0])!.chars));
+  for (const group of byLength.values()) if (group.length > 1) pushAll(copies, copiesIn(group, stats.get(group[0])!.chars));
   for (const copy of copies) if (!copies.some((other) => other !== copy && other.contains(copy))) elements.remove(copy);
 }
 

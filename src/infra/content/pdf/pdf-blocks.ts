@@ -1,5 +1,6 @@
 import type { PdfLine } from './pdf-lines.js';
 import { weightedMode } from './pdf-lines.js';
+import { pushAll } from '../large-arrays.js';
 
 /** The layout read from a PDF's text: what the 8.1 renderer turns into Markdown, text and HTML. */
 export type PdfBlock =
@@ -37,7 +38,7 @@ export function documentBlocks(pages: ReadonlyArray<readonly PdfLine[]>): PdfBlo
     if (index > 0) blocks.push({ kind: 'page-break' });
     const chars = lines.reduce((sum, line) => sum + line.text.length, 0);
     const body = chars >= MIN_PAGE_CHARS ? bodySize(lines) : documentBody;
-    blocks.push(...new PageReader(lines, body, levels).blocks());
+    pushAll(blocks, new PageReader(lines, body, levels).blocks());
   });
   return blocks;
 }

@@ -9,6 +9,7 @@ import type { RenderContext } from './render-mode.js';
 import { rendersNothing } from './renders-nothing.js';
 import { renderTable } from './table.js';
 import { collapseWhitespace, isBlank } from '../whitespace.js';
+import { pushAll } from '../large-arrays.js';
 
 const HEADING = /^h([1-6])$/;
 
@@ -172,7 +173,7 @@ function holdsBlock(element: Element): boolean {
     // Lower-cased, as the engine compares names in an HTML document.
     const name = tagOf(next);
     if (INNER_BLOCK_TAGS.has(name)) return true;
-    if (name !== 'template') pending.push(...next.children);
+    if (name !== 'template') pushAll(pending, next.children);
   }
   return false;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { escapeInline, escapeLabel } from './escape.js';
+import { codeFence, codeSpan, escapeInline, escapeLabel, escapeLineStart } from './escape.js';
 
 /**
  * No CommonMark parser is among the dependencies, so this suite reads the output the way CommonMark 0.31 (6.2)
@@ -114,5 +114,23 @@ describe('escapeLabel', () => {
     expect(escapeLabel('[a](b) c\\] <d>')).toBe('\\[a\\](b) c\\\\\\] \\<d>');
     expect(escapeLabel('a <', '[')).toBe('a <');
     expect(escapeLabel('a <', 'b')).toBe('a \\<');
+  });
+});
+
+describe('line starts and fences a page may hold', () => {
+  it('escapes a line of three or more tildes, which would open a fenced code block (CommonMark 4.5)', () => {
+    expect(escapeLineStart('~~~ Chapter 2 ~~~')).toBe('\\~~~ Chapter 2 ~~~');
+    expect(escapeLineStart('  ~~~~')).toBe('  \\~~~~');
+    expect(escapeLineStart('~~ two')).toBe('~~ two');
+  });
+
+  it('fences code longer than any backtick run that starts one of its lines, up to three spaces in', () => {
+    expect(codeFence('a\n   ````\nb')).toBe('`````');
+    expect(codeFence('a\n    ````\nb')).toBe('```');
+  });
+
+  it('takes code with more backtick runs than a call has room for arguments', () => {
+    const code = 'a`'.repeat(300_000);
+    expect(codeSpan(code)).toBe(`\`\` ${code} \`\``);
   });
 });

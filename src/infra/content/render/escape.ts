@@ -1,3 +1,4 @@
+import { maxOf } from '../large-arrays.js';
 /**
  * CommonMark's flanking rules (6.2): a run of `_` with a letter, digit or combining mark on both sides can neither
  * open nor close emphasis, so snake_case and a__b stay as written; every other run could, at a text's edges too
@@ -47,11 +48,11 @@ function escapeWith(syntax: RegExp, text: string, next: string): string {
   return escaped.slice(0, escaped.length - next.charAt(0).length);
 }
 
-/** Escapes a line start that CommonMark would read as a heading, quote, list item or thematic break. */
+/** Escapes a line start that CommonMark would read as a heading, quote, list item, thematic break or `~~~` code fence. */
 export function escapeLineStart(line: string): string {
   const ordered = /^(\s*\d{1,9})([.)])(?=\s|$)/.exec(line);
   if (ordered) return `${ordered[1]}\\${ordered[2]}${line.slice(ordered[0].length)}`;
-  return line.replace(/^(\s*)(#{1,6}(?=\s|$)|>|[-+](?=\s|$)|-{3,}\s*$|=+\s*$)/, '$1\\$2');
+  return line.replace(/^(\s*)(#{1,6}(?=\s|$)|>|[-+](?=\s|$)|-{3,}\s*$|=+\s*$|~{3,})/, '$1\\$2');
 }
 
 /** A table cell's pipe would end the cell. */
@@ -62,15 +63,18 @@ export function escapeCell(text: string): string {
 /** Inline code: a backtick fence longer than any run inside, padded when the code starts or ends with one. */
 export function codeSpan(code: string): string {
   if (code === '') return '';
-  const longest = Math.max(0, ...(code.match(/`+/g) ?? []).map((run) => run.length));
+  const longest = maxOf((code.match(/`+/g) ?? []).map((run) => run.length));
   const fence = '`'.repeat(longest + 1);
   const pad = code.startsWith('`') || code.endsWith('`') ? ' ' : '';
   return `${fence}${pad}${code}${pad}${fence}`;
 }
 
-/** A fenced code block's fence: three backticks, or more than the longest run in the code. */
+/**
+ * A fenced code block's fence: three backticks, or more than the longest run that starts a line of the code (up to
+ * three spaces in: CommonMark 4.5 closes a fence indented so).
+ */
 export function codeFence(code: string): string {
-  const longest = Math.max(0, ...(code.match(/^`{3,}/gm) ?? []).map((run) => run.length));
+  const longest = maxOf((code.match(/^ {0,3}`{3,}/gm) ?? []).map((run) => run.trimStart().length));
   return '`'.repeat(Math.max(3, longest + 1));
 }
 

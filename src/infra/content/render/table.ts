@@ -3,6 +3,7 @@ import { escapeCell } from './escape.js';
 import type { InlineRenderer } from './inline.js';
 import type { RenderContext } from './render-mode.js';
 import { collapseWhitespace } from '../whitespace.js';
+import { maxOf, pushAll } from '../large-arrays.js';
 
 /**
  * A data table as a GFM pipe table (its first row is the header row) or, in text, one line per row with cells
@@ -13,7 +14,7 @@ import { collapseWhitespace } from '../whitespace.js';
 export function renderTable(table: Element, ctx: RenderContext, inline: InlineRenderer): string | null {
   if (isLayoutTable(table)) return null;
   const rows = tableRows(table).map((row) => rowCells(row, inline));
-  const width = Math.max(0, ...rows.map((cells) => cells.length));
+  const width = maxOf(rows.map((cells) => cells.length));
   if (rows.length === 0 || width === 0) return '';
   const padded = rows.map((cells) => [...cells, ...Array<string>(width - cells.length).fill('')]);
   if (ctx.mode === 'text') return padded.map((cells) => cells.join('\t').trimEnd()).filter((line) => line !== '').join('\n');
@@ -27,7 +28,7 @@ function isLayoutTable(table: Element): boolean {
   const rows = tableRows(table);
   // Tables nested for page layout have no header row; a data table's header says a nested one is a cell's data.
   if (table.querySelector('table') && !hasHeaderRow(table, rows)) return true;
-  return Math.max(0, ...rows.map((row) => cellsOf(row).reduce((sum, cell) => sum + span(cell), 0))) <= 1;
+  return maxOf(rows.map((row) => cellsOf(row).reduce((sum, cell) => sum + span(cell), 0))) <= 1;
 }
 
 /** A `<thead>` row, or a first row of `<th>` cells only. */
@@ -43,7 +44,7 @@ function tableRows(table: Element): Element[] {
   for (const child of table.children) {
     if (isHidden(child)) continue;
     if (child.localName === 'tr') rows.push(child);
-    else if (['thead', 'tbody', 'tfoot'].includes(child.localName)) rows.push(...[...child.children].filter((row) => row.localName === 'tr' && !isHidden(row)));
+    else if (['thead', 'tbody', 'tfoot'].includes(child.localName)) pushAll(rows, [...child.children].filter((row) => row.localName === 'tr' && !isHidden(row)));
   }
   return rows;
 }
