@@ -1,3 +1,4 @@
+import { recordedNameBytes } from './blocks/block-runner.js';
 import type { ActionLists, ActionOutputs, ExtractedValue, RecipeResult } from './recipe.types.js';
 
 /** The values one page gave: extract name -> values in document order. */
@@ -7,6 +8,20 @@ export type PageValues = ReadonlyMap<string, readonly ExtractedValue[]>;
 function zipPage(names: readonly string[], page: PageValues): Record<string, ExtractedValue>[] {
   const rows = Math.max(0, ...names.map((name) => page.get(name)?.length ?? 0));
   return Array.from({ length: rows }, (_, row) => Object.fromEntries(names.map((name) => [name, page.get(name)?.[row] ?? null])));
+}
+
+/**
+ * The bytes the null cells of `list` rows add to `items` as stored (`"name":null` and its comma, each), which the
+ * values' own count leaves out: measured from the counts alone, before a row exists, so that a recipe whose rows are
+ * mostly padding (many names, one long list) is refused before it is built.
+ */
+export function listPaddingBytes(names: readonly string[], pages: readonly PageValues[]): number {
+  let bytes = 0;
+  for (const page of pages) {
+    const rows = Math.max(0, ...names.map((name) => page.get(name)?.length ?? 0));
+    for (const name of names) bytes += (rows - (page.get(name)?.length ?? 0)) * (recordedNameBytes(name) + 'null,'.length);
+  }
+  return bytes;
 }
 
 /**

@@ -10,7 +10,7 @@ import { pageTooLarge } from '../jobs/page-size.js';
 import { blockRunner } from './blocks/block-registry.js';
 import { recordedNameBytes } from './blocks/block-runner.js';
 import { outputBytes } from '../../common/size/output-bytes.js';
-import { buildResult } from './recipe-result.js';
+import { buildResult, listPaddingBytes } from './recipe-result.js';
 import type { ExtractedValue, Recipe, RecipeBlock, RecipeResult } from './recipe.types.js';
 
 export interface RecipeLimits {
@@ -107,6 +107,11 @@ class RecipeProgress implements BlockContext {
     return true;
   }
 
+  /** What the recorded values count toward the bound so far. */
+  get recordedBytes(): number {
+    return this.recorded;
+  }
+
   get bytesLeft(): number {
     return (this.limits.maxBytes ?? Number.MAX_SAFE_INTEGER) - this.recorded;
   }
@@ -172,8 +177,12 @@ async function withinDeadline(work: Promise<void>, signal: AbortSignal): Promise
 export async function runRecipe(session: PageSession, recipe: Recipe, limits: RecipeLimits): Promise<RecipeRun> {
   const progress = new RecipeProgress(session, limits);
   await withinDeadline(executeBlocks(progress, recipe), progress.signal);
-  const names = recipe.blocks.flatMap((block) => blockRunner(block.type).outputs?.(block.details) ?? []);
-  const result = buildResult([...new Set(names)], progress.pages, recipe.expectedOutput, progress.outputs);
+  const names = [...new Set(recipe.blocks.flatMap((block) => blockRunner(block.type).outputs?.(block.details) ?? []))];
+  // The rows' null cells are counted before the rows are built: they could make them many times the bound.
+  if (limits.maxBytes !== undefined && recipe.expectedOutput === 'list' && progress.recordedBytes + listPaddingBytes(names, progress.pages) > limits.maxBytes) {
+    throw pageTooLarge(limits.maxBytes);
+  }
+  const result = buildResult(names, progress.pages, recipe.expectedOutput, progress.outputs);
   // The counts above bound what was read; the data as stored is measured once more, the same way.
   if (limits.maxBytes !== undefined && outputBytes(result) > limits.maxBytes) throw pageTooLarge(limits.maxBytes);
   return { result, navigation: progress.navigation!, documentPage: () => progress.documentPage() };
