@@ -113,6 +113,13 @@ describe('answerWithSchema against the fake OpenAI-compatible server (decisions.
     });
   });
 
+  it('throws ai_unavailable when the server refuses JSON mode too: a server that cannot answer a schema, not our bug', async () => {
+    fake.script({ match: 'case-no-json', refuse_json_schema: true, refuse_json_object: true, answers: ['{"name": "E", "price": 199}'] });
+    const { result, bodies } = await asks('case-no-json', () => answerWithSchema(client, { question: 'case-no-json', pageMarkdown: PAGE, schema: SCHEMA, check }));
+    expect(result).toMatchObject({ code: ErrorCode.AiUnavailable, message: 'The language model server accepts no JSON response format; ai_schema needs one.' });
+    expect(bodies).toHaveLength(2);
+  });
+
   it("asks no repair once the job's signal has aborted, and throws the job's error", async () => {
     fake.script({ match: 'case-ended', answers: ['{"name": "E"}'] });
     const job = new AbortController();

@@ -38,7 +38,14 @@ export async function answerWithSchema(llm: LlmClient, input: SchemaQuestion): P
   const page = capToBudget(input.pageMarkdown, llm.maxInputChars());
   let messages = schemaMessages(input.question || DEFAULT_SCHEMA_QUESTION, page, null);
   let format: ResponseFormat = { type: 'json_schema', json_schema: { name: 'extraction', schema: input.schema, strict: true } };
-  const ask = (sent: readonly ChatMessage[]) => llm.chat(sent, { purpose: 'ai_schema', pageChars: page.length, responseFormat: format, signal: input.signal });
+  // A server that refuses JSON mode too (the fallback's format) cannot answer a schema: ai_unavailable, not a bug of ours.
+  const ask = (sent: readonly ChatMessage[]) => llm.chat(sent, { purpose: 'ai_schema', pageChars: page.length, responseFormat: format, signal: input.signal })
+    .catch((error: unknown) => {
+      if (error instanceof ResponseFormatRefusedError && format.type === 'json_object') {
+        throw new AppError(ErrorCode.AiUnavailable, 'The language model server accepts no JSON response format; ai_schema needs one.');
+      }
+      throw error;
+    });
   let first: string;
   try {
     first = (await ask(messages)).answer;

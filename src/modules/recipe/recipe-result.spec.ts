@@ -14,7 +14,7 @@ describe('listPaddingBytes: the null cells of list rows, counted before the rows
     ];
     const values = pages.flatMap((page) => [...page].flatMap(([name, list]) => list.map((value) => outputBytes(value) + recordedNameBytes(name))));
     const counted = values.reduce((sum, bytes) => sum + bytes, 0);
-    const items = buildResult(names, pages, 'list').items as unknown[];
+    const items = (buildResult(names, pages, 'list') as unknown as { items: unknown[] }).items;
     // The stored rows' bytes: each row's braces and the commas between values and rows aside, values, names and nulls.
     const nulls = items.flatMap((row) => Object.entries(row as object).filter(([, value]) => value === null).map(([name]) => recordedNameBytes(name) + 'null,'.length));
     expect(listPaddingBytes(names, pages)).toBe(nulls.reduce((sum, bytes) => sum + bytes, 0));
