@@ -30,6 +30,7 @@ export class PageElements {
   readonly roles: (string | null)[] = [];
   /** Whether each one has left the document (`drop`). */
   private gone = new Uint8Array(0);
+  private positions: Map<Element, number> | null = null;
 
   /** The list of `root`'s elements by a walk of its own, for a caller that did not measure the page with one. */
   static of(root: Element): PageElements {
@@ -77,10 +78,16 @@ export class PageElements {
     this.gone.fill(1, index, this.ends[index]);
   }
 
-  /** Marks a removed element (found by its place in the list: for the few a pass removes) and its subtree. */
+  /** Marks a removed element and its subtree. */
   drop(element: Element): void {
-    const index = this.order.indexOf(element);
+    const index = this.indexOf(element);
     if (index >= 0) this.dropAt(index);
+  }
+
+  /** An element's place in the list, -1 when unlisted: a map made once, at the first look (a page drops thousands). */
+  private indexOf(element: Element): number {
+    this.positions ??= new Map(this.order.map((listed, index) => [listed, index]));
+    return this.positions.get(element) ?? -1;
   }
 
   /**
@@ -117,7 +124,7 @@ export class PageElements {
    * would call it: what lies inside a template under it). Null otherwise.
    */
   subtree(element: Element): { index: number; end: number } | null {
-    const index = element === this.order[0] ? 0 : this.order.indexOf(element);
+    const index = element === this.order[0] ? 0 : this.indexOf(element);
     if (index < 0 || this.isGone(index) || this.templated[index] || this.names[index] === 'template') return null;
     return { index, end: this.ends[index] };
   }

@@ -94,8 +94,8 @@ export function removeBoilerplate(body: Element, stats: TextStatsMap, options: {
     }
   };
   walk(0, false, undefined);
-  const series = landmark ? landmarkSeries(byName, landmark, stats) : [];
-  const going = doomed.filter((index) => !series.includes(order[index]));
+  const series = new Set(landmark ? landmarkSeries(byName, landmark, stats) : []);
+  const going = doomed.filter((index) => !series.has(order[index]));
   const removals = going.map((index) => ({ element: order[index], parent: order[index].parentElement!, next: order[index].nextSibling }));
   for (const { element } of removals) element.remove();
   for (const index of going) elements.dropAt(index);
