@@ -78,6 +78,13 @@ describe('checkAnswer', () => {
   it('answers the parsed JSON when it conforms, also inside a Markdown code fence', () => {
     expect(checkAnswer('{"name": "Kettle", "price": 20}', validate)).toEqual({ ok: true, value: { name: 'Kettle', price: 20 } });
     expect(checkAnswer('```json\n{"name": "Kettle", "price": 20}\n```', validate)).toEqual({ ok: true, value: { name: 'Kettle', price: 20 } });
+    expect(checkAnswer('  ```JSON  \n{"name": "Kettle", "price": 20}\n  ```\n', validate)).toEqual({ ok: true, value: { name: 'Kettle', price: 20 } });
+    expect(checkAnswer('```\n{"name": "Kettle", "price": 20}\n```', validate)).toEqual({ ok: true, value: { name: 'Kettle', price: 20 } });
+  });
+
+  it('reads an answer that opens a fence and never closes it as the text it is (not JSON), without a quadratic scan', () => {
+    const checked = checkAnswer(`\`\`\`json\n${' '.repeat(200_000)}x`, validate);
+    expect(checked.ok).toBe(false);
   });
 
   it('lists every violation with its JSON Pointer, formats checked', () => {

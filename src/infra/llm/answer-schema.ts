@@ -111,7 +111,15 @@ function violation(error: ErrorObject): SchemaViolation {
   return { path: error.instancePath, message: error.message ?? error.keyword };
 }
 
+/**
+ * The JSON inside a Markdown fence the model may have written around it (```json ... ```), cut without a regex over
+ * the body: the answer is text a page can steer, and a backtracking pattern over a long unclosed fence is quadratic.
+ */
 function unfenced(answer: string): string {
-  const fenced = /^\s*```(?:json)?\s*\n([\s\S]*?)\n\s*```\s*$/i.exec(answer);
-  return fenced ? fenced[1] : answer;
+  const text = answer.trim();
+  if (!text.startsWith('```') || !text.endsWith('```') || text.length < 6) return answer;
+  const opening = text.indexOf('\n');
+  const closing = text.lastIndexOf('\n');
+  if (opening < 0 || closing <= opening || !/^```(?:json)?\s*$/i.test(text.slice(0, opening)) || text.slice(closing + 1).trim() !== '```') return answer;
+  return text.slice(opening + 1, closing);
 }

@@ -119,7 +119,8 @@ export class BlockRenderer {
       if (isHidden(item)) continue;
       const value = Number.parseInt(item.getAttribute('value') ?? '', 10);
       if (ordered && Number.isFinite(value)) number = value;
-      const marker = ordered ? `${number}.` : '-';
+      // CommonMark takes 0 to 999,999,999 as a list number (5.2): the Markdown writes the nearest; text, the page's.
+      const marker = ordered ? `${this.ctx.mode === 'text' ? number : Math.min(Math.max(number, 0), 999_999_999)}.` : '-';
       number += step;
       const blocks = new BlockRenderer(this.ctx).render(item.childNodes);
       if (blocks.length > 0) parts.push({ item: true, text: listItem(marker, blocks, this.ctx) });

@@ -39,6 +39,11 @@ const markdownOf: ReadonlyArray<[string, string, string]> = [
     '3. three\n2. two\n1. one\n\nand\n\n10. ten\n9. nine',
   ],
   [
+    "writes list numbers CommonMark reads as such (0 to 999,999,999): the nearest, never a sign or a tenth digit",
+    '<ol start="2024000000"><li>big</li></ol><p>and</p><ol reversed start="1"><li>one</li><li>zero</li><li>below</li></ol>',
+    '999999999. big\n\nand\n\n1. one\n0. zero\n0. below',
+  ],
+  [
     'keeps an item of several paragraphs together, a blank line between them',
     '<ol><li><p>para one</p><p>para two</p></li><li>six</li></ol>',
     '1. para one\n\n   para two\n2. six',
