@@ -68,21 +68,25 @@ export async function readPdf(bytes: Uint8Array, maxPages: number): Promise<PdfD
   }
   try {
     return await readDocument(document, maxPages);
-  } catch (error) {
-    return { unreadable: unreadableReason(error) };
   } finally {
     await task.destroy().catch(() => undefined);
   }
 }
 
-async function readDocument(document: PDFDocumentProxy, maxPages: number): Promise<PdfDocument> {
+/** Unreadable is what PDF.js could not read; an error of our own layout code is thrown on (a logged 500, no internals echoed). */
+async function readDocument(document: PDFDocumentProxy, maxPages: number): Promise<PdfDocument | PdfUnreadable> {
   const pagesRead = Math.min(document.numPages, maxPages);
   const pages: PdfLine[][] = [];
   for (let number = 1; number <= pagesRead; number += 1) {
-    const page = await document.getPage(number);
-    const content = await page.getTextContent();
-    pages.push(pageLines(textRuns(content.items as TextContentItem[])));
-    page.cleanup();
+    let items: TextContentItem[];
+    try {
+      const page = await document.getPage(number);
+      items = (await page.getTextContent()).items as TextContentItem[];
+      page.cleanup();
+    } catch (error) {
+      return { unreadable: unreadableReason(error) };
+    }
+    pages.push(pageLines(textRuns(items)));
   }
   const info = await documentInfo(document);
   const html = blocksHtml(documentBlocks(pages), info);
