@@ -4,6 +4,7 @@ import { InjectConfig } from '../../config/config.module.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import { capToBudget } from './model-budget.js';
+import { pageMessage } from './page-message.js';
 
 export interface LlmUsage {
   prompt_tokens?: number;
@@ -70,13 +71,7 @@ class LlmCallError extends Error {
  * where models attend best, right before they answer.
  */
 function buildMessages(question: string, pageMarkdown: string): ChatMessage[] {
-  // A page that writes </page> must not close the delimiter early.
-  const page = pageMarkdown.replaceAll('</page>', '<\\/page>');
-  return [
-    { role: 'system', content: SYSTEM_PROMPT },
-    { role: 'user', content: `<page>\n${page}\n</page>` },
-    { role: 'user', content: question },
-  ];
+  return [{ role: 'system', content: SYSTEM_PROMPT }, pageMessage(pageMarkdown), { role: 'user', content: question }];
 }
 
 /** OpenAI-compatible chat-completions client for ai_query. */

@@ -4,6 +4,7 @@ import type { CheckedAnswer, JsonSchemaObject, SchemaViolation } from './answer-
 import { ResponseFormatRefusedError } from './llm.client.js';
 import type { ChatMessage, LlmClient, ResponseFormat } from './llm.client.js';
 import { capToBudget } from './model-budget.js';
+import { pageMessage } from './page-message.js';
 
 /** decisions.md 8.2: the question asked with a schema and no `ai_query`. */
 export const DEFAULT_SCHEMA_QUESTION = 'Extract the data that the schema describes from the page';
@@ -65,13 +66,12 @@ export async function answerWithSchema(llm: LlmClient, input: SchemaQuestion): P
 
 /** Page first, request last; in JSON mode the schema goes in the system message, as the model sees no other. */
 export function schemaMessages(question: string, pageMarkdown: string, schemaInPrompt: JsonSchemaObject | null): ChatMessage[] {
-  const page = pageMarkdown.replaceAll('</page>', '<\\/page>');
   const system = schemaInPrompt
     ? `${SCHEMA_SYSTEM_PROMPT}\nThe JSON Schema (draft 2020-12) the answer must conform to:\n${JSON.stringify(schemaInPrompt)}`
     : SCHEMA_SYSTEM_PROMPT;
   return [
     { role: 'system', content: system },
-    { role: 'user', content: `<page>\n${page}\n</page>` },
+    pageMessage(pageMarkdown),
     { role: 'user', content: question },
   ];
 }
