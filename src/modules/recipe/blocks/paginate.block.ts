@@ -37,9 +37,11 @@ async function nextPage(context: BlockContext, selector: string): Promise<boolea
 export const paginateBlock: BlockRunner<PaginateDetails> = {
   type: 'paginate',
   details: PaginateDetails,
-  check(details, { ids }): FieldErrors {
-    if (ids.has(details.startBlock)) return {};
-    return { startBlock: [`startBlock "${details.startBlock}" names no block of this recipe`] };
+  /** It runs the recipe again from an earlier block: one after it, or itself, would skip blocks or extract nothing. */
+  check(details, { ids, earlier }): FieldErrors {
+    if (earlier.some((block) => block.id === details.startBlock)) return {};
+    const problem = ids.has(details.startBlock) ? 'names no block before this paginate block' : 'names no block of this recipe';
+    return { startBlock: [`startBlock "${details.startBlock}" ${problem}`] };
   },
   async run(context, details) {
     if (context.pagesRead >= context.maxPages) return;

@@ -93,6 +93,12 @@ describe('parseRecipe', () => {
       'blocks.2.details.startBlock': ['startBlock "items" names no block of this recipe'],
     });
     expect(keysOf({ blocks: [start, extract, { ...paginate, details: { selector: 'a.next' } }] })).toEqual(['blocks.2.details.startBlock']);
+    // It runs the recipe again from an earlier block: not from itself, nor from one after it.
+    const later = { ...extract, id: 'later', details: { selector: 'p', name: 'later' } };
+    expect(errorsOf({ blocks: [start, extract, { ...paginate, id: 'pg', details: { selector: 'a.next', startBlock: 'later' } }, later] })).toEqual({
+      'blocks.2.details.startBlock': ['startBlock "later" names no block before this paginate block'],
+    });
+    expect(keysOf({ blocks: [start, extract, { ...paginate, id: 'pg', details: { selector: 'a.next', startBlock: 'pg' } }] })).toEqual(['blocks.2.details.startBlock']);
     expect(keysOf({ blocks: [start, extract, { ...extract, details: { selector: 'p', name: 'p' } }, paginate] })).toEqual(['blocks.2.id']);
   });
 
