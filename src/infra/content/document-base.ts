@@ -1,7 +1,6 @@
 import { firstElementWhere, tagOf } from './find-elements.js';
-import { absoluteUrl } from './resolve-url.js';
+import { absoluteHttpUrl } from './resolve-url.js';
 
-const WEB_URL = /^https?:/i;
 
 /**
  * The one base URL of the content code (links, metadata, Markdown, HTML fragments, extraction rules): as in a
@@ -17,8 +16,7 @@ export function documentBaseUrl(document: Document, pageUrl: string): string {
 export function baseUrlOf(element: Element | null, pageUrl: string): string {
   const href = element?.getAttribute('href');
   if (!href) return pageUrl;
-  const base = absoluteUrl(href, pageUrl);
-  return base !== null && WEB_URL.test(base) ? base : pageUrl;
+  return absoluteHttpUrl(href, pageUrl) ?? pageUrl;
 }
 
 /** `base[href]`, by one walk (find-elements.ts): on a page without a base, the selector engine tested every element. */

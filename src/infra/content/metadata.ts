@@ -1,6 +1,6 @@
 import { collapseWhitespace } from './whitespace.js';
 import { jsonLdNodes, jsonLdText, JsonLdNode } from './json-ld.js';
-import { absoluteUrl } from './resolve-url.js';
+import { absoluteHttpUrl } from './resolve-url.js';
 
 export interface PageMetadata {
   readonly title: string | null;
@@ -36,7 +36,6 @@ const FIELDS: Record<Exclude<keyof PageMetadata, 'word_count'>, FieldSources> = 
 };
 
 /** decisions.md 9: a page's URL fields are web addresses (a local copy's `file:///usr/share/...` canonical is none). */
-const WEB_URL = /^https?:/i;
 
 /**
  * decisions.md 8.1's metadata, read from the whole document before it is cleaned (JSON-LD lives in scripts);
@@ -55,8 +54,7 @@ export function pageMetadata(document: Document, baseUrl: string, wordCount: num
       null;
     const text = value === null ? null : collapseWhitespace(value).trim() || null;
     if (text === null || !sources.url) return text;
-    const url = absoluteUrl(text, baseUrl);
-    return url !== null && WEB_URL.test(url) ? url : null;
+    return absoluteHttpUrl(text, baseUrl);
   };
   return {
     title: read('title'), description: read('description'), language: read('language'), author: read('author'),

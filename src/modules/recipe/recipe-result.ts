@@ -1,12 +1,18 @@
+import { maxOf } from '../../infra/content/large-arrays.js';
 import { recordedNameBytes } from './blocks/block-runner.js';
 import type { ActionLists, ActionOutputs, ExtractedValue, RecipeResult } from './recipe.types.js';
 
 /** The values one page gave: extract name -> values in document order. */
 export type PageValues = ReadonlyMap<string, readonly ExtractedValue[]>;
 
+/** How many `list` rows a page gives: its longest list of values. */
+function rowsOf(names: readonly string[], page: PageValues): number {
+  return maxOf(names.map((name) => page.get(name)?.length ?? 0));
+}
+
 /** One page's extracts zipped by index into rows; a name with fewer values gives null. */
 function zipPage(names: readonly string[], page: PageValues): Record<string, ExtractedValue>[] {
-  const rows = Math.max(0, ...names.map((name) => page.get(name)?.length ?? 0));
+  const rows = rowsOf(names, page);
   return Array.from({ length: rows }, (_, row) => Object.fromEntries(names.map((name) => [name, page.get(name)?.[row] ?? null])));
 }
 
@@ -18,7 +24,7 @@ function zipPage(names: readonly string[], page: PageValues): Record<string, Ext
 export function listPaddingBytes(names: readonly string[], pages: readonly PageValues[]): number {
   let bytes = 0;
   for (const page of pages) {
-    const rows = Math.max(0, ...names.map((name) => page.get(name)?.length ?? 0));
+    const rows = rowsOf(names, page);
     for (const name of names) bytes += (rows - (page.get(name)?.length ?? 0)) * (recordedNameBytes(name) + 'null,'.length);
   }
   return bytes;

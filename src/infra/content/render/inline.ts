@@ -1,4 +1,4 @@
-import { absoluteUrl, isScriptUrl } from '../resolve-url.js';
+import { absoluteHttpUrl, absoluteUrl, isScriptUrl } from '../resolve-url.js';
 import { collapseWhitespace } from '../whitespace.js';
 import { isPermalink } from './doc-conventions.js';
 import { BLOCK_TAGS } from '../html-tags.js';
@@ -84,9 +84,9 @@ export class InlineRenderer {
     // A lazy image's `src` is often a data: placeholder, its address in `data-src`.
     const src = element.getAttribute('src');
     const source = (src && !/^data:/i.test(src) ? src : null) || element.getAttribute('data-src') || src || '';
-    const url = source && !isScriptUrl(source) ? absoluteUrl(source, this.ctx.baseUrl) : null;
+    const url = source ? absoluteHttpUrl(source, this.ctx.baseUrl) : null;
     const label = escapeLabel(alt);
-    if (url === null || !/^https?:/i.test(url)) return label;
+    if (url === null) return label;
     return `![${label}](${linkDestination(url)})`;
   }
 }
