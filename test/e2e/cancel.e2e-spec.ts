@@ -39,6 +39,9 @@ async function pastBurst(path: string, key: string, query: Record<string, string
   }
 }
 
+const KEYED_PATH = `/static?cancel-e=${Date.now()}`;
+const keyedCrawl = (key?: string) => call('/crawl', { key, headers: { 'Idempotency-Key': 'cancel-e' }, query: { url: target(KEYED_PATH), js: 'false' } });
+
 const cancel = (jobId: string, key?: string, query?: Record<string, string>) => call(`/crawl/${jobId}`, { method: 'DELETE', key, query });
 
 describe('DELETE /crawl/{job} (decisions 9.4)', () => {
@@ -47,13 +50,16 @@ describe('DELETE /crawl/{job} (decisions 9.4)', () => {
   let busy: TestOrganization;
   let free: TestOrganization;
   let other: TestOrganization;
+  let keyed: TestOrganization;
   const tag = Date.now();
   const blockers = Array.from({ length: Number(env.appEnv.BROWSER_CONCURRENCY) }, (_, i) => `/slow?ms=20000&cancel-blocker=${i}-${tag}`);
   const pathA = `/static?cancel-a=${tag}`;
   const pathC = `/static?cancel-c=${tag}`;
   let blocked: Promise<CallResult[]>;
+  const crawlA = () => call('/crawl', { key: free.apiKey, headers: { 'Idempotency-Key': 'cancel-a' }, query: { url: target(pathA), js: 'false', webhook_url: `${receiver.url}/cancel/${tag}` } });
   let waitingA: Promise<CallResult>;
   let waitingD: Promise<CallResult>;
+  let waitingE: Promise<CallResult>;
   let jobA: string;
   let jobD: string;
   let cancelledA: CallResult;
@@ -64,14 +70,17 @@ describe('DELETE /crawl/{job} (decisions 9.4)', () => {
     busy = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 100 });
     free = await createOrganization(env.baseUrl, env.adminToken, { plan: 'free' });
     other = await createOrganization(env.baseUrl, env.adminToken, { plan: 'free' });
+    keyed = await createOrganization(env.baseUrl, env.adminToken, { plan: 'free', credits: 10 });
     expect((await call('/account/webhook-secret', { key: free.apiKey, method: 'POST' })).status).toBe(201);
     // Every page of the worker busy: the jobs below wait in the queue.
     blocked = Promise.all(blockers.map((path) => call('/crawl', { key: busy.apiKey, query: { url: target(path), js: 'false' } })));
     for (const path of blockers) await pageRequested(path);
-    waitingA = call('/crawl', { key: free.apiKey, query: { url: target(pathA), js: 'false', webhook_url: `${receiver.url}/cancel/${tag}` } });
+    waitingA = crawlA();
     jobA = await newestJob(free.apiKey);
     waitingD = call('/screenshot', { key: other.apiKey, query: { url: target(`/static?cancel-d=${tag}`) } });
     jobD = await newestJob(other.apiKey);
+    // Third in line (the same plan as A and D) behind the blockers' 20 s: answered 202 at SYNC_WAIT_MS (8 s), still queued.
+    waitingE = keyedCrawl(keyed.apiKey);
   });
   afterAll(async () => {
     await blocked;
@@ -131,6 +140,23 @@ describe('DELETE /crawl/{job} (decisions 9.4)', () => {
     expect((await call('/account', { key: other.apiKey })).body.daily_limit).toEqual({ limit: 20, used: 0 });
   });
 
+  it('replays a job cancelled after its 202 with the first charge (7.3), and one cancelled inside its wait with none', async () => {
+    const first = await waitingE;
+    expect([first.status, first.headers.get('x-credits-charged'), first.headers.get('x-credits-remaining'), first.body.status]).toEqual([202, '1', '9', 'queued']);
+    const jobE = first.headers.get('x-job-id')!;
+    expect((await cancel(jobE, keyed.apiKey)).body.status).toBe('cancelled');
+    const replayed = await keyedCrawl(keyed.apiKey);
+    expect([replayed.status, replayed.headers.get('x-job-id'), replayed.headers.get('idempotent-replayed'), replayed.headers.get('x-error-code')])
+      .toEqual([500, jobE, 'true', 'cancelled']);
+    // The first answer charged 1; the cancel handed it back since (the balance says so), the replay repeats the charge.
+    expect([replayed.headers.get('x-credits-charged'), replayed.headers.get('x-credits-remaining')]).toEqual(['1', '10']);
+    expect(replayed.body).toMatchObject({ job_id: jobE, status: 'cancelled', error: CANCELLED_ERROR, credits_charged: 1, credits_remaining: 10 });
+    // A's first answer came after its cancel, refunded: its replay repeats that charge of 0.
+    const replayedA = await crawlA();
+    expect([replayedA.status, replayedA.headers.get('x-job-id'), replayedA.headers.get('idempotent-replayed'), replayedA.headers.get('x-credits-charged')])
+      .toEqual([500, jobA, 'true', '0']);
+  });
+
   it('never starts a cancelled job: the next job of the freed slot runs after the worker passed it, and the target never saw it', async () => {
     const next = await pastBurst('/crawl', free.apiKey, { url: target(pathC), js: 'false' });
     expect([202, 200]).toContain(next.status);
@@ -139,7 +165,7 @@ describe('DELETE /crawl/{job} (decisions 9.4)', () => {
     for (const answer of await blocked) expect(answer.status).toBe(202);
     // Same plan priority, queued later: the worker took (and skipped) A before it took C.
     const seen = await requested();
-    expect([seen.includes(pathC), seen.includes(pathA), seen.some((path) => path.includes(`cancel-d=${tag}`))]).toEqual([true, false, false]);
+    expect([seen.includes(pathC), seen.includes(pathA), seen.some((path) => path.includes(`cancel-d=${tag}`)), seen.includes(KEYED_PATH)]).toEqual([true, false, false, false]);
     const done = await cancel(jobC, free.apiKey);
     expect([done.status, done.body]).toEqual([409, { message: 'The job has ended (done); only a queued job can be cancelled.' }]);
   });
@@ -161,6 +187,6 @@ describe('DELETE /crawl/{job} (decisions 9.4)', () => {
       event: 'job.finished', job_id: jobA, kind: 'crawl', status: 'cancelled', error: CANCELLED_ERROR, finished_at: expect.stringMatching(/Z$/),
     });
     const samples = await scrape();
-    expect([value(samples, 'crawlgate_jobs_total{kind="crawl",outcome="cancelled"}'), value(samples, 'crawlgate_jobs_total{kind="screenshot",outcome="cancelled"}')]).toEqual([1, 1]);
+    expect([value(samples, 'crawlgate_jobs_total{kind="crawl",outcome="cancelled"}'), value(samples, 'crawlgate_jobs_total{kind="screenshot",outcome="cancelled"}')]).toEqual([2, 1]);
   });
 });

@@ -4,6 +4,7 @@ import { In, IsNull, LessThan, Not, Repository } from 'typeorm';
 import { Job, JobResult } from '../../infra/database/entities/index.js';
 import type { TargetMediaType } from '../../common/http/metered-answer.js';
 import type { JobOutput } from './operation.js';
+import { rowBoolean } from '../../infra/database/row-values.js';
 import { Dialect, query, SqlProgramRunner } from '../../infra/database/sql-program.js';
 import { utcDay } from '../billing/utc-day.js';
 import { earlyAttemptProgram } from './job-early-attempt.js';
@@ -82,6 +83,12 @@ export class JobRepository {
   /** The attempt of a job whose request is answered 202, tallied now (service-spec States); false when its end came first and tallied it. */
   tallyEarlyAttempt(organizationId: string, id: string, host: string): Promise<boolean> {
     return this.sql.run(() => earlyAttemptProgram(this.sql.dialect, { organizationId, jobId: id, host, day: utcDay() }));
+  }
+
+  /** Whether the job's request was answered 202 (its attempt tallied then, job-early-attempt.ts). */
+  async answeredQueued(organizationId: string, id: string): Promise<boolean> {
+    const rows = await this.sql.rows(query('SELECT attempt_tallied_early FROM job WHERE organization_id = ? AND id = ?', organizationId, id));
+    return rows.length === 1 && rowBoolean(rows[0].attempt_tallied_early);
   }
 
   /**

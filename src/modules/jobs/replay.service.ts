@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import { MeteredAnswer } from '../../common/http/metered-answer.js';
-import type { Organization } from '../../infra/database/entities/index.js';
+import type { Job, Organization } from '../../infra/database/entities/index.js';
 import { OrganizationRepository } from '../auth/organization.repository.js';
 import { IdempotencyService } from './idempotency.service.js';
 import { JobViewService } from './job-view.service.js';
@@ -31,7 +31,7 @@ export class ReplayService {
         // A kind that answers for itself (a site crawl, charged page by page: no credit headers) replays as collected.
         const answer = operation.own
           ? await operation.own.collect(job, undefined)
-          : await this.views.answer(operation, job, { charged: job.refunded ? 0 : job.price, remaining: await this.balance(organization) });
+          : await this.views.answer(operation, job, { charged: await this.firstCharge(job), remaining: await this.balance(organization) });
         return new MeteredAnswer(answer.status, answer.body, { ...answer.facts, replayed: true });
       }
       // The first request is still between its claim and its job row (limits, charge): wait for one or the other.
@@ -39,6 +39,16 @@ export class ReplayService {
       if (Date.now() > until) throw new AppError(ErrorCode.InternalError, 'The first request with this Idempotency-Key did not finish.');
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
+  }
+
+  /**
+   * 7.3's "X-Credits-Charged repeats the first charge": the price, unless the first answer was already a refund (a
+   * failure or a cancel inside the synchronous wait). A job cancelled after its 202 was answered charged: its replay
+   * says so, though the cancel handed the credits back since.
+   */
+  private async firstCharge(job: Job): Promise<number> {
+    if (!job.refunded) return job.price;
+    return job.status === 'cancelled' && (await this.jobs.answeredQueued(job.organizationId, job.id)) ? job.price : 0;
   }
 
   private async balance(organization: Organization): Promise<number> {
