@@ -2,6 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { createOrganization, getOrganization, ledger, usage } from '../factories/organization.factory.js';
 import { testEnv } from '../harness/env.js';
 import { call, settle } from '../harness/http.js';
+import { CP1252_PAGE, SHIFT_JIS_PAGE } from '../fixtures/target-site.js';
 
 const env = testEnv();
 const target = (path: string) => `${env.target.url}${path}`;
@@ -59,6 +60,13 @@ describe('GET /crawl', () => {
     expect(result.text).toBe(served);
     expect(result.headers.get('x-credits-charged')).toBe('1');
     expect((await targetRequests()).filter((request) => request.path.endsWith('.js'))).toEqual([]);
+  });
+
+  it('js=false decodes a body that is not UTF-8 by its charset, from the header or the <meta>, as served (decisions 2)', async () => {
+    const latin = await call('/crawl', { key: org.apiKey, query: { url: target('/charset/windows-1252'), js: 'false' } });
+    expect([latin.status, latin.text]).toEqual([200, CP1252_PAGE]);
+    const japanese = await call('/crawl', { key: org.apiKey, query: { url: target('/charset/meta'), js: 'false' } });
+    expect([japanese.status, japanese.text]).toEqual([200, SHIFT_JIS_PAGE]);
   });
 
   it('aborts images unless images=true, which costs 2 more, keeping the img tags', async () => {
