@@ -1,6 +1,7 @@
 import { IsBoolean, IsOptional } from 'class-validator';
 import { IsCssSelector } from '../dto/recipe-validators.js';
-import { actionFailed, release } from './action-failure.js';
+import type { BrowserPage } from '../../../infra/browser/page-options.js';
+import { actionFailed } from './action-failure.js';
 import type { BlockRunner } from './block-runner.js';
 import { clickControl, PageControl } from './page-turn.js';
 
@@ -16,19 +17,43 @@ export class ClickDetails {
 /** Puppeteer's words for an element with no point to click. */
 const UNCLICKABLE = /not clickable|not an Element|detached|not visible/i;
 
+/** The matches of a click, looked up once: a count, and each element's handle made only when its turn comes. */
+interface Matches {
+  readonly count: number;
+  elementAt(index: number): Promise<PageControl | null>;
+  dispose(): Promise<void>;
+}
+
+/**
+ * The selector's matches as one list held in the page (every match with `all`, else the first): a page of a million
+ * matches costs one handle, not a million at once (a handle is made per click and let go after it).
+ */
+async function findMatches(page: BrowserPage, selector: string, all: boolean): Promise<Matches> {
+  const list = await page.evaluateHandle((query, every) => (every ? Array.from(document.querySelectorAll(query)) : [document.querySelector(query)].filter((node) => node !== null)), selector, all);
+  return {
+    count: await list.evaluate((nodes) => nodes.length),
+    elementAt: async (index) => (await list.evaluateHandle((nodes, at) => nodes[at], index)).asElement() as PageControl | null,
+    dispose: () => list.dispose().catch(() => undefined),
+  };
+}
+
 /**
  * Clicks each element in order until one starts a navigation; an element the page removed meanwhile is skipped. A
  * navigation can start just after its click returned: a failure of the next click is then the old document's end.
  */
-async function clickEach(elements: readonly PageControl[], navigating: () => boolean): Promise<void> {
-  for (const [index, element] of elements.entries()) {
+async function clickEach(matches: Matches, navigating: () => boolean): Promise<void> {
+  for (let index = 0; index < matches.count; index++) {
     if (navigating()) return;
+    let element: PageControl | null = null;
     try {
-      if (await element.evaluate((node) => node.isConnected)) await clickControl(element);
+      element = await matches.elementAt(index);
+      if (element && (await element.evaluate((node) => node.isConnected))) await clickControl(element);
     } catch (error) {
       if (index > 0 && navigating()) return;
       if (error instanceof Error && UNCLICKABLE.test(error.message)) throw actionFailed(`the element could not be clicked (${error.message})`);
       throw error;
+    } finally {
+      await element?.dispose().catch(() => undefined);
     }
   }
 }
@@ -38,13 +63,12 @@ export const clickBlock: BlockRunner<ClickDetails> = {
   type: 'click',
   details: ClickDetails,
   async run(context, details) {
-    const { page } = context.session;
-    const elements = details.all ? await page.$$(details.selector) : [await page.$(details.selector)].filter((element) => element !== null);
-    if (elements.length === 0) throw actionFailed(`no element matches ${JSON.stringify(details.selector)}`);
+    const matches = await findMatches(context.session.page, details.selector, details.all === true);
     try {
-      await context.session.afterAction((navigating) => clickEach(elements, navigating));
+      if (matches.count === 0) throw actionFailed(`no element matches ${JSON.stringify(details.selector)}`);
+      await context.session.afterAction((navigating) => clickEach(matches, navigating));
     } finally {
-      await release(elements);
+      await matches.dispose();
     }
     context.session.assertNotBlocked();
   },
