@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
+import { Readable } from 'node:stream';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, StreamableFile, UseGuards } from '@nestjs/common';
 import { ApiAdmin } from '../../common/openapi/api-docs.js';
 import { NoQuery, QueryOf } from '../../common/validation/query-of.js';
 import { assertNoFields, validateDto } from '../../common/validation/validate-dto.js';
@@ -64,8 +65,8 @@ export class AdminController {
 
   @Get('organizations/:id/ledger')
   @ApiAdmin({ summary: 'Ledger entries, newest first', status: 200, schema: 'Ledger', notFound: true })
-  ledger(@Param('id') id: string, @QueryOf(NoQuery) _query: NoQuery) {
-    return this.reports.ledger(id);
+  async ledger(@Param('id') id: string, @QueryOf(NoQuery) _query: NoQuery) {
+    return new StreamableFile(Readable.from(await this.reports.ledger(id)), { type: 'application/json; charset=utf-8' });
   }
 
   @Get('organizations/:id/usage')

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { LessThan, Repository } from 'typeorm';
 import { LedgerEntry } from '../../infra/database/entities/index.js';
 
 /** Read side of the ledger for the admin API; entries are written only by LedgerService. */
@@ -8,8 +8,9 @@ import { LedgerEntry } from '../../infra/database/entities/index.js';
 export class LedgerEntryRepository {
   constructor(@InjectRepository(LedgerEntry) private readonly entries: Repository<LedgerEntry>) {}
 
-  /** Newest first (ids grow with time). */
-  listForOrganization(organizationId: string): Promise<LedgerEntry[]> {
-    return this.entries.find({ where: { organizationId }, order: { id: 'DESC' } });
+  /** Up to `limit` entries older than `beforeId` (null: the newest), newest first (ids grow with time). */
+  page(organizationId: string, beforeId: string | null, limit: number): Promise<LedgerEntry[]> {
+    const where = beforeId === null ? { organizationId } : { organizationId, id: LessThan(beforeId) };
+    return this.entries.find({ where, order: { id: 'DESC' }, take: limit });
   }
 }

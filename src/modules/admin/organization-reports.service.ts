@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { UsageRepository } from '../billing/usage.repository.js';
 import { LedgerEntryRepository } from './ledger-entry.repository.js';
 import { UsageDayView, usageDayView } from '../billing/usage-day.view.js';
-import { LedgerEntryView, ledgerEntryView } from './organization.view.js';
+import { ledgerBody } from './ledger-body.js';
 import { OrganizationsService } from './organizations.service.js';
 import type { DayRange } from '../billing/usage-range.js';
 
@@ -15,11 +15,10 @@ export class OrganizationReportsService {
     private readonly usage: UsageRepository,
   ) {}
 
-  /** Every entry, newest first. */
-  async ledger(organizationId: string): Promise<{ entries: LedgerEntryView[] }> {
+  /** Every entry, newest first, as JSON text in batches (ledger-body.ts); 404 first for an unknown organization. */
+  async ledger(organizationId: string): Promise<AsyncGenerator<string>> {
     await this.organizations.requireOrganization(organizationId);
-    const entries = await this.entries.listForOrganization(organizationId);
-    return { entries: entries.map(ledgerEntryView) };
+    return ledgerBody((beforeId, limit) => this.entries.page(organizationId, beforeId, limit));
   }
 
   /** One row per UTC day and host with traffic, oldest day first, both ends of the range included. */
