@@ -7,6 +7,12 @@ import { Expose, Transform } from 'class-transformer';
  */
 export const repeated = (value: unknown, property: string): string | null => (Array.isArray(value) ? `${property} must be given once` : null);
 
-/** `fallback()` when the parameter is absent, else `read(value)`; exposed so that class-transformer runs it on an absent key. */
-export const Fallback = (fallback: () => unknown, read: (value: unknown) => unknown = (value) => value) =>
-  applyDecorators(Expose(), Transform(({ value }: { value: unknown }) => (value === undefined ? fallback() : read(value))));
+/**
+ * `fallback(query)` when the parameter is absent (`query`: the parameters as given, for a default that follows another
+ * one), else `read(value)`; exposed so that class-transformer runs it on an absent key.
+ */
+export const Fallback = (fallback: (query: Record<string, unknown>) => unknown, read: (value: unknown) => unknown = (value) => value) =>
+  applyDecorators(
+    Expose(),
+    Transform(({ value, obj }: { value: unknown; obj: Record<string, unknown> }) => (value === undefined ? fallback(obj) : read(value))),
+  );

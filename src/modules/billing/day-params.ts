@@ -3,8 +3,8 @@ import { OneRule } from '../../common/validation/one-rule.js';
 import { Fallback, repeated } from '../../common/validation/single-value.js';
 import { isDay } from './usage-range.js';
 
-/** A UTC day written YYYY-MM-DD, given once; `fallback()` when absent. One rule: validates, one message, its schema. */
-export const DayParam = (fallback: () => string) =>
+/** A UTC day written YYYY-MM-DD, given once; `fallback(query)` when absent. One rule: validates, one message, its schema. */
+export const DayParam = (fallback: (query: Record<string, unknown>) => string) =>
   applyDecorators(
     Fallback(fallback),
     OneRule({

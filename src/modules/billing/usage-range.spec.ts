@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { firstDayOfMonth, isDay, lastDayOfMonth } from './usage-range.js';
+import { firstDayOfMonth, isDay, lastDayOfMonth, monthOfOtherEnd } from './usage-range.js';
 
 describe('isDay', () => {
   it.each(['2024-02-29', '2023-12-31', '1999-01-01'])('accepts %s', (day) => {
@@ -20,5 +20,12 @@ describe('the current UTC month, the default range', () => {
     expect(at('2024-02-10T23:59:59Z')).toEqual(['2024-02-01', '2024-02-29']);
     expect(at('2023-02-01T00:00:00Z')).toEqual(['2023-02-01', '2023-02-28']);
     expect(at('2023-12-31T12:00:00Z')).toEqual(['2023-12-01', '2023-12-31']);
+  });
+});
+
+describe('a range given one end', () => {
+  it("takes the other end from that end's month, or from the current month when it is no day", () => {
+    expect([firstDayOfMonth(monthOfOtherEnd('2026-11-15')), lastDayOfMonth(monthOfOtherEnd('2024-02-03'))]).toEqual(['2026-11-01', '2024-02-29']);
+    expect([firstDayOfMonth(monthOfOtherEnd(undefined)), lastDayOfMonth(monthOfOtherEnd(['2024-02-03']))]).toEqual([firstDayOfMonth(), lastDayOfMonth()]);
   });
 });

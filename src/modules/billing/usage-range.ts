@@ -13,6 +13,14 @@ export function isDay(text: unknown): text is string {
   return match !== null && utcDay(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])))) === text;
 }
 
+/**
+ * The month a range's absent end comes from: the month of its other end when that one is a day (`?to=2026-11-15`
+ * alone is the first half of November), else the current UTC month.
+ */
+export function monthOfOtherEnd(other: unknown): Date {
+  return isDay(other) ? new Date(`${other}T00:00:00Z`) : new Date();
+}
+
 /** The first day of the UTC month of `now`: where a range without `from` starts. */
 export function firstDayOfMonth(now: Date = new Date()): string {
   return `${utcMonth(now)}-01`;
