@@ -70,7 +70,7 @@ export class AdminController {
   }
 
   @Get('organizations/:id/usage')
-  @ApiAdmin({ summary: 'Usage per day and host (from, to: YYYY-MM-DD; one end alone: the month of the other, else the current month)', status: 200, schema: 'Usage', notFound: true, query: UsageQueryDto })
+  @ApiAdmin({ summary: 'Usage per day and host (from, to: YYYY-MM-DD; default the current month; to alone: from its first day of month)', status: 200, schema: 'Usage', notFound: true, query: UsageQueryDto })
   usage(@Param('id') id: string, @QueryOf(UsageQueryDto) query: UsageQueryDto) {
     return this.reports.days(id, query);
   }

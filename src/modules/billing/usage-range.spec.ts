@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { firstDayOfMonth, isDay, lastDayOfMonth, monthOfOtherEnd } from './usage-range.js';
+import { firstDayOfMonth, isDay, lastDayOfMonth, monthOfEnd } from './usage-range.js';
 
 describe('isDay', () => {
   it.each(['2024-02-29', '2023-12-31', '1999-01-01'])('accepts %s', (day) => {
@@ -23,9 +23,9 @@ describe('the current UTC month, the default range', () => {
   });
 });
 
-describe('a range given one end', () => {
-  it("takes the other end from that end's month, or from the current month when it is no day", () => {
-    expect([firstDayOfMonth(monthOfOtherEnd('2026-11-15')), lastDayOfMonth(monthOfOtherEnd('2024-02-03'))]).toEqual(['2026-11-01', '2024-02-29']);
-    expect([firstDayOfMonth(monthOfOtherEnd(undefined)), lastDayOfMonth(monthOfOtherEnd(['2024-02-03']))]).toEqual([firstDayOfMonth(), lastDayOfMonth()]);
+describe('a range given its end alone', () => {
+  it("starts on the first day of that end's month, or of the current month when the end is no day", () => {
+    expect([firstDayOfMonth(monthOfEnd('2026-11-15')), firstDayOfMonth(monthOfEnd('2024-02-29'))]).toEqual(['2026-11-01', '2024-02-01']);
+    expect([firstDayOfMonth(monthOfEnd(undefined)), firstDayOfMonth(monthOfEnd(['2024-02-03']))]).toEqual([firstDayOfMonth(), firstDayOfMonth()]);
   });
 });

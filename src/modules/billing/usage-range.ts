@@ -14,11 +14,11 @@ export function isDay(text: unknown): text is string {
 }
 
 /**
- * The month a range's absent end comes from: the month of its other end when that one is a day (`?to=2026-11-15`
- * alone is the first half of November), else the current UTC month.
+ * The month a range without `from` starts in: the month of its `to` when that one is a day (`?to=2026-11-15` alone is
+ * the first half of November, where the current month's first day would come after it), else the current UTC month.
  */
-export function monthOfOtherEnd(other: unknown): Date {
-  return isDay(other) ? new Date(`${other}T00:00:00Z`) : new Date();
+export function monthOfEnd(to: unknown): Date {
+  return isDay(to) ? new Date(`${to}T00:00:00Z`) : new Date();
 }
 
 /** The first day of the UTC month of `now`: where a range without `from` starts. */

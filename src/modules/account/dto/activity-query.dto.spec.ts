@@ -22,9 +22,9 @@ describe('AccountUsageQuery (GET /account/usage)', () => {
     expect(usage({ from: '2025-03-30' })).toEqual({ from: ['the range must not be longer than 366 days'] });
   });
 
-  it('refuses a range that ends before it starts, the defaulted start included, on from', () => {
+  it('refuses a range that ends before it starts, on from; a lone to in an earlier month starts on that month\'s first day', () => {
     expect(usage({ from: '2026-03-02', to: '2026-03-01' })).toEqual({ from: ['from must not be after to'] });
-    expect(usage({ to: '2026-02-28' })).toEqual({ from: ['from must not be after to'] });
+    expect(usage({ to: '2026-02-20' })).toEqual({ from: '2026-02-01', to: '2026-02-20' });
   });
 
   it('refuses a repeated or malformed parameter on its name, with one message', () => {

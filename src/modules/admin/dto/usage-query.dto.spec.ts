@@ -18,9 +18,9 @@ describe('UsageQueryDto (GET /admin/organizations/:id/usage)', () => {
     expect(range({ from: '2000-01-01', to: '2024-01-01' })).toEqual({ from: '2000-01-01', to: '2024-01-01' });
   });
 
-  it('refuses a range that ends before it starts, on from', () => {
+  it('refuses a range that ends before it starts, on from; a lone to in an earlier month starts on that month\'s first day', () => {
     expect(range({ from: '2024-01-02', to: '2024-01-01' })).toEqual({ from: ['from must not be after to'] });
-    expect(range({ to: '2024-01-31' })).toEqual({ from: ['from must not be after to'] });
+    expect(range({ to: '2024-01-31' })).toEqual({ from: '2024-01-01', to: '2024-01-31' });
   });
 
   it('refuses a malformed or repeated day and an unknown parameter, each on its name', () => {
