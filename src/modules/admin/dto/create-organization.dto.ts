@@ -10,7 +10,7 @@ export const PLAN_MESSAGE = `plan must be one of ${PLAN_NAMES.join(', ')}`;
 
 /** POST /admin/organizations (also `cli org:create`). */
 export class CreateOrganizationDto {
-  @Transform(trim) @IsString() @Matches(/\S/, { message: 'name must not be blank' }) @MaxLength(200)
+  @MaxLength(200) @Matches(/\S/, { message: 'name must not be blank' }) @IsString() @Transform(trim)
   name!: string;
 
   @WhenPresent() @IsIn(PLAN_NAMES, { message: PLAN_MESSAGE })

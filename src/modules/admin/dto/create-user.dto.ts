@@ -5,6 +5,6 @@ export class CreateUserDto {
   @IsEmail({}, { message: 'email must be an email address' }) @MaxLength(254)
   email!: string;
 
-  @IsString() @MinLength(1) @MaxLength(32)
+  @MaxLength(32) @MinLength(1) @IsString()
   organization_id!: string;
 }

@@ -9,6 +9,6 @@ export class GrantCreditsDto {
   @IsIntBetween(-MAX_CREDITS, MAX_CREDITS) @NotEquals(0, { message: 'amount must not be 0' })
   amount!: number;
 
-  @Transform(trim) @IsString() @Matches(/\S/, { message: 'reason must not be blank' }) @MaxLength(255)
+  @MaxLength(255) @Matches(/\S/, { message: 'reason must not be blank' }) @IsString() @Transform(trim)
   reason!: string;
 }
