@@ -4,13 +4,17 @@ import { ErrorCode } from '../../common/errors/error-code.js';
 import { MeteredAnswer } from '../../common/http/metered-answer.js';
 import type { Job, Organization } from '../../infra/database/entities/index.js';
 import { OrganizationRepository } from '../auth/organization.repository.js';
-import { IdempotencyService } from './idempotency.service.js';
+import { IdempotencyService, PENDING_CLAIM_MS } from './idempotency.service.js';
 import { JobViewService } from './job-view.service.js';
 import { JobRepository } from './job.repository.js';
 import type { Operation } from './operation.js';
 
 const POLL_MS = 50;
-const FIRST_REQUEST_WAIT_MS = 30_000;
+/**
+ * Past the first request's pending lease: a first request that died between its claim and its job (an API killed)
+ * lets its lease lapse, and its replay then runs as the request itself instead of failing 500 while the key is held.
+ */
+const FIRST_REQUEST_WAIT_MS = PENDING_CLAIM_MS + 1_000;
 
 /** The answer to a repeated Idempotency-Key: the first request's job as it is now, never charged again. */
 @Injectable()
