@@ -56,6 +56,15 @@ describe('GET /screenshot', () => {
     expect(size(result.body.screenshot)).toEqual({ width: 1600, height: 6000 });
   });
 
+  it('captures the full height at device_scale_factor=2 on a 1920 wide viewport (3840 x 40,000: past one capture, joined from strips)', async () => {
+    const answer = await call('/screenshot', { key: org.apiKey, query: { url: target('/tall?h=25000'), viewport: '1920x1080', device_scale_factor: '2', js: 'false' } });
+    const result = answer.status === 202 ? await collect(answer.body.job_id, org.apiKey) : answer;
+    const image = Buffer.from(answer.status === 202 ? result.body.data.screenshots[0] : result.body.screenshot, 'base64');
+    // Its size from the frame header (decoding 154 megapixels here would take seconds).
+    const frame = image.indexOf(Buffer.from([0xff, 0xc0]));
+    expect([result.status, image.readUInt16BE(frame + 7), image.readUInt16BE(frame + 5)]).toEqual([200, 3840, 40000]);
+  });
+
   it('answers ai_query for free beside the image', async () => {
     const result = await call('/screenshot', { key: org.apiKey, query: { url: target('/static'), ai_query: 'Summary?' } });
     expect(result.body.credits_charged).toBe(30);

@@ -5,7 +5,8 @@ import puppeteer, { Browser, Page } from 'puppeteer';
 import jpeg from 'jpeg-js';
 import { captureBox } from '../../src/infra/browser/capture-bounds.js';
 import { captureJpeg } from '../../src/infra/browser/page-capture.js';
-import { loadLazyContent } from '../../src/infra/browser/full-page-capture.js';
+import { captureFullPage, loadLazyContent } from '../../src/infra/browser/full-page-capture.js';
+import type { PageSession } from '../../src/infra/browser/page-options.js';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
@@ -180,4 +181,41 @@ describe('captureJpeg in Chromium', () => {
     expect(jpeg.decode(Buffer.from(image, 'base64')).width).toBe(1280);
     await page.close();
   });
+});
+
+describe('captureFullPage', () => {
+  /** What captureFullPage asks of a job's session, on a plain page: its geometry, its captures, the time left. */
+  const sessionOf = async (page: Page) => {
+    const client = await page.createCDPSession();
+    const captures: number[] = [];
+    const session = {
+      page,
+      mark: () => undefined,
+      remainingMs: () => 60_000,
+      captureJpeg: (request: Parameters<PageSession['captureJpeg']>[0]) => {
+        captures.push(request.clip.height);
+        return captureJpeg(client, { ...request, scale: page.viewport()?.deviceScaleFactor ?? 1 });
+      },
+    } as unknown as PageSession;
+    return { session, captures };
+  };
+
+  it('takes a page past the capture budget (1280 wide at scale 2, 20,000 CSS px: 102 Mpx) in strips joined into one JPEG of its whole height', async () => {
+    const page = await pageAt('/tall');
+    await page.setViewport({ width: 1280, height: 800, deviceScaleFactor: 2 });
+    const { session, captures } = await sessionOf(page);
+    const image = Buffer.from(await captureFullPage(session, { maxHeight: 20000, quality: 80 }), 'base64');
+    expect(jpegSize(image)).toEqual({ width: 2560, height: 40000 });
+    // Two strips within the 64 Mpx of one capture, the first a whole number of 16-pixel MCU rows.
+    expect(captures).toEqual([13104, 6896]);
+    await page.close();
+  }, 60000);
+
+  it('takes a page within the budget in one capture', async () => {
+    const page = await pageAt('/tall');
+    const { session, captures } = await sessionOf(page);
+    expect(jpegSize(Buffer.from(await captureFullPage(session, { maxHeight: 20000, quality: 80 }), 'base64'))).toEqual({ width: 1280, height: 20000 });
+    expect(captures).toEqual([20000]);
+    await page.close();
+  }, 60000);
 });

@@ -1,6 +1,7 @@
 import { OpenRequests } from './open-requests.js';
 import type { BrowserPage, PageSession } from './page-options.js';
-import { captureBox } from './capture-bounds.js';
+import { captureBox, STITCHED_PIXEL_BUDGET, stripHeights } from './capture-bounds.js';
+import { runContentTask } from '../content/content-threads.js';
 import { evaluateIsolated } from './isolated-world.js';
 
 const MAX_SCROLL_STEPS = 30;
@@ -53,13 +54,30 @@ function pageGeometry(): { width: number; height: number; x: number; y: number }
   };
 }
 
-/** A JPEG of the full scroll height, within the bounds of captureBox (SCREENSHOT_MAX_HEIGHT, JPEG, pixel budget). */
+/**
+ * A JPEG of the full scroll height, within SCREENSHOT_MAX_HEIGHT and JPEG's side: one capture when it fits the capture
+ * budget, else strips of it joined (up to STITCHED_PIXEL_BUDGET: a high `device_scale_factor` on a long page), in a
+ * content thread. Strips that do not join leave one capture within the capture budget, as before there were strips.
+ */
 export async function captureFullPage(session: PageSession, options: { maxHeight: number; quality: number }): Promise<string> {
   const size = await evaluateIsolated(session.page, pageGeometry);
   const scale = session.page.viewport()?.deviceScaleFactor ?? 1;
-  const box = captureBox(size, scale, options.maxHeight);
+  const box = captureBox(size, scale, options.maxHeight, STITCHED_PIXEL_BUDGET);
+  const heights = stripHeights(box, scale);
+  if (heights) {
+    const strips: Uint8Array[] = [];
+    let top = 0;
+    for (const height of heights) {
+      strips.push(Buffer.from(await session.captureJpeg({ clip: { x: 0, y: top, width: box.width, height }, quality: options.quality }), 'base64'));
+      top += height;
+    }
+    session.mark(`captured ${strips.length} strips`);
+    const joined = await runContentTask({ kind: 'jpeg-join', strips }, Date.now() + session.remainingMs());
+    if (joined) return Buffer.from(joined.buffer, joined.byteOffset, joined.byteLength).toString('base64');
+  }
+  const single = heights ? captureBox(size, scale, options.maxHeight) : box;
   // Always a clip: a full-page capture would size the bitmap by the page's own scroll width, which the page chooses.
-  return session.captureJpeg({ clip: { x: 0, y: 0, width: box.width, height: box.height }, quality: options.quality });
+  return session.captureJpeg({ clip: { x: 0, y: 0, width: single.width, height: single.height }, quality: options.quality });
 }
 
 /**

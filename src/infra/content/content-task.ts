@@ -14,9 +14,13 @@ import { cappingDepth, isStackOverflow } from './depth-cap.js';
 import { documentBaseUrl } from './document-base.js';
 import { parseDocument } from './parse-document.js';
 import { readPdf } from './pdf/read-pdf.js';
+import { joinJpegStrips } from '../image/jpeg-join.js';
 import type { PdfDocument, PdfUnreadable } from './pdf/read-pdf.js';
 
-/** One piece of Node-side work on a page's HTML: its content, its content with metadata and links, or 8.2's rules. */
+/**
+ * One piece of Node-side work on a page: its content, its content with metadata and links, 8.2's rules, a PDF's text,
+ * or a full-page screenshot's strips joined.
+ */
 export type ContentTask =
   | { readonly kind: 'render'; readonly html: string; readonly url: string; readonly request: ContentRequest; readonly reading?: PageReading }
   | { readonly kind: 'describe'; readonly html: string; readonly url: string; readonly request: ContentRequest; readonly reading?: PageReading }
@@ -24,6 +28,7 @@ export type ContentTask =
   | { readonly kind: 'links'; readonly html: string; readonly url: string; readonly max?: number }
   | { readonly kind: 'pdf'; readonly bytes: Uint8Array; readonly maxPages: number }
   | { readonly kind: 'page'; readonly html: string; readonly url: string; readonly work: PageWork; readonly reading?: PageReading }
+  | { readonly kind: 'jpeg-join'; readonly strips: readonly Uint8Array[] }
   | SchemaTask;
 
 /** A caller's `ai_schema` compiled off the event loop: whether it compiles (a message or null), or an answer checked. */
@@ -36,6 +41,7 @@ export type ContentTaskValue<T extends ContentTask> = T extends { kind: 'render'
   : T extends { kind: 'links' } ? PageLink[]
   : T extends { kind: 'pdf' } ? PdfDocument | PdfUnreadable
   : T extends { kind: 'page' } ? PageWorkResult
+  : T extends { kind: 'jpeg-join' } ? Uint8Array | null
   : T extends { kind: 'schema-error' } ? string | null
   : T extends { kind: 'check-answer' } ? CheckedAnswer
   : Record<string, unknown>;
@@ -70,6 +76,7 @@ function performPageTask(task: Exclude<ContentTask, { kind: 'pdf' }>): ContentRe
   if (task.kind === 'links') return { ok: true, value: documentLinks(task.html, task.url, task.max) };
   if (task.kind === 'schema-error') return { ok: true, value: answerSchemaError(task.schema) };
   if (task.kind === 'check-answer') return { ok: true, value: checkAnswer(task.answer, compileAnswerSchema(task.schema)) };
+  if (task.kind === 'jpeg-join') return { ok: true, value: joinJpegStrips(task.strips) };
   if (task.kind === 'page') return { ok: true, value: performPageWork(task.html, task.url, task.work, (html) => parsePage(html, task.reading)) };
   return { ok: true, value: extractFromPage(task.html, task.url, task.rules, task.maxBytes) };
 }
