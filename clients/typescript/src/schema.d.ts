@@ -179,7 +179,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Usage per day and host (from, to: YYYY-MM-DD; default the current month) */
+        /** Usage per day and host (from, to: YYYY-MM-DD; default the current month; to alone: from its first day of month) */
         get: operations["usage"];
         put?: never;
         post?: never;
@@ -1201,7 +1201,7 @@ export interface operations {
     accountUsage: {
         parameters: {
             query?: {
-                /** @description First UTC day (default: the first day of the current month); not after to, and at most 366 days before it */
+                /** @description First UTC day (default: the first day of to's month, or of the current month); not after to, and at most 366 days before it */
                 from?: string;
                 /** @description Last UTC day (default: the last day of the current month) */
                 to?: string;
@@ -1582,7 +1582,7 @@ export interface operations {
     usage: {
         parameters: {
             query?: {
-                /** @description First UTC day (default: the first day of the current month); not after to */
+                /** @description First UTC day (default: the first day of to's month, or of the current month); not after to */
                 from?: string;
                 /** @description Last UTC day (default: the last day of the current month) */
                 to?: string;
