@@ -90,6 +90,13 @@ describe('runChat against the fake chat site', () => {
     expect(site.stats()).toEqual({ sends: 1, keydown: KEY_PRESSES, input: KEY_PRESSES, keyup: KEY_PRESSES, prompt: PROMPT });
   }, 15_000);
 
+  it("says so when the assistant's turn came but the profile's content selector matches nothing in it", async () => {
+    await expect(chat(site.url, { ...quick, content: '.no-such-content' }, 10_000)).rejects.toMatchObject({
+      code: ErrorCode.ChatNoAnswer,
+      message: expect.stringContaining("the assistant's turn has nothing the profile's content selector matches"),
+    });
+  }, 15_000);
+
   it('fails with chat_timeout when the answer is still streaming at the deadline', async () => {
     site.setMode('never-finish');
     const started = Date.now();
@@ -103,7 +110,7 @@ describe('runChat against the fake chat site', () => {
     const mode = await fetch(`${site.url}__mode`, { method: 'POST', body: JSON.stringify({ mode: 'no-answer' }) });
     expect(mode.status).toBe(204);
     const started = Date.now();
-    await expect(chat(site.url, quick, 10_000)).rejects.toMatchObject({ code: ErrorCode.ChatNoAnswer });
+    await expect(chat(site.url, quick, 10_000)).rejects.toMatchObject({ code: ErrorCode.ChatNoAnswer, message: expect.stringContaining('no assistant turn appeared') });
     expect(Date.now() - started).toBeLessThan(9_000);
     const stats = await fetch(`${site.url}__stats`).then((response) => response.json());
     expect(stats).toEqual({ sends: 1, keydown: KEY_PRESSES, input: KEY_PRESSES, keyup: KEY_PRESSES, prompt: PROMPT });

@@ -19,6 +19,8 @@ export interface ChatInput {
 
 interface AnswerState {
   readonly streaming: boolean;
+  /** Whether a new assistant turn is there (its content may still match nothing). */
+  readonly turn: boolean;
   /** While polling, a fingerprint of the answer's HTML (its length and its end: an answer grows at its end); read once settled, the HTML. */
   readonly html: string | null;
   readonly hasText: boolean;
@@ -108,7 +110,7 @@ async function waitForAnswer(page: BrowserPage, input: ChatInput, turnsBefore: n
     }
     if (!state.streaming && state.hasText && now - changedAt >= profile.settleMs) return (await probe(page, profile, turnsBefore, true)).html ?? '';
     if (!state.streaming && !state.hasText && now - changedAt >= quietLimit) {
-      throw noAnswer(state.html === null ? 'no assistant turn appeared' : 'the answer was empty');
+      throw noAnswer(!state.turn ? 'no assistant turn appeared' : state.html === null ? "the assistant's turn has nothing the profile's content selector matches" : 'the answer was empty');
     }
     await sleep(Math.min(POLL_MS, msLeft(deadline)));
   }
@@ -120,7 +122,7 @@ async function probe(page: BrowserPage, profile: ChatProfile, turnsBefore: numbe
     return await page.evaluate(readAnswer, { assistant: profile.assistant, content: profile.content, streaming: profile.streaming }, turnsBefore, whole);
   } catch (error) {
     // A navigation between two polls destroys the context; count it as activity and poll again.
-    if (/context|navigat|detached/i.test((error as Error).message)) return { streaming: true, html: null, hasText: false };
+    if (/context|navigat|detached/i.test((error as Error).message)) return { streaming: true, turn: false, html: null, hasText: false };
     throw error;
   }
 }
@@ -130,12 +132,12 @@ function readAnswer(selectors: { assistant: string; content: string; streaming: 
   const turns = document.querySelectorAll(selectors.assistant);
   const turn = turns.length > turnsBefore ? turns[turns.length - 1] : null;
   const streaming = document.querySelector(selectors.streaming) !== null;
-  if (!turn) return { streaming, html: null, hasText: false };
+  if (!turn) return { streaming, turn: false, html: null, hasText: false };
   const parts = turn.matches(selectors.content)
     ? [turn]
     : Array.from(turn.querySelectorAll(selectors.content)).filter((part) => !part.parentElement?.closest(selectors.content));
-  if (parts.length === 0) return { streaming, html: null, hasText: false };
+  if (parts.length === 0) return { streaming, turn: true, html: null, hasText: false };
   const hasText = parts.some((part) => (part.textContent ?? '').trim() !== '');
   const html = parts.map((part) => part.innerHTML).join('\n');
-  return { streaming, html: whole ? html : `${html.length}:${html.slice(-256)}`, hasText };
+  return { streaming, turn: true, html: whole ? html : `${html.length}:${html.slice(-256)}`, hasText };
 }
