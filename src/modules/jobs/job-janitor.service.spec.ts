@@ -3,13 +3,13 @@ import { loadConfig } from '../../config/app-config.js';
 import { JobJanitor } from './job-janitor.service.js';
 
 /** A janitor over recording doubles: what it asked for, whom it abandoned, what it deleted. */
-function janitor(failing = false) {
+function janitor(failing = false, counts: number[] = [3]) {
   const calls: string[] = [];
   const jobs = {
     deleteExpired: async (now: Date, finishedBefore: Date) => {
       calls.push(`deleteExpired ${now.toISOString()} ${finishedBefore.toISOString()}`);
       if (failing) throw new Error('database went away');
-      return 3;
+      return counts.shift() ?? 500;
     },
   };
   return { calls, subject: new JobJanitor(loadConfig({}), jobs as never) };
@@ -22,6 +22,15 @@ describe('JobJanitor.sweep', () => {
     const { calls, subject } = janitor();
     await subject.sweep(now);
     expect(calls).toEqual(['deleteExpired 2026-11-23T12:00:00.000Z 2026-11-22T12:00:00.000Z']);
+  });
+
+  it('takes batch after batch while they come back full (500), so a busy service never falls behind, 40 at most a round', async () => {
+    const some = janitor(false, [500, 500, 123]);
+    await some.subject.sweep(now);
+    expect(some.calls).toHaveLength(3);
+    const endless = janitor(false, []);
+    await endless.subject.sweep(now);
+    expect(endless.calls).toHaveLength(40);
   });
 
   it('survives a failing store: the sweep is logged and the next one runs', async () => {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, IsNull, LessThan, Not, Repository } from 'typeorm';
+import { In, LessThan, Not, Repository } from 'typeorm';
 import { Job, JobResult } from '../../infra/database/entities/index.js';
 import type { TargetMediaType } from '../../common/http/metered-answer.js';
 import type { JobOutput } from './operation.js';
@@ -17,6 +17,8 @@ const GET_WITH_OUTPUT = `SELECT ${JOB_WITH_RESULT_COLUMNS} FROM job j LEFT JOIN 
 const COLLECT_BY_KEY = `SELECT k.key_hash AS stored_key_hash, k.organization_id AS key_organization_id, ${JOB_WITH_RESULT_COLUMNS} FROM api_key k `
   + 'INNER JOIN organization o ON o.id = k.organization_id LEFT JOIN job j ON j.organization_id = k.organization_id AND j.id = ? '
   + 'LEFT JOIN job_result r ON r.job_id = j.id WHERE k.key_hash = ? AND k.revoked_at IS NULL';
+/** Expired jobs one deleteExpired call takes. */
+export const EXPIRED_BATCH = 500;
 export type CollectedJob = { keyHash: string; organizationId: string; found: { job: Job; output: JobOutput | null } | null };
 
 /**
@@ -140,16 +142,17 @@ export class JobRepository {
   }
 
   /**
-   * Jobs past their expiry, 500 at most a call. A job's expiry is set at its creation (RESULT_TTL_HOURS on); one that
-   * finished later is kept until RESULT_TTL_HOURS after its end (decisions 6: how long a finished job's result can be
-   * collected), `finishedBefore` being now less that TTL.
+   * Ended jobs past their expiry, EXPIRED_BATCH at most a call. A job's expiry is set at its creation (RESULT_TTL_HOURS
+   * on); one that finished later is kept until RESULT_TTL_HOURS after its end (decisions 6: how long a finished job's
+   * result can be collected), `finishedBefore` being now less that TTL. A job that has not ended is never deleted,
+   * however old: a site crawl runs up to SITE_MAX_HOURS, a backlog may hold a job past a day, and a lost one is the
+   * LostJobSweeper's to fail (then it is deleted a TTL later).
    */
   async deleteExpired(now: Date, finishedBefore: Date): Promise<number> {
-    const expiredBy = LessThan(now);
     const expired = await this.jobs.find({
       select: { id: true },
-      where: [{ expiresAt: expiredBy, finishedAt: IsNull() }, { expiresAt: expiredBy, finishedAt: LessThan(finishedBefore) }],
-      take: 500,
+      where: { expiresAt: LessThan(now), finishedAt: LessThan(finishedBefore) },
+      take: EXPIRED_BATCH,
     });
     if (expired.length === 0) return 0;
     const ids = expired.map((job) => job.id);
