@@ -10,6 +10,8 @@ interface Component {
 
 /** One baseline JPEG taken apart: what the join checks, copies and re-codes. */
 interface ParsedJpeg {
+  /** SOF0 (baseline) or SOF1 (extended sequential, Huffman): the joined image keeps the first strip's. */
+  readonly frameMarker: number;
   readonly width: number;
   readonly height: number;
   readonly components: readonly Component[];
@@ -64,7 +66,7 @@ export function joinJpegStrips(strips: readonly Uint8Array[]): Uint8Array | null
 function fitsWith(first: ParsedJpeg, strip: ParsedJpeg): boolean {
   const same = (a: readonly Component[], b: readonly Component[]) =>
     a.length === b.length && a.every((c, i) => c.id === b[i].id && c.h === b[i].h && c.v === b[i].v && c.quantTable === b[i].quantTable);
-  return strip.width === first.width && same(first.components, strip.components) && sameBytes(first.quantTables, strip.quantTables)
+  return strip.frameMarker === first.frameMarker && strip.width === first.width && same(first.components, strip.components) && sameBytes(first.quantTables, strip.quantTables)
     && strip.scan.length === first.scan.length && strip.scan.every((s, i) => s.component === first.scan[i].component);
 }
 
@@ -77,7 +79,7 @@ function parseJpeg(bytes: Uint8Array): ParsedJpeg {
   const header: Uint8Array[] = [];
   const quant: number[] = [];
   const tables = new Map<number, HuffmanSpec>();
-  let frame: { width: number; height: number; components: Component[] } | null = null;
+  let frame: { frameMarker: number; width: number; height: number; components: Component[] } | null = null;
   let at = 2;
   for (;;) {
     if (at + 4 > bytes.length || bytes[at] !== 0xff) throw new MalformedJpeg('a segment where none is');
@@ -87,7 +89,7 @@ function parseJpeg(bytes: Uint8Array): ParsedJpeg {
     if (body.length !== length - 2) throw new MalformedJpeg('a segment cut short');
     if ((marker >= 0xe0 && marker <= 0xef) || marker === DQT) header.push(bytes.subarray(at, at + 2 + length));
     if (marker === DQT) quant.push(...body);
-    else if (marker === SOF0 || marker === SOF1) frame = parseFrame(body);
+    else if (marker === SOF0 || marker === SOF1) frame = { frameMarker: marker, ...parseFrame(body) };
     else if (marker >= 0xc2 && marker <= 0xcf && marker !== DHT && marker !== 0xc8 && marker !== 0xcc) throw new MalformedJpeg('not a baseline JPEG');
     else if (marker === DHT) parseTables(body, tables);
     else if (marker === DRI && ((body[0] << 8) | body[1]) !== 0) throw new MalformedJpeg('restart intervals');
@@ -226,7 +228,7 @@ function writeBlock(out: BitWriter, block: Int32Array, written: Int32Array, inde
 /** SOI, the first strip's APPn and DQT segments, its frame at the joined height, the example tables, the scan, EOI. */
 function assemble(first: ParsedJpeg, height: number, data: Uint8Array): Uint8Array {
   const segment = (marker: number, body: number[]) => [0xff, marker, (body.length + 2) >> 8, (body.length + 2) & 0xff, ...body];
-  const frame = segment(SOF0, [8, height >> 8, height & 0xff, first.width >> 8, first.width & 0xff, first.components.length,
+  const frame = segment(first.frameMarker, [8, height >> 8, height & 0xff, first.width >> 8, first.width & 0xff, first.components.length,
     ...first.components.flatMap((c) => [c.id, (c.h << 4) | c.v, c.quantTable])]);
   const tables = segment(DHT, [
     ...new HuffmanEncoder(LUMA_DC).tableBytes(0, 0), ...new HuffmanEncoder(LUMA_AC).tableBytes(1, 0),
