@@ -75,6 +75,9 @@ function jpegSize(image: Buffer): { width: number; height: number } {
   throw new Error('no SOF0 marker');
 }
 
+/** pageAt's window. */
+const WINDOW = { width: 1280, height: 800, deviceScaleFactor: 1, isMobile: false, isLandscape: false };
+
 const timed = async (work: () => Promise<void>): Promise<number> => {
   const started = Date.now();
   await work();
@@ -143,7 +146,7 @@ describe('captureJpeg in Chromium', () => {
     const client = await page.createCDPSession();
     let retries = 0;
     const started = Date.now();
-    const image = await captureJpeg(client, { clip: { x: 0, y: 0, width: 1280, height: 2000 }, quality: 80 }, () => retries++, 500);
+    const image = await captureJpeg(client, { clip: { x: 0, y: 0, width: 1280, height: 2000 }, quality: 80 }, WINDOW, () => retries++, 500);
     expect(retries).toBe(1);
     expect(Date.now() - started).toBeGreaterThanOrEqual(500 + 250);
     const decoded = jpeg.decode(Buffer.from(image, 'base64'));
@@ -165,18 +168,36 @@ describe('captureJpeg in Chromium', () => {
     const client = await page.createCDPSession();
     const box = captureBox({ width: 100, height: 30000 }, 4, 20000);
     expect(box).toEqual({ width: 100, height: 16375 });
-    const image = Buffer.from(await captureJpeg(client, { clip: { x: 0, y: 0, ...box }, quality: 80, scale: 4 }), 'base64');
+    const image = Buffer.from(await captureJpeg(client, { clip: { x: 0, y: 0, ...box }, quality: 80 }, { ...WINDOW, deviceScaleFactor: 4 }), 'base64');
     expect(jpegSize(image)).toEqual({ width: 400, height: 65500 });
-    await expect(captureJpeg(client, { clip: { x: 0, y: 0, width: 100, height: 16384 }, quality: 80, scale: 4 })).rejects.toThrow('no image');
+    await expect(captureJpeg(client, { clip: { x: 0, y: 0, width: 100, height: 16384 }, quality: 80 }, { ...WINDOW, deviceScaleFactor: 4 })).rejects.toThrow('no image');
     await client.detach();
     await page.close();
   }, 60000);
+
+  it("renders the page at the job's viewport and scale while it captures beyond it, and leaves the page so", async () => {
+    const page = await browser.newPage();
+    await page.setViewport({ width: 400, height: 300, deviceScaleFactor: 2 });
+    // A bar as wide as the window, and the window's size and scale written in the page's title as it sees them.
+    await page.setContent('<body style="margin:0"><div style="width:100vw;height:3000px;background:#00f"></div><script>onresize = () => (document.title += `${innerWidth}x${innerHeight}@${devicePixelRatio} `)</script></body>');
+    const client = await page.createCDPSession();
+    const image = jpeg.decode(Buffer.from(await captureJpeg(client, { clip: { x: 0, y: 0, width: 400, height: 3000 }, quality: 80 }, page.viewport()!), 'base64'), { useTArray: true });
+    expect([image.width, image.height]).toEqual([800, 6000]);
+    const blue = (x: number, y: number) => image.data[(y * image.width + x) * 4 + 2];
+    expect([blue(10, 10), blue(799, 5999)].every((value) => value > 200)).toBe(true);
+    // The page never saw another window than the job's, during the capture or after it (it was laid out at the
+    // browser's 1920x1080 at scale 1 while captured, and left so, when the capture's session emulated nothing).
+    const [seen, now] = await page.evaluate(() => [document.title.trim().split(' ').filter(Boolean), `${innerWidth}x${innerHeight}@${devicePixelRatio}`]);
+    expect([[...new Set(seen)].filter((size) => size !== '400x300@2'), now]).toEqual([[], '400x300@2']);
+    await client.detach();
+    await page.close();
+  });
 
   it('asks once when the page answers in time', async () => {
     const page = await pageAt('/short');
     const client = await page.createCDPSession();
     let retries = 0;
-    const image = await captureJpeg(client, { clip: { x: 0, y: 0, width: 1280, height: 800 }, quality: 80 }, () => retries++);
+    const image = await captureJpeg(client, { clip: { x: 0, y: 0, width: 1280, height: 800 }, quality: 80 }, WINDOW, () => retries++);
     expect(retries).toBe(0);
     expect(jpeg.decode(Buffer.from(image, 'base64')).width).toBe(1280);
     await page.close();
@@ -194,7 +215,7 @@ describe('captureFullPage', () => {
       remainingMs: () => 60_000,
       captureJpeg: (request: Parameters<PageSession['captureJpeg']>[0]) => {
         captures.push(request.clip.height);
-        return captureJpeg(client, { ...request, scale: page.viewport()?.deviceScaleFactor ?? 1 });
+        return captureJpeg(client, request, page.viewport()!);
       },
     } as unknown as PageSession;
     return { session, captures };

@@ -1,6 +1,6 @@
 import { OpenRequests } from './open-requests.js';
 import type { BrowserPage, PageSession } from './page-options.js';
-import { captureBox, STITCHED_PIXEL_BUDGET, stripHeights } from './capture-bounds.js';
+import { captureBox, SCREENSHOT_PIXEL_BUDGET, STITCHED_PIXEL_BUDGET, stripHeights } from './capture-bounds.js';
 import { runContentTask } from '../content/content-threads.js';
 import { evaluateIsolated } from './isolated-world.js';
 
@@ -65,19 +65,37 @@ export async function captureFullPage(session: PageSession, options: { maxHeight
   const box = captureBox(size, scale, options.maxHeight, STITCHED_PIXEL_BUDGET);
   const heights = stripHeights(box, scale);
   if (heights) {
-    const strips: Uint8Array[] = [];
-    let top = 0;
-    for (const height of heights) {
-      strips.push(Buffer.from(await session.captureJpeg({ clip: { x: 0, y: top, width: box.width, height }, quality: options.quality }), 'base64'));
-      top += height;
-    }
-    session.mark(`captured ${strips.length} strips`);
-    const joined = await runContentTask({ kind: 'jpeg-join', strips }, Date.now() + session.remainingMs());
-    if (joined) return Buffer.from(joined.buffer, joined.byteOffset, joined.byteLength).toString('base64');
+    const joined = await captureStrips(session, box.width, heights, options.quality);
+    if (joined) return joined;
   }
-  const single = heights ? captureBox(size, scale, options.maxHeight) : box;
+  // One capture, within one capture's budget whenever the page passes it (strips that would not join, or a scale at
+  // which no whole CSS height makes whole MCU rows).
+  const single = box.width * scale * box.height * scale > SCREENSHOT_PIXEL_BUDGET ? captureBox(size, scale, options.maxHeight) : box;
   // Always a clip: a full-page capture would size the bitmap by the page's own scroll width, which the page chooses.
   return session.captureJpeg({ clip: { x: 0, y: 0, width: single.width, height: single.height }, quality: options.quality });
+}
+
+/**
+ * The strips, one under another, joined into one JPEG (base64) in a content thread; null when they do not join, or
+ * when the page changed its document while they were taken (a navigation between two strips would join two pages).
+ */
+async function captureStrips(session: PageSession, width: number, heights: readonly number[], quality: number): Promise<string | null> {
+  const before = await evaluateIsolated(session.page, documentStart);
+  const strips: Uint8Array[] = [];
+  let top = 0;
+  for (const height of heights) {
+    strips.push(Buffer.from(await session.captureJpeg({ clip: { x: 0, y: top, width, height }, quality }), 'base64'));
+    top += height;
+  }
+  session.mark(`captured ${strips.length} strips`);
+  if ((await evaluateIsolated(session.page, documentStart)) !== before) return null;
+  const joined = await runContentTask({ kind: 'jpeg-join', strips }, Date.now() + session.remainingMs());
+  return joined && Buffer.from(joined.buffer, joined.byteOffset, joined.byteLength).toString('base64');
+}
+
+/** In the isolated world: when the page's document began, which no other document shares. */
+function documentStart(): number {
+  return performance.timeOrigin;
 }
 
 /**

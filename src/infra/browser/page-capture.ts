@@ -1,14 +1,26 @@
-import type { CDPSession } from 'puppeteer';
+import type { CDPSession, Viewport } from 'puppeteer';
 import { raceSignal, timeoutSignal } from '../../common/time/deadline.js';
 
 export interface CaptureRequest {
   readonly clip: { readonly x: number; readonly y: number; readonly width: number; readonly height: number };
   readonly quality: number;
-  /**
-   * Image pixels per CSS pixel: the page's device scale factor. The capture runs on the tab's own session, which does
-   * not hold puppeteer's viewport emulation, so the scale is asked for here (1 when not given).
-   */
-  readonly scale?: number;
+}
+
+/** The job's window, as puppeteer emulates it on its own session (page-setup.ts). */
+export type CaptureViewport = Viewport;
+
+/**
+ * The job's window emulated on the capturing session too. A capture beyond the viewport resizes the page for its time
+ * and then puts back the emulation of the session that asked for it: asked on a session that emulates nothing, it laid
+ * the page out at the browser window's 1920x1080 at scale 1 (a narrower viewport cropped, a `device_scale_factor` of 2
+ * an upscaled 1x picture) and left the tab there for the next jobs. The same override as puppeteer's leaves the page
+ * as the job has it; the image's pixels per CSS pixel are then the emulated scale (the clip's own scale stays 1).
+ */
+function emulateViewport(client: CDPSession, viewport: CaptureViewport): Promise<unknown> {
+  const screenOrientation = viewport.isLandscape ? { angle: 90, type: 'landscapePrimary' as const } : { angle: 0, type: 'portraitPrimary' as const };
+  return client.send('Emulation.setDeviceMetricsOverride', {
+    width: viewport.width, height: viewport.height, deviceScaleFactor: viewport.deviceScaleFactor ?? 1, mobile: viewport.isMobile ?? false, screenOrientation,
+  });
 }
 
 /** A healthy capture of the largest page we take answers well within this; past it the capture is asked again. */
@@ -28,13 +40,17 @@ const WAKE_MS = 250;
  */
 export async function captureJpeg(
   client: CDPSession,
-  { clip, quality, scale = 1 }: CaptureRequest,
+  { clip, quality }: CaptureRequest,
+  viewport: CaptureViewport,
   onRetry: () => void = () => undefined,
   firstAnswerMs = FIRST_ANSWER_MS,
 ): Promise<string> {
+  // Not awaited on its own: the session runs its commands in order, so the capture follows it, and a busy page's late
+  // answer to both is what FIRST_ANSWER_MS measures.
+  void emulateViewport(client, viewport).catch(() => undefined);
   const ask = () =>
     client
-      .send('Page.captureScreenshot', { format: 'jpeg', quality, clip: { ...clip, scale }, captureBeyondViewport: true, fromSurface: true })
+      .send('Page.captureScreenshot', { format: 'jpeg', quality, clip: { ...clip, scale: 1 }, captureBeyondViewport: true, fromSurface: true })
       .then((answer) => {
         // Chromium answers an empty image when its encoder refused the clip: no image was produced, never a blank one.
         if (!answer.data) throw new Error('Chromium produced no image for the capture');

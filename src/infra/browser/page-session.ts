@@ -9,6 +9,7 @@ import { evaluateBounded, EvaluationLimits } from './bounded-evaluation.js';
 import { CausedNavigationFailure, NavigationProbe, settleAfterAction } from './caused-navigation.js';
 import { IDLE_ALLOWANCE, NavigationIdle } from './navigation-idle.js';
 import { CaptureRequest, captureJpeg } from './page-capture.js';
+import { toPuppeteerViewport } from './page-setup.js';
 import type { CapturedDocument } from './document-capture.js';
 import type { NavigationResult, PageOptions, PageSession } from './page-options.js';
 import type { GuardJob } from './request-guard.js';
@@ -100,8 +101,8 @@ export class JobPageSession implements PageSession {
   }
 
   captureJpeg(request: CaptureRequest): Promise<string> {
-    const scale = this.options.viewport.deviceScaleFactor ?? 1;
-    return this.run.race(captureJpeg(this.session.client, { scale, ...request }, () => this.run.mark('capture asked again', true)));
+    const viewport = toPuppeteerViewport(this.options.viewport);
+    return this.run.race(captureJpeg(this.session.client, request, viewport, () => this.run.mark('capture asked again', true)));
   }
 
   async afterAction(action: (navigating: NavigationProbe) => Promise<void>): Promise<boolean> {
