@@ -60,8 +60,8 @@ export class BitReader {
     this.count -= bits;
   }
 
+  /** The next 1 to 16 bits as a number. */
   read(bits: number): number {
-    if (bits === 0) return 0;
     const value = this.peek16() >>> (16 - bits);
     this.count -= bits;
     return value;

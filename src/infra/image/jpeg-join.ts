@@ -23,6 +23,10 @@ interface ParsedJpeg {
   readonly data: Uint8Array;
 }
 
+/** T.81's example tables: the luma pair for the frame's first component, the chroma pair for the others. */
+const LUMA = { dc: new HuffmanEncoder(LUMA_DC), ac: new HuffmanEncoder(LUMA_AC) };
+const CHROMA = { dc: new HuffmanEncoder(CHROMA_DC), ac: new HuffmanEncoder(CHROMA_AC) };
+
 const SOF0 = 0xc0;
 const SOF1 = 0xc1;
 const DHT = 0xc4;
@@ -153,6 +157,7 @@ function category(value: number): number {
 
 /** A coefficient written after its category: negative values as their one's complement (T.81 F.1.2.1). */
 function extended(bits: BitReader, size: number): number {
+  if (size === 0) return 0;
   const value = bits.read(size);
   return value < 1 << (size - 1) ? value - (1 << size) + 1 : value;
 }
@@ -163,7 +168,7 @@ function recode(strips: readonly ParsedJpeg[]): Uint8Array {
   const hMax = Math.max(...components.map((c) => c.h));
   const vMax = Math.max(...components.map((c) => c.v));
   const single = components.length === 1;
-  const tables = components.map((_, i) => (i === 0 ? { dc: new HuffmanEncoder(LUMA_DC), ac: new HuffmanEncoder(LUMA_AC) } : { dc: new HuffmanEncoder(CHROMA_DC), ac: new HuffmanEncoder(CHROMA_AC) }));
+  const tables = components.map((_, i) => (i === 0 ? LUMA : CHROMA));
   const out = new BitWriter(strips.reduce((sum, strip) => sum + strip.data.length, 0) * 1.2);
   const written = new Int32Array(components.length);
   const block = new Int32Array(64);
@@ -231,8 +236,8 @@ function assemble(first: ParsedJpeg, height: number, data: Uint8Array): Uint8Arr
   const frame = segment(first.frameMarker, [8, height >> 8, height & 0xff, first.width >> 8, first.width & 0xff, first.components.length,
     ...first.components.flatMap((c) => [c.id, (c.h << 4) | c.v, c.quantTable])]);
   const tables = segment(DHT, [
-    ...new HuffmanEncoder(LUMA_DC).tableBytes(0, 0), ...new HuffmanEncoder(LUMA_AC).tableBytes(1, 0),
-    ...(first.components.length > 1 ? [...new HuffmanEncoder(CHROMA_DC).tableBytes(0, 1), ...new HuffmanEncoder(CHROMA_AC).tableBytes(1, 1)] : []),
+    ...LUMA.dc.tableBytes(0, 0), ...LUMA.ac.tableBytes(1, 0),
+    ...(first.components.length > 1 ? [...CHROMA.dc.tableBytes(0, 1), ...CHROMA.ac.tableBytes(1, 1)] : []),
   ]);
   // Written in the strips' own scan order; the first component of the frame takes the luma tables, the others chroma's.
   const scan = segment(SOS, [first.scan.length, ...first.scan.flatMap(({ component }) => [first.components[component].id, component === 0 ? 0x00 : 0x11]), 0, 63, 0]);
