@@ -179,7 +179,7 @@ describe('captureJpeg in Chromium', () => {
     const page = await browser.newPage();
     await page.setViewport({ width: 400, height: 300, deviceScaleFactor: 2 });
     // A bar as wide as the window, and the window's size and scale written in the page's title as it sees them.
-    await page.setContent('<body style="margin:0"><div style="width:100vw;height:3000px;background:#00f"></div><script>onresize = () => (document.title += `${innerWidth}x${innerHeight}@${devicePixelRatio} `)</script></body>');
+    await page.setContent('<body style="margin:0"><div style="width:100vw;height:3000px;background:#00f"></div><script>onresize = () => (document.title += `${innerWidth}x${innerHeight}@${devicePixelRatio};`)</script></body>');
     const client = await page.createCDPSession();
     const image = jpeg.decode(Buffer.from(await captureJpeg(client, { clip: { x: 0, y: 0, width: 400, height: 3000 }, quality: 80 }, page.viewport()!), 'base64'), { useTArray: true });
     expect([image.width, image.height]).toEqual([800, 6000]);
@@ -187,7 +187,7 @@ describe('captureJpeg in Chromium', () => {
     expect([blue(10, 10), blue(799, 5999)].every((value) => value > 200)).toBe(true);
     // The page never saw another window than the job's, during the capture or after it (it was laid out at the
     // browser's 1920x1080 at scale 1 while captured, and left so, when the capture's session emulated nothing).
-    const [seen, now] = await page.evaluate(() => [document.title.trim().split(' ').filter(Boolean), `${innerWidth}x${innerHeight}@${devicePixelRatio}`]);
+    const [seen, now] = await page.evaluate(() => [document.title.split(';').filter(Boolean), `${innerWidth}x${innerHeight}@${devicePixelRatio}`]);
     expect([[...new Set(seen)].filter((size) => size !== '400x300@2'), now]).toEqual([[], '400x300@2']);
     await client.detach();
     await page.close();
