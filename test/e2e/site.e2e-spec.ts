@@ -150,6 +150,18 @@ describe('POST /site (decisions 9.3): a whole site, page by page', () => {
     expect((await usage(env.baseUrl, env.adminToken, org.id)).days).toEqual([{ date: expect.any(String), host: '127.0.0.1', crawls: 0, attempts: 1, credits: 0 }]);
   });
 
+  it('counts depth as link hops from the start page: a page found first by a longer path is fetched at its shorter one, its links within max_depth', async () => {
+    const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 100 });
+    // /docs/hd/x is four hops away through a1, b1, c1 (quick) and two through a4 (2.5 s): depth 2, and /docs/hd/y 3.
+    const { pages, last } = await crawlToEnd((await site(org.apiKey, { url: `${fixture.origin}/docs/hd/`, js: 'false', max_depth: '4', sitemap: 'skip' })).body.job_id as string, org.apiKey);
+    const byPath = new Map(pages.map((page) => [pathOf(page.url), page]));
+    expect(sorted([...byPath.keys()])).toEqual(['/docs/hd/', '/docs/hd/a1', '/docs/hd/a4', '/docs/hd/b1', '/docs/hd/c1', '/docs/hd/x', '/docs/hd/y']);
+    expect(byPath.get('/docs/hd/x')).toMatchObject({ depth: 2, parent: `${fixture.origin}/docs/hd/a4` });
+    expect(byPath.get('/docs/hd/y')).toMatchObject({ depth: 3, parent: `${fixture.origin}/docs/hd/x` });
+    expect(byPath.get('/docs/hd/c1')).toMatchObject({ depth: 3, parent: `${fixture.origin}/docs/hd/b1` });
+    expect(last.body).toMatchObject({ stop_reason: 'finished', credits_used: 7, counts: { discovered: 7, skipped: { depth: 0, duplicate: 1 } } });
+  });
+
   it('max_depth=0 fetches the start page alone; limit counts the start page and stops with stop_reason limit', async () => {
     const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 100 });
     const alone = await crawlToEnd((await site(org.apiKey, { url: fixture.url, js: 'false', max_depth: '0' })).body.job_id as string, org.apiKey);

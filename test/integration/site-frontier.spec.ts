@@ -132,12 +132,86 @@ describe.each(['sqlite', 'mariadb'] as const)('the site frontier on %s', (kind) 
     const { added } = await finish(crawlId, start!, [page('/out')]);
     await claim(org, crawlId, added[0], LATER);
     const skip = { organizationId: org, crawlId, pageId: added[0], reason: 'scope' as const, refusedUrl: 'http://elsewhere.test/', now: new Date(), expiresAt: LATER };
-    expect(await frontier.skip(skip)).toEqual({ kept: true, ended: { status: 'done', stopReason: 'finished' } });
-    expect(await frontier.skip(skip)).toEqual({ kept: false, ended: null });
+    expect(await frontier.skip(skip)).toEqual({ kept: true, added: [], ended: { status: 'done', stopReason: 'finished' } });
+    expect(await frontier.skip(skip)).toEqual({ kept: false, added: [], ended: null });
     const [row] = await db.query('SELECT state, seq, final_url FROM site_page WHERE id = ?', [added[0]]);
     expect([row.state, row.seq, row.final_url]).toEqual(['skipped', null, 'http://elsewhere.test/']);
     const [counts] = await db.query('SELECT finished, skipped_scope, skipped_robots FROM site_crawl WHERE job_id = ?', [crawlId]);
     expect([Number(counts.finished), Number(counts.skipped_scope), Number(counts.skipped_robots)]).toEqual([1, 1, 0]);
+  });
+
+  describe('depth as link hops from the start page (decisions 9.3, max_depth)', () => {
+    const urlOf = async (id: string) => (await db.query('SELECT url FROM site_page WHERE id = ?', [id]))[0].url as string;
+    const rowOf = async (crawlId: string, path: string) => {
+      const [row] = await db.query('SELECT id, depth, parent, held FROM site_page WHERE crawl_id = ? AND url = ?', [crawlId, `http://s.test${path}`]);
+      return { id: String(row.id), depth: Number(row.depth), parent: row.parent as string | null, held: Number(row.held) };
+    };
+    const urls = async (ids: readonly string[]) => Promise.all(ids.map(urlOf));
+
+    it('holds a page while one two hops shallower still runs, and lowers a waiting page to a shorter path\'s depth and parent', async () => {
+      // /a1 -> /b1 -> /c1 -> /x, and /a4 (slow) -> /x: /x is two hops from the start, not four.
+      const { crawlId, start } = await newCrawl();
+      await claim(org, crawlId, start!, LATER);
+      const first = await finish(crawlId, start!, [page('/a1'), page('/a4')]);
+      expect(await urls(first.added)).toEqual(['http://s.test/a1', 'http://s.test/a4']);
+      const [a1, a4] = first.added;
+      for (const id of first.added) expect(await claim(org, crawlId, id, LATER)).toBe(true);
+      const fromA1 = await finish(crawlId, a1, [page('/b1', 2, 'http://s.test/a1')]);
+      expect(await urls(fromA1.added)).toEqual(['http://s.test/b1']);
+      await claim(org, crawlId, fromA1.added[0], LATER);
+      // /c1 is three hops away while /a4, one hop away, still runs: held, not queued, and not to be claimed.
+      const fromB1 = await finish(crawlId, fromA1.added[0], [page('/c1', 3, 'http://s.test/b1'), page('/x', 3, 'http://s.test/b1')]);
+      expect(fromB1.added).toEqual([]);
+      const x = await rowOf(crawlId, '/x');
+      expect(x).toMatchObject({ depth: 3, parent: 'http://s.test/b1', held: 1 });
+      expect(await claim(org, crawlId, x.id, LATER)).toBe(false);
+      expect(await frontier.staleWaiting(new Date(Date.now() + 60_000), 10_000)).not.toContainEqual(expect.objectContaining({ id: x.id }));
+      // /a4 ends: /x is two hops away through it, and /c1 and /x are released, /x at its shorter path's depth.
+      const fromA4 = await finish(crawlId, a4, [page('/x', 2, 'http://s.test/a4')]);
+      expect(await urls(fromA4.added)).toEqual(['http://s.test/c1', 'http://s.test/x']);
+      expect(await rowOf(crawlId, '/x')).toEqual({ id: x.id, depth: 2, parent: 'http://s.test/a4', held: 0 });
+      expect(await rowOf(crawlId, '/c1')).toMatchObject({ depth: 3, parent: 'http://s.test/b1', held: 0 });
+      const [counts] = await db.query('SELECT admitted, skipped_duplicate FROM site_crawl WHERE job_id = ?', [crawlId]);
+      expect([Number(counts.admitted), Number(counts.skipped_duplicate)]).toEqual([6, 1]);
+      for (const id of fromA4.added) expect(await claim(org, crawlId, id, LATER)).toBe(true);
+      const ends = await Promise.all(fromA4.added.map((id) => finish(crawlId, id, [])));
+      expect(ends.map((end) => end.ended).filter(Boolean)).toEqual([{ status: 'done', stopReason: 'finished' }]);
+    });
+
+    it('releases the next level when a page leaves by a skip, and never lowers a page that started', async () => {
+      const { crawlId, start } = await newCrawl();
+      await claim(org, crawlId, start!, LATER);
+      const [a, b] = (await finish(crawlId, start!, [page('/a'), page('/b')])).added;
+      await claim(org, crawlId, a, LATER);
+      await claim(org, crawlId, b, LATER);
+      const fromA = await finish(crawlId, a, [page('/a/1', 2, 'http://s.test/a')]);
+      await claim(org, crawlId, fromA.added[0], LATER);
+      expect((await finish(crawlId, fromA.added[0], [page('/deep', 3, 'http://s.test/a/1')])).added).toEqual([]);
+      const skip = { organizationId: org, crawlId, pageId: b, reason: 'scope' as const, refusedUrl: 'http://elsewhere.test/', now: new Date(), expiresAt: LATER };
+      const skipped = await frontier.skip(skip);
+      expect(await urls(skipped.added)).toEqual(['http://s.test/deep']);
+      expect(skipped.ended).toBeNull();
+      await claim(org, crawlId, skipped.added[0], LATER);
+      // A link to a page already running or done is a duplicate only: its depth stays the one it started with.
+      const again = await finish(crawlId, skipped.added[0], [page('/a/1', 4, 'http://s.test/deep'), page('/deep', 4, 'http://s.test/deep')]);
+      expect(again).toMatchObject({ added: [], ended: { status: 'done', stopReason: 'finished' } });
+      expect(await rowOf(crawlId, '/a/1')).toMatchObject({ depth: 2, parent: 'http://s.test/a' });
+    });
+
+    it('drops held pages with the waiting ones when the crawl stops', async () => {
+      const { crawlId, start } = await newCrawl();
+      await claim(org, crawlId, start!, LATER);
+      const [a, b] = (await finish(crawlId, start!, [page('/a'), page('/b')])).added;
+      await claim(org, crawlId, a, LATER);
+      const fromA = await finish(crawlId, a, [page('/a/1', 2, 'http://s.test/a')]);
+      await claim(org, crawlId, fromA.added[0], LATER);
+      await finish(crawlId, fromA.added[0], [page('/held', 3, 'http://s.test/a/1')]);
+      expect(await rowOf(crawlId, '/held')).toMatchObject({ held: 1 });
+      expect(await frontier.stop(org, crawlId, 'cancelled', null, LATER)).toEqual({ status: 'cancelled', stopReason: 'cancelled' });
+      const states = await db.query('SELECT url, state FROM site_page WHERE crawl_id = ? AND state = ?', [crawlId, 'dropped']);
+      expect(states.map((row: { url: string }) => row.url).sort()).toEqual(['http://s.test/b', 'http://s.test/held']);
+      expect(b).toBeDefined();
+    });
   });
 
   it('refuses a crawl past the active limit, and never reads another organization\'s crawl', async () => {

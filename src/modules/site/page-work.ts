@@ -83,7 +83,7 @@ export class PageWork {
       const navigation = heldToBounds(page) ? (url: string) => context.refusedHop(url) : undefined;
       output = copy ? await copy.answer(deadline, time.signal) : await this.runner.perform(this.operation, options, job, { deadline, signal: time.signal, ...(navigation ? { navigation } : {}) });
     } catch (error) {
-      return this.failed(context, page, bill, error);
+      return this.failed(context, page, bill, error, priority);
     } finally {
       time.dispose();
     }
@@ -123,8 +123,8 @@ export class PageWork {
     if (context.request.maxCredits !== null && refunded > 0) await this.frontier.unreserve(page.organizationId, page.crawlId, refunded);
   }
 
-  private async failed(context: CrawlContext, page: FrontierPage, bill: Bill, error: unknown): Promise<void> {
-    if (error instanceof NavigationRefused) return this.skipped(context, page, bill, error.reason as HopSkip, error.url);
+  private async failed(context: CrawlContext, page: FrontierPage, bill: Bill, error: unknown, priority: number): Promise<void> {
+    if (error instanceof NavigationRefused) return this.skipped(context, page, bill, error.reason as HopSkip, error.url, priority);
     const code = isAppError(error) ? error.code : ErrorCode.InternalError;
     if (!isAppError(error)) this.logger.error({ err: error, crawlId: page.crawlId, url: page.url }, 'site page crashed');
     const billed = isBilledFailure(code);
@@ -135,7 +135,7 @@ export class PageWork {
     if (page.depth === 0 && !billed) {
       return this.ends.fail(page, code, isAppError(error) ? error.message : 'The start page failed on our side.', [this.tally(page, bill, false), ...this.owedEvent(context, page)], { context, record });
     }
-    await this.store(context, page, bill, record, [], NO_SKIPS, null, 0);
+    await this.store(context, page, bill, record, [], NO_SKIPS, null, priority);
   }
 
   private async delivered(context: CrawlContext, page: FrontierPage, bill: Bill, output: JobOutput, sitemapUrls: string[], priority: number): Promise<void> {
@@ -143,7 +143,7 @@ export class PageWork {
     if (pause !== null) return this.retryLater(context, page, bill, pause, priority);
     // A hop the browser could not hold back (a stored copy's, say) is seen only now: still never a result.
     const refused = heldToBounds(page) && output.finalUrl ? context.refusedHop(output.finalUrl) : null;
-    if (refused) return this.skipped(context, page, bill, refused, output.finalUrl!);
+    if (refused) return this.skipped(context, page, bill, refused, output.finalUrl!, priority);
     const ownKey = context.keyOf(page.url);
     const finalKey = output.finalUrl ? context.keyOf(output.finalUrl) : null;
     const moved = finalKey !== null && finalKey !== ownKey;
@@ -170,12 +170,13 @@ export class PageWork {
    * A page whose navigation would leave the crawl, out of scope or past robots.txt (decisions.md 9.1): refunded, not a
    * result, counted as a link refused for that reason; its first request reached the target, so it is an attempt.
    */
-  private async skipped(context: CrawlContext, page: FrontierPage, bill: Bill, reason: HopSkip, url: string): Promise<void> {
+  private async skipped(context: CrawlContext, page: FrontierPage, bill: Bill, reason: HopSkip, url: string, priority: number): Promise<void> {
     await this.refund(page, context, bill, `refund: its redirect left the crawl (${reason})`);
     const tally = this.tally(page, bill, false);
     const outcome = await this.frontier.skip({
       organizationId: page.organizationId, crawlId: page.crawlId, pageId: page.id, reason, refusedUrl: url, now: new Date(), expiresAt: this.ends.expiresAt(), extra: [tally],
     });
+    await this.queue.add(page.organizationId, page.crawlId, outcome.added, priority);
     if (outcome.ended) await this.ends.ended(page.organizationId, page.crawlId);
   }
 

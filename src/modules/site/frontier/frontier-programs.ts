@@ -1,7 +1,7 @@
 import { Dialect, exec, query, SqlProgram, SqlStatement } from '../../../infra/database/sql-program.js';
 import type { Row } from '../../../infra/database/sql-program.js';
 import { rowInt } from '../../../infra/database/row-values.js';
-import type { ClaimOutcome, CrawlEnd, FinishOutcome, HopSkip, NewPage, PageRecord, SkipCounts, StopOutcome, StopReason } from './frontier-types.js';
+import type { ClaimOutcome, CrawlEnd, FinishOutcome, HopSkip, NewPage, PageRecord, SkipCounts, SkipOutcome, StopOutcome, StopReason } from './frontier-types.js';
 import { standingCharges } from './page-charge.js';
 
 /**
@@ -49,7 +49,7 @@ export function* claimProgram(dialect: Dialect, organizationId: string, crawlId:
   if (!crawl || !LIVE.has(crawl.status)) return { taken: false, ...NOTHING_STOPPED };
   if (crawl.stopping) return { taken: false, ...(yield* dropWaiting(organizationId, crawlId, crawl, now, expiresAt)) };
   const moved = yield exec(
-    "UPDATE site_page SET state = 'running', attempts = attempts + 1, lease_until = ? WHERE organization_id = ? AND crawl_id = ? AND id = ? AND state = 'waiting'",
+    "UPDATE site_page SET state = 'running', attempts = attempts + 1, lease_until = ? WHERE organization_id = ? AND crawl_id = ? AND id = ? AND state = 'waiting' AND held = 0",
     leaseUntil, organizationId, crawlId, pageId,
   );
   if (moved.affected !== 1) return { taken: false, ...NOTHING_STOPPED };
@@ -89,20 +89,21 @@ export function* finishProgram(dialect: Dialect, r: FinishRequest): SqlProgram<F
   for (const statement of r.extra ?? []) yield statement;
   const skips = { ...r.skips };
   let admitted = crawl.admitted;
-  const added: string[] = [];
-  if (r.alias) yield* insertPages(r, [r.alias], 'alias', () => undefined);
-  if (LIVE.has(crawl.status) && !crawl.stopping) {
+  const live = LIVE.has(crawl.status) && !crawl.stopping;
+  if (r.alias) yield* insertPages(r, [r.alias], 'alias');
+  if (live) {
     const fresh = yield* unseen(r.organizationId, r.crawlId, r.links);
     skips.duplicate += r.links.length - fresh.length;
     const room = Math.max(0, r.limit - admitted);
     skips.limit += Math.max(0, fresh.length - room);
-    yield* insertPages(r, fresh.slice(0, room), 'waiting', (id) => added.push(id));
+    yield* insertPages(r, fresh.slice(0, room), 'held');
     admitted += Math.min(room, fresh.length);
   }
   yield exec('UPDATE site_crawl SET finished = ?, admitted = ?, skipped_robots = skipped_robots + ?, skipped_scope = skipped_scope + ?, '
     + 'skipped_excluded = skipped_excluded + ?, skipped_depth = skipped_depth + ?, skipped_duplicate = skipped_duplicate + ?, skipped_limit = skipped_limit + ? '
     + 'WHERE organization_id = ? AND job_id = ?', seq, admitted, skips.robots, skips.scope, skips.excluded, skips.depth, skips.duplicate, skips.limit,
   r.organizationId, r.crawlId);
+  const added = live ? yield* releaseLevel(r.organizationId, r.crawlId, r.now) : [];
   const ended = yield* endIfIdle(r.organizationId, r.crawlId, { ...crawl, skippedLimit: crawl.skippedLimit + skips.limit }, r.now, r.expiresAt);
   return { kept: true, seq, added, ended };
 }
@@ -126,39 +127,73 @@ const SKIP_COLUMNS: Readonly<Record<HopSkip, string>> = { robots: 'skipped_robot
  * A running page whose navigation would have left the crawl (decisions.md 9.1): not a stored page (no seq), counted
  * as a link refused for the same reason is; ends the crawl when nothing is left.
  */
-export function* skipProgram(dialect: Dialect, r: SkipRequest): SqlProgram<{ kept: boolean; ended: CrawlEnd | null }> {
+export function* skipProgram(dialect: Dialect, r: SkipRequest): SqlProgram<SkipOutcome> {
   const crawl = yield* lockedCrawl(dialect, r.organizationId, r.crawlId);
-  if (!crawl) return { kept: false, ended: null };
+  if (!crawl) return { kept: false, added: [], ended: null };
   const moved = yield exec("UPDATE site_page SET state = 'skipped', final_url = ?, finished_at = ?, lease_until = NULL WHERE organization_id = ? AND crawl_id = ? AND id = ? AND state = 'running'",
     r.refusedUrl, r.now, r.organizationId, r.crawlId, r.pageId);
-  if (moved.affected !== 1) return { kept: false, ended: null };
+  if (moved.affected !== 1) return { kept: false, added: [], ended: null };
   for (const statement of r.extra ?? []) yield statement;
   const column = SKIP_COLUMNS[r.reason];
   yield exec(`UPDATE site_crawl SET ${column} = ${column} + 1 WHERE organization_id = ? AND job_id = ?`, r.organizationId, r.crawlId);
-  return { kept: true, ended: yield* endIfIdle(r.organizationId, r.crawlId, crawl, r.now, r.expiresAt) };
+  const added = LIVE.has(crawl.status) && !crawl.stopping ? yield* releaseLevel(r.organizationId, r.crawlId, r.now) : [];
+  return { kept: true, added, ended: yield* endIfIdle(r.organizationId, r.crawlId, crawl, r.now, r.expiresAt) };
 }
 
-/** The links whose key the crawl has not taken yet, in their order. */
+/**
+ * The links whose key the crawl has not taken yet, in their order. A link to a page still waiting at a greater depth is
+ * a shorter path to it: the page takes this link's depth and parent (decisions.md 9.3, link hops from the start page).
+ */
 function* unseen(organizationId: string, crawlId: string, links: readonly NewPage[]): SqlProgram<NewPage[]> {
   const taken = new Set<string>();
   for (let start = 0; start < links.length; start += 200) {
     const part = links.slice(start, start + 200);
-    const rows = yield query(`SELECT key_hash FROM site_page WHERE organization_id = ? AND crawl_id = ? AND key_hash IN (${part.map(() => '?').join(', ')})`,
+    const rows = yield query(`SELECT id, key_hash, state, depth FROM site_page WHERE organization_id = ? AND crawl_id = ? AND key_hash IN (${part.map(() => '?').join(', ')})`,
       organizationId, crawlId, ...part.map((link) => link.keyHash));
-    for (const row of rows) taken.add(row.key_hash as string);
+    const nearer = new Map(part.map((link) => [link.keyHash, link]));
+    for (const row of rows) {
+      taken.add(row.key_hash as string);
+      const link = nearer.get(row.key_hash as string)!;
+      if (row.state !== 'waiting' || rowInt(row.depth) <= link.depth) continue;
+      yield exec("UPDATE site_page SET depth = ?, parent = ? WHERE organization_id = ? AND crawl_id = ? AND id = ? AND state = 'waiting'",
+        link.depth, link.parent, organizationId, crawlId, row.id);
+    }
   }
   // One key once, even when a page and a sitemap both list it.
   return links.filter((link) => !taken.has(link.keyHash) && Boolean(taken.add(link.keyHash)));
 }
 
-function* insertPages(r: { organizationId: string; crawlId: string; now: Date }, pages: readonly NewPage[], state: 'waiting' | 'alias', onId: (id: string) => void): SqlProgram<void> {
+/** New pages `held` (releaseLevel queues those of the next level), or a redirect's final URL key reserved as an `alias`. */
+function* insertPages(r: { organizationId: string; crawlId: string; now: Date }, pages: readonly NewPage[], kind: 'held' | 'alias'): SqlProgram<void> {
   for (const page of pages) {
-    const [existing] = state === 'alias' ? yield query('SELECT id FROM site_page WHERE organization_id = ? AND crawl_id = ? AND key_hash = ?', r.organizationId, r.crawlId, page.keyHash) : [undefined];
+    const [existing] = kind === 'alias' ? yield query('SELECT id FROM site_page WHERE organization_id = ? AND crawl_id = ? AND key_hash = ?', r.organizationId, r.crawlId, page.keyHash) : [undefined];
     if (existing) continue;
-    const inserted = yield exec('INSERT INTO site_page (crawl_id, organization_id, key_hash, url, depth, parent, state, attempts, retries, queued_at, credits) '
-      + 'VALUES (?, ?, ?, ?, ?, ?, ?, 0, 0, ?, 0)', r.crawlId, r.organizationId, page.keyHash, page.url, page.depth, page.parent, state, r.now);
-    onId(String(inserted.insertId));
+    yield exec('INSERT INTO site_page (crawl_id, organization_id, key_hash, url, depth, parent, state, held, attempts, retries, queued_at, credits) '
+      + 'VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, 0, ?, 0)', r.crawlId, r.organizationId, page.keyHash, page.url, page.depth, page.parent,
+    kind === 'held' ? 'waiting' : 'alias', kind === 'held' ? 1 : 0, r.now);
   }
+}
+
+/**
+ * decisions.md 9.3: `max_depth` counts link hops from the start page, so a page must start at its shortest distance.
+ * Pages do not finish in depth order (a slow page, a host's delay), so a waiting page is held, not queued, while a
+ * page two or more hops shallower still waits or runs: that page may yet link to it by a shorter path (unseen() then
+ * lowers its depth). Released here once the crawl's shallowest pending page is at most one hop shallower. The
+ * shallowest pending depth never falls (a new or nearer link is one hop below a page that was pending), so a page
+ * released, or started, is at its shortest distance; and a crawl with pending pages always has one released. The two
+ * levels that overlap keep the workers busy while a level's last pages finish. Answers the released pages' ids.
+ */
+function* releaseLevel(organizationId: string, crawlId: string, now: Date): SqlProgram<string[]> {
+  const [shallowest] = yield query("SELECT MIN(depth) AS depth FROM site_page WHERE organization_id = ? AND crawl_id = ? AND state IN ('waiting', 'running')", organizationId, crawlId);
+  if (shallowest?.depth === null || shallowest?.depth === undefined) return [];
+  const ceiling = rowInt(shallowest.depth) + 1;
+  const released: Row[] = yield query("SELECT id FROM site_page WHERE organization_id = ? AND crawl_id = ? AND state = 'waiting' AND held = 1 AND depth <= ? ORDER BY id",
+    organizationId, crawlId, ceiling);
+  if (released.length === 0) return [];
+  // Marked freshly queued: the re-queue sweep leaves them alone until their Bull jobs' marks are set (site-queue.ts).
+  yield exec("UPDATE site_page SET held = 0, queued_at = ? WHERE organization_id = ? AND crawl_id = ? AND state = 'waiting' AND held = 1 AND depth <= ?",
+    now, organizationId, crawlId, ceiling);
+  return released.map((row) => String(row.id));
 }
 
 /** The crawl ends when no page waits or runs: its stop reason is the one asked for, else limit or finished. */

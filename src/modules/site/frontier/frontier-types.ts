@@ -76,12 +76,16 @@ export interface CrawlEnd {
   readonly stopReason: StopReason | null;
 }
 
-/** What a page's finish changed: whether it was kept, the pages it added (to enqueue), and the crawl's end if it came. */
-export interface FinishOutcome {
+/** What a skipped page changed: whether it was kept, the waiting pages it released (to enqueue), and the crawl's end if it came. */
+export interface SkipOutcome {
   readonly kept: boolean;
-  readonly seq: number;
   readonly added: readonly string[];
   readonly ended: CrawlEnd | null;
+}
+
+/** What a page's finish changed: as a skip's, and its finish number. */
+export interface FinishOutcome extends SkipOutcome {
+  readonly seq: number;
 }
 
 /** What a stored page's `site.page` event says (decisions.md 9.3), its `cursor` made from `seq`. */

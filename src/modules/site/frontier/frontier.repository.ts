@@ -7,7 +7,7 @@ import { rowInt } from '../../../infra/database/row-values.js';
 import { createCrawlProgram } from './crawl-create.js';
 import { claimProgram, crawlStopping, failProgram, finishProgram, skipProgram, stopProgram } from './frontier-programs.js';
 import type { CrawlFailure, FailOutcome, FinishRequest, SkipRequest } from './frontier-programs.js';
-import type { ClaimOutcome, CrawlEnd, FinishOutcome, FrontierPage, NewPage, PageState, StopOutcome, StopReason, StoredEvent } from './frontier-types.js';
+import type { ClaimOutcome, CrawlEnd, FinishOutcome, FrontierPage, NewPage, PageState, SkipOutcome, StopOutcome, StopReason, StoredEvent } from './frontier-types.js';
 
 const PAGE_COLUMNS = 'id, crawl_id, organization_id, url, depth, parent, state, attempts, retries';
 
@@ -45,7 +45,7 @@ export class FrontierRepository {
     return this.sql.run(() => finishProgram(this.sql.dialect, request));
   }
 
-  skip(request: SkipRequest): Promise<{ kept: boolean; ended: CrawlEnd | null }> {
+  skip(request: SkipRequest): Promise<SkipOutcome> {
     return this.sql.run(() => skipProgram(this.sql.dialect, request));
   }
 
@@ -116,10 +116,10 @@ export class FrontierRepository {
     return { status: rowInt(row.robots_status), body: (row.robots_body as string | null) ?? null };
   }
 
-  /** Maintenance across organizations: waiting pages of live crawls whose Bull job was last added before `before` (lost with Redis). */
+  /** Maintenance across organizations: waiting pages of live crawls whose Bull job was last added before `before` (lost with Redis); held pages have none yet. */
   async staleWaiting(before: Date, take = 500): Promise<FrontierPage[]> {
     const rows = await this.sql.rows(query(`SELECT ${PAGE_COLUMNS.split(', ').map((c) => `p.${c}`).join(', ')} FROM site_page p INNER JOIN job j ON j.id = p.crawl_id `
-      + "WHERE p.state = 'waiting' AND p.queued_at < ? AND j.status IN ('queued', 'running') ORDER BY p.id LIMIT ?", before, take));
+      + "WHERE p.state = 'waiting' AND p.held = 0 AND p.queued_at < ? AND j.status IN ('queued', 'running') ORDER BY p.id LIMIT ?", before, take));
     return rows.map(pageFromRow);
   }
 
