@@ -116,9 +116,9 @@ describe('deployment files parse', () => {
     expect(Object.keys(compose.services).sort()).toEqual(['api', 'mysql', 'redis', 'worker']);
   });
 
-  it('lists every manifest but the example Secret and the PodMonitor (it needs the operator) in the kustomization', () => {
+  it('lists every manifest but the example Secret, the PodMonitor (it needs the operator) and the migration Job (its template cannot change in place) in the kustomization', () => {
     const [kustomization] = ofKind('Kustomization');
-    const expected = k8sFiles.filter((file) => !['kustomization.yaml', 'secret.example.yaml', 'podmonitor.yaml'].includes(file));
+    const expected = k8sFiles.filter((file) => !['kustomization.yaml', 'secret.example.yaml', 'podmonitor.yaml', 'migrate-job.yaml'].includes(file));
     expect([...(kustomization.resources ?? [])].sort()).toEqual(expected);
   });
 });
@@ -170,6 +170,32 @@ describe('Deployments', () => {
     const [config] = ofKind('ConfigMap');
     const longestJobMs = Math.max(Number(config.data?.JOB_TIMEOUT_MS), Number(config.data?.CHAT_TIMEOUT_MS));
     expect((spec.terminationGracePeriodSeconds ?? 30) * 1000).toBeGreaterThan(longestJobMs);
+  });
+});
+
+describe('the migration Job', () => {
+  const [job] = ofKind('Job');
+  const spec = podSpec(job);
+  const [container] = spec.containers as Array<Container & { args?: string[]; command?: string[] }>;
+
+  it('runs the CLI\'s db:migrate (a command the CLI has) once, in the Deployments\' image, non-root, with no ROLE', async () => {
+    expect(job.metadata.name).toBe('crawlgate-migrate');
+    expect(container.command).toBeUndefined(); // the image's tini entrypoint stays
+    expect(container.args).toEqual(['node', 'dist/cli.js', 'db:migrate']);
+    const { COMMANDS } = await import('../../src/cli/commands.js');
+    expect(Object.keys(COMMANDS)).toContain('db:migrate');
+    expect(container.image).toBe(podSpec(deployment('crawlgate-api')).containers[0].image);
+    expect(spec.securityContext?.runAsNonRoot).toBe(true);
+    expect((spec as PodSpec & { restartPolicy?: string }).restartPolicy).toBe('Never');
+    expect(roleOf(container)).toBeUndefined();
+  });
+
+  it('reads the database from the same ConfigMap and Secret as the pods, and never the admin token', () => {
+    const names = (container.envFrom ?? []).map((from) => (from.configMapRef ?? from.secretRef)?.name);
+    expect(names).toEqual(['crawlgate-config', 'crawlgate-secrets']);
+    const secret = ofKind('Secret').find((m) => m.metadata.name === 'crawlgate-secrets');
+    expect(Object.keys({ ...secret?.data, ...secret?.stringData })).toEqual(expect.arrayContaining(['DATABASE_URL']));
+    expect(Object.keys({ ...secret?.data, ...secret?.stringData })).not.toContain('ADMIN_TOKEN');
   });
 });
 
