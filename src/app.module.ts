@@ -4,6 +4,7 @@ import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { AppExceptionFilter } from './common/errors/app-exception.filter.js';
 import { LoggerModule } from './common/logging/logger.module.js';
+import { SingleValuedQueryInterceptor } from './common/http/single-valued-query.interceptor.js';
 import { CreditHeadersInterceptor } from './common/http/credit-headers.interceptor.js';
 import { DatabaseModule } from './infra/database/database.module.js';
 import { QueueModule } from './infra/queue/queue.module.js';
@@ -59,6 +60,7 @@ export class AppModule {
       ],
       providers: [
         { provide: APP_FILTER, useClass: AppExceptionFilter },
+        { provide: APP_INTERCEPTOR, useClass: SingleValuedQueryInterceptor },
         { provide: APP_INTERCEPTOR, useClass: CreditHeadersInterceptor },
       ],
     };

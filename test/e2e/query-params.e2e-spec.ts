@@ -97,13 +97,27 @@ describe('unknown query parameters on the service routes', () => {
     expect((await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining).toBe(100);
   });
 
-  it('takes the last of a repeated key, as every other parameter', async () => {
+  it('refuses a repeated parameter, key included, with 422 naming it, before any value is read or charged (a refused value never hides behind a good one)', async () => {
     const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'standard', credits: 10 });
     const target = encodeURIComponent(`${env.target.url}/static`);
-    const answer = await fetch(`${env.baseUrl}/crawl?url=${target}&js=false&key=cg_wrong&key=${encodeURIComponent(org.apiKey)}`);
-    expect([answer.status, answer.headers.get('x-credits-charged')]).toEqual([200, '1']);
-    const reversed = await fetch(`${env.baseUrl}/crawl?url=${target}&js=false&key=${encodeURIComponent(org.apiKey)}&key=cg_wrong`);
-    expect(reversed.status).toBe(401);
-    expect((await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining).toBe(9);
+    const auth = { headers: { authorization: `Bearer ${org.apiKey}` } };
+    const given = async (path: string, init: RequestInit = auth) => {
+      const answer = await fetch(`${env.baseUrl}${path}`, init);
+      return [answer.status, ((await answer.json()) as { errors?: unknown }).errors];
+    };
+    const once = (name: string) => ({ [name]: [`${name} must be given once`] });
+    expect(await given(`/crawl?url=${target}&js=maybe&js=false`)).toEqual([422, once('js')]);
+    expect(await given(`/crawl?url=ftp%3A%2F%2Fx&url=${target}&js=false`)).toEqual([422, once('url')]);
+    expect(await given(`/crawl?url=${target}&js=false&country=France&country=FR&city=a.b&city=Paris`)).toEqual([422, { ...once('country'), ...once('city') }]);
+    expect(await given(`/crawl?url=${target}&js=false&key=cg_wrong&key=${encodeURIComponent(org.apiKey)}`, {})).toEqual([422, once('key')]);
+    expect(await given(`/crawl?url=${target}&js=false&key=${encodeURIComponent(org.apiKey)}&key=cg_wrong`, {})).toEqual([422, once('key')]);
+    expect(await given(`/screenshot?url=${target}&viewport=0x0&viewport=800x600`)).toEqual([422, once('viewport')]);
+    expect(await given(`/site?url=${target}&limit=5&limit=6`, { ...auth, method: 'POST' })).toEqual([422, once('limit')]);
+    expect(await given('/account/jobs?limit=5&limit=6')).toEqual([422, once('limit')]);
+    expect(await given('/health/live?a=1&a=2')).toEqual([422, once('a')]);
+    expect((await getOrganization(env.baseUrl, env.adminToken, org.id)).credits_remaining).toBe(10);
+    const answered = await fetch(`${env.baseUrl}/crawl?url=${target}&js=false&key=${encodeURIComponent(org.apiKey)}`);
+    expect([answered.status, answered.headers.get('x-credits-charged')]).toEqual([200, '1']);
+    expect(await given(`/crawl/${answered.headers.get('x-job-id')}?cursor=0&cursor=1`)).toEqual([422, once('cursor')]);
   });
 });

@@ -3,7 +3,10 @@ import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { CITY_CHARACTERS, CITY_MAX_LENGTH, COUNTRY_CODE } from './geography.js';
 
-/** A repeated query parameter counts once: its last value. */
+/**
+ * The one value of a query parameter. A repeated parameter never reaches a route (single-valued-query.interceptor.ts
+ * refuses it first): an array here is a caller other than HTTP's query parser, and its last value is taken.
+ */
 export const lastValue = ({ value }: { value: unknown }) => (Array.isArray(value) ? value[value.length - 1] : value);
 
 /** A parameter that takes one of `values` (its last value); anything else is refused with the list it takes. */

@@ -1,11 +1,18 @@
 import { applyDecorators } from '@nestjs/common';
 import { Expose, Transform } from 'class-transformer';
+import { AppError } from '../errors/app-error.js';
 
-/**
- * For query parameters that refuse a repeat rather than take its last value (GET /account/usage, /account/jobs,
- * the admin usage report): the message for a repeated one, null for a single one.
- */
+/** The message for a query parameter given more than once (the query parser makes it an array), null for one given once. */
 export const repeated = (value: unknown, property: string): string | null => (Array.isArray(value) ? `${property} must be given once` : null);
+
+/** The 422 naming every parameter of the query given more than once, null when none was (single-valued-query.interceptor.ts). */
+export function repeatedParameters(query: unknown): AppError | null {
+  const errors = Object.entries((query ?? {}) as Record<string, unknown>).flatMap(([name, value]): Array<[string, string[]]> => {
+    const problem = repeated(value, name);
+    return problem ? [[name, [problem]]] : [];
+  });
+  return errors.length > 0 ? AppError.validation(Object.fromEntries(errors)) : null;
+}
 
 /**
  * `fallback(query)` when the parameter is absent (`query`: the parameters as given, for a default that follows another

@@ -3,7 +3,8 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import type { Organization } from '../../infra/database/entities/index.js';
 import { AuthService } from './auth.service.js';
-import { lastValue } from '../../common/validation/query-params.js';
+import { AppError } from '../../common/errors/app-error.js';
+import { repeated } from '../../common/validation/single-value.js';
 
 const QUERY_KEY = 'crawlgate:allow-query-key';
 
@@ -30,8 +31,10 @@ export class OrgKeyGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<AuthedRequest>();
     let token = bearerToken(request);
     if (token === undefined && this.reflector.get<boolean>(QUERY_KEY, context.getHandler())) {
-      // Its last value when repeated, as every query parameter (query-params.ts).
-      const key = lastValue({ value: (request.query as Record<string, unknown>)?.key });
+      const key = (request.query as Record<string, unknown>)?.key;
+      // Refused as any repeated parameter is (single-valued-query.interceptor.ts), before either value is tried.
+      const twice = repeated(key, 'key');
+      if (twice) throw AppError.field('key', twice);
       token = typeof key === 'string' ? key : undefined;
     }
     request.organization = await this.auth.organizationFor(token);

@@ -1,16 +1,16 @@
 import { applyDecorators } from '@nestjs/common';
 import { OneRule } from '../../common/validation/one-rule.js';
-import { Fallback, repeated } from '../../common/validation/single-value.js';
+import { Fallback } from '../../common/validation/single-value.js';
 import { isDay } from './usage-range.js';
 
-/** A UTC day written YYYY-MM-DD, given once; `fallback(query)` when absent. One rule: validates, one message, its schema. */
+/** A UTC day written YYYY-MM-DD; `fallback(query)` when absent. One rule: validates, one message, its schema. */
 export const DayParam = (fallback: (query: Record<string, unknown>) => string) =>
   applyDecorators(
     Fallback(fallback),
     OneRule({
       name: 'isDay',
       openapi: { type: 'string', format: 'date' },
-      problem: (value, property) => repeated(value, property) ?? (isDay(value) ? null : `${property} must be a date written YYYY-MM-DD`),
+      problem: (value, property) => (isDay(value) ? null : `${property} must be a date written YYYY-MM-DD`),
     }),
   );
 

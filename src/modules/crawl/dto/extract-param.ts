@@ -17,7 +17,7 @@ export interface ParsedStructured {
   readonly errors: FieldErrors;
 }
 
-/** Parses `extract` and `ai_schema` from the raw query: absent is null; a repeated parameter counts once, its last value. */
+/** Parses `extract` and `ai_schema` from the raw query: absent is null. */
 export function parseStructuredParams(query: Record<string, unknown>): ParsedStructured {
   const errors: FieldErrors = {};
   const extractText = textOf(query.extract);
