@@ -10,9 +10,13 @@ import { DEVICE_SCALE_FACTOR } from './viewport-bounds.js';
 
 const DPR_RANGE = `device_scale_factor must be between ${DEVICE_SCALE_FACTOR.min} and ${DEVICE_SCALE_FACTOR.max}`;
 
+/** A number written in decimal digits (`2`, `1.5`, `.5`), as a viewport's sides are: not `0x2`, `1e0`, ` 2` or `Infinity`, which Number() reads. */
+const DECIMAL = /^(?:\d+(?:\.\d+)?|\.\d+)$/;
+
 const toNumber = ({ value }: { value: unknown }) => {
   const text = last({ value });
-  return text === undefined || text === '' ? text : Number(text);
+  if (text === undefined || text === '' || typeof text === 'number') return text;
+  return typeof text === 'string' && DECIMAL.test(text) ? Number(text) : Number.NaN;
 };
 
 /** The flags' meaning, the same whether read as boolean text (GET) or strict booleans (POST). */

@@ -22,7 +22,12 @@ describe('viewport and device_scale_factor bounds (decisions.md 7.2)', () => {
       .toThrow(expect.objectContaining({ code: 'validation_failed', details: { errors: { device_scale_factor: ['device_scale_factor must be between 0.5 and 4'] } } }));
   });
 
-  it.each(['0.5', '4'])('accepts device_scale_factor=%s', (dpr) => {
+  it.each(['0x2', '1e0', ' 2', '2.', 'Infinity', '+2', '2,5'])('refuses device_scale_factor=%j, not a decimal number, with 422 on the field', (dpr) => {
+    expect(() => validateDto(PageQuery, { url: 'http://a.example', viewport: '800x600', device_scale_factor: dpr }, { allowUnknown: true }))
+      .toThrow(expect.objectContaining({ code: 'validation_failed', details: { errors: { device_scale_factor: expect.arrayContaining(['device_scale_factor must be a number']) } } }));
+  });
+
+  it.each(['0.5', '4', '1.25', '.75', '2'])('accepts device_scale_factor=%s', (dpr) => {
     expect(validateDto(PageQuery, { url: 'http://a.example', viewport: '800x600', device_scale_factor: dpr }, { allowUnknown: true }).device_scale_factor).toBe(Number(dpr));
   });
 });
