@@ -44,4 +44,23 @@ describe.each(['sqlite', 'mariadb'] as const)('expired jobs on %s', (kind) => {
     const left = (await db.getRepository(Job).find({ where: { organizationId: org }, select: { id: true } })).map((job) => job.id).sort();
     expect(left).toEqual([ids.lateFinish, ids.neverEnded, ids.young].sort());
   });
+
+  it('deletes an expired site crawl\'s frontier with its job, and no other crawl\'s', async () => {
+    const frontierOf = async (crawlId: string) => {
+      await db.query('INSERT INTO site_crawl (job_id, organization_id) VALUES (?, ?)', [crawlId, org]);
+      for (const path of ['/', '/a']) {
+        await db.query("INSERT INTO site_page (crawl_id, organization_id, key_hash, url, depth, state, queued_at) VALUES (?, ?, ?, ?, 0, 'done', ?)",
+          [crawlId, org, `${crawlId}${path}`, `http://expiry.example${path}`, '2026-12-06 12:00:00']);
+      }
+    };
+    const expired = await jobAt('site-old', 60, 59);
+    const kept = await jobAt('site-young', 3, 2);
+    await frontierOf(expired);
+    await frontierOf(kept);
+    expect(await jobs.deleteExpired(now, new Date(now.getTime() - 24 * HOUR))).toBe(1);
+    const pages = await db.query('SELECT crawl_id FROM site_page WHERE organization_id = ? ORDER BY id', [org]);
+    expect(pages.map((row: { crawl_id: string }) => row.crawl_id)).toEqual([kept, kept]);
+    const crawls = await db.query('SELECT job_id FROM site_crawl WHERE organization_id = ?', [org]);
+    expect(crawls.map((row: { job_id: string }) => row.job_id)).toEqual([kept]);
+  });
 });

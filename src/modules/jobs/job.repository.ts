@@ -5,7 +5,7 @@ import { Job, JobResult } from '../../infra/database/entities/index.js';
 import type { TargetMediaType } from '../../common/http/metered-answer.js';
 import type { JobOutput } from './operation.js';
 import { rowBoolean } from '../../infra/database/row-values.js';
-import { Dialect, query, SqlProgramRunner } from '../../infra/database/sql-program.js';
+import { Dialect, exec, query, SqlProgramRunner } from '../../infra/database/sql-program.js';
 import { utcDay } from '../billing/utc-day.js';
 import { earlyAttemptProgram } from './job-early-attempt.js';
 import { finishParams, finishProgram, JobEnd, JobFailure } from './job-finish.js';
@@ -157,6 +157,10 @@ export class JobRepository {
     if (expired.length === 0) return 0;
     const ids = expired.map((job) => job.id);
     await this.results.delete({ jobId: In(ids) });
+    // A site crawl's frontier goes with its job (decisions.md 9.3: pages are kept RESULT_TTL_HOURS after the crawl ends).
+    const marks = ids.map(() => '?').join(', ');
+    await this.sql.execute(exec(`DELETE FROM site_page WHERE crawl_id IN (${marks})`, ...ids));
+    await this.sql.execute(exec(`DELETE FROM site_crawl WHERE job_id IN (${marks})`, ...ids));
     await this.jobs.delete({ id: In(ids) });
     return ids.length;
   }

@@ -17,7 +17,8 @@ const REQUEUE_PRIORITY = 1;
 
 /**
  * The frontier's upkeep, by one process a period: pages of a dead worker (lease run out) waiting again, waiting pages
- * whose queue entry vanished queued again, crawls past SITE_MAX_HOURS stopped, rows of expired crawls deleted.
+ * whose queue entry vanished queued again, crawls past SITE_MAX_HOURS stopped (an expired crawl's rows go with its job:
+ * JobRepository.deleteExpired).
  */
 @Injectable()
 export class SiteSweeper extends SharedSweep {
@@ -45,6 +46,5 @@ export class SiteSweeper extends SharedSweep {
       await this.queue.later(page.organizationId, page.crawlId, page.id, REQUEUE_PRIORITY, 0);
     }
     for (const crawl of await this.frontier.overdue(new Date(now - this.config.site.maxHours * 3_600_000))) await this.ends.stop(crawl.organizationId, crawl.crawlId, 'time_limit', null);
-    await this.frontier.deleteOrphans();
   }
 }

@@ -144,12 +144,6 @@ export class FrontierRepository {
     return rows.map((row) => ({ organizationId: row.organization_id as string, crawlId: row.id as string }));
   }
 
-  /** The janitor: frontier rows whose crawl's job is gone (expired and deleted). */
-  async deleteOrphans(): Promise<void> {
-    await this.sql.execute(exec('DELETE FROM site_page WHERE crawl_id NOT IN (SELECT id FROM job)'));
-    await this.sql.execute(exec('DELETE FROM site_crawl WHERE job_id NOT IN (SELECT id FROM job)'));
-  }
-
   /** Runs a program that drops pages, and refunds the charges they still held, in one transaction. */
   private withRefunds<T extends StopOutcome>(organizationId: string, crawlId: string, program: () => SqlProgram<T>): Promise<T> {
     return this.ledger.refundAfter(function* () {
