@@ -90,13 +90,13 @@ export function* finishProgram(dialect: Dialect, r: FinishRequest): SqlProgram<F
   const skips = { ...r.skips };
   let admitted = crawl.admitted;
   const live = LIVE.has(crawl.status) && !crawl.stopping;
-  if (r.alias) admitted -= yield* reserveAlias(r, r.alias);
+  if (r.alias) yield* insertPages(r, [r.alias], 'alias');
   if (live) {
     const fresh = yield* unseen(r.organizationId, r.crawlId, r.links);
     skips.duplicate += r.links.length - fresh.length;
     const room = Math.max(0, r.limit - admitted);
     skips.limit += Math.max(0, fresh.length - room);
-    yield* insertHeld(r, fresh.slice(0, room));
+    yield* insertPages(r, fresh.slice(0, room), 'held');
     admitted += Math.min(room, fresh.length);
   }
   yield exec('UPDATE site_crawl SET finished = ?, admitted = ?, skipped_robots = skipped_robots + ?, skipped_scope = skipped_scope + ?, '
@@ -163,29 +163,15 @@ function* unseen(organizationId: string, crawlId: string, links: readonly NewPag
   return links.filter((link) => !taken.has(link.keyHash) && Boolean(taken.add(link.keyHash)));
 }
 
-const INSERT_PAGE = 'INSERT INTO site_page (crawl_id, organization_id, key_hash, url, depth, parent, state, held, attempts, retries, queued_at, credits) '
-  + 'VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, 0, ?, 0)';
-
-/** New pages, waiting and held: releaseLevel queues those of the next level. */
-function* insertHeld(r: { organizationId: string; crawlId: string; now: Date }, pages: readonly NewPage[]): SqlProgram<void> {
-  for (const page of pages) yield exec(INSERT_PAGE, r.crawlId, r.organizationId, page.keyHash, page.url, page.depth, page.parent, 'waiting', 1, r.now);
-}
-
-/**
- * A redirect's final URL key, reserved as an `alias` so that a later link to it is a duplicate (decisions.md 9.1). A
- * page found at that key but not started yet (held, or queued and never taken) is this page's result already: it
- * becomes the alias instead of being fetched again at its own, longer path. Answers the pages it took off the admitted
- * count (1 or 0). A page started meanwhile stays (page-work.ts saw the key free or unstarted just before).
- */
-function* reserveAlias(r: { organizationId: string; crawlId: string; now: Date }, alias: NewPage): SqlProgram<number> {
-  const [existing] = yield query('SELECT id FROM site_page WHERE organization_id = ? AND crawl_id = ? AND key_hash = ?', r.organizationId, r.crawlId, alias.keyHash);
-  if (!existing) {
-    yield exec(INSERT_PAGE, r.crawlId, r.organizationId, alias.keyHash, alias.url, alias.depth, alias.parent, 'alias', 0, r.now);
-    return 0;
+/** New pages `held` (releaseLevel queues those of the next level), or a redirect's final URL key reserved as an `alias`. */
+function* insertPages(r: { organizationId: string; crawlId: string; now: Date }, pages: readonly NewPage[], kind: 'held' | 'alias'): SqlProgram<void> {
+  for (const page of pages) {
+    const [existing] = kind === 'alias' ? yield query('SELECT id FROM site_page WHERE organization_id = ? AND crawl_id = ? AND key_hash = ?', r.organizationId, r.crawlId, page.keyHash) : [undefined];
+    if (existing) continue;
+    yield exec('INSERT INTO site_page (crawl_id, organization_id, key_hash, url, depth, parent, state, held, attempts, retries, queued_at, credits) '
+      + 'VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, 0, ?, 0)', r.crawlId, r.organizationId, page.keyHash, page.url, page.depth, page.parent,
+    kind === 'held' ? 'waiting' : 'alias', kind === 'held' ? 1 : 0, r.now);
   }
-  const absorbed = yield exec("UPDATE site_page SET state = 'alias', held = 0 WHERE organization_id = ? AND crawl_id = ? AND id = ? AND state = 'waiting' AND attempts = 0",
-    r.organizationId, r.crawlId, existing.id);
-  return absorbed.affected;
 }
 
 /**

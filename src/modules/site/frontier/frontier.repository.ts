@@ -97,15 +97,12 @@ export class FrontierRepository {
   }
 
   /**
-   * The URL of the page the crawl took at this key already, null when none or when the page there was found but never
-   * started (the redirect onto it is its result: frontier-programs.ts, reserveAlias). A redirect's final URL onto a page
-   * taken is a duplicate of that page; an alias row's URL is the final URL of the page that redirected there.
+   * The URL of the page the crawl took at this key already, null when none (a redirect's final URL onto a page taken:
+   * a duplicate of that page; an alias row's URL is the final URL of the page that redirected there).
    */
   async takenUrl(organizationId: string, crawlId: string, keyHash: string, exceptPageId: string): Promise<string | null> {
-    const [row] = await this.sql.rows(query('SELECT url, state, attempts FROM site_page WHERE organization_id = ? AND crawl_id = ? AND key_hash = ? AND id <> ?',
-      organizationId, crawlId, keyHash, exceptPageId));
-    if (!row || (row.state === 'waiting' && rowInt(row.attempts) === 0)) return null;
-    return String(row.url);
+    const [row] = await this.sql.rows(query('SELECT url FROM site_page WHERE organization_id = ? AND crawl_id = ? AND key_hash = ? AND id <> ?', organizationId, crawlId, keyHash, exceptPageId));
+    return row ? String(row.url) : null;
   }
 
   /** The robots.txt answer kept for every worker of the crawl (null body: unreachable). */
