@@ -2,19 +2,24 @@ import { Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { InjectRedis } from '../../infra/redis/redis.module.js';
 
+/** What `enter` answers while the host has `limit` requests of all crawls running. */
+export const HOST_FULL = -1;
+/** What `enter` answers while, with a floor, one of this crawl's own requests to the host runs. */
+export const CRAWL_BUSY = -2;
+
 /**
- * Enters a host for a crawl's request: waits (answers the ms) while the crawl's floor or pause for the host runs, -1
- * while the host has `limit` requests of all crawls running (or, with a floor, one of this crawl's), else takes a
- * lease (expiring, so a dead worker's frees itself). 0: entered. With a floor the crawl's requests to the host go one
- * at a time, each `floor` after the previous one's end.
+ * Enters a host for a crawl's request: waits (answers the ms) while the crawl's floor or pause for the host runs,
+ * CRAWL_BUSY while (with a floor) one of this crawl's requests runs there, HOST_FULL while the host has `limit`
+ * requests of all crawls running, else takes a lease (expiring, so a dead worker's frees itself). 0: entered. With a
+ * floor the crawl's requests to the host go one at a time, each `floor` after the previous one's end.
  */
 const ENTER = `
 local now = tonumber(ARGV[1])
 local nxt = tonumber(redis.call('GET', KEYS[2]) or '0')
 if nxt > now then return nxt - now end
-if tonumber(ARGV[5]) > 0 and redis.call('EXISTS', KEYS[3]) == 1 then return -1 end
+if tonumber(ARGV[5]) > 0 and redis.call('EXISTS', KEYS[3]) == 1 then return ${CRAWL_BUSY} end
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
-if not redis.call('ZSCORE', KEYS[1], ARGV[4]) and redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return -1 end
+if not redis.call('ZSCORE', KEYS[1], ARGV[4]) and redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return ${HOST_FULL} end
 redis.call('ZADD', KEYS[1], ARGV[2], ARGV[4])
 redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]) - now + 60000)
 local floor = tonumber(ARGV[5])

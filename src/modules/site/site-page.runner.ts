@@ -10,14 +10,14 @@ import { LimitsService } from '../billing/limits.service.js';
 import { limitsFor } from '../billing/plan-limits.js';
 import { FrontierRepository } from './frontier/frontier.repository.js';
 import type { FrontierPage } from './frontier/frontier-types.js';
-import { HostGate } from './host-gate.js';
+import { HOST_FULL, HostGate } from './host-gate.js';
 import { PageWork } from './page-work.js';
 import { SiteCrawls } from './site-crawls.js';
 import { SiteEnds } from './site-ends.js';
 import { SiteQueue } from './site-queue.js';
 
 const LIVE = new Set(['queued', 'running']);
-/** How soon a page tries again when its host or its organization's plan slots are all taken. */
+/** How soon a page tries again when its organization's plan slots are all taken (a full host parks it: SiteQueue.park). */
 const BUSY_RETRY_MS = 250;
 /** A running page's leases (its row, its place at the host): short, renewed by its live worker, so a dead one's lapse soon. */
 export const PAGE_LEASE_MS = 10_000;
@@ -55,6 +55,7 @@ export class SitePageRunner {
     const host = siteHost(new URL(page.url));
     const holder = `${crawlId}/${pageId}`;
     const wait = await this.gate.enter(crawlId, host, holder, this.config.site.hostConcurrency, context.floorMs, PAGE_LEASE_MS);
+    if (wait === HOST_FULL) return this.queue.park(organizationId, crawlId, pageId, host, plan.priority);
     if (wait !== 0) return this.queue.later(organizationId, crawlId, pageId, plan.priority, wait < 0 ? BUSY_RETRY_MS : wait);
     try {
       if (!(await this.takeSlot(organizationId, holder, plan.concurrency))) return this.queue.later(organizationId, crawlId, pageId, plan.priority, BUSY_RETRY_MS);
@@ -74,6 +75,8 @@ export class SitePageRunner {
       // The start page read robots.txt meanwhile: its Crawl-delay counts from this first request on.
       const floorMs = page.depth === 0 ? (await this.crawls.context(organizationId, crawlId, true))?.floorMs ?? 0 : context.floorMs;
       await this.gate.leave(crawlId, host, holder, floorMs);
+      // Its place at the host is free: the page parked there longest takes it now.
+      await this.queue.wake(host);
     }
   }
 

@@ -15,6 +15,15 @@ import { FrontierRepository } from './frontier/frontier.repository.js';
  */
 const MARK_AFTER_DUE_MS = 30_000;
 const markKey = (crawlId: string, pageId: string) => `crawlgate:site:queued:${crawlId}/${pageId}`;
+/**
+ * How long a page that found its host full waits at most before it looks again. The end of a request to the host
+ * brings the longest-waiting one forward at once (wake), so this is only the bound for a wake that never came (its
+ * request's worker died): a freed place is taken in milliseconds, and a full host is not polled by every page it keeps.
+ */
+const PARKED_MS = 5_000;
+/** Parked Bull jobs a wake passes over at most (each already ran: its wait ran out, or an earlier wake took it). */
+const WAKE_TRIES = 5;
+const parkedKey = (host: string) => `crawlgate:site:parked:${host}`;
 
 export const SITE_KIND = 'site';
 
@@ -43,17 +52,37 @@ export class SiteQueue {
     await this.line.leave(crawlId);
   }
 
-  /** Any number of Bull jobs for one page is harmless: only the claim of its waiting row runs it. */
-  async add(organizationId: string, crawlId: string, pageIds: readonly string[], priority: number, delayMs = 0): Promise<void> {
+  /** Any number of Bull jobs for one page is harmless: only the claim of its waiting row runs it. Answers the jobs' ids. */
+  async add(organizationId: string, crawlId: string, pageIds: readonly string[], priority: number, delayMs = 0): Promise<string[]> {
+    const ids: string[] = [];
     for (const pageId of pageIds) {
       // Marked before the job exists: a worker that takes the job at once unmarks after this, never before (else the
       // mark would outlive its job, and the sweep would leave the page waiting for the mark's hour).
       await this.redis.set(markKey(crawlId, pageId), '1', 'PX', delayMs + MARK_AFTER_DUE_MS);
-      await this.queue.add({ jobId: crawlId, kind: SITE_KIND, organizationId, pageId }, {
-        jobId: `${crawlId}/${pageId}/${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
-        priority,
-        ...(delayMs > 0 ? { delay: delayMs } : {}),
-      });
+      const id = `${crawlId}/${pageId}/${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+      await this.queue.add({ jobId: crawlId, kind: SITE_KIND, organizationId, pageId }, { jobId: id, priority, ...(delayMs > 0 ? { delay: delayMs } : {}) });
+      ids.push(id);
+    }
+    return ids;
+  }
+
+  /** The page's host is full (per-host concurrency): it waits for a request to the host to end (wake), PARKED_MS at most. */
+  async park(organizationId: string, crawlId: string, pageId: string, host: string, priority: number): Promise<void> {
+    const [id] = await this.add(organizationId, crawlId, [pageId], priority, PARKED_MS);
+    await this.redis.multi().zadd(parkedKey(host), Date.now(), id).pexpire(parkedKey(host), 2 * PARKED_MS).exec();
+    await this.frontier.touch(organizationId, crawlId, pageId);
+  }
+
+  /** A request to the host ended: the page parked longest (of any crawl) whose job still waits runs now, at its priority. */
+  async wake(host: string): Promise<void> {
+    const key = parkedKey(host);
+    await this.redis.zremrangebyscore(key, '-inf', Date.now() - PARKED_MS);
+    for (let tries = 0; tries < WAKE_TRIES; tries++) {
+      const [id] = await this.redis.zpopmin(key);
+      if (id === undefined) return;
+      const job = await this.queue.getJob(id);
+      // Refused when the job is no longer delayed (its wait ran out meanwhile): the next one is tried.
+      if (job && (await job.promote().then(() => true, () => false))) return;
     }
   }
 
