@@ -15,6 +15,11 @@ const commandOf = (pid: number) => {
     return '';
   }
 };
+/** Chromium's browser process (not its wrapper script, not one of its children). */
+const isBrowser = (pid: number) => {
+  const command = commandOf(pid);
+  return command.split('\0')[0].includes('chrom') && !command.includes('--type=');
+};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 30_000): Promise<void> {
@@ -199,6 +204,33 @@ describe('faults', () => {
     expect(browsers.length).toBeGreaterThan(0);
     expect(browsers.filter((pid) => renderers.includes(pid))).toEqual([]);
     remember();
+  });
+
+  it('Chromium killed alone under a running job: the job runs again on a new browser and answers 200, charged once, one attempt', async () => {
+    const org = await stack.organization();
+    for (const worker of stack.workers) if (worker.running) await worker.terminate();
+    const worker = await stack.startWorker();
+    const answer = stack.crawl(org.apiKey, 3000, 'lost-a');
+    await waitFor('the page requested', () => stack.hits('lost-a') === 1);
+    remember();
+    const browsers = worker.tree().filter(isBrowser);
+    expect(browsers.length).toBe(1);
+    process.kill(browsers[0], 'SIGKILL');
+    const killedAt = Date.now();
+
+    const served = await answer;
+    recovery.browserKilledJobServed = Date.now() - killedAt;
+    expect(served.status).toBe(200);
+    expect(served.headers.get('x-credits-charged')).toBe(String(PRICE));
+    expect(served.headers.get('x-credits-remaining')).toBe(String(1000 - PRICE));
+    expect(stack.hits('lost-a')).toBe(2);
+    remember();
+    expect(worker.tree().filter(isBrowser)).toEqual([expect.any(Number)]);
+    expect(worker.tree().filter(isBrowser)).not.toContain(browsers[0]);
+    const entries = (await ledger(stack.api!.baseUrl, ADMIN_TOKEN, org.id)).entries.map((entry) => entry.amount);
+    expect(entries.sort((a, b) => a - b)).toEqual([-PRICE, 1000]);
+    const [day] = (await usage(stack.api!.baseUrl, ADMIN_TOKEN, org.id)).days;
+    expect(day).toMatchObject({ host: '127.0.0.1', attempts: 1, crawls: 1, credits: PRICE });
   });
 
   it('afterwards: balance == sum(ledger) for every organization, no job left queued or running, no Chromium left', async () => {

@@ -2,6 +2,16 @@ import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 
 /**
+ * The job's browser went away under it (killed, out of memory, its process crashed), not its own page: the job may run
+ * again on a new browser (JobRunner.perform, once). A page that crashed or hung is a plain browser_crashed.
+ */
+export class BrowserLost extends AppError {
+  constructor() {
+    super(ErrorCode.BrowserCrashed, 'The browser crashed during the job.');
+  }
+}
+
+/**
  * One job's hard limits: its deadline and whatever must end it early (a browser crash, a hung page).
  * Ending it runs the registered stop hooks (closing the page), so a tab stuck in a script loop or a request that
  * never finishes cannot hold its slot.
@@ -72,9 +82,10 @@ export class JobRun {
     for (const hook of this.stopHooks.splice(0)) hook();
   }
 
+  /** Its browser disconnected under it. */
   crash(): void {
     this.crashed = true;
-    this.fail(new AppError(ErrorCode.BrowserCrashed, 'The browser crashed during the job.'));
+    this.fail(new BrowserLost());
   }
 
   /** Called when the job ends early (its own errors are the caller's). */

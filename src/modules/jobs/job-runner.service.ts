@@ -6,6 +6,7 @@ import { AppError, isAppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import { deadlineSignal, raceSignal } from '../../common/time/deadline.js';
 import { BrowserCluster } from '../../infra/browser/browser-cluster.js';
+import { BrowserLost } from '../../infra/browser/job-run.js';
 import type { NavigationRule } from '../../infra/browser/request-guard.js';
 import { MetricsService } from '../../infra/metrics/metrics.service.js';
 import type { Job } from '../../infra/database/entities/index.js';
@@ -31,6 +32,8 @@ import type { Redis } from 'ioredis';
 
 /** Worth another proxy of the pool: the target may be reachable from elsewhere, or the proxy was the problem. */
 const RETRY_ON = new Set<string>([ErrorCode.TargetUnreachable, ErrorCode.ProxyFailed]);
+/** A job tries again (another proxy, a new browser) only with more than this left before its deadline. */
+const LAST_TRY_MS = 1000;
 
 /** Worker side of a job: run its operation in the browser, store the outcome, tally it, free the slot (the SlotKeeper renews it meanwhile). */
 @Injectable()
@@ -160,10 +163,24 @@ export class JobRunner {
 
   /**
    * An operation's work for one job, without a job row of its own (a site crawl's page, decisions.md 9.3): the proxy
-   * route chosen (another proxy of the pool once on a proxy's or the target's failure), the browser, the deadline
+   * route chosen (another proxy of the pool once on a proxy's or the target's failure), the browser (a new one once,
+   * should the job's browser die under it), the deadline
    * and the job's signal (aborted at the deadline); a site crawl's bounds on where its pages navigate (9.1).
    */
   async perform(operation: Operation, options: unknown, job: Pick<Job, 'id' | 'organizationId'>, time: PerformTime): Promise<JobOutput> {
+    try {
+      return await this.throughThePool(operation, options, job, time);
+    } catch (error) {
+      // Its browser died under it (killed, out of memory) while its page did nothing wrong: once more on a new browser,
+      // within the same deadline. A page that crashed or hung itself is not run again, nor a second loss.
+      if (!(error instanceof BrowserLost) || Date.now() > time.deadline - LAST_TRY_MS) throw error;
+      this.logger.warn({ jobId: job.id }, 'its browser died under the job; it runs again on a new browser');
+      return await this.throughThePool(operation, options, job, time);
+    }
+  }
+
+  /** The work on a proxy of the route's pool, and on another of the pool once should the proxy or the target fail. */
+  private async throughThePool(operation: Operation, options: unknown, job: Pick<Job, 'id' | 'organizationId'>, time: PerformTime): Promise<JobOutput> {
     const { deadline } = time;
     const request = operation.route(options);
     const target = { country: request.country, city: request.city };
@@ -171,7 +188,7 @@ export class JobRunner {
     try {
       return await this.attempt(operation, options, job, first, time);
     } catch (error) {
-      if (!isAppError(error) || !RETRY_ON.has(error.code) || Date.now() > deadline - 1000) throw await this.poolVerdict(error, request.tier);
+      if (!isAppError(error) || !RETRY_ON.has(error.code) || Date.now() > deadline - LAST_TRY_MS) throw await this.poolVerdict(error, request.tier);
       // No markFailed here: the relay already set the proxy aside if, and only if, the proxy itself failed.
       const second = await this.proxies.select(request.tier, target, [first.id]).catch(() => null);
       if (!second) throw await this.poolVerdict(error, request.tier);
