@@ -3,7 +3,7 @@ import Bull from 'bull';
 import { Redis } from 'ioredis';
 import { JobLine } from '../../src/modules/jobs/job-line.service.js';
 import type { FrontierRepository } from '../../src/modules/site/frontier/frontier.repository.js';
-import { SiteQueue } from '../../src/modules/site/site-queue.js';
+import { atFullHost, SiteQueue } from '../../src/modules/site/site-queue.js';
 import type { JobPayload } from '../../src/infra/queue/queue.constants.js';
 
 /** decisions.md 9.3 "Load": a page whose host is full waits for a place there, and takes it as soon as one is freed. */
@@ -29,22 +29,22 @@ describe('SiteQueue: pages parked at a full host, woken one by one as its reques
   };
 
   it('wakes the longest parked page of the host at its priority, passes over a job that already ran, and leaves other hosts alone', async () => {
-    await sites.park('o', 'c1', 'p1', host, 3);
-    await sites.park('o', 'c1', 'p2', host, 3);
-    await sites.park('o', 'c2', 'p3', host, 4);
-    await sites.park('o', 'c3', 'q1', `other-${host}`, 3);
+    await sites.park(atFullHost(host), 'o', 'c1', 'p1', 3);
+    await sites.park(atFullHost(host), 'o', 'c1', 'p2', 3);
+    await sites.park(atFullHost(host), 'o', 'c2', 'p3', 4);
+    await sites.park(atFullHost(`other-${host}`), 'o', 'c3', 'q1', 3);
     expect(touched).toEqual(['p1', 'p2', 'p3', 'q1']);
     expect(await states()).toEqual({ p1: 'delayed', p2: 'delayed', p3: 'delayed', q1: 'delayed' });
-    await sites.wake(host);
+    await sites.wake(atFullHost(host));
     expect(await states()).toEqual({ p1: 'waiting', p2: 'delayed', p3: 'delayed', q1: 'delayed' });
     // p2's wait ran out before a wake came (its job is no longer delayed): the next wake passes it over for p3.
     const [p2] = (await queue.getJobs(['delayed'])).filter((job) => job.data.pageId === 'p2');
     await p2.promote();
-    await sites.wake(host);
+    await sites.wake(atFullHost(host));
     expect(await states()).toEqual({ p1: 'waiting', p2: 'waiting', p3: 'waiting', q1: 'delayed' });
     const waiting = await queue.getJobs(['waiting']);
     expect(waiting.find((job) => job.data.pageId === 'p3')?.opts.priority).toBe(4);
-    await sites.wake(host);
+    await sites.wake(atFullHost(host));
     expect(await states()).toEqual({ p1: 'waiting', p2: 'waiting', p3: 'waiting', q1: 'delayed' });
   });
 });

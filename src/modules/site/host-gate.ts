@@ -6,6 +6,8 @@ import { InjectRedis } from '../../infra/redis/redis.module.js';
 export const HOST_FULL = -1;
 /** What `enter` answers while, with a floor, one of this crawl's own requests to the host runs. */
 export const CRAWL_BUSY = -2;
+/** A host's key outlives its leases by this much (a key, not a lease: the leases' own scores say who holds the host). */
+const HOST_KEY_SPARE_MS = 60_000;
 
 /**
  * Enters a host for a crawl's request: waits (answers the ms) while the crawl's floor or pause for the host runs,
@@ -21,7 +23,7 @@ if tonumber(ARGV[5]) > 0 and redis.call('EXISTS', KEYS[3]) == 1 then return ${CR
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
 if not redis.call('ZSCORE', KEYS[1], ARGV[4]) and redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return ${HOST_FULL} end
 redis.call('ZADD', KEYS[1], ARGV[2], ARGV[4])
-redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]) - now + 60000)
+redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]) - now + ${HOST_KEY_SPARE_MS})
 local floor = tonumber(ARGV[5])
 if floor > 0 then redis.call('SET', KEYS[3], ARGV[4], 'PX', tonumber(ARGV[2]) - now) end
 return 0`;
@@ -30,6 +32,16 @@ return 0`;
 const HOLD = `
 local nxt = tonumber(redis.call('GET', KEYS[1]) or '0')
 if tonumber(ARGV[1]) > nxt then redis.call('SET', KEYS[1], ARGV[1], 'PX', tonumber(ARGV[1]) - tonumber(ARGV[2]) + 1000) end
+return 1`;
+
+/**
+ * A holder's lease on the host, extended while it still holds it; the host's key lives as long as its longest lease
+ * (else a full host's key, set by ENTER alone, would lapse under requests that outlive it, and more would enter).
+ */
+const RENEW_HOST = `
+if not redis.call('ZSCORE', KEYS[1], ARGV[2]) then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[1], ARGV[2])
+redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[3]))
 return 1`;
 
 /** The crawl's one request at a host with a floor: let go (or renewed) only by its holder. */
@@ -59,7 +71,10 @@ export class HostGate {
 
   /** Extends the holder's lease on the host (only while it still holds it). */
   async renew(crawlId: string, host: string, holder: string, leaseMs: number): Promise<void> {
-    await this.redis.multi().zadd(hostKey(host), 'XX', Date.now() + leaseMs, holder).eval(RENEW, 1, busyKey(crawlId, host), holder, leaseMs).exec();
+    await this.redis.multi()
+      .eval(RENEW_HOST, 1, hostKey(host), Date.now() + leaseMs, holder, leaseMs + HOST_KEY_SPARE_MS)
+      .eval(RENEW, 1, busyKey(crawlId, host), holder, leaseMs)
+      .exec();
   }
 
   /**

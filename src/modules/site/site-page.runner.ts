@@ -10,14 +10,14 @@ import { LimitsService } from '../billing/limits.service.js';
 import { limitsFor } from '../billing/plan-limits.js';
 import { FrontierRepository } from './frontier/frontier.repository.js';
 import type { FrontierPage } from './frontier/frontier-types.js';
-import { HOST_FULL, HostGate } from './host-gate.js';
+import { CRAWL_BUSY, HOST_FULL, HostGate } from './host-gate.js';
 import { PageWork } from './page-work.js';
 import { SiteCrawls } from './site-crawls.js';
 import { SiteEnds } from './site-ends.js';
-import { SiteQueue } from './site-queue.js';
+import { atFullHost, behindCrawlTurn, SiteQueue } from './site-queue.js';
 
 const LIVE = new Set(['queued', 'running']);
-/** How soon a page tries again when its organization's plan slots are all taken (a full host parks it: SiteQueue.park). */
+/** How soon a page tries again when its organization's plan slots are all taken (a busy host parks it: SiteQueue.park). */
 const BUSY_RETRY_MS = 250;
 /** A running page's leases (its row, its place at the host): short, renewed by its live worker, so a dead one's lapse soon. */
 export const PAGE_LEASE_MS = 10_000;
@@ -55,13 +55,16 @@ export class SitePageRunner {
     const host = siteHost(new URL(page.url));
     const holder = `${crawlId}/${pageId}`;
     const wait = await this.gate.enter(crawlId, host, holder, this.config.site.hostConcurrency, context.floorMs, PAGE_LEASE_MS);
-    if (wait === HOST_FULL) return this.queue.park(organizationId, crawlId, pageId, host, plan.priority);
-    if (wait !== 0) return this.queue.later(organizationId, crawlId, pageId, plan.priority, wait < 0 ? BUSY_RETRY_MS : wait);
+    if (wait === HOST_FULL) return this.queue.park(atFullHost(host), organizationId, crawlId, pageId, plan.priority);
+    if (wait === CRAWL_BUSY) return this.queue.park(behindCrawlTurn(crawlId, host), organizationId, crawlId, pageId, plan.priority);
+    if (wait > 0) return this.queue.later(organizationId, crawlId, pageId, plan.priority, wait);
+    let requested = false;
     try {
       if (!(await this.takeSlot(organizationId, holder, plan.concurrency))) return this.queue.later(organizationId, crawlId, pageId, plan.priority, BUSY_RETRY_MS);
       try {
         const claim = await this.frontier.claim(organizationId, crawlId, pageId, new Date(Date.now() + PAGE_LEASE_MS), this.ends.expiresAt());
         if (claim.taken) {
+          requested = true;
           // Taking the start page starts the crawl: it stops waiting in line.
           if (page.depth === 0) await this.queue.leaveLine(crawlId);
           await this.renewing(page, host, () => this.work.run(context, page, plan.priority));
@@ -72,12 +75,23 @@ export class SitePageRunner {
         await this.limits.releaseSlot(organizationId, holder);
       }
     } finally {
-      // The start page read robots.txt meanwhile: its Crawl-delay counts from this first request on.
-      const floorMs = page.depth === 0 ? (await this.crawls.context(organizationId, crawlId, true))?.floorMs ?? 0 : context.floorMs;
-      await this.gate.leave(crawlId, host, holder, floorMs);
-      // Its place at the host is free: the page parked there longest takes it now.
-      await this.queue.wake(host);
+      await this.leave(context.floorMs, page, host, requested);
     }
+  }
+
+  /**
+   * Gives the page's place at the host back and wakes who waits for it. The floor runs from a request's end; a pass that
+   * made no request (no plan slot, or another job of the page took it) leaves the crawl's last one as it was.
+   */
+  private async leave(floorMs: number, page: FrontierPage, host: string, requested: boolean): Promise<void> {
+    const { organizationId, crawlId } = page;
+    // The start page read robots.txt meanwhile: its Crawl-delay counts from this first request on.
+    const floor = page.depth === 0 && requested ? (await this.crawls.context(organizationId, crawlId, true))?.floorMs ?? 0 : floorMs;
+    await this.gate.leave(crawlId, host, `${crawlId}/${page.id}`, requested ? floor : 0);
+    // Its place at the host is free: the page parked there longest takes it now, and with a floor, the crawl's next
+    // page for the host (it then waits out the floor).
+    await this.queue.wake(atFullHost(host));
+    if (floor > 0) await this.queue.wake(behindCrawlTurn(crawlId, host));
   }
 
   /** Runs the page's work while renewing its leases; a renewal lost to a store outage is retried at the next beat. */

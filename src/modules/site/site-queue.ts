@@ -16,14 +16,26 @@ import { FrontierRepository } from './frontier/frontier.repository.js';
 const MARK_AFTER_DUE_MS = 30_000;
 const markKey = (crawlId: string, pageId: string) => `crawlgate:site:queued:${crawlId}/${pageId}`;
 /**
- * How long a page that found its host full waits at most before it looks again. The end of a request to the host
- * brings the longest-waiting one forward at once (wake), so this is only the bound for a wake that never came (its
- * request's worker died): a freed place is taken in milliseconds, and a full host is not polled by every page it keeps.
+ * Where a page waits for a place it cannot take yet, and how long at most: the end of a request there brings the one
+ * parked longest forward at once (wake), so the bound is only for a wake that never came (its request's worker died).
+ * A freed place is taken in milliseconds, and a busy place is not polled by every page waiting for it.
  */
-const PARKED_MS = 5_000;
+export interface ParkingSpot {
+  readonly key: string;
+  readonly ms: number;
+}
+
+/** A host with SITE_HOST_CONCURRENCY requests of all crawls running. */
+export const atFullHost = (host: string): ParkingSpot => ({ key: `crawlgate:site:parked:${host}`, ms: 5_000 });
+
+/**
+ * The crawl's own turn at a host with a floor (`delay`, Crawl-delay): one request at a time, so every other page of the
+ * crawl for that host waits here, however many a level released (one request's end wakes one of them).
+ */
+export const behindCrawlTurn = (crawlId: string, host: string): ParkingSpot => ({ key: `crawlgate:site:parked-turn:${crawlId}:${host}`, ms: 30_000 });
+
 /** Parked Bull jobs a wake passes over at most (each already ran: its wait ran out, or an earlier wake took it). */
 const WAKE_TRIES = 5;
-const parkedKey = (host: string) => `crawlgate:site:parked:${host}`;
 
 export const SITE_KIND = 'site';
 
@@ -66,19 +78,18 @@ export class SiteQueue {
     return ids;
   }
 
-  /** The page's host is full (per-host concurrency): it waits for a request to the host to end (wake), PARKED_MS at most. */
-  async park(organizationId: string, crawlId: string, pageId: string, host: string, priority: number): Promise<void> {
-    const [id] = await this.add(organizationId, crawlId, [pageId], priority, PARKED_MS);
-    await this.redis.multi().zadd(parkedKey(host), Date.now(), id).pexpire(parkedKey(host), 2 * PARKED_MS).exec();
+  /** The page cannot take its place at `spot` yet: it waits for a wake there, `spot.ms` at most. */
+  async park(spot: ParkingSpot, organizationId: string, crawlId: string, pageId: string, priority: number): Promise<void> {
+    const [id] = await this.add(organizationId, crawlId, [pageId], priority, spot.ms);
+    await this.redis.multi().zadd(spot.key, Date.now(), id).pexpire(spot.key, 2 * spot.ms).exec();
     await this.frontier.touch(organizationId, crawlId, pageId);
   }
 
-  /** A request to the host ended: the page parked longest (of any crawl) whose job still waits runs now, at its priority. */
-  async wake(host: string): Promise<void> {
-    const key = parkedKey(host);
-    await this.redis.zremrangebyscore(key, '-inf', Date.now() - PARKED_MS);
+  /** A request ended at `spot`: the page parked there longest (of any crawl) whose job still waits runs now, at its priority. */
+  async wake(spot: ParkingSpot): Promise<void> {
+    await this.redis.zremrangebyscore(spot.key, '-inf', Date.now() - spot.ms);
     for (let tries = 0; tries < WAKE_TRIES; tries++) {
-      const [id] = await this.redis.zpopmin(key);
+      const [id] = await this.redis.zpopmin(spot.key);
       if (id === undefined) return;
       const job = await this.queue.getJob(id);
       // Refused when the job is no longer delayed (its wait ran out meanwhile): the next one is tried.
