@@ -8,6 +8,7 @@ import type { AppConfig } from '../../src/config/app-config.js';
 import { BrowserCluster, BrowserTuning } from '../../src/infra/browser/browser-cluster.js';
 import type { BrowserInstance, BrowserLauncher } from '../../src/infra/browser/browser-launcher.js';
 import { BrowserTab } from '../../src/infra/browser/browser-tab.js';
+import { BrowserLost } from '../../src/infra/browser/job-run.js';
 import type { PageJobSpec } from '../../src/infra/browser/page-task.js';
 import type { BrowserPage, PageOptions, PageSession } from '../../src/infra/browser/page-options.js';
 import type { HostVerdict, NetworkPolicy } from '../../src/infra/network/network-policy.js';
@@ -532,6 +533,29 @@ describe('BrowserCluster browser lifecycle', () => {
     expect(await codeOf(job)).toBe('browser_crashed');
     expect(await crawl(async (session) => (await session.goto(`${site.url}/static`)).status)).toBe(200);
     expect(pool.stats().browserPid).not.toBe(pid);
+  });
+
+  it('a browser killed under two pages of one job id (a site crawl\'s) fails both at once as a lost browser, which the runner may retry', async () => {
+    await ownCluster(2, {}, async (cluster) => {
+      await cluster.onModuleInit();
+      expect(await cluster.withPage(spec(), async (session) => (await session.goto(`${site.url}/static`)).status)).toBe(200);
+      const pid = cluster.stats().browserPid!;
+      const shared = spec({}, 20_000);
+      // Each page then waits without a browser call: only the crash path can end it before its deadline.
+      const twin = (n: number) => cluster.withPage({ ...shared }, async (session) => {
+        await session.goto(`${site.url}/static?twin=${n}&kill=${pid}`);
+        await new Promise((resolve) => setTimeout(resolve, 15_000));
+      }).then(() => null, (error: unknown) => error);
+      const twins = [twin(1), twin(2)];
+      await waitFor(() => cluster.stats().pagesOpen === 2, 10_000);
+      expect(cluster.stats().pagesOpen).toBe(2);
+      const killedAt = Date.now();
+      process.kill(pid, 'SIGKILL');
+      const errors = await Promise.all(twins);
+      expect(Date.now() - killedAt).toBeLessThan(5000);
+      expect(errors.map((error) => error instanceof BrowserLost)).toEqual([true, true]);
+      await cluster.settle();
+    });
   });
 
   it('a browser that stops answering (SIGSTOP) is killed by the hang watchdog: its job fails as browser_crashed, the next gets a new browser', async () => {

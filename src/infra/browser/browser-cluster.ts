@@ -62,7 +62,8 @@ export class BrowserCluster implements OnModuleInit, OnApplicationShutdown {
   private readonly adblock: AdblockEngineLoader;
   private readonly watchdog: HangWatchdog;
   private readonly counters = new ClusterCounters();
-  private readonly running = new Map<string, HeldPage>();
+  /** By run, not job id: a site crawl's pages share their crawl's id, and several run at once. */
+  private readonly running = new Map<JobRun, HeldPage>();
   private readonly executions = new Set<Promise<unknown>>();
   private readonly recycle: RecyclePolicy;
   private cluster: Promise<Cluster<string, void>> | null = null;
@@ -133,14 +134,19 @@ export class BrowserCluster implements OnModuleInit, OnApplicationShutdown {
 
   /** The live view of a job holding a page in this process, or null. */
   async captureDebug(jobId: string): Promise<DebugCapture | null> {
-    const job = this.running.get(jobId);
+    const job = this.heldBy(jobId);
     return job ? captureTab(job.tab.page, job.tab.client) : null;
   }
 
   /** The thumbnail a live view of the job's held tab shows; '' when this process holds no page of the job. */
   async thumbnail(jobId: string): Promise<string> {
-    const job = this.running.get(jobId);
+    const job = this.heldBy(jobId);
     return job ? viewportThumbnail(job.tab.page, job.tab.client) : '';
+  }
+
+  private heldBy(jobId: string): HeldPage | undefined {
+    for (const held of this.running.values()) if (held.run.jobId === jobId) return held;
+    return undefined;
   }
 
   /** Runs fn with the job's page on a cluster worker; resolves with fn's answer, or rejects with the job's AppError. */
@@ -161,7 +167,7 @@ export class BrowserCluster implements OnModuleInit, OnApplicationShutdown {
         const execution = cluster.execute(spec.jobId, ({ page }) => {
           run.mark('tab');
           started();
-          return task.perform(page, (held) => this.hold(spec.jobId, held)).then(resolve, reject);
+          return task.perform(page, (held) => this.hold(held)).then(resolve, reject);
         });
         // The cluster's own failure (closed, or its timeout before the task began); a no-op once the task answered.
         this.track(execution.catch(reject));
@@ -171,7 +177,7 @@ export class BrowserCluster implements OnModuleInit, OnApplicationShutdown {
       throw task.failure(error);
     } finally {
       started();
-      this.running.delete(spec.jobId);
+      this.running.delete(run);
       run.dispose();
       for (const { step, ms } of run.durations()) this.metrics?.jobStep(step, ms);
       if (run.elapsedMs() > SLOW_JOB_MS || run.notable) this.logger.log(`Job ${spec.jobId} took ${run.elapsedMs()} ms for its page: ${run.timeline()}`);
@@ -215,8 +221,8 @@ export class BrowserCluster implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
-  private hold(jobId: string, held: HeldPage): void {
-    this.running.set(jobId, held);
+  private hold(held: HeldPage): void {
+    this.running.set(held.run, held);
     this.watchdog.watch(held.tab.page);
   }
 
