@@ -562,6 +562,26 @@ describe('BrowserCluster browser lifecycle', () => {
     await ownCluster(1, {}, (cluster) => stopBrowserUnderJob(cluster), { BROWSER_HANG_MS: '1000' });
   });
 
+  it('a browser that stops between jobs (SIGSTOP, no job on it) is killed by the hang watchdog: the next job gets a new browser', async () => {
+    await ownCluster(1, {}, async (cluster) => {
+      await cluster.onModuleInit();
+      const status = () => cluster.withPage(spec({}, 8000), async (session) => (await session.goto(`${site.url}/static`)).status);
+      expect(await status()).toBe(200);
+      await cluster.settle();
+      const pid = cluster.stats().browserPid!;
+      process.kill(pid, 'SIGSTOP');
+      // A job given the stopped browser waits in its setup until the browser is killed: a lost browser, not its page's fault.
+      const caught = await status().then(() => null, (error: unknown) => error);
+      expect(caught).toBeInstanceOf(BrowserLost);
+      // Killed, and its end seen by the cluster (its pipe closed): the next job does not start on it.
+      const ended = () => ['gone', 'Z'].includes(processState(pid)) && cluster.stats().browserPid !== pid;
+      await waitFor(ended, 10_000);
+      expect(ended()).toBe(true);
+      expect(await status()).toBe(200);
+      expect(cluster.stats().browserPid).not.toBe(pid);
+    }, { BROWSER_HANG_MS: '1000' });
+  });
+
   it('is healthy with a browser; not with a missing executable, nor once a launch failed (until one succeeds)', async () => {
     expect(await pool.isHealthy()).toBe(true);
     // The boot refuses a missing CHROMIUM_PATH: this one goes missing after it.

@@ -84,6 +84,7 @@ export class BrowserCluster implements OnModuleInit, OnApplicationShutdown {
     this.adblock = new AdblockEngineLoader(adblockLists, join(config.dataDir, 'cache'));
     this.watchdog = new HangWatchdog(config.browser.hangMs, {
       running: () => this.running.values(),
+      browsers: () => this.launcher?.live ?? [],
       replace: (instance, reason) => this.launcher?.drain(instance, reason),
     });
   }

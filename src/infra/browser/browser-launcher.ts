@@ -102,6 +102,11 @@ export class BrowserLauncher {
     return this.current?.usable ? this.current.pid : null;
   }
 
+  /** The browsers still alive (the current one, draining ones): all probed by the watchdog, with jobs or between them. */
+  get live(): BrowserInstance[] {
+    return [...this.instances].filter((instance) => instance.alive);
+  }
+
   get launchFailure(): Error | null {
     return this.failure;
   }

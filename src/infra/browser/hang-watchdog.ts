@@ -11,6 +11,8 @@ import { PeriodicTask } from '../../common/time/periodic-task.js';
 interface Hooks {
   /** The jobs running now. */
   running(): Iterable<HeldPage>;
+  /** Every live browser, with a job or not: one that stops between jobs would fail every next job at its setup. */
+  browsers(): Iterable<BrowserInstance>;
   /** No new job on this browser: a fresh one is launched for the next job, this one closes when its jobs end. */
   replace(instance: BrowserInstance, reason: string): void;
 }
@@ -53,7 +55,8 @@ class NavigationState {
 /**
  * Asks every running job's page, and its browser, for a trivial answer; one silent for BROWSER_HANG_MS is hung
  * (a stopped or wedged renderer answers nothing until the deadline). A hung page's job fails as browser_crashed and
- * its browser is replaced; a hung browser is killed, which fails its jobs through the crash path.
+ * its browser is replaced; a hung browser (with jobs or between them) is killed, which fails its jobs through the crash
+ * path and has the next job launch a new one.
  */
 export class HangWatchdog {
   private readonly logger = new Logger('HangWatchdog');
@@ -86,7 +89,7 @@ export class HangWatchdog {
 
   private async probeRunning(): Promise<void> {
     const jobs = [...this.hooks.running()].filter((job) => !job.run.ended);
-    const browsers = [...new Set(jobs.map((job) => job.instance))].filter((instance) => instance.alive);
+    const browsers = [...new Set([...jobs.map((job) => job.instance), ...this.hooks.browsers()])].filter((instance) => instance.alive);
     await Promise.all([...browsers.map((instance) => this.probeBrowser(instance)), ...jobs.map((job) => this.probePage(job))]);
   }
 

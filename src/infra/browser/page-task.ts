@@ -1,4 +1,5 @@
 import type { Page } from 'puppeteer';
+import { isAppError } from '../../common/errors/app-error.js';
 import type { AppConfig } from '../../config/app-config.js';
 import type { NetworkPolicy } from '../network/network-policy.js';
 import type { SlotBinding } from '../proxy/relay/relay-slot.js';
@@ -7,7 +8,7 @@ import type { ProxyRoute } from '../proxy/proxy-route.js';
 import type { BrowserInstance } from './browser-launcher.js';
 import type { BrowserTab } from './browser-tab.js';
 import { SlotJob, slotJobOf } from './cluster/slot-job.js';
-import type { JobRun } from './job-run.js';
+import { BrowserLost, type JobRun } from './job-run.js';
 import { classifyBrowserError } from './navigation-errors.js';
 import type { PageOptions, PageSession } from './page-options.js';
 import { jobFailureContext, JobPageSession } from './page-session.js';
@@ -69,7 +70,11 @@ export class PageTask<T> {
   failure(error: unknown): unknown {
     const { run } = this;
     if (run.ended) return run.signal.reason;
-    const context = jobFailureContext(run, this.guard, this.egress, this.instance?.browser.connected === false);
+    const browserGone = this.instance?.browser.connected === false;
+    // Its browser died before the crash path reached this job (taken in the moment before the disconnect was heard,
+    // or still in its setup): a lost browser as well, not closed by us.
+    if (browserGone && !this.instance?.closing && !isAppError(error)) return new BrowserLost();
+    const context = jobFailureContext(run, this.guard, this.egress, browserGone);
     return classifyBrowserError(error, context) ?? error;
   }
 
