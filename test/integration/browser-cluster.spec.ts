@@ -434,6 +434,25 @@ describe('BrowserCluster live debug', () => {
     await pool.settle();
   });
 
+  it("a full-page capture's window is not the next job's, on the same site or another (a new renderer)", async () => {
+    const metrics = (session: PageSession) => session.page.evaluate(() => [window.innerWidth, window.innerHeight, window.devicePixelRatio]);
+    const shot = await crawl(async (session) => {
+      await session.goto(`${site.url}/tall?h=3000`);
+      const image = jpeg.decode(Buffer.from(await captureFullPage(session, { maxHeight: 20_000, quality: 80 }), 'base64'));
+      return [image.width, ...(await metrics(session))];
+    }, { viewport: { width: 801, height: 601, deviceScaleFactor: 1.5 } });
+    expect(shot).toEqual([1202, 801, 601, 1.5]);
+    const sameSite = await crawl(async (session) => {
+      await session.goto(`${site.url}/static`);
+      return metrics(session);
+    });
+    const otherSite = await crawl(async (session) => {
+      await session.goto(`http://localhost:${site.port}/static`);
+      return metrics(session);
+    });
+    expect([sameSite, otherSite]).toEqual([[1280, 800, 1], [1280, 800, 1]]);
+  });
+
   it("leaves the job's viewport and device scale factor as they were: its own image after a debug capture is the size asked", async () => {
     const jobSpec = spec({ viewport: { width: 800, height: 600, deviceScaleFactor: 2 } });
     const seen = await pool.withPage(jobSpec, async (session) => {
