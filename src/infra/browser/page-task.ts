@@ -92,6 +92,9 @@ export class PageTask<T> {
     });
     const userAgent = await job.instance.defaultUserAgent();
     job.touched = true;
+    // decisions 9.7: nothing of the browser crosses organizations, the network state a wipe cannot clear included.
+    if (spec.organizationId && job.context.owner && job.context.owner !== spec.organizationId) await job.freshContext();
+    if (spec.organizationId) job.context.owner = spec.organizationId;
     const cacheOwner = spec.organizationId ?? `job ${spec.jobId}`;
     const prepared = await job.tab.prepare(spec.options, rules, userAgent, (error) => run.fail(error), cacheOwner);
     this.guard = prepared.job;

@@ -8,7 +8,8 @@ import { BrowserTab } from '../browser-tab.js';
 const WIPE_TIMEOUT_MS = 10_000;
 /**
  * A context is replaced after this many jobs: the wipe clears what pages can store, not the network state a site
- * could use to recognise a returning browser (TLS session tickets, HSTS, open connections); this bounds it.
+ * could use to recognise a returning browser (TLS session tickets, HSTS, open connections); this bounds it within one
+ * organization (another's job gets a new context).
  */
 const MAX_JOBS_PER_CONTEXT = 100;
 
@@ -16,6 +17,11 @@ const MAX_JOBS_PER_CONTEXT = 100;
 export class SlotContext {
   tab: BrowserTab | null = null;
   jobs = 0;
+  /**
+   * The organization whose jobs ran here: besides the HTTP cache it kept on purpose (decisions 9.7), the context holds
+   * network state no wipe clears (HSTS, TLS sessions), so another organization's job gets a new context (PageTask).
+   */
+  owner: string | null = null;
 
   private constructor(
     readonly instance: BrowserInstance,

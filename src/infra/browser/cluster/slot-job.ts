@@ -18,9 +18,17 @@ export class SlotJob {
   constructor(
     readonly slot: RelaySlot,
     readonly instance: BrowserInstance,
-    readonly context: SlotContext,
-    readonly tab: BrowserTab,
+    public context: SlotContext,
+    public tab: BrowserTab,
+    /** The slot's context closed and a new one opened on the same browser, with its tab. */
+    private readonly replaceContext: () => Promise<{ context: SlotContext; tab: BrowserTab }>,
   ) {}
+
+  /** The job runs in a new context of the slot (the one it had served another organization), on a new tab. */
+  async freshContext(): Promise<void> {
+    ({ context: this.context, tab: this.tab } = await this.replaceContext());
+    this.tab.begin();
+  }
 
   /** True when the job ended early (deadline, crash) while it held the tab. */
   get endedEarly(): boolean {

@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { NetworkPolicy } from '../../network/network-policy.js';
 import type { EgressRelay } from '../../proxy/relay/egress-relay.js';
 import type { BrowserInstance, BrowserLauncher } from '../browser-launcher.js';
+import type { BrowserTab } from '../browser-tab.js';
 import type { JobInstance } from './cluster-types.js';
 import { SlotContext } from './slot-context.js';
 import { handOut, handOutFailure, SlotJob } from './slot-job.js';
@@ -62,7 +63,8 @@ export class SlotWorker {
       const context = await this.contextOn(entry, instance);
       const { tab, opened } = await context.openTab(this.host.policy, this.host.tabCacheBytes);
       if (opened) this.host.counters.tabsOpened++;
-      return { job: new SlotJob(entry.slot, instance, context, tab), entry };
+      const browser = instance;
+      return { job: new SlotJob(entry.slot, browser, context, tab, () => this.replaceContext(entry, browser)), entry };
     } catch (error) {
       if (instance) this.launcher.checkin(instance);
       this.pool.checkin(entry);
@@ -78,6 +80,16 @@ export class SlotWorker {
     entry.context = await SlotContext.create(instance, entry.slot.login);
     this.host.counters.contextsCreated++;
     return entry.context;
+  }
+
+  /** The entry's context closed and a new one made on the browser, with its tab (the job's, until it ends). */
+  private async replaceContext(entry: SlotEntry, instance: BrowserInstance): Promise<{ context: SlotContext; tab: BrowserTab }> {
+    void entry.context?.close();
+    entry.context = null;
+    const context = await this.contextOn(entry, instance);
+    const { tab } = await context.openTab(this.host.policy, this.host.tabCacheBytes);
+    this.host.counters.tabsOpened++;
+    return { context, tab };
   }
 
   /** The job instance's close(): after the task, the tab is wiped (or the context closed), then browser and slot freed. */
