@@ -34,6 +34,12 @@ export function preferredAddress(addresses: readonly string[]): string | null {
 
 /** How long the TCP connection to an upstream proxy may take before the proxy counts as failed. */
 export const PROXY_CONNECT_TIMEOUT_MS = 10_000;
+/**
+ * How long a connected proxy may take to answer CONNECT (it reaches the target meanwhile): past it the tunnel fails as
+ * the target's (ambiguous, as any failure after the proxy's TCP is up), so the job tries another proxy of the pool
+ * rather than waiting out its deadline on a proxy that accepts connections and never answers.
+ */
+export const TUNNEL_ANSWER_TIMEOUT_MS = 30_000;
 
 function tcp(host: string, port: number, side: FaultSide, timeoutMs: number): Promise<Socket> {
   return new Promise((resolve, reject) => {
@@ -53,7 +59,7 @@ function tcp(host: string, port: number, side: FaultSide, timeoutMs: number): Pr
 }
 
 /** CONNECT through an http(s) proxy: 407 is the proxy's refusal, any other non-200 answer the target's failure. */
-function httpConnect(proxy: URL, route: ProxyRoute, target: TunnelTarget): Promise<Socket> {
+function httpConnect(proxy: URL, route: ProxyRoute, target: TunnelTarget, answerMs: number): Promise<Socket> {
   const authority = `${target.address.includes(':') ? `[${target.address}]` : target.address}:${target.port}`;
   const headers: Record<string, string> = { host: authority };
   if (route.username || route.password) {
@@ -63,10 +69,11 @@ function httpConnect(proxy: URL, route: ProxyRoute, target: TunnelTarget): Promi
   return new Promise((resolve, reject) => {
     let connected = false;
     const req: ClientRequest = send({ host: proxy.hostname.replace(/^\[|\]$/g, ''), port: proxy.port, method: 'CONNECT', path: authority, headers, agent: false });
-    const timer = setTimeout(() => req.destroy(new Error('connect timeout')), PROXY_CONNECT_TIMEOUT_MS);
+    let timer = setTimeout(() => req.destroy(new Error('connect timeout')), PROXY_CONNECT_TIMEOUT_MS);
     req.once('socket', (socket) => socket.once(proxy.protocol === 'https:' ? 'secureConnect' : 'connect', () => {
       connected = true;
       clearTimeout(timer);
+      timer = setTimeout(() => req.destroy(new Error(`no answer to CONNECT within ${answerMs} ms`)), answerMs);
     }));
     req.once('connect', (response, socket, head) => {
       clearTimeout(timer);
@@ -87,7 +94,7 @@ function httpConnect(proxy: URL, route: ProxyRoute, target: TunnelTarget): Promi
   });
 }
 
-async function socksConnect(proxy: URL, route: ProxyRoute, target: TunnelTarget): Promise<Socket> {
+async function socksConnect(proxy: URL, route: ProxyRoute, target: TunnelTarget, answerMs: number): Promise<Socket> {
   const socket = await tcp(proxy.hostname.replace(/^\[|\]$/g, ''), Number(proxy.port), 'proxy', PROXY_CONNECT_TIMEOUT_MS);
   try {
     const { socket: tunnel } = await SocksClient.createConnection({
@@ -95,6 +102,7 @@ async function socksConnect(proxy: URL, route: ProxyRoute, target: TunnelTarget)
       command: 'connect',
       destination: { host: target.address, port: target.port },
       existing_socket: socket,
+      timeout: answerMs,
     });
     return tunnel;
   } catch (error) {
@@ -105,8 +113,8 @@ async function socksConnect(proxy: URL, route: ProxyRoute, target: TunnelTarget)
 }
 
 /** A socket to the target's checked address: directly for the built-in route, else through the route's proxy. */
-export function openTunnel(route: ProxyRoute, target: TunnelTarget): Promise<Socket> {
+export function openTunnel(route: ProxyRoute, target: TunnelTarget, answerMs = TUNNEL_ANSWER_TIMEOUT_MS): Promise<Socket> {
   if (route.builtin) return tcp(target.address, target.port, 'target', PROXY_CONNECT_TIMEOUT_MS);
   const proxy = new URL(route.server);
-  return proxy.protocol.startsWith('socks') ? socksConnect(proxy, route, target) : httpConnect(proxy, route, target);
+  return proxy.protocol.startsWith('socks') ? socksConnect(proxy, route, target, answerMs) : httpConnect(proxy, route, target, answerMs);
 }
