@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
+import { redisNow } from '../../infra/redis/lease-set.js';
 import { InjectRedis } from '../../infra/redis/redis.module.js';
 import { SharedSweep } from '../../infra/redis/shared-sweep.js';
 import { LimitsService } from '../billing/limits.service.js';
@@ -46,5 +47,23 @@ export class SiteSweeper extends SharedSweep {
       await this.queue.later(page.organizationId, page.crawlId, page.id, REQUEUE_PRIORITY, 0);
     }
     for (const crawl of await this.frontier.overdue(new Date(now - this.config.site.maxHours * 3_600_000))) await this.ends.stop(crawl.organizationId, crawl.crawlId, 'time_limit', null);
+    await this.freeSlotsOfIdlePages();
+  }
+
+  /**
+   * A page's plan slot (`<crawl>/<page>`) is held from before its claim to after its record: one whose page does not
+   * run a lease after it was taken lost its release with its worker (killed after the record, or before the claim).
+   * The SlotKeeper renews every slot of a live crawl, so without this the organization would lose it for the crawl.
+   */
+  private async freeSlotsOfIdlePages(): Promise<void> {
+    const now = await redisNow(this.redis);
+    const taken = (await this.limits.slotHolders()).filter((slot) => slot.holder.includes('/') && now - slot.since > this.config.slotLeaseMs);
+    if (taken.length === 0) return;
+    const running = await this.frontier.running(taken.map((slot) => slot.holder.slice(slot.holder.indexOf('/') + 1)));
+    for (const slot of taken) {
+      if (running.has(slot.holder.slice(slot.holder.indexOf('/') + 1))) continue;
+      this.logger.warn({ holder: slot.holder }, 'plan slot of a site page that no longer runs; freed');
+      await this.limits.releaseSlot(slot.organizationId, slot.holder);
+    }
   }
 }

@@ -135,6 +135,17 @@ export class FrontierRepository {
     return back;
   }
 
+  /** Maintenance: of these pages (by id), those running now. */
+  async running(pageIds: readonly string[]): Promise<Set<string>> {
+    const found = new Set<string>();
+    for (let at = 0; at < pageIds.length; at += 500) {
+      const part = pageIds.slice(at, at + 500);
+      const rows = await this.sql.rows(query(`SELECT id FROM site_page WHERE state = 'running' AND id IN (${part.map(() => '?').join(', ')})`, ...part));
+      for (const row of rows) found.add(String(row.id));
+    }
+    return found;
+  }
+
   /** Maintenance: live crawls created before `before` (past SITE_MAX_HOURS). */
   async overdue(before: Date): Promise<Array<{ organizationId: string; crawlId: string }>> {
     const rows = await this.sql.rows(query("SELECT id, organization_id FROM job WHERE kind = 'site' AND status IN ('queued', 'running') AND created_at < ? LIMIT 100", before));
