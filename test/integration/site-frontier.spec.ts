@@ -224,6 +224,17 @@ describe.each(['sqlite', 'mariadb'] as const)('the site frontier on %s', (kind) 
     expect(await frontier.page(org, crawlId, start!)).toMatchObject({ url: 'http://s.test/', depth: 0, state: 'waiting' });
   });
 
+  it('counts a waiting page stale only once its queue entry is overdue, not while it waits a floor, pause or park', async () => {
+    const waits = `sw-${kind}`;
+    await insertOrganization(db, waits, 0);
+    const { crawlId, start } = await newCrawl(waits);
+    const staleAt = async (ms: number) => (await frontier.staleWaiting(new Date(Date.now() + ms), 10_000)).some((p) => p.id === start);
+    expect(await staleAt(1000)).toBe(true);
+    await frontier.touch(waits, crawlId, start!, new Date(Date.now() + 60_000));
+    expect(await staleAt(1000)).toBe(false);
+    expect(await staleAt(61_000)).toBe(true);
+  });
+
   it('gives a dead worker\'s page back as waiting, once its lease ran out', async () => {
     const { crawlId, start } = await newCrawl();
     await claim(org, crawlId, start!, new Date(Date.now() - 1000));

@@ -82,7 +82,7 @@ export class SiteQueue {
   async park(spot: ParkingSpot, organizationId: string, crawlId: string, pageId: string, priority: number): Promise<void> {
     const [id] = await this.add(organizationId, crawlId, [pageId], priority, spot.ms);
     await this.redis.multi().zadd(spot.key, Date.now(), id).pexpire(spot.key, 2 * spot.ms).exec();
-    await this.frontier.touch(organizationId, crawlId, pageId);
+    await this.frontier.touch(organizationId, crawlId, pageId, new Date(Date.now() + spot.ms));
   }
 
   /** A request ended at `spot`: the page parked there longest (of any crawl) whose job still waits runs now, at its priority. */
@@ -109,9 +109,9 @@ export class SiteQueue {
     return pages.filter((_, i) => marks[i] === null);
   }
 
-  /** Again later (a host's floor, a busy host or plan slot): its row stays waiting, marked freshly queued for the sweep. */
+  /** Again later (a host's floor or pause, a busy plan slot): its row stays waiting, marked queued till then for the sweep. */
   async later(organizationId: string, crawlId: string, pageId: string, priority: number, delayMs: number): Promise<void> {
     await this.add(organizationId, crawlId, [pageId], priority, delayMs);
-    await this.frontier.touch(organizationId, crawlId, pageId);
+    await this.frontier.touch(organizationId, crawlId, pageId, new Date(Date.now() + delayMs));
   }
 }

@@ -74,9 +74,12 @@ export class FrontierRepository {
     await this.sql.execute(exec("UPDATE site_page SET lease_until = ? WHERE organization_id = ? AND crawl_id = ? AND id = ? AND state = 'running'", leaseUntil, organizationId, crawlId, pageId));
   }
 
-  /** A waiting page's Bull job was (re)added now: the re-queue sweep leaves it alone for a while. */
-  async touch(organizationId: string, crawlId: string, pageId: string): Promise<void> {
-    await this.sql.execute(exec("UPDATE site_page SET queued_at = ? WHERE organization_id = ? AND crawl_id = ? AND id = ? AND state = 'waiting'", new Date(), organizationId, crawlId, pageId));
+  /**
+   * A waiting page's Bull job was (re)added, due at `dueAt`: the re-queue sweep leaves it alone until a while after
+   * (a page delayed by a floor, a pause or a park is not stale while it waits its turn).
+   */
+  async touch(organizationId: string, crawlId: string, pageId: string, dueAt: Date): Promise<void> {
+    await this.sql.execute(exec("UPDATE site_page SET queued_at = ? WHERE organization_id = ? AND crawl_id = ? AND id = ? AND state = 'waiting'", dueAt, organizationId, crawlId, pageId));
   }
 
   /** Takes `amount` of the crawl's max_credits; false when it would pass them. */
