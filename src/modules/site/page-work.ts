@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
-import { isAppError } from '../../common/errors/app-error.js';
+import { AppError, isAppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import { SqlProgramRunner } from '../../infra/database/sql-program.js';
 import type { SqlStatement } from '../../infra/database/sql-program.js';
@@ -11,6 +11,7 @@ import { outcomeTally } from '../billing/usage.repository.js';
 import { utcDay } from '../billing/utc-day.js';
 import { WebhookOutbox } from '../webhooks/webhook-outbox.js';
 import { wantsModel } from '../crawl/crawl-data.js';
+import type { CrawlRequest } from '../crawl/crawl-data.js';
 import { CrawlOperation } from '../crawl/crawl.operation.js';
 import { JobRunner } from '../jobs/job-runner.service.js';
 import { jobDeadlineSignal } from '../jobs/job-signal.js';
@@ -49,6 +50,11 @@ export class PageWork {
   ) {}
 
   async run(given: CrawlContext, page: FrontierPage, priority: number): Promise<void> {
+    // Taken again after its worker died twice under it (it may be what kills them): not run a third time.
+    if (page.attempts - page.retries >= LOST_RUNS_AT_MOST) {
+      const lost = new AppError(ErrorCode.WorkerLost, `The worker running this page stopped ${LOST_RUNS_AT_MOST} times; it was not run again.`);
+      return this.failed(given, page, this.billOf(page, pageRequestFor(given.request, page.url), null), lost, priority);
+    }
     let context = given;
     let sitemapUrls: string[] = [];
     if (page.depth === 0) {
@@ -72,8 +78,7 @@ export class PageWork {
     const options = pageRequestFor(context.request, page.url);
     // decisions.md 9.6: a page the organization fetched with these options less than max_age ago answers from its copy.
     const copy = (options.maxAge ?? 0) > 0 ? await this.operation.fromStore(options, page.organizationId) : null;
-    const host = new URL(page.url).hostname.toLowerCase();
-    const bill = { price: copy?.price ?? this.operation.price(options), host, requestKey: pageRequestKey(page), reason: `${copy ? 'cache_hit' : 'site'} ${host}` };
+    const bill = this.billOf(page, options, copy);
     if (!(await this.charge(context, page, bill))) return;
     let output: JobOutput;
     const time = jobDeadlineSignal(deadline);
@@ -90,6 +95,12 @@ export class PageWork {
     // The start page entered the host gate before its robots.txt's Crawl-delay was known: the floor after it is set here, before its links are queued.
     if (page.depth === 0 && context.floorMs > 0) await this.gate.pause(page.crawlId, siteHost(new URL(page.url)), context.floorMs);
     await this.delivered(context, page, bill, output, sitemapUrls, priority);
+  }
+
+  /** What the page costs and under which request key; `copy`: the stored copy that answers it (decisions.md 9.6), if any. */
+  private billOf(page: FrontierPage, options: CrawlRequest, copy: { readonly price: number } | null): Bill {
+    const host = new URL(page.url).hostname.toLowerCase();
+    return { price: copy?.price ?? this.operation.price(options), host, requestKey: pageRequestKey(page), reason: `${copy ? 'cache_hit' : 'site'} ${host}` };
   }
 
   /** Charged once per page (a retaken page's charge stands); refused for the balance or max_credits: the crawl stops. */
@@ -204,6 +215,9 @@ export class PageWork {
     if (outcome.ended) await this.ends.ended(page.organizationId, page.crawlId);
   }
 }
+
+/** Runs of a page lost with their worker (claims that ended neither stored nor handed back) before it is failed instead. */
+const LOST_RUNS_AT_MOST = 2;
 
 /** What the start page's robots.txt reading fails with on the pool's side (site-start.ts). */
 const PROXY_FAILURES: ReadonlySet<string> = new Set([ErrorCode.ProxyFailed, ErrorCode.ProxyPoolUnavailable]);
