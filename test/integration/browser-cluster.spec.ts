@@ -443,6 +443,12 @@ describe('BrowserCluster live debug', () => {
       return [image.width, ...(await metrics(session))];
     }, { viewport: { width: 801, height: 601, deviceScaleFactor: 1.5 } });
     expect(shot).toEqual([1202, 801, 601, 1.5]);
+    // The same window asked again: the page has it (the capture's emulation went, puppeteer's was set again).
+    const again = await crawl(async (session) => {
+      await session.goto(`${site.url}/static`);
+      return metrics(session);
+    }, { viewport: { width: 801, height: 601, deviceScaleFactor: 1.5 } });
+    expect(again).toEqual([801, 601, 1.5]);
     const sameSite = await crawl(async (session) => {
       await session.goto(`${site.url}/static`);
       return metrics(session);
@@ -452,6 +458,13 @@ describe('BrowserCluster live debug', () => {
       return metrics(session);
     });
     expect([sameSite, otherSite]).toEqual([[1280, 800, 1], [1280, 800, 1]]);
+    // The next job's own capture is at its own window.
+    const next = await crawl(async (session) => {
+      await session.goto(`${site.url}/tall?h=3000`);
+      const image = jpeg.decode(Buffer.from(await captureFullPage(session, { maxHeight: 20_000, quality: 80 }), 'base64'));
+      return [image.width, image.height, ...(await metrics(session))];
+    });
+    expect(next).toEqual([1280, 3000, 1280, 800, 1]);
   });
 
   it("leaves the job's viewport and device scale factor as they were: its own image after a debug capture is the size asked", async () => {

@@ -6,6 +6,8 @@ export class JobFootprint {
   readonly storageKeys = new Set<string>();
   /** The tab received a `Cache-Control: private` answer: the HTTP cache is cleared after the job (decisions 9.7). */
   privateAnswer = false;
+  /** A capture emulated the job's window on the tab's own session (page-capture.ts): the wipe clears it. */
+  windowEmulated = false;
   private readonly lookups = new Set<Promise<unknown>>();
 
   recordUrl(url: string): void {

@@ -102,6 +102,7 @@ export class JobPageSession implements PageSession {
 
   captureJpeg(request: CaptureRequest): Promise<string> {
     const viewport = toPuppeteerViewport(this.options.viewport);
+    this.guard.footprint.windowEmulated = true;
     return this.run.race(captureJpeg(this.session.client, request, viewport, () => this.run.mark('capture asked again', true)));
   }
 

@@ -12,11 +12,21 @@ async function closeOtherTabs(context: BrowserContext, keep: Page): Promise<void
 }
 
 /**
+ * A capture emulated the job's window on the tab's own session beside puppeteer's (page-capture.ts). Left there, a new
+ * renderer (a later job's cross-site navigation) would get it back over the next job's; cleared alone, it takes the
+ * page's emulation with it while puppeteer still believes in its own. So both go, and the next job sets its window
+ * again on puppeteer's session, the one owner between captures.
+ */
+async function clearWindows(page: Page, client: CDPSession): Promise<void> {
+  await client.send('Emulation.clearDeviceMetricsOverride');
+  await page.setViewport(null);
+}
+
+/**
  * Returns a tab to the state of a new one in a new context, in this order:
  * 1. leave the document for about:blank, so its timers stop and its unload handlers run before anything is cleared;
  * 2. window.name and the back/forward list (a next job could otherwise read or go back to this one), other tabs, and
- *    the window a capture emulated on the tab's own session (page-capture.ts): puppeteer's emulation of the job's
- *    viewport is then the only one, which a new renderer (a cross-site navigation) would otherwise not get back;
+ *    the window a capture emulated on the tab's own session (clearWindows);
  * 3. the context's cookies and HTTP cache, and the storage of every origin and partitioned storage key the job touched:
  *    local and session storage (the tab's own included), IndexedDB, Cache Storage, service workers, ...
  * `keepCache` keeps the HTTP cache for the next job of the same organization (tab-cache.ts clears it for another's).
@@ -35,7 +45,7 @@ export async function wipeTab(
     closeOtherTabs(context, page),
     client.send('Runtime.evaluate', { expression: 'window.name = ""' }),
     client.send('Page.resetNavigationHistory'),
-    client.send('Emulation.clearDeviceMetricsOverride'),
+    footprint.windowEmulated ? clearWindows(page, client) : undefined,
     client.send('Network.clearBrowserCookies'),
     keepCache ? undefined : client.send('Network.clearBrowserCache'),
     ...[...footprint.origins].map((origin) => client.send('Storage.clearDataForOrigin', { origin, storageTypes: ALL_STORAGE })),
