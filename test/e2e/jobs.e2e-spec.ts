@@ -164,25 +164,43 @@ describe('job lifecycle: 202, collection, debug, limits', () => {
     expect((await ledger(env.baseUrl, env.adminToken, poor.id)).entries).toHaveLength(1);
   });
 
-  it('fails a job as browser_crashed when Chromium is killed mid-job, refunds it, and serves the next one', async () => {
-    const path = `/slow?ms=4000&crash=${Date.now()}`;
-    const pending = call('/crawl', { key: org.apiKey, query: { url: target(path) } });
-    await pageRequested(path);
-    // Debian's chromium-headless-shell is a wrapper script: kill the browser itself, every descendant of the app.
-    for (const pid of descendants(env.appPid).filter((pid) => commandOf(pid).includes('chrom'))) process.kill(pid, 'SIGKILL');
-    const crashed = await pending;
-    expect(crashed.status).toBe(500);
-    expect(crashed.headers.get('x-error-code')).toBe('browser_crashed');
-    expect(crashed.body.credits_charged).toBe(0);
-    // The service learns that the browser's own process is gone a moment after the page crashed: a job sent in that
-    // moment lands on the dying browser and is refunded as this one was; the next ones run on a new browser.
+  /** Every 200/500 job after a kill: the one sent in the moment the service learns of it may still land on the dying tab. */
+  const servedAfterCrash = async (): Promise<CallResult> => {
     let next = await call('/crawl', { key: org.apiKey, query: { url: target('/static'), js: 'false' } });
     for (let tries = 1; tries < 10 && next.status === 500 && next.headers.get('x-error-code') === 'browser_crashed'; tries++) {
       expect(next.body.credits_charged).toBe(0);
       await new Promise((resolve) => setTimeout(resolve, 200));
       next = await call('/crawl', { key: org.apiKey, query: { url: target('/static'), js: 'false' } });
     }
-    expect(next.status).toBe(200);
+    return next;
+  };
+  const timesRequested = async (path: string) =>
+    ((await (await fetch(`${env.target.url}/__requests`)).json()) as Array<{ path: string }>).filter((request) => request.path === path).length;
+
+  it('fails a job as browser_crashed when its page\'s renderer is killed mid-job, refunds it, and serves the next one', async () => {
+    const path = `/slow?ms=4000&crash=${Date.now()}`;
+    const pending = call('/crawl', { key: org.apiKey, query: { url: target(path) } });
+    await pageRequested(path);
+    for (const pid of descendants(env.appPid).filter((pid) => commandOf(pid).includes('--type=renderer'))) process.kill(pid, 'SIGKILL');
+    const crashed = await pending;
+    expect(crashed.status).toBe(500);
+    expect(crashed.headers.get('x-error-code')).toBe('browser_crashed');
+    expect(crashed.body.credits_charged).toBe(0);
+    expect(await timesRequested(path)).toBe(1);
+    expect((await servedAfterCrash()).status).toBe(200);
+  });
+
+  it('runs a job again on a new browser when Chromium itself is killed mid-job: answered, charged once', async () => {
+    const path = `/slow?ms=3000&browser=${Date.now()}`;
+    const pending = call('/crawl', { key: org.apiKey, query: { url: target(path) } });
+    await pageRequested(path);
+    // Debian's chromium-headless-shell is a wrapper script: kill the browser itself, every descendant of the app.
+    for (const pid of descendants(env.appPid).filter((pid) => commandOf(pid).includes('chrom'))) process.kill(pid, 'SIGKILL');
+    const served = await pending;
+    expect(served.status).toBe(200);
+    expect(served.headers.get('x-credits-charged')).toBe('5');
+    expect(await timesRequested(path)).toBe(2);
+    expect((await servedAfterCrash()).status).toBe(200);
   });
 
   it('keeps a free organization at 429 for as long as its first job is queued or running, leases lapsing many times over', async () => {
