@@ -77,15 +77,22 @@ describe.each(['sqlite', 'mariadb'] as const)('the site frontier on %s', (kind) 
       .toEqual([{ delivery: `webhook:${crawlId}`, organization_id: org }]);
   });
 
-  it('answers the URL of the page taken at a key (a redirect onto it is a duplicate of that page, decisions 9.3), null for a key not taken', async () => {
+  it('stores nothing for a page whose redirect lands on a key taken meanwhile, answering that page\'s URL (decisions 9.1), under the lock', async () => {
     const { crawlId, start } = await newCrawl();
     await claim(org, crawlId, start!, LATER);
-    const { added } = await finish(crawlId, start!, [page('/a')]);
-    // The redirect's final URL (`/a?utm_source=z#q`) keys as `/a`: the duplicate names `/a` itself, a page of the results.
-    expect(await frontier.takenUrl(org, crawlId, hash('s.test/a'), 'none')).toBe('http://s.test/a');
-    expect(await frontier.takenUrl(org, crawlId, hash('s.test/a'), added[0])).toBeNull();
-    expect(await frontier.takenUrl(org, crawlId, hash('s.test/b'), 'none')).toBeNull();
-    expect(await frontier.takenUrl(`so-${kind}`, crawlId, hash('s.test/a'), 'none')).toBeNull();
+    const { added } = await finish(crawlId, start!, [page('/a'), page('/r1'), page('/r2')]);
+    const [a, r1, r2] = added;
+    for (const id of added) await claim(org, crawlId, id, LATER);
+    const movedTo = (path: string, from: string): NewPage => ({ ...page(path), parent: from });
+    const finishMoved = (pageId: string, alias: NewPage) =>
+      frontier.finish({ organizationId: org, crawlId, pageId, record: DONE, links: [], alias, skips: { ...NO_SKIPS }, limit: 100, now: new Date(), expiresAt: LATER });
+    // /r1 and /r2 both redirect to /t, which no link took: the first stores with /t reserved, the second is its duplicate.
+    expect(await finishMoved(r1, movedTo('/t', 'http://s.test/r1'))).toMatchObject({ kept: true });
+    expect(await finishMoved(r2, movedTo('/t', 'http://s.test/r2'))).toEqual({ kept: false, seq: 0, added: [], ended: null, duplicateOf: 'http://s.test/t', refunded: 0 });
+    // A redirect onto a page a link took: its duplicate, named by that page's URL.
+    expect(await finishMoved(a, movedTo('/r1', 'http://s.test/a'))).toMatchObject({ kept: false, duplicateOf: 'http://s.test/r1' });
+    const [row] = await db.query('SELECT state FROM site_page WHERE organization_id = ? AND crawl_id = ? AND id = ?', [org, crawlId, r2]);
+    expect(row.state).toBe('running');
   });
 
   it('stops for credits: waiting pages dropped, the running one finishes, then the crawl is done with stop_reason credits', async () => {
@@ -107,18 +114,18 @@ describe.each(['sqlite', 'mariadb'] as const)('the site frontier on %s', (kind) 
     await claim(org, crawlId, start!, LATER);
     expect(await frontier.stop(org, crawlId, 'cancelled', null, LATER)).toBeNull();
     expect(await status(crawlId)).toEqual({ status: 'running', stop_reason: null });
-    expect(await frontier.fail(org, crawlId, { code: 'navigation_timeout', message: 'The job did not finish before its deadline.' }, LATER)).toEqual({ ended: true, seq: null });
+    expect(await frontier.fail(org, crawlId, { code: 'navigation_timeout', message: 'The job did not finish before its deadline.' }, LATER)).toEqual({ ended: true, seq: null, refunded: 0 });
     expect(await status(crawlId)).toEqual({ status: 'cancelled', stop_reason: 'cancelled' });
     const [job] = await db.query('SELECT error_code, finished_at FROM job WHERE id = ?', [crawlId]);
     expect([job.error_code, job.finished_at === null]).toEqual([null, false]);
-    expect(await frontier.fail(org, crawlId, { code: 'navigation_timeout', message: 'again' }, LATER)).toEqual({ ended: false, seq: null });
+    expect(await frontier.fail(org, crawlId, { code: 'navigation_timeout', message: 'again' }, LATER)).toEqual({ ended: false, seq: null, refunded: 0 });
   });
 
   it('fails a crawl whose start page fails with no cancel asked, with that page\'s error', async () => {
     const { crawlId, start } = await newCrawl();
     await claim(org, crawlId, start!, LATER);
     const record: PageRecord = { ...DONE, state: 'failed', targetStatus: null, credits: 0, content: null, metadata: null, links: null, error: 'target_unreachable' };
-    expect(await frontier.fail(org, crawlId, { code: 'target_unreachable', message: 'The target could not be reached.', page: { id: start!, record } }, LATER)).toEqual({ ended: true, seq: 1 });
+    expect(await frontier.fail(org, crawlId, { code: 'target_unreachable', message: 'The target could not be reached.', page: { id: start!, record } }, LATER)).toEqual({ ended: true, seq: 1, refunded: 0 });
     expect(await status(crawlId)).toEqual({ status: 'failed', stop_reason: null });
     // Recorded as any failed page (decisions 9.3 Money): its error, credits 0, the crawl's first finished page.
     const [row] = await db.query('SELECT state, seq, error, credits FROM site_page WHERE id = ?', [start]);
@@ -132,8 +139,8 @@ describe.each(['sqlite', 'mariadb'] as const)('the site frontier on %s', (kind) 
     const { added } = await finish(crawlId, start!, [page('/out')]);
     await claim(org, crawlId, added[0], LATER);
     const skip = { organizationId: org, crawlId, pageId: added[0], reason: 'scope' as const, refusedUrl: 'http://elsewhere.test/', now: new Date(), expiresAt: LATER };
-    expect(await frontier.skip(skip)).toEqual({ kept: true, added: [], ended: { status: 'done', stopReason: 'finished' } });
-    expect(await frontier.skip(skip)).toEqual({ kept: false, added: [], ended: null });
+    expect(await frontier.skip(skip)).toEqual({ kept: true, added: [], ended: { status: 'done', stopReason: 'finished' }, refunded: 0 });
+    expect(await frontier.skip(skip)).toEqual({ kept: false, added: [], ended: null, refunded: 0 });
     const [row] = await db.query('SELECT state, seq, final_url FROM site_page WHERE id = ?', [added[0]]);
     expect([row.state, row.seq, row.final_url]).toEqual(['skipped', null, 'http://elsewhere.test/']);
     const [counts] = await db.query('SELECT finished, skipped_scope, skipped_robots FROM site_crawl WHERE job_id = ?', [crawlId]);
@@ -286,11 +293,29 @@ describe.each(['sqlite', 'mariadb'] as const)('the site frontier on %s', (kind) 
       expect([await balanceOf(db, payer), await ledgerSum(db, payer)]).toEqual([10, 10]);
     });
 
+    it('a page that failed on the service\'s side is refunded with its record, in one transaction; a worker that lost the page refunds nothing', async () => {
+      const { crawlId, pageId } = await lostPage();
+      const refund = { organizationId: payer, requestKey: pageRequestKey({ crawlId, id: pageId, retries: 0 }), jobId: crawlId, host: 's.test', dailyLimited: false };
+      const failed: PageRecord = { ...DONE, state: 'failed', targetStatus: null, credits: 0, content: null, metadata: null, links: null, error: 'browser_crashed' };
+      const store = () => frontier.finish({ organizationId: payer, crawlId, pageId, record: failed, links: [], alias: null, skips: { ...NO_SKIPS }, limit: 100, now: new Date(), expiresAt: LATER }, refund);
+      // Its lease ran out and the page went back to waiting (another worker's now): the old worker's store and refund both do nothing.
+      await frontier.recoverLost(new Date());
+      expect(await store()).toMatchObject({ kept: false, refunded: 0 });
+      expect(await balanceOf(db, payer)).toBe(9);
+      // Taken again: its charge stands, so it is not charged twice; stored failed, it is refunded with the record.
+      expect(await claim(payer, crawlId, pageId, LATER)).toBe(true);
+      expect(await frontier.charged(payer, refund.requestKey)).toBe(true);
+      expect(await store()).toMatchObject({ kept: true, refunded: 1 });
+      expect([await balanceOf(db, payer), await ledgerSum(db, payer)]).toEqual([10, 10]);
+    });
+
     it('a page handed back by a target\'s pause into a crawl that stopped meanwhile: dropped when taken, nothing to refund, the crawl ends', async () => {
       const { crawlId, pageId } = await lostPage();
-      await ledger.refund({ organizationId: payer, requestKey: pageRequestKey({ crawlId, id: pageId, retries: 0 }), jobId: crawlId, host: 's.test', dailyLimited: false });
+      const refund = { organizationId: payer, requestKey: pageRequestKey({ crawlId, id: pageId, retries: 0 }), jobId: crawlId, host: 's.test', dailyLimited: false };
       expect(await frontier.stop(payer, crawlId, 'credits', null, LATER)).toBeNull();
-      expect(await frontier.release(payer, crawlId, pageId)).toBe(true);
+      // Handed back and refunded in one transaction; a second hand-back finds it no longer running: nothing moves.
+      expect(await frontier.release(payer, crawlId, pageId, refund)).toEqual({ moved: true, refunded: 1 });
+      expect(await frontier.release(payer, crawlId, pageId, refund)).toEqual({ moved: false, refunded: 0 });
       expect(await frontier.claim(payer, crawlId, pageId, LATER, LATER)).toEqual({ taken: false, ended: { status: 'done', stopReason: 'credits' }, refunds: [] });
       expect([await balanceOf(db, payer), await ledgerSum(db, payer)]).toEqual([10, 10]);
       // A page's refund hands back one of the crawl's charges, not the crawl's own: its row is not marked refunded.

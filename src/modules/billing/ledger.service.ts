@@ -57,9 +57,9 @@ export class LedgerService {
 
   /**
    * `steps`, then the refunds they answer, in their transaction: e.g. a site page dropped and its charge handed back
-   * together or not at all (decisions 9.3). Answers what the steps answered.
+   * together or not at all (decisions 9.3). Answers what the steps answered, and the credits the refunds handed back.
    */
-  async refundAfter<T>(steps: () => SqlProgram<{ value: T; refunds: readonly RefundRequest[] }>): Promise<T> {
+  async refundAfter<T>(steps: () => SqlProgram<{ value: T; refunds: readonly RefundRequest[] }>): Promise<{ value: T; refunded: number }> {
     const refundProgram = this.refundProgram.bind(this);
     const { value, moved } = await this.sql.run(function* () {
       const asked = yield* steps();
@@ -68,7 +68,7 @@ export class LedgerService {
       return { value: asked.value, moved: made };
     });
     moved.forEach((move) => this.counted(move));
-    return value;
+    return { value, refunded: moved.reduce((sum, move) => sum + move.refunded, 0) };
   }
 
   private counted(move: RefundMove): void {

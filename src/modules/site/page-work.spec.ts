@@ -20,12 +20,14 @@ function pageWork() {
   const seen = { runs: 0, refunds: [] as string[], stored: [] as FinishRequest[] };
   const frontier = {
     charged: async () => true,
-    finish: async (finish: FinishRequest) => {
+    // The charge handed back with the stored outcome, in its transaction.
+    finish: async (finish: FinishRequest, refund: { requestKey: string } | null) => {
       seen.stored.push(finish);
-      return { kept: true, seq: 1, added: [], ended: null };
+      if (refund) seen.refunds.push(refund.requestKey);
+      return { kept: true, seq: 1, added: [], ended: null, refunded: refund ? 1 : 0 };
     },
   };
-  const ledger = { refund: async ({ requestKey }: { requestKey: string }) => (seen.refunds.push(requestKey), { refunded: 1 }) };
+  const ledger = {};
   const runner = { perform: async () => (seen.runs++, { type: 'data', data: {}, targetStatus: 200, finalUrl: 'http://s.test/docs/a' }) };
   const operation = { price: () => 1, fromStore: async () => null };
   const ends = { expiresAt: () => new Date(Date.now() + 3_600_000), pageStored: async () => undefined, ended: async () => undefined };
@@ -50,7 +52,7 @@ describe('PageWork: a page taken again after its worker died (decisions.md 9.3 "
     const { work, seen } = pageWork();
     await work.run(context, page(3, 1), 3);
     expect(seen.runs).toBe(0);
-    expect(seen.refunds).toHaveLength(1);
+    expect(seen.refunds).toEqual(['site:o1_c1:7:r1']);
     expect(seen.stored.map((finish) => finish.record)).toEqual([expect.objectContaining({ state: 'failed', error: 'worker_lost', credits: 0 })]);
   });
 });

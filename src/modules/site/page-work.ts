@@ -7,6 +7,7 @@ import { SqlProgramRunner } from '../../infra/database/sql-program.js';
 import type { SqlStatement } from '../../infra/database/sql-program.js';
 import { NavigationRefused } from '../../infra/browser/navigation-errors.js';
 import { LedgerService } from '../billing/ledger.service.js';
+import type { RefundRequest } from '../billing/ledger.service.js';
 import { outcomeTally } from '../billing/usage.repository.js';
 import { utcDay } from '../billing/utc-day.js';
 import { WebhookOutbox } from '../webhooks/webhook-outbox.js';
@@ -123,14 +124,19 @@ export class PageWork {
     return false;
   }
 
-  /** `reason`: the ledger's words when it is not the service's own failure (the default reason). */
-  private async refund(page: FrontierPage, context: CrawlContext, bill: Bill, reason?: string): Promise<void> {
-    const { refunded } = await this.ledger.refund({
-      organizationId: page.organizationId, requestKey: bill.requestKey, jobId: page.crawlId, host: bill.host, dailyLimited: false,
-      ...(reason ? { reason } : {}),
-    });
-    // Only what this refund handed back leaves the reservation: a replayed refund (a retaken page) left it already. A
-    // worker killed between the two keeps the credits reserved: the crawl may stop early, never past max_credits.
+  /**
+   * The page's charge handed back, made with the outcome that says why (the frontier's transaction). `reason`: the
+   * ledger's words when it is not the service's own failure (the default reason).
+   */
+  private refundOf(page: FrontierPage, bill: Bill, reason?: string): RefundRequest {
+    return { organizationId: page.organizationId, requestKey: bill.requestKey, jobId: page.crawlId, host: bill.host, dailyLimited: false, ...(reason ? { reason } : {}) };
+  }
+
+  /**
+   * Only what a refund handed back leaves the reservation: a replayed refund (a retaken page) left it already. A
+   * worker killed between the two keeps the credits reserved: the crawl may stop early, never past max_credits.
+   */
+  private async unreserve(context: CrawlContext, page: FrontierPage, refunded: number): Promise<void> {
     if (context.request.maxCredits !== null && refunded > 0) await this.frontier.unreserve(page.organizationId, page.crawlId, refunded);
   }
 
@@ -139,14 +145,15 @@ export class PageWork {
     const code = isAppError(error) ? error.code : ErrorCode.InternalError;
     if (!isAppError(error)) this.logger.error({ err: error, crawlId: page.crawlId, url: page.url }, 'site page crashed');
     const billed = isBilledFailure(code);
-    if (!billed) await this.refund(page, context, bill);
+    const refund = billed ? null : this.refundOf(page, bill);
     // The start page decides the crawl: it failed on the service's side, so the crawl fails with its error. Its request
     // reached the crawler all the same: one attempt on its host (decisions 3), as any other page's failure is tallied.
     const record = failedPage(code, billed ? bill.price : 0);
-    if (page.depth === 0 && !billed) {
-      return this.ends.fail(page, code, isAppError(error) ? error.message : 'The start page failed on our side.', [this.tally(page, bill, false), ...this.owedEvent(context, page)], { context, record });
+    if (page.depth === 0 && refund) {
+      const extra = [this.tally(page, bill, false), ...this.owedEvent(context, page)];
+      return this.ends.fail(page, code, isAppError(error) ? error.message : 'The start page failed on our side.', extra, { context, record }, refund);
     }
-    await this.store(context, page, bill, record, [], NO_SKIPS, null, priority);
+    await this.store(context, page, bill, record, [], NO_SKIPS, null, priority, refund);
   }
 
   private async delivered(context: CrawlContext, page: FrontierPage, bill: Bill, output: JobOutput, sitemapUrls: string[], priority: number): Promise<void> {
@@ -157,24 +164,24 @@ export class PageWork {
     if (refused) return this.skipped(context, page, bill, refused, output.finalUrl!, priority);
     const ownKey = context.keyOf(page.url);
     const finalKey = output.finalUrl ? context.keyOf(output.finalUrl) : null;
-    const moved = finalKey !== null && finalKey !== ownKey;
-    const taken = moved ? await this.frontier.takenUrl(page.organizationId, page.crawlId, keyHash(finalKey), page.id) : null;
-    if (taken !== null) {
-      await this.refund(page, context, bill, 'refund: a duplicate of a page already taken');
-      return this.store(context, page, bill, duplicatePage(output, taken), [], NO_SKIPS, null, priority);
-    }
-    const alias = moved ? { url: output.finalUrl!, keyHash: keyHash(finalKey), depth: page.depth, parent: page.parent } : null;
+    const alias = finalKey !== null && finalKey !== ownKey ? { url: output.finalUrl!, keyHash: keyHash(finalKey), depth: page.depth, parent: page.parent } : null;
     const fromSitemaps = context.classify(sitemapUrls, 1, null);
     const fromPage = context.classify(context.request.sitemap === 'only' ? [] : linksOf(output), page.depth + 1, page.url);
     const record = donePage(output, bill.price, wantsModel(context.request.page) || Boolean(context.request.page.extract));
-    await this.store(context, page, bill, record, [...fromSitemaps.pages, ...fromPage.pages], addSkips(fromSitemaps.skips, fromPage.skips), alias, priority);
+    const taken = await this.store(context, page, bill, record, [...fromSitemaps.pages, ...fromPage.pages], addSkips(fromSitemaps.skips, fromPage.skips), alias, priority);
+    // Its redirect landed on a page the crawl took already (decided under the crawl's lock, at the store): a duplicate.
+    if (taken !== undefined) {
+      await this.store(context, page, bill, duplicatePage(output, taken), [], NO_SKIPS, null, priority, this.refundOf(page, bill, 'refund: a duplicate of a page already taken'));
+    }
   }
 
   /** A target's 429/503 with Retry-After: uncharged, its host paused for the crawl, the page tried again after the pause. */
   private async retryLater(context: CrawlContext, page: FrontierPage, bill: Bill, pauseMs: number, priority: number): Promise<void> {
-    await this.refund(page, context, bill, 'refund: the target asked to be retried later (Retry-After)');
     await this.gate.pause(page.crawlId, siteHost(new URL(page.url)), pauseMs);
-    if (await this.frontier.release(page.organizationId, page.crawlId, page.id)) await this.queue.later(page.organizationId, page.crawlId, page.id, priority, pauseMs);
+    const { moved, refunded } = await this.frontier.release(page.organizationId, page.crawlId, page.id, this.refundOf(page, bill, 'refund: the target asked to be retried later (Retry-After)'));
+    if (!moved) return;
+    await this.unreserve(context, page, refunded);
+    await this.queue.later(page.organizationId, page.crawlId, page.id, priority, pauseMs);
   }
 
   /**
@@ -182,11 +189,11 @@ export class PageWork {
    * result, counted as a link refused for that reason; its first request reached the target, so it is an attempt.
    */
   private async skipped(context: CrawlContext, page: FrontierPage, bill: Bill, reason: HopSkip, url: string, priority: number): Promise<void> {
-    await this.refund(page, context, bill, `refund: its redirect left the crawl (${reason})`);
     const tally = this.tally(page, bill, false);
     const outcome = await this.frontier.skip({
       organizationId: page.organizationId, crawlId: page.crawlId, pageId: page.id, reason, refusedUrl: url, now: new Date(), expiresAt: this.ends.expiresAt(), extra: [tally],
-    });
+    }, this.refundOf(page, bill, `refund: its redirect left the crawl (${reason})`));
+    await this.unreserve(context, page, outcome.refunded);
     await this.queue.add(page.organizationId, page.crawlId, outcome.added, priority);
     if (outcome.ended) await this.ends.ended(page.organizationId, page.crawlId);
   }
@@ -202,12 +209,18 @@ export class PageWork {
     return outcomeTally(this.sql.dialect, page.organizationId, utcDay(), bill.host, { attempt: true, crawl: succeeded });
   }
 
-  private async store(context: CrawlContext, page: FrontierPage, bill: Bill, record: PageRecord, links: NewPage[], skips: SkipCounts, alias: NewPage | null, priority: number): Promise<void> {
+  /** Stores the page's record; answers the URL of the page its redirect (`alias`) duplicates, when it does (nothing stored). */
+  private async store(
+    context: CrawlContext, page: FrontierPage, bill: Bill, record: PageRecord, links: NewPage[], skips: SkipCounts, alias: NewPage | null, priority: number,
+    refund: RefundRequest | null = null,
+  ): Promise<string | undefined> {
     const tally = this.tally(page, bill, record.state === 'done' && record.error === null);
     const outcome = await this.frontier.finish({
       organizationId: page.organizationId, crawlId: page.crawlId, pageId: page.id, record, links, alias, skips, limit: context.request.limit,
       now: new Date(), expiresAt: this.ends.expiresAt(), extra: [tally, ...this.owedEvent(context, page)],
-    });
+    }, refund);
+    if (outcome.duplicateOf !== undefined) return outcome.duplicateOf;
+    await this.unreserve(context, page, outcome.refunded);
     if (page.depth === 0) await this.start.forget(page.crawlId);
     if (!outcome.kept) return;
     await this.queue.add(page.organizationId, page.crawlId, outcome.added, priority);

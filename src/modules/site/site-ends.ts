@@ -4,6 +4,7 @@ import { InjectConfig } from '../../config/config.module.js';
 import type { SqlStatement } from '../../infra/database/sql-program.js';
 import { MetricsService } from '../../infra/metrics/metrics.service.js';
 import type { JobOutcome } from '../../infra/metrics/metrics.service.js';
+import type { RefundRequest } from '../billing/ledger.service.js';
 import { JobRepository } from '../jobs/job.repository.js';
 import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.service.js';
 import { deliveryId } from '../webhooks/webhook-outbox.js';
@@ -58,10 +59,11 @@ export class SiteEnds {
    * The start page decided the crawl: failed with this error. When it was requested, its tally goes with it, and its
    * record (`stored`) is kept as any failed page's, announced by site.page before job.finished.
    */
-  async fail(page: FrontierPage, code: string, message: string, extra: readonly SqlStatement[] = [], stored: StoredStart | null = null): Promise<void> {
+  /** `refund`: the start page's charge, handed back with the failure (it failed on the service's side). */
+  async fail(page: FrontierPage, code: string, message: string, extra: readonly SqlStatement[] = [], stored: StoredStart | null = null, refund: RefundRequest | null = null): Promise<void> {
     this.logger.warn({ crawlId: page.crawlId, code }, message);
     const failure = { code, message, extra, ...(stored ? { page: { id: page.id, record: stored.record } } : {}) };
-    const outcome = await this.frontier.fail(page.organizationId, page.crawlId, failure, this.expiresAt());
+    const outcome = await this.frontier.fail(page.organizationId, page.crawlId, failure, this.expiresAt(), refund);
     if (!outcome.ended) return;
     if (stored && outcome.seq !== null) await this.pageStored(stored.context, page, stored.record, outcome.seq);
     await this.ended(page.organizationId, page.crawlId);

@@ -81,6 +81,10 @@ const STORE_PAGE = 'UPDATE site_page SET state = ?, seq = ?, target_status = ?, 
 export function* finishProgram(dialect: Dialect, r: FinishRequest): SqlProgram<FinishOutcome> {
   const crawl = yield* lockedCrawl(dialect, r.organizationId, r.crawlId);
   if (!crawl) return { kept: false, seq: 0, added: [], ended: null };
+  if (r.alias) {
+    const [taken] = yield query('SELECT url FROM site_page WHERE organization_id = ? AND crawl_id = ? AND key_hash = ? AND id <> ?', r.organizationId, r.crawlId, r.alias.keyHash, r.pageId);
+    if (taken) return { kept: false, seq: 0, added: [], ended: null, duplicateOf: String(taken.url) };
+  }
   const seq = crawl.finished + 1;
   const p = r.record;
   const stored = yield exec(STORE_PAGE, p.state, seq, p.targetStatus, p.finalUrl, p.credits, p.content, p.metadata, p.links, p.data, p.error, p.duplicateOf,

@@ -86,6 +86,11 @@ export interface SkipOutcome {
 /** What a page's finish changed: as a skip's, and its finish number. */
 export interface FinishOutcome extends SkipOutcome {
   readonly seq: number;
+  /**
+   * Nothing stored: the page's redirect landed on a page the crawl had taken meanwhile (its URL), found under the
+   * crawl's lock, so two redirects onto one page never both become results (decisions.md 9.1). Stored as its duplicate next.
+   */
+  readonly duplicateOf?: string;
 }
 
 /** What a stored page's `site.page` event says (decisions.md 9.3), its `cursor` made from `seq`. */

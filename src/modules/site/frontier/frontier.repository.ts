@@ -3,6 +3,7 @@ import type { Job } from '../../../infra/database/entities/index.js';
 import { exec, query, SqlProgramRunner } from '../../../infra/database/sql-program.js';
 import type { Row, SqlProgram } from '../../../infra/database/sql-program.js';
 import { LedgerService } from '../../billing/ledger.service.js';
+import type { RefundRequest } from '../../billing/ledger.service.js';
 import { rowInt } from '../../../infra/database/row-values.js';
 import { createCrawlProgram } from './crawl-create.js';
 import { claimProgram, crawlStopping, failProgram, finishProgram, skipProgram, stopProgram } from './frontier-programs.js';
@@ -10,6 +11,11 @@ import type { CrawlFailure, FailOutcome, FinishRequest, SkipRequest } from './fr
 import type { ClaimOutcome, CrawlEnd, FinishOutcome, FrontierPage, NewPage, PageState, SkipOutcome, StopOutcome, StopReason, StoredEvent } from './frontier-types.js';
 
 const PAGE_COLUMNS = 'id, crawl_id, organization_id, url, depth, parent, state, attempts, retries';
+
+/** Credits a page's outcome handed back with it (its charge's amount, or 0). */
+export interface Refunded {
+  readonly refunded: number;
+}
 
 /** A site crawl's frontier rows. Every read and write for a crawl takes its organization first. */
 @Injectable()
@@ -41,20 +47,23 @@ export class FrontierRepository {
     return this.withRefunds(organizationId, crawlId, () => claimProgram(this.sql.dialect, organizationId, crawlId, pageId, leaseUntil, new Date(), expiresAt));
   }
 
-  finish(request: FinishRequest): Promise<FinishOutcome> {
-    return this.sql.run(() => finishProgram(this.sql.dialect, request));
+  /** Stores a running page's outcome; `refund`: its charge handed back with it (nothing delivered), only if it is stored. */
+  finish(request: FinishRequest, refund: RefundRequest | null = null): Promise<FinishOutcome & Refunded> {
+    return this.refundingIf(() => finishProgram(this.sql.dialect, request), (outcome) => outcome.kept, refund);
   }
 
-  skip(request: SkipRequest): Promise<SkipOutcome> {
-    return this.sql.run(() => skipProgram(this.sql.dialect, request));
+  /** A running page whose navigation left the crawl; `refund`: its charge handed back with the skip. */
+  skip(request: SkipRequest, refund: RefundRequest | null = null): Promise<SkipOutcome & Refunded> {
+    return this.refundingIf(() => skipProgram(this.sql.dialect, request), (outcome) => outcome.kept, refund);
   }
 
   async stop(organizationId: string, crawlId: string, reason: StopReason, pageId: string | null, expiresAt: Date): Promise<CrawlEnd | null> {
     return (await this.withRefunds(organizationId, crawlId, () => stopProgram(this.sql.dialect, organizationId, crawlId, reason, pageId, new Date(), expiresAt))).ended;
   }
 
-  fail(organizationId: string, crawlId: string, failure: CrawlFailure, expiresAt: Date): Promise<FailOutcome> {
-    return this.sql.run(() => failProgram(this.sql.dialect, organizationId, crawlId, failure, new Date(), expiresAt));
+  /** The crawl fails (its start page did); `refund`: the start page's charge handed back in the same transaction. */
+  fail(organizationId: string, crawlId: string, failure: CrawlFailure, expiresAt: Date, refund: RefundRequest | null = null): Promise<FailOutcome & Refunded> {
+    return this.refundingIf(() => failProgram(this.sql.dialect, organizationId, crawlId, failure, new Date(), expiresAt), () => true, refund);
   }
 
   /** Whether the crawl stops (cancelled, out of credits, its time passed): no page of it starts any more. */
@@ -62,11 +71,14 @@ export class FrontierRepository {
     return this.sql.run(() => crawlStopping(organizationId, crawlId));
   }
 
-  /** A running page handed back uncharged (a target's Retry-After): waiting again, one retry more. */
-  async release(organizationId: string, crawlId: string, pageId: string): Promise<boolean> {
-    const moved = await this.sql.execute(exec("UPDATE site_page SET state = 'waiting', retries = retries + 1, lease_until = NULL, queued_at = ? "
-      + "WHERE organization_id = ? AND crawl_id = ? AND id = ? AND state = 'running'", new Date(), organizationId, crawlId, pageId));
-    return moved.affected === 1;
+  /** A running page handed back uncharged (a target's Retry-After), its charge refunded with it: waiting again, one retry more. */
+  async release(organizationId: string, crawlId: string, pageId: string, refund: RefundRequest): Promise<{ moved: boolean } & Refunded> {
+    const release = function* (): SqlProgram<{ moved: boolean }> {
+      const moved = yield exec("UPDATE site_page SET state = 'waiting', retries = retries + 1, lease_until = NULL, queued_at = ? "
+        + "WHERE organization_id = ? AND crawl_id = ? AND id = ? AND state = 'running'", new Date(), organizationId, crawlId, pageId);
+      return { moved: moved.affected === 1 };
+    };
+    return this.refundingIf(release, (outcome) => outcome.moved, refund);
   }
 
   /** A running page's lease, renewed while its worker lives: a dead worker's page is taken again soon after. */
@@ -97,15 +109,6 @@ export class FrontierRepository {
   async charged(organizationId: string, requestKey: string): Promise<boolean> {
     const rows = await this.sql.rows(query("SELECT id FROM ledger_entry WHERE organization_id = ? AND request_key = ? AND kind = 'charge'", organizationId, requestKey));
     return rows.length > 0;
-  }
-
-  /**
-   * The URL of the page the crawl took at this key already, null when none (a redirect's final URL onto a page taken:
-   * a duplicate of that page; an alias row's URL is the final URL of the page that redirected there).
-   */
-  async takenUrl(organizationId: string, crawlId: string, keyHash: string, exceptPageId: string): Promise<string | null> {
-    const [row] = await this.sql.rows(query('SELECT url FROM site_page WHERE organization_id = ? AND crawl_id = ? AND key_hash = ? AND id <> ?', organizationId, crawlId, keyHash, exceptPageId));
-    return row ? String(row.url) : null;
   }
 
   /** The robots.txt answer kept for every worker of the crawl (null body: unreachable). */
@@ -156,12 +159,27 @@ export class FrontierRepository {
   }
 
   /** Runs a program that drops pages, and refunds the charges they still held, in one transaction. */
-  private withRefunds<T extends StopOutcome>(organizationId: string, crawlId: string, program: () => SqlProgram<T>): Promise<T> {
-    return this.ledger.refundAfter(function* () {
+  private async withRefunds<T extends StopOutcome>(organizationId: string, crawlId: string, program: () => SqlProgram<T>): Promise<T> {
+    const { value } = await this.ledger.refundAfter(function* () {
       const outcome = yield* program();
       const refunds = outcome.refunds.map((charge) => ({ organizationId, jobId: crawlId, requestKey: charge.requestKey, host: charge.host, dailyLimited: false }));
       return { value: outcome, refunds };
     });
+    return value;
+  }
+
+  /**
+   * Runs a running page's outcome, and with `refund` hands the page's charge back in the same transaction when the
+   * outcome took effect (`tookEffect`): a worker killed between the two can neither leave a page refunded and still
+   * running (its retake would find its charge and deliver it free) nor refund a page another worker now holds.
+   */
+  private async refundingIf<T>(program: () => SqlProgram<T>, tookEffect: (outcome: T) => boolean, refund: RefundRequest | null): Promise<T & Refunded> {
+    if (!refund) return { ...(await this.sql.run(program)), refunded: 0 };
+    const { value, refunded } = await this.ledger.refundAfter(function* () {
+      const outcome = yield* program();
+      return { value: outcome, refunds: tookEffect(outcome) ? [refund] : [] };
+    });
+    return { ...value, refunded };
   }
 }
 
