@@ -30,10 +30,7 @@ export class SiteViews {
 
   async collect(job: Job, cursor: string | undefined): Promise<MeteredAnswer> {
     const after = cursor === undefined ? 0 : parseCursor(cursor);
-    const [summary, rows] = await Promise.all([this.summary(job), this.sql.rows(query(
-      'SELECT seq, url, final_url, depth, parent, target_status, credits, content, metadata, links, data, error, duplicate_of FROM site_page '
-      + 'WHERE organization_id = ? AND crawl_id = ? AND seq > ? ORDER BY seq LIMIT ?', job.organizationId, job.id, after, PAGES_PER_ANSWER,
-    ))]);
+    const [summary, rows] = await Promise.all([this.summary(job), this.pagesAfter(job, after)]);
     const pages: object[] = [];
     let bytes = 0;
     let last = after;
@@ -51,11 +48,38 @@ export class SiteViews {
     return new MeteredAnswer(ended ? 200 : 202, { json: body }, { jobId: job.id, billing: null, ...(job.errorCode ? { errorCode: job.errorCode } : {}) });
   }
 
+  /**
+   * The stored pages after `after` that one answer can hold: only as many as their stored sizes allow are read (a
+   * page may hold MAX_PAGE_BYTES), never 50 large pages for an answer of one. A stored size (characters or bytes) is
+   * at most its JSON's bytes, so a page left out by it would not fit either; collect() cuts by the JSON itself.
+   */
+  private async pagesAfter(job: Job, after: number): Promise<Row[]> {
+    const sizes = await this.sql.rows(query(
+      'SELECT seq, COALESCE(LENGTH(content), 0) + COALESCE(LENGTH(metadata), 0) + COALESCE(LENGTH(links), 0) + COALESCE(LENGTH(data), 0) AS size FROM site_page '
+      + 'WHERE organization_id = ? AND crawl_id = ? AND seq > ? ORDER BY seq LIMIT ?', job.organizationId, job.id, after, PAGES_PER_ANSWER,
+    ));
+    let through = after;
+    let bytes = 0;
+    for (const row of sizes) {
+      // Past the bound by its stored size, so by its JSON too: not read (unless it is the first, which comes alone).
+      if (through > after && bytes + rowInt(row.size) > BYTES_PER_ANSWER) break;
+      through = rowInt(row.seq);
+      bytes += rowInt(row.size);
+    }
+    if (through === after) return [];
+    return this.sql.rows(query(
+      'SELECT seq, url, final_url, depth, parent, target_status, credits, content, metadata, links, data, error, duplicate_of FROM site_page '
+      + 'WHERE organization_id = ? AND crawl_id = ? AND seq > ? AND seq <= ? ORDER BY seq', job.organizationId, job.id, after, through,
+    ));
+  }
+
   /** The envelope without its pages (webhooks), and how many pages are stored. */
   async summary(job: Job): Promise<{ envelope: Record<string, unknown>; finished: number; counts: SiteCounts }> {
     const [states, [crawl], position] = await Promise.all([
       this.sql.rows(query('SELECT state, COUNT(*) AS n, COALESCE(SUM(credits), 0) AS credits FROM site_page WHERE organization_id = ? AND crawl_id = ? GROUP BY state', job.organizationId, job.id)),
-      this.sql.rows(query('SELECT * FROM site_crawl WHERE organization_id = ? AND job_id = ?', job.organizationId, job.id)),
+      // Not robots.txt's body (up to 500 KiB), which no envelope shows.
+      this.sql.rows(query('SELECT finished, stop_reason, skipped_robots, skipped_scope, skipped_excluded, skipped_depth, skipped_duplicate, skipped_limit '
+        + 'FROM site_crawl WHERE organization_id = ? AND job_id = ?', job.organizationId, job.id)),
       // Its place in line while queued, as GET /crawl's jobs (SiteQueue.addStart put it there); null otherwise.
       job.status === 'queued' ? this.line.position(job.id) : null,
     ]);
