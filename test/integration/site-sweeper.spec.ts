@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
 import { loadConfig } from '../../src/config/app-config.js';
-import { Job } from '../../src/infra/database/entities/index.js';
+import { Job, Organization } from '../../src/infra/database/entities/index.js';
 import { SqlProgramRunner } from '../../src/infra/database/sql-program.js';
 import { LedgerService } from '../../src/modules/billing/ledger.service.js';
 import { LimitsService } from '../../src/modules/billing/limits.service.js';
@@ -27,13 +27,15 @@ describe('SiteSweeper: a plan slot whose site page no longer runs is freed', () 
   let db: DataSource;
   let frontier: FrontierRepository;
   let sweeper: SiteSweeper;
+  const requeued: Array<{ id: string; priority: number }> = [];
 
   beforeAll(async () => {
     db = await openDatabase('sqlite', '_sweeper');
     const sql = new SqlProgramRunner(db);
     frontier = new FrontierRepository(sql, new LedgerService(sql));
-    const queue = { unmarked: async () => [] };
-    sweeper = new SiteSweeper(loadConfig({ SLOT_LEASE_MS: String(LEASE_MS) }), redis, frontier, queue as never, limits, {} as never);
+    const queue = { unmarked: async () => [], add: async (_org: string, _crawl: string, pageIds: string[], priority: number) => void requeued.push(...pageIds.map((id) => ({ id, priority }))) };
+    const organizations = { getById: (id: string) => db.getRepository(Organization).findOneBy({ id }) };
+    sweeper = new SiteSweeper(loadConfig({ SLOT_LEASE_MS: String(LEASE_MS) }), redis, frontier, queue as never, limits, {} as never, organizations as never);
     await insertOrganization(db, org, 0);
   });
   afterAll(async () => {
@@ -62,5 +64,17 @@ describe('SiteSweeper: a plan slot whose site page no longer runs is freed', () 
     for (const until = Date.now() + 5000; (await holders()).length > 1 && Date.now() < until; await new Promise((resolve) => setTimeout(resolve, 100))) await sweeper.sweep();
     expect(await holders()).toEqual([`${crawlId}/${added[0]}`]);
     expect(await limits.slotsInUse(org)).toBe(1);
+  });
+
+  it('queues a page lost with its worker again at its organization\'s plan priority (a standard plan: 3)', async () => {
+    const crawlId = `sweep_lost_${Date.now()}`;
+    const job = Object.assign(new Job(), {
+      id: crawlId, organizationId: org, kind: 'site', status: 'queued', host: 's.test', price: 1, refunded: false, options: '{}', webhookUrl: null,
+      createdAt: new Date(), expiresAt: LATER,
+    });
+    const start = (await frontier.create(job, page('/', 0, null), 5))!;
+    expect((await frontier.claim(org, crawlId, start, new Date(Date.now() - 1000), LATER)).taken).toBe(true);
+    await sweeper.sweep();
+    expect(requeued).toContainEqual({ id: start, priority: 3 });
   });
 });

@@ -69,7 +69,7 @@ export class SiteQueue {
     const ids: string[] = [];
     for (const pageId of pageIds) {
       // Marked before the job exists: a worker that takes the job at once unmarks after this, never before (else the
-      // mark would outlive its job, and the sweep would leave the page waiting for the mark's hour).
+      // mark would outlive its job, and the sweep would leave the page waiting until the mark lapsed).
       await this.redis.set(markKey(crawlId, pageId), '1', 'PX', delayMs + MARK_AFTER_DUE_MS);
       const id = `${crawlId}/${pageId}/${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
       await this.queue.add({ jobId: crawlId, kind: SITE_KIND, organizationId, pageId }, { jobId: id, priority, ...(delayMs > 0 ? { delay: delayMs } : {}) });

@@ -5,7 +5,9 @@ import { InjectConfig } from '../../config/config.module.js';
 import { redisNow } from '../../infra/redis/lease-set.js';
 import { InjectRedis } from '../../infra/redis/redis.module.js';
 import { SharedSweep } from '../../infra/redis/shared-sweep.js';
+import { OrganizationRepository } from '../auth/organization.repository.js';
 import { LimitsService } from '../billing/limits.service.js';
+import { limitsFor } from '../billing/plan-limits.js';
 import { FrontierRepository } from './frontier/frontier.repository.js';
 import { SiteEnds } from './site-ends.js';
 import { SiteQueue } from './site-queue.js';
@@ -14,7 +16,8 @@ const PERIOD_MS = 5_000;
 /** A waiting page not (re)queued for this long lost its Bull job (Redis restarted empty): queued again from its row. */
 export const STALE_WAITING_MS = 10_000;
 const TURN_KEY = 'crawlgate:site-sweeper:turn';
-const REQUEUE_PRIORITY = 1;
+/** An organization gone meanwhile: its pages, if any still run, go last. */
+const LAST_PRIORITY = 1_000;
 
 /**
  * The frontier's upkeep, by one process a period: pages of a dead worker (lease run out) waiting again, waiting pages
@@ -32,22 +35,37 @@ export class SiteSweeper extends SharedSweep {
     private readonly queue: SiteQueue,
     private readonly limits: LimitsService,
     private readonly ends: SiteEnds,
+    private readonly organizations: OrganizationRepository,
   ) {
     super(redis, { key: TURN_KEY, periodMs: PERIOD_MS, what: 'site sweep' });
   }
 
   protected async round(now: number): Promise<void> {
+    const priority = this.planPriorities();
     for (const page of await this.frontier.recoverLost(new Date(now))) {
       this.logger.warn({ crawlId: page.crawlId, url: page.url }, 'site page lost with its worker; taken again');
       await this.limits.releaseSlot(page.organizationId, `${page.crawlId}/${page.id}`);
-      await this.queue.add(page.organizationId, page.crawlId, [page.id], REQUEUE_PRIORITY);
+      await this.queue.add(page.organizationId, page.crawlId, [page.id], await priority(page.organizationId));
     }
     for (const page of await this.queue.unmarked(await this.frontier.staleWaiting(new Date(now - STALE_WAITING_MS)))) {
       this.logger.warn({ crawlId: page.crawlId, url: page.url }, 'waiting site page missing from the queue; queued again');
-      await this.queue.later(page.organizationId, page.crawlId, page.id, REQUEUE_PRIORITY, 0);
+      await this.queue.later(page.organizationId, page.crawlId, page.id, await priority(page.organizationId), 0);
     }
     for (const crawl of await this.frontier.overdue(new Date(now - this.config.site.maxHours * 3_600_000))) await this.ends.stop(crawl.organizationId, crawl.crawlId, 'time_limit', null);
     await this.freeSlotsOfIdlePages();
+  }
+
+  /** Each organization's plan priority, read once a round: a page queued again keeps its place by plan (decisions.md 9.3). */
+  private planPriorities(): (organizationId: string) => Promise<number> {
+    const known = new Map<string, Promise<number>>();
+    return (organizationId) => {
+      let priority = known.get(organizationId);
+      if (!priority) {
+        priority = this.organizations.getById(organizationId).then((organization) => (organization ? limitsFor(this.config.plans, organization).priority : LAST_PRIORITY));
+        known.set(organizationId, priority);
+      }
+      return priority;
+    };
   }
 
   /**
