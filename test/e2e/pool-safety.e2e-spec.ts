@@ -101,7 +101,7 @@ describe('proxy credentials and a pool that dies during a job (decisions 8.4, 8.
     await Promise.all([...(standard ?? []).map((proxy) => proxy.close(true)), premium?.close(true)]);
   });
 
-  it("fails a site crawl whose robots.txt its pool cannot fetch as proxy_failed, nothing charged: no proxy's failure reads as the target refusing all", async () => {
+  it("fails a site crawl whose robots.txt its pool cannot fetch as proxy_pool_unavailable (8.4: the read set its proxy aside), nothing charged: no proxy's failure reads as the target refusing all", async () => {
     const before = await balance();
     const url = new URL('/site', app.baseUrl);
     for (const [name, value] of Object.entries({ url: `${env.target.url}/static`, js: 'false', premium: 'true', limit: '2' })) url.searchParams.set(name, value);
@@ -113,7 +113,8 @@ describe('proxy credentials and a pool that dies during a job (decisions 8.4, 8.
       await new Promise((resolve) => setTimeout(resolve, 200));
       crawl = (await (await fetch(new URL(`/crawl/${jobId}`, app.baseUrl), { headers: { authorization: `Bearer ${org.apiKey}` } })).json()) as typeof crawl;
     }
-    expect(crawl).toMatchObject({ status: 'failed', error: expect.stringMatching(/^The proxy failed: /), credits_used: 0 });
+    expect(crawl).toMatchObject({ status: 'failed', error: 'No proxy of the premium pool is available; nothing was charged. Retry later.', credits_used: 0 });
+    expect(await redis.keys('crawlgate:proxy:down:premium:*')).toHaveLength(1);
     expect(await balance()).toBe(before);
   });
 

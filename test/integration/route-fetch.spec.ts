@@ -70,7 +70,9 @@ beforeAll(async () => {
   upstream = new ProxyServer({
     host: '127.0.0.1',
     port: 0,
-    prepareRequestFunction: ({ hostname, port: targetPort }) => {
+    prepareRequestFunction: ({ hostname, port: targetPort, username }) => {
+      // The user `wrong` is refused (407), as a pool's revoked credentials are.
+      if (username === 'wrong') return { requestAuthentication: true };
       upstreamSeen.push(`${hostname}:${targetPort}`);
       return {};
     },
@@ -109,13 +111,20 @@ describe('routeFetch', () => {
     expect(upstreamSeen).toEqual([`127.0.0.1:${port}`]);
   });
 
-  it('tells the upstream proxy\'s own failure from the target\'s', async () => {
+  it('tells the upstream proxy\'s own failure from the target\'s, and tells the pool of the proxy\'s as a page\'s relay does', async () => {
+    const faults: string[] = [];
+    const onProxyFault = (route: ProxyRoute, _reason: string, fault: string) => void faults.push(`${route.id} ${fault}`);
     const dead: ProxyRoute = { ...BUILTIN, id: 'dead', builtin: false, server: 'http://127.0.0.1:1' };
-    const failure = await routeFetch(dead, site('/page'), options()).catch((error: unknown) => error);
+    const failure = await routeFetch(dead, site('/page'), options({ onProxyFault })).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(RouteFetchFailed);
     expect((failure as RouteFetchFailed).side).toBe('proxy');
-    const closed = await routeFetch(BUILTIN, 'http://site.test:1/', options()).catch((error: unknown) => error);
+    const closed = await routeFetch(BUILTIN, 'http://site.test:1/', options({ onProxyFault })).catch((error: unknown) => error);
     expect((closed as RouteFetchFailed).side).toBe('target');
+    // Credentials refused (407): set aside as `auth`, unless the caller shaped them (country, city).
+    const refused: ProxyRoute = { ...BUILTIN, id: 'refused', builtin: false, server: `http://127.0.0.1:${upstream.port}`, username: 'wrong', password: 'nope' };
+    await routeFetch(refused, site('/page'), options({ onProxyFault })).catch(() => undefined);
+    await routeFetch({ ...refused, id: 'shaped', callerCredentials: true }, site('/page'), options({ onProxyFault })).catch(() => undefined);
+    expect(faults).toEqual(['dead connect', 'refused auth']);
   });
 
   it("reads as nothing what the target failed or the policy refused; the proxy's own failure is proxy_failed (nothingRead: robots.txt, sitemaps)", async () => {

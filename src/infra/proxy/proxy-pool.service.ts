@@ -151,6 +151,12 @@ export class ProxyPoolService implements OnModuleInit {
     await this.redis.set(this.downKey(route.tier, route.sourceIndex), `${fault}:${Date.now()}`, 'PX', SET_ASIDE_MS);
   }
 
+  /** A dial's verdict that the proxy failed itself (upstream-tunnel.ts proxyFaultOf): logged, and set aside; never throws. */
+  reportFault(route: ProxyRoute, reason: string, fault: ProxyFault): void {
+    this.logger.warn(`Proxy ${route.tier}#${route.sourceIndex} failed: ${reason}; set aside`);
+    void this.markFailed(route, fault).catch((error: unknown) => this.logger.error(`Proxy ${route.tier}#${route.sourceIndex} could not be set aside: ${String(error)}`));
+  }
+
   private async usable(tier: ProxyTier, index: number, server: string, fault: string | null): Promise<boolean> {
     const [kind, since] = (fault ?? '').split(':');
     if (kind === 'auth') return false;

@@ -7,7 +7,8 @@ import type { NetworkPolicy } from '../network/network-policy.js';
 import { parseHttpUrl } from '../network/url-syntax.js';
 import type { ProxyRoute } from './proxy-route.js';
 import { readBounded } from './route-fetch-body.js';
-import { openTunnel, preferredAddress, TunnelError, type FaultSide } from './relay/upstream-tunnel.js';
+import type { ProxyFaultListener } from './relay/relay-slot.js';
+import { openTunnel, preferredAddress, proxyFaultOf, TunnelError, type FaultSide } from './relay/upstream-tunnel.js';
 
 export const MAX_REDIRECTS = 5;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -21,6 +22,8 @@ export interface RouteFetchOptions {
   readonly policy: NetworkPolicy;
   readonly accept?: string;
   readonly userAgent?: string;
+  /** Told when the route's proxy failed itself (proxyFaultOf), as a page's relay tells the pool: ProxyPoolService.reportFault. */
+  readonly onProxyFault?: ProxyFaultListener;
 }
 
 export interface RouteFetchAnswer {
@@ -108,7 +111,12 @@ async function connectChecked(route: ProxyRoute, url: URL, options: RouteFetchOp
   if (address === null) throw new RouteFetchFailed(url.href, `${host} does not resolve`);
   const https = url.protocol === 'https:';
   const port = Number(url.port || (https ? 443 : 80));
-  const tunnel = await abortable(openTunnel(route, { address, port }), options.signal, (socket) => socket.destroy(), url);
+  const dial = openTunnel(route, { address, port }).catch((error: unknown) => {
+    const fault = proxyFaultOf(error, route);
+    if (fault) options.onProxyFault?.(route, (error as Error).message, fault);
+    throw error;
+  });
+  const tunnel = await abortable(dial, options.signal, (socket) => socket.destroy(), url);
   // The request reports the socket's errors; a late one after it ended must not go unheard (and crash the worker).
   tunnel.on('error', () => undefined);
   if (!https) return tunnel;

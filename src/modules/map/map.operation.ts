@@ -6,6 +6,7 @@ import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { ROBOTS_MAX_BYTES, type RobotsAnswer } from '../../infra/discovery/robots.js';
 import { NetworkPolicy } from '../../infra/network/network-policy.js';
+import { ProxyPoolService } from '../../infra/proxy/proxy-pool.service.js';
 import { nothingRead, routeFetch, type RouteFetchAnswer } from '../../infra/proxy/route-fetch.js';
 import { crawlPrice } from '../billing/price-table.js';
 import type { JobFailure } from '../jobs/job-finish.js';
@@ -35,6 +36,7 @@ export class MapOperation implements Operation<MapRequest> {
   constructor(
     @InjectConfig() private readonly config: AppConfig,
     private readonly policy: NetworkPolicy,
+    private readonly proxies: ProxyPoolService,
   ) {}
 
   price(options: MapRequest): number {
@@ -76,7 +78,10 @@ export class MapOperation implements Operation<MapRequest> {
   private sources(ctx: TaskContext, options: MapRequest, onPage: (page: { status: number; finalUrl: string }) => void): MapSources {
     const { signal } = ctx;
     const fetch = (url: string, maxBytes: number, accept: string): Promise<RouteFetchAnswer> =>
-      routeFetch(ctx.route, url, { maxBytes, signal, policy: this.policy, accept, userAgent: options.page.userAgent ?? this.config.robotsUserAgent })
+      routeFetch(ctx.route, url, {
+        maxBytes, signal, policy: this.policy, accept, userAgent: options.page.userAgent ?? this.config.robotsUserAgent,
+        onProxyFault: (route, reason, fault) => this.proxies.reportFault(route, reason, fault),
+      })
         .catch((error: unknown) => {
           throw signal.aborted ? new AppError(ErrorCode.NavigationTimeout, 'The map ran past its time limit.') : error;
         });

@@ -2,6 +2,7 @@ import { deadlineSignal } from '../../common/time/deadline.js';
 import type { NetworkPolicy } from '../../infra/network/network-policy.js';
 import { nothingRead, routeFetch } from '../../infra/proxy/route-fetch.js';
 import type { ProxyRoute } from '../../infra/proxy/proxy-route.js';
+import type { ProxyFaultListener } from '../../infra/proxy/relay/relay-slot.js';
 
 /**
  * One bounded GET through the crawl's proxy route (robots.txt, sitemaps): null when nothing readable came back from
@@ -10,7 +11,7 @@ import type { ProxyRoute } from '../../infra/proxy/proxy-route.js';
 export type RouteGet = (url: string, maxBytes: number) => Promise<{ status: number; body: Buffer; truncated?: boolean } | null>;
 
 /** robots.txt and sitemaps (decisions.md 9.1): through the crawl's proxy route and the network policy on every hop, free, no script. */
-export function routeGet(route: ProxyRoute, policy: NetworkPolicy, deadline: number, userAgent: string): RouteGet {
+export function routeGet(route: ProxyRoute, policy: NetworkPolicy, deadline: number, userAgent: string, onProxyFault: ProxyFaultListener): RouteGet {
   const signal = deadlineSignal(deadline);
-  return (url, maxBytes) => routeFetch(route, url, { maxBytes, signal, policy, userAgent }).catch(nothingRead);
+  return (url, maxBytes) => routeFetch(route, url, { maxBytes, signal, policy, userAgent, onProxyFault }).catch(nothingRead);
 }

@@ -63,9 +63,15 @@ export class SiteStart {
     if (kept !== null) return { context: fresh, sitemapUrls: JSON.parse(kept) as string[] };
     const roots = sitemapRoots(new URL(request.page.url), fresh.robots);
     let sitemapUrls: string[];
+    const readAll = async () => (await readSitemaps(this.paced(fresh, await fetcher(), deadline), roots)).urls.map((entry) => entry.url);
     try {
-      // A sitemap that cannot be fetched is read as none inside (paced); what fails here is the route or the reading.
-      sitemapUrls = (await readSitemaps(this.paced(fresh, await fetcher(), deadline), roots)).urls.map((entry) => entry.url);
+      // A sitemap the target does not answer is read as none (route-get.ts); a proxy that failed is no verdict of the
+      // target's (decisions 8.4): they are read again through another route of the pool, once.
+      sitemapUrls = await readAll().catch(async (error: unknown) => {
+        if (!isAppError(error) || error.code !== ErrorCode.ProxyFailed) throw error;
+        get = null;
+        return readAll();
+      });
     } catch (error) {
       // Not kept: a retry of the start page reads them again.
       this.logger.warn({ err: error, crawlId: job.id }, 'sitemaps not read; the crawl goes on from its start page');
@@ -87,7 +93,7 @@ export class SiteStart {
       const host = siteHost(new URL(url));
       if (!(await this.gate.waitTurn(context.job.id, host, deadline, stopped)) || Date.now() >= deadline) return null;
       try {
-        return await get(url, maxBytes).catch(() => null);
+        return await get(url, maxBytes);
       } finally {
         if (floorMs > 0) await this.gate.pause(context.job.id, host, floorMs);
       }
@@ -102,7 +108,7 @@ export class SiteStart {
   private async routeGet(context: CrawlContext, deadline: number): Promise<RouteGet> {
     const { route: asked, page } = context.request.page;
     const route = await this.proxies.select(asked.tier, { country: asked.country, city: asked.city });
-    return routeGet(route, this.policy, deadline, page.userAgent ?? this.config.robotsUserAgent);
+    return routeGet(route, this.policy, deadline, page.userAgent ?? this.config.robotsUserAgent, (failed, reason, fault) => this.proxies.reportFault(failed, reason, fault));
   }
 
   private async readRobots(context: CrawlContext, origin: string, get: RouteGet): Promise<{ status: number; body: string | null }> {

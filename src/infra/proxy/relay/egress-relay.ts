@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import type { AppConfig } from '../../../config/app-config.js';
 import { InjectConfig } from '../../../config/config.module.js';
 import { NetworkPolicy } from '../../network/network-policy.js';
@@ -12,7 +12,6 @@ import { RelaySlot, type ProxyFaultListener } from './relay-slot.js';
  */
 @Injectable()
 export class EgressRelay implements OnApplicationShutdown {
-  private readonly logger = new Logger(EgressRelay.name);
   private readonly slots: RelaySlot[];
   private readonly free: RelaySlot[];
   private starting: Promise<void> | null = null;
@@ -56,7 +55,6 @@ export class EgressRelay implements OnApplicationShutdown {
   }
 
   private onProxyFault(route: ProxyRoute, reason: string, fault: ProxyFault): void {
-    this.logger.warn(`Proxy ${route.tier}#${route.sourceIndex} failed: ${reason}; set aside`);
-    void this.proxies.markFailed(route, fault).catch((error: unknown) => this.logger.error(`Proxy ${route.tier}#${route.sourceIndex} could not be set aside: ${String(error)}`));
+    this.proxies.reportFault(route, reason, fault);
   }
 }

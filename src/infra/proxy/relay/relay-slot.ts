@@ -6,7 +6,7 @@ import type { Duplex } from 'node:stream';
 import type { NetworkPolicy } from '../../network/network-policy.js';
 import type { ProxyRoute } from '../proxy-route.js';
 import { forwardRequest, parseAuthority, refuseTunnel, spliceTunnel } from './relay-forward.js';
-import { isAuthRefusal, openTunnel, preferredAddress, TunnelError, type TunnelTarget } from './upstream-tunnel.js';
+import { openTunnel, preferredAddress, proxyFaultOf, TunnelError, type TunnelTarget } from './upstream-tunnel.js';
 
 /** One job's use of a slot: its route, and what the relay saw of its upstream. */
 export class SlotBinding {
@@ -179,12 +179,9 @@ export class RelaySlot {
       });
       return socket;
     } catch (error) {
-      if (error instanceof TunnelError && error.side === 'proxy' && !binding.route.builtin) {
-        binding.proxyFault ??= error.message;
-        const auth = isAuthRefusal(error);
-        // Credentials the caller shaped (country, city) may be refused because of the caller: the job fails, the proxy stays.
-        if (!(auth && binding.route.callerCredentials)) this.onProxyFault(binding.route, error.message, auth ? 'auth' : 'connect');
-      }
+      if (error instanceof TunnelError && error.side === 'proxy' && !binding.route.builtin) binding.proxyFault ??= error.message;
+      const fault = proxyFaultOf(error, binding.route);
+      if (fault) this.onProxyFault(binding.route, (error as Error).message, fault);
       throw error;
     }
   }

@@ -2,6 +2,7 @@ import { request as httpRequest, type ClientRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { connect, isIP, type Socket } from 'node:net';
 import { SocksClient } from 'socks';
+import type { ProxyFault } from '../proxy-pool.service.js';
 import type { ProxyRoute } from '../proxy-route.js';
 
 /** Whose failure it was: the upstream proxy's own (it is set aside) or the target's (every proxy stays in service). */
@@ -19,6 +20,18 @@ export class TunnelError extends Error {
 /** The proxy refused the credentials (HTTP 407, a SOCKS authentication failure), as opposed to failing to connect. */
 export function isAuthRefusal(error: TunnelError): boolean {
   return error.side === 'proxy' && /authentication|407/i.test(error.message);
+}
+
+/**
+ * The one verdict on a tunnel's failure for the pool, whoever dialled (a page's relay slot, a robots.txt or sitemap
+ * read): the proxy sets itself aside (`auth`: credentials refused, `connect`: the rest) when it failed itself, except
+ * credentials the caller shaped (country, city), which may be refused because of the caller; null otherwise.
+ */
+export function proxyFaultOf(error: unknown, route: ProxyRoute): ProxyFault | null {
+  if (!(error instanceof TunnelError) || error.side !== 'proxy' || route.builtin) return null;
+  const auth = isAuthRefusal(error);
+  if (auth && route.callerCredentials) return null;
+  return auth ? 'auth' : 'connect';
 }
 
 /** Where a tunnel goes: the address the network policy checked (never a name, so no proxy resolves it again), and the port. */
