@@ -138,11 +138,6 @@ export class BrowserTab {
     }
   }
 
-  async close(): Promise<void> {
-    this.guard.end();
-    await this.page.close().catch(() => undefined);
-  }
-
   /**
    * A frame's storage key says where its storage lives; a third-party frame's is not its origin alone. The main frame's
    * is its origin (a top-level document is never partitioned), which the wipe clears by origin: not asked.

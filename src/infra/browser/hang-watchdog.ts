@@ -83,10 +83,6 @@ export class HangWatchdog {
     else this.navigations.set(page, new NavigationState(page));
   }
 
-  round(): Promise<void> {
-    return this.task.run();
-  }
-
   private async probeRunning(): Promise<void> {
     const jobs = [...this.hooks.running()].filter((job) => !job.run.ended);
     const browsers = [...new Set([...jobs.map((job) => job.instance), ...this.hooks.browsers()])].filter((instance) => instance.alive);
