@@ -309,17 +309,25 @@ describe.each(['sqlite', 'mariadb'] as const)('the site frontier on %s', (kind) 
       expect([await balanceOf(db, payer), await ledgerSum(db, payer)]).toEqual([10, 10]);
     });
 
-    it('a page handed back by a target\'s pause into a crawl that stopped meanwhile: dropped when taken, nothing to refund, the crawl ends', async () => {
+    it('a page the target asks to retry later while its crawl stops: dropped at once, refunded with it, and the crawl ends (not after the pause)', async () => {
       const { crawlId, pageId } = await lostPage();
       const refund = { organizationId: payer, requestKey: pageRequestKey({ crawlId, id: pageId, retries: 0 }), jobId: crawlId, host: 's.test', dailyLimited: false };
       expect(await frontier.stop(payer, crawlId, 'credits', null, LATER)).toBeNull();
-      // Handed back and refunded in one transaction; a second hand-back finds it no longer running: nothing moves.
-      expect(await frontier.release(payer, crawlId, pageId, refund)).toEqual({ moved: true, refunded: 1 });
-      expect(await frontier.release(payer, crawlId, pageId, refund)).toEqual({ moved: false, refunded: 0 });
-      expect(await frontier.claim(payer, crawlId, pageId, LATER, LATER)).toEqual({ taken: false, ended: { status: 'done', stopReason: 'credits' }, refunds: [] });
+      expect(await frontier.release(payer, crawlId, pageId, LATER, refund)).toEqual({ moved: false, dropped: true, ended: { status: 'done', stopReason: 'credits' }, refunded: 1 });
+      // A second hand-back finds it no longer running: nothing moves, nothing more refunded.
+      expect(await frontier.release(payer, crawlId, pageId, LATER, refund)).toEqual({ moved: false, dropped: false, ended: null, refunded: 0 });
       expect([await balanceOf(db, payer), await ledgerSum(db, payer)]).toEqual([10, 10]);
       // A page's refund hands back one of the crawl's charges, not the crawl's own: its row is not marked refunded.
       expect((await db.getRepository(Job).findOneByOrFail({ id: crawlId })).refunded).toBe(false);
+    });
+
+    it('a page the target asks to retry later in a live crawl: waiting again with one retry more, refunded with it', async () => {
+      const { crawlId, pageId } = await lostPage();
+      const refund = { organizationId: payer, requestKey: pageRequestKey({ crawlId, id: pageId, retries: 0 }), jobId: crawlId, host: 's.test', dailyLimited: false };
+      expect(await frontier.release(payer, crawlId, pageId, LATER, refund)).toEqual({ moved: true, dropped: false, ended: null, refunded: 1 });
+      expect(await frontier.page(payer, crawlId, pageId)).toMatchObject({ state: 'waiting', retries: 1 });
+      expect([await balanceOf(db, payer), await ledgerSum(db, payer)]).toEqual([10, 10]);
+      await frontier.stop(payer, crawlId, 'cancelled', null, LATER);
     });
   });
 });

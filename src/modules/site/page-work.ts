@@ -178,10 +178,11 @@ export class PageWork {
   /** A target's 429/503 with Retry-After: uncharged, its host paused for the crawl, the page tried again after the pause. */
   private async retryLater(context: CrawlContext, page: FrontierPage, bill: Bill, pauseMs: number, priority: number): Promise<void> {
     await this.gate.pause(page.crawlId, siteHost(new URL(page.url)), pauseMs);
-    const { moved, refunded } = await this.frontier.release(page.organizationId, page.crawlId, page.id, this.refundOf(page, bill, 'refund: the target asked to be retried later (Retry-After)'));
-    if (!moved) return;
-    await this.unreserve(context, page, refunded);
-    await this.queue.later(page.organizationId, page.crawlId, page.id, priority, pauseMs);
+    const refund = this.refundOf(page, bill, 'refund: the target asked to be retried later (Retry-After)');
+    const outcome = await this.frontier.release(page.organizationId, page.crawlId, page.id, this.ends.expiresAt(), refund);
+    await this.unreserve(context, page, outcome.refunded);
+    if (outcome.moved) await this.queue.later(page.organizationId, page.crawlId, page.id, priority, pauseMs);
+    if (outcome.ended) await this.ends.ended(page.organizationId, page.crawlId);
   }
 
   /**

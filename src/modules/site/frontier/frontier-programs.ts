@@ -144,6 +144,28 @@ export function* skipProgram(dialect: Dialect, r: SkipRequest): SqlProgram<SkipO
   return { kept: true, added, ended: yield* endIfIdle(r.organizationId, r.crawlId, crawl, r.now, r.expiresAt) };
 }
 
+/** A running page handed back by a target's Retry-After: waiting again (`moved`), or dropped when its crawl stops meanwhile. */
+export interface ReleaseOutcome {
+  readonly moved: boolean;
+  readonly dropped: boolean;
+  readonly ended: CrawlEnd | null;
+}
+
+/**
+ * A running page the target asked to retry later: waiting again with one retry more, unless its crawl stops (cancel,
+ * credits, time; decisions 9.4: no new page starts), when it is dropped and the crawl may end now rather than after
+ * the pause.
+ */
+export function* releaseProgram(dialect: Dialect, organizationId: string, crawlId: string, pageId: string, now: Date, expiresAt: Date): SqlProgram<ReleaseOutcome> {
+  const crawl = yield* lockedCrawl(dialect, organizationId, crawlId);
+  const live = crawl !== null && LIVE.has(crawl.status) && !crawl.stopping;
+  const moved = yield exec(`UPDATE site_page SET state = ?, retries = retries + ?, lease_until = NULL, queued_at = ? WHERE organization_id = ? AND crawl_id = ? AND id = ? AND state = 'running'`,
+    live ? 'waiting' : 'dropped', live ? 1 : 0, now, organizationId, crawlId, pageId);
+  if (moved.affected !== 1) return { moved: false, dropped: false, ended: null };
+  if (live) return { moved: true, dropped: false, ended: null };
+  return { moved: false, dropped: true, ended: crawl ? yield* endIfIdle(organizationId, crawlId, crawl, now, expiresAt) : null };
+}
+
 /**
  * The links whose key the crawl has not taken yet, in their order. A link to a page still waiting at a greater depth is
  * a shorter path to it: the page takes this link's depth and parent (decisions.md 9.3, link hops from the start page).

@@ -6,8 +6,8 @@ import { LedgerService } from '../../billing/ledger.service.js';
 import type { RefundRequest } from '../../billing/ledger.service.js';
 import { rowInt } from '../../../infra/database/row-values.js';
 import { createCrawlProgram } from './crawl-create.js';
-import { claimProgram, crawlStopping, failProgram, finishProgram, skipProgram, stopProgram } from './frontier-programs.js';
-import type { CrawlFailure, FailOutcome, FinishRequest, SkipRequest } from './frontier-programs.js';
+import { claimProgram, crawlStopping, failProgram, finishProgram, releaseProgram, skipProgram, stopProgram } from './frontier-programs.js';
+import type { CrawlFailure, FailOutcome, FinishRequest, ReleaseOutcome, SkipRequest } from './frontier-programs.js';
 import type { ClaimOutcome, CrawlEnd, FinishOutcome, FrontierPage, NewPage, PageState, SkipOutcome, StopOutcome, StopReason, StoredEvent } from './frontier-types.js';
 
 const PAGE_COLUMNS = 'id, crawl_id, organization_id, url, depth, parent, state, attempts, retries';
@@ -71,14 +71,12 @@ export class FrontierRepository {
     return this.sql.run(() => crawlStopping(organizationId, crawlId));
   }
 
-  /** A running page handed back uncharged (a target's Retry-After), its charge refunded with it: waiting again, one retry more. */
-  async release(organizationId: string, crawlId: string, pageId: string, refund: RefundRequest): Promise<{ moved: boolean } & Refunded> {
-    const release = function* (): SqlProgram<{ moved: boolean }> {
-      const moved = yield exec("UPDATE site_page SET state = 'waiting', retries = retries + 1, lease_until = NULL, queued_at = ? "
-        + "WHERE organization_id = ? AND crawl_id = ? AND id = ? AND state = 'running'", new Date(), organizationId, crawlId, pageId);
-      return { moved: moved.affected === 1 };
-    };
-    return this.refundingIf(release, (outcome) => outcome.moved, refund);
+  /**
+   * A running page handed back uncharged (a target's Retry-After), its charge refunded with it: waiting again, one retry
+   * more, or dropped when its crawl stops meanwhile (then refunded too, and the crawl may end).
+   */
+  release(organizationId: string, crawlId: string, pageId: string, expiresAt: Date, refund: RefundRequest): Promise<ReleaseOutcome & Refunded> {
+    return this.refundingIf(() => releaseProgram(this.sql.dialect, organizationId, crawlId, pageId, new Date(), expiresAt), (outcome) => outcome.moved || outcome.dropped, refund);
   }
 
   /** A running page's lease, renewed while its worker lives: a dead worker's page is taken again soon after. */
