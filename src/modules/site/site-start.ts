@@ -93,7 +93,12 @@ export class SiteStart {
       const host = siteHost(new URL(url));
       if (!(await this.gate.waitTurn(context.job.id, host, deadline, stopped)) || Date.now() >= deadline) return null;
       try {
-        return await get(url, maxBytes);
+        // A sitemap the deadline cut off is read as none, as one the target does not answer: what was read stays. Only
+        // the proxy's own failure goes on (another route reads the sitemaps again).
+        return await get(url, maxBytes).catch((error: unknown) => {
+          if (isAppError(error) && error.code === ErrorCode.ProxyFailed) throw error;
+          return null;
+        });
       } finally {
         if (floorMs > 0) await this.gate.pause(context.job.id, host, floorMs);
       }

@@ -2,7 +2,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ProxyRoute } from '../proxy-route.js';
-import { openTunnel, TunnelError } from './upstream-tunnel.js';
+import { openTunnel, proxyFaultOf, TunnelError } from './upstream-tunnel.js';
 
 /** A proxy that accepts connections and reads the CONNECT, but never answers it. */
 describe('openTunnel through a proxy that never answers CONNECT', () => {
@@ -23,11 +23,12 @@ describe('openTunnel through a proxy that never answers CONNECT', () => {
     await new Promise((resolve) => silent.close(resolve));
   });
 
-  it('fails as the target\'s once the answer is overdue (another proxy is then tried), and closes its connection', async () => {
+  it('fails as the proxy\'s once the answer is overdue (another proxy is then tried), not set aside, and closes its connection', async () => {
     const started = Date.now();
     const error = await openTunnel(route, { address: '127.0.0.1', port: 9 }, 300).then(() => null, (caught: unknown) => caught);
     expect(error).toBeInstanceOf(TunnelError);
-    expect(error).toMatchObject({ side: 'target', message: 'proxy connection failed: no answer to CONNECT within 300 ms' });
+    expect(error).toMatchObject({ side: 'proxy', setsProxyAside: false, message: 'proxy connection failed: no answer to CONNECT within 300 ms' });
+    expect(proxyFaultOf(error, route)).toBeNull();
     expect(Date.now() - started).toBeLessThan(5000);
     await new Promise<void>((resolve) => (held[0].destroyed ? resolve() : held[0].once('close', () => resolve())));
     expect(held[0].destroyed).toBe(true);

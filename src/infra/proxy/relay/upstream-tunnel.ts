@@ -12,6 +12,8 @@ export class TunnelError extends Error {
   constructor(
     readonly side: FaultSide,
     message: string,
+    /** False when the proxy may not be the one at fault (it never answered CONNECT): no verdict of the target's, nor the proxy set aside. */
+    readonly setsProxyAside = true,
   ) {
     super(message);
   }
@@ -28,7 +30,7 @@ export function isAuthRefusal(error: TunnelError): boolean {
  * credentials the caller shaped (country, city), which may be refused because of the caller; null otherwise.
  */
 export function proxyFaultOf(error: unknown, route: ProxyRoute): ProxyFault | null {
-  if (!(error instanceof TunnelError) || error.side !== 'proxy' || route.builtin) return null;
+  if (!(error instanceof TunnelError) || error.side !== 'proxy' || !error.setsProxyAside || route.builtin) return null;
   const auth = isAuthRefusal(error);
   if (auth && route.callerCredentials) return null;
   return auth ? 'auth' : 'connect';
@@ -49,8 +51,9 @@ export function preferredAddress(addresses: readonly string[]): string | null {
 export const PROXY_CONNECT_TIMEOUT_MS = 10_000;
 /**
  * How long a connected proxy may take to answer CONNECT (it reaches the target meanwhile): past it the tunnel fails as
- * the target's (ambiguous, as any failure after the proxy's TCP is up), so the job tries another proxy of the pool
- * rather than waiting out its deadline on a proxy that accepts connections and never answers.
+ * the proxy's, so the job tries another proxy of the pool rather than waiting out its deadline on a proxy that accepts
+ * connections and never answers (and a robots.txt read never takes the silence for the target's). Not set aside: a
+ * target that drops every packet keeps an honest proxy silent as long.
  */
 export const TUNNEL_ANSWER_TIMEOUT_MS = 30_000;
 
@@ -81,12 +84,16 @@ function httpConnect(proxy: URL, route: ProxyRoute, target: TunnelTarget, answer
   const send = proxy.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     let connected = false;
+    let silent = false;
     const req: ClientRequest = send({ host: proxy.hostname.replace(/^\[|\]$/g, ''), port: proxy.port, method: 'CONNECT', path: authority, headers, agent: false });
     let timer = setTimeout(() => req.destroy(new Error('connect timeout')), PROXY_CONNECT_TIMEOUT_MS);
     req.once('socket', (socket) => socket.once(proxy.protocol === 'https:' ? 'secureConnect' : 'connect', () => {
       connected = true;
       clearTimeout(timer);
-      timer = setTimeout(() => req.destroy(new Error(`no answer to CONNECT within ${answerMs} ms`)), answerMs);
+      timer = setTimeout(() => {
+        silent = true;
+        req.destroy(new Error(`no answer to CONNECT within ${answerMs} ms`));
+      }, answerMs);
     }));
     req.once('connect', (response, socket, head) => {
       clearTimeout(timer);
@@ -101,6 +108,7 @@ function httpConnect(proxy: URL, route: ProxyRoute, target: TunnelTarget, answer
     // Before the TCP (or TLS) connection is up the proxy is at fault; after it, a hang-up is ambiguous, so the target's.
     req.once('error', (error) => {
       clearTimeout(timer);
+      if (silent) return reject(new TunnelError('proxy', `proxy connection failed: ${error.message}`, false));
       reject(new TunnelError(connected ? 'target' : 'proxy', `proxy connection failed: ${error.message}`));
     });
     req.end();
