@@ -30,6 +30,7 @@ import type { CrawlRequest } from './crawl-data.js';
 @MeteredOperation()
 export class CrawlOperation extends PageOperation {
   readonly kind = 'crawl';
+  readonly repeatable = true;
   readonly dailyLimited = false;
   readonly saysCache = true;
 

@@ -32,8 +32,10 @@ import type { Redis } from 'ioredis';
 
 /** Worth another proxy of the pool: the target may be reachable from elsewhere, or the proxy was the problem. */
 const RETRY_ON = new Set<string>([ErrorCode.TargetUnreachable, ErrorCode.ProxyFailed]);
-/** A job tries again (another proxy, a new browser) only with more than this left before its deadline. */
+/** A job tries another proxy only with more than this left before its deadline. */
 const LAST_TRY_MS = 1000;
+/** A job runs again on a new browser only with more than this left: a launch and a page load. */
+const NEW_BROWSER_TRY_MS = 5000;
 
 /** Worker side of a job: run its operation in the browser, store the outcome, tally it, free the slot (the SlotKeeper renews it meanwhile). */
 @Injectable()
@@ -172,8 +174,9 @@ export class JobRunner {
       return await this.throughThePool(operation, options, job, time);
     } catch (error) {
       // Its browser died under it (killed, out of memory) while its page did nothing wrong: once more on a new browser,
-      // within the same deadline. A page that crashed or hung itself is not run again, nor a second loss.
-      if (!(error instanceof BrowserLost) || Date.now() > time.deadline - LAST_TRY_MS) throw error;
+      // within the same deadline, when there is time for a launch and a page. A page that crashed or hung itself is not
+      // run again, nor a second loss, nor work that may have acted on the target (a recipe's actions, a chat's prompt).
+      if (!(error instanceof BrowserLost) || !operation.repeatable || Date.now() > time.deadline - NEW_BROWSER_TRY_MS) throw error;
       this.logger.warn({ jobId: job.id }, 'its browser died under the job; it runs again on a new browser');
       return await this.throughThePool(operation, options, job, time);
     }

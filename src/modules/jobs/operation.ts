@@ -100,6 +100,11 @@ export interface Operation<O = unknown> {
    * or a miss (fetched), whether or not the request gave max_age.
    */
   readonly saysCache?: true;
+  /**
+   * Its work only reads the target (page loads, GET requests): run again on a new browser when its browser dies under
+   * it (JobRunner.perform). A recipe's actions or a chat's prompt may have reached the target: never run twice.
+   */
+  readonly repeatable?: true;
   /** Worker side: does the browser work. Throws AppError with an operation error code on failure. */
   run(ctx: TaskContext, options: O): Promise<JobOutput>;
   /** The JSON envelope of this operation for any state of the job. */

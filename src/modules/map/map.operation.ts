@@ -31,6 +31,7 @@ const SITEMAP_READ_MARGIN_MS = 10_000;
 @MeteredOperation()
 export class MapOperation implements Operation<MapRequest> {
   readonly kind = 'map';
+  readonly repeatable = true;
   readonly dailyLimited = false;
 
   constructor(

@@ -22,6 +22,7 @@ interface ScreenshotData {
 @MeteredOperation()
 export class ScreenshotOperation extends PageOperation {
   readonly kind = 'screenshot';
+  readonly repeatable = true;
   readonly dailyLimited = true;
 
   constructor(@InjectConfig() config: AppConfig, llm: LlmClient) {
