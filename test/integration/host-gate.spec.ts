@@ -17,8 +17,8 @@ describe('HostGate: a full host stays full while its requests run', () => {
     expect(await gate.enter('c1', host, 'c1/1', 2, 0, 10_000)).toBe(0);
     expect(await gate.enter('c2', host, 'c2/1', 2, 0, 10_000)).toBe(0);
     expect(await gate.enter('c3', host, 'c3/1', 2, 0, 10_000)).toBe(HOST_FULL);
-    // As if both requests had run past the key's life (a slow target, under JOB_TIMEOUT_MS) and renewed meanwhile.
-    await redis.pexpire(hostKey, 20);
+    // As if both requests had run close to the key's life (a slow target, under JOB_TIMEOUT_MS), then renewed.
+    await redis.pexpire(hostKey, 5000);
     await gate.renew('c1', host, 'c1/1', 10_000);
     await gate.renew('c2', host, 'c2/1', 10_000);
     expect(await redis.pttl(hostKey)).toBeGreaterThan(60_000);

@@ -27,6 +27,8 @@ describe('SiteSweeper: a plan slot whose site page no longer runs is freed', () 
   let db: DataSource;
   let frontier: FrontierRepository;
   let sweeper: SiteSweeper;
+  /** Its lease is ten minutes: every slot of the test was taken less than a lease ago. */
+  let patient: SiteSweeper;
   const requeued: Array<{ id: string; priority: number }> = [];
 
   beforeAll(async () => {
@@ -36,6 +38,7 @@ describe('SiteSweeper: a plan slot whose site page no longer runs is freed', () 
     const queue = { unmarked: async () => [], add: async (_org: string, _crawl: string, pageIds: string[], priority: number) => void requeued.push(...pageIds.map((id) => ({ id, priority }))) };
     const organizations = { getById: (id: string) => db.getRepository(Organization).findOneBy({ id }) };
     sweeper = new SiteSweeper(loadConfig({ SLOT_LEASE_MS: String(LEASE_MS) }), redis, frontier, queue as never, limits, {} as never, organizations as never);
+    patient = new SiteSweeper(loadConfig({ SLOT_LEASE_MS: '600000' }), redis, frontier, queue as never, limits, {} as never, organizations as never);
     await insertOrganization(db, org, 0);
   });
   afterAll(async () => {
@@ -59,7 +62,7 @@ describe('SiteSweeper: a plan slot whose site page no longer runs is freed', () 
 
     const holders = async () => (await limits.slotHolders()).filter((slot) => slot.organizationId === org).map((slot) => slot.holder).sort();
     // A slot taken less than a lease ago is left alone (its page may be about to be claimed).
-    await sweeper.sweep();
+    await patient.sweep();
     expect(await holders()).toEqual([`${crawlId}/${added[0]}`, `${crawlId}/${start}`].sort());
     for (const until = Date.now() + 5000; (await holders()).length > 1 && Date.now() < until; await new Promise((resolve) => setTimeout(resolve, 100))) await sweeper.sweep();
     expect(await holders()).toEqual([`${crawlId}/${added[0]}`]);

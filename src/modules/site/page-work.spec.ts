@@ -39,18 +39,18 @@ function pageWork() {
 const page = (attempts: number, retries: number): FrontierPage =>
   ({ organizationId: 'org1', crawlId: 'o1_c1', id: '7', url: 'http://s.test/docs/a', depth: 1, parent: START, state: 'waiting', attempts, retries }) as FrontierPage;
 
-describe('PageWork: a page taken again after its worker died (decisions.md 9.3 "Crashes")', () => {
-  it('runs a page lost once, and one handed back by Retry-After twice', async () => {
-    for (const [attempts, retries] of [[0, 0], [1, 0], [2, 2], [3, 2]]) {
+describe('PageWork: a page taken again after its runs were lost (decisions.md 9.3 "Crashes")', () => {
+  it('runs a page lost once or twice, and one handed back by Retry-After twice', async () => {
+    for (const [attempts, retries] of [[0, 0], [1, 0], [2, 0], [2, 2], [4, 2]]) {
       const { work, seen } = pageWork();
-      await work.run(context, page(attempts, retries), 3);
+      expect(await work.run(context, page(attempts, retries), 3)).toBe(true);
       expect([seen.runs, seen.refunds]).toEqual([1, []]);
     }
   });
 
-  it('fails a page lost with its worker twice, without running it a third time: refunded, recorded worker_lost', async () => {
+  it('fails a page lost three times, without running it a fourth time: refunded, recorded worker_lost, no request', async () => {
     const { work, seen } = pageWork();
-    await work.run(context, page(3, 1), 3);
+    expect(await work.run(context, page(4, 1), 3)).toBe(false);
     expect(seen.runs).toBe(0);
     expect(seen.refunds).toEqual(['site:o1_c1:7:r1']);
     expect(seen.stored.map((finish) => finish.record)).toEqual([expect.objectContaining({ state: 'failed', error: 'worker_lost', credits: 0 })]);

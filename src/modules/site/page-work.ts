@@ -50,11 +50,17 @@ export class PageWork {
     private readonly gate: HostGate,
   ) {}
 
-  async run(given: CrawlContext, page: FrontierPage, priority: number): Promise<void> {
-    // Taken again after its worker died twice under it (it may be what kills them): not run a third time.
+  /**
+   * The page's work; answers whether a request of it went to its host (the crawl's floor there runs from its end): not
+   * for a page answered from a stored copy, refused before its request (credits, a stop), or not run again.
+   */
+  async run(given: CrawlContext, page: FrontierPage, priority: number): Promise<boolean> {
+    // Taken again after its runs were lost (its worker died, or its outcome could not be stored) three times: it may be
+    // what kills them, so it is not run a fourth time.
     if (page.attempts - page.retries >= LOST_RUNS_AT_MOST) {
       const lost = new AppError(ErrorCode.WorkerLost, `The worker running this page stopped ${LOST_RUNS_AT_MOST} times; it was not run again.`);
-      return this.failed(given, page, this.billOf(page, pageRequestFor(given.request, page.url), null), lost, priority);
+      await this.failed(given, page, this.billOf(page, pageRequestFor(given.request, page.url), null), lost, priority);
+      return false;
     }
     let context = given;
     let sitemapUrls: string[] = [];
@@ -64,15 +70,20 @@ export class PageWork {
       } catch (error) {
         // robots.txt could not be read through the pool (its proxy failed twice, or none is left): the crawl fails,
         // nothing charged. A store's outage is thrown on: the page is taken again once it passes.
-        if (isAppError(error) && PROXY_FAILURES.has(error.code)) return this.ends.fail(page, error.code, error.message);
-        throw error;
+        if (!isAppError(error) || !PROXY_FAILURES.has(error.code)) throw error;
+        await this.ends.fail(page, error.code, error.message);
+        return true;
       }
-      if (!context.robots.allows(new URL(page.url))) return this.ends.fail(page, ErrorCode.Validation, `robots.txt disallows ${page.url}`);
+      if (!context.robots.allows(new URL(page.url))) {
+        await this.ends.fail(page, ErrorCode.Validation, `robots.txt disallows ${page.url}`);
+        return true;
+      }
       // decisions.md 9.1: the floor holds after robots.txt and the sitemaps too. The page's own time starts after its wait.
       // A crawl stopped meanwhile (9.4: no new page starts) drops its start page unstarted and uncharged, and ends.
       const stopped = () => this.frontier.stopping(page.organizationId, page.crawlId);
       if (!(await this.gate.waitTurn(page.crawlId, siteHost(new URL(page.url)), Date.now() + context.floorMs, stopped))) {
-        return this.ends.stop(page.organizationId, page.crawlId, 'cancelled', page.id);
+        await this.ends.stop(page.organizationId, page.crawlId, 'cancelled', page.id);
+        return true;
       }
     }
     const deadline = Date.now() + this.config.jobTimeoutMs;
@@ -80,7 +91,7 @@ export class PageWork {
     // decisions.md 9.6: a page the organization fetched with these options less than max_age ago answers from its copy.
     const copy = (options.maxAge ?? 0) > 0 ? await this.operation.fromStore(options, page.organizationId) : null;
     const bill = this.billOf(page, options, copy);
-    if (!(await this.charge(context, page, bill))) return;
+    if (!(await this.charge(context, page, bill))) return false;
     let output: JobOutput;
     const time = jobDeadlineSignal(deadline);
     try {
@@ -89,13 +100,15 @@ export class PageWork {
       const navigation = heldToBounds(page) ? (url: string) => context.refusedHop(url) : undefined;
       output = copy ? await copy.answer(deadline, time.signal) : await this.runner.perform(this.operation, options, job, { deadline, signal: time.signal, ...(navigation ? { navigation } : {}) });
     } catch (error) {
-      return this.failed(context, page, bill, error, priority);
+      await this.failed(context, page, bill, error, priority);
+      return copy === null;
     } finally {
       time.dispose();
     }
     // The start page entered the host gate before its robots.txt's Crawl-delay was known: the floor after it is set here, before its links are queued.
-    if (page.depth === 0 && context.floorMs > 0) await this.gate.pause(page.crawlId, siteHost(new URL(page.url)), context.floorMs);
+    if (page.depth === 0 && context.floorMs > 0 && !copy) await this.gate.pause(page.crawlId, siteHost(new URL(page.url)), context.floorMs);
     await this.delivered(context, page, bill, output, sitemapUrls, priority);
+    return copy === null;
   }
 
   /** What the page costs and under which request key; `copy`: the stored copy that answers it (decisions.md 9.6), if any. */
@@ -230,8 +243,8 @@ export class PageWork {
   }
 }
 
-/** Runs of a page lost with their worker (claims that ended neither stored nor handed back) before it is failed instead. */
-const LOST_RUNS_AT_MOST = 2;
+/** Runs of a page lost (claims that ended neither stored nor handed back: a worker died, a store failed) before it is failed instead. */
+const LOST_RUNS_AT_MOST = 3;
 
 /** What the start page's robots.txt reading fails with on the pool's side (site-start.ts). */
 const PROXY_FAILURES: ReadonlySet<string> = new Set([ErrorCode.ProxyFailed, ErrorCode.ProxyPoolUnavailable]);

@@ -13,7 +13,7 @@ const page = { organizationId: 'org1', crawlId: 'o1_c1', id: '7', url: 'http://d
  * A runner whose host gate answers `entered` and whose plan slot is free or not, over fakes that write down what the
  * runner asked of the queue and the gate. The crawl has a floor of `floorMs` (delay or Crawl-delay).
  */
-function runner(entered: number, slotFree: boolean, floorMs: number) {
+function runner(entered: number, slotFree: boolean, floorMs: number, requests = true) {
   const calls: string[] = [];
   const context = { job: { status: 'running', createdAt: new Date() }, floorMs };
   const queue = {
@@ -37,7 +37,7 @@ function runner(entered: number, slotFree: boolean, floorMs: number) {
   const frontier = { page: async () => page, claim: async () => ({ taken: true, ended: false }), renew: async () => undefined };
   const crawls = { context: async () => context };
   const organizations = { getById: async () => ({ id: 'org1', plan: 'free', concurrencyOverride: null, dailyLimitOverride: null }) };
-  const work = { run: async () => void calls.push('request') };
+  const work = { run: async () => (calls.push(requests ? 'request' : 'stored copy'), requests) };
   const ends = { expiresAt: () => new Date(Date.now() + 3_600_000) };
   const deps = [frontier, crawls, gate, queue, limits, organizations, ends, work] as never[];
   return { run: () => new SitePageRunner(loadConfig({}), ...(deps as [never, never, never, never, never, never, never, never])).process({ jobId: page.crawlId, kind: 'site', organizationId: 'org1', pageId: page.id }), calls };
@@ -67,9 +67,12 @@ describe('SitePageRunner: where a page waits, and what its pass leaves at the ho
     expect(free.calls).toEqual(['request', 'leave floor 0', `wake ${atFullHost(host).key}`]);
   });
 
-  it('a pass that made no request (its plan slot taken) leaves the floor as it was, and still hands the turn on', async () => {
+  it('a pass that made no request (its plan slot taken, a stored copy answered) leaves the floor as it was, and still hands the turn on', async () => {
     const refused = runner(0, false, 1000);
     await refused.run();
     expect(refused.calls).toEqual(['later 250', 'leave floor 0', `wake ${atFullHost(host).key}`, `wake ${behindCrawlTurn(page.crawlId, host).key}`]);
+    const copied = runner(0, true, 1000, false);
+    await copied.run();
+    expect(copied.calls).toEqual(['stored copy', 'leave floor 0', `wake ${atFullHost(host).key}`, `wake ${behindCrawlTurn(page.crawlId, host).key}`]);
   });
 });

@@ -64,10 +64,9 @@ export class SitePageRunner {
       try {
         const claim = await this.frontier.claim(organizationId, crawlId, pageId, new Date(Date.now() + PAGE_LEASE_MS), this.ends.expiresAt());
         if (claim.taken) {
-          requested = true;
           // Taking the start page starts the crawl: it stops waiting in line.
           if (page.depth === 0) await this.queue.leaveLine(crawlId);
-          await this.renewing(page, host, () => this.work.run(context, page, plan.priority));
+          requested = await this.renewing(page, host, () => this.work.run(context, page, plan.priority));
         } else if (claim.ended) {
           await this.ends.ended(organizationId, crawlId);
         }
@@ -81,7 +80,8 @@ export class SitePageRunner {
 
   /**
    * Gives the page's place at the host back and wakes who waits for it. The floor runs from a request's end; a pass that
-   * made no request (no plan slot, or another job of the page took it) leaves the crawl's last one as it was.
+   * made no request (no plan slot, another job of the page took it, a stored copy answered it) leaves the crawl's last
+   * one as it was.
    */
   private async leave(floorMs: number, page: FrontierPage, host: string, requested: boolean): Promise<void> {
     const { organizationId, crawlId } = page;
@@ -95,14 +95,14 @@ export class SitePageRunner {
   }
 
   /** Runs the page's work while renewing its leases; a renewal lost to a store outage is retried at the next beat. */
-  private async renewing(page: FrontierPage, host: string, work: () => Promise<void>): Promise<void> {
+  private async renewing<T>(page: FrontierPage, host: string, work: () => Promise<T>): Promise<T> {
     const timer = setInterval(() => {
       const until = new Date(Date.now() + PAGE_LEASE_MS);
       void this.frontier.renew(page.organizationId, page.crawlId, page.id, until).catch(() => undefined);
       void this.gate.renew(page.crawlId, host, `${page.crawlId}/${page.id}`, PAGE_LEASE_MS).catch(() => undefined);
     }, RENEW_MS);
     try {
-      await work();
+      return await work();
     } finally {
       clearInterval(timer);
     }

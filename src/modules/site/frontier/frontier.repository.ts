@@ -63,7 +63,7 @@ export class FrontierRepository {
 
   /** The crawl fails (its start page did); `refund`: the start page's charge handed back in the same transaction. */
   fail(organizationId: string, crawlId: string, failure: CrawlFailure, expiresAt: Date, refund: RefundRequest | null = null): Promise<FailOutcome & Refunded> {
-    return this.refundingIf(() => failProgram(this.sql.dialect, organizationId, crawlId, failure, new Date(), expiresAt), () => true, refund);
+    return this.refundingIf(() => failProgram(this.sql.dialect, organizationId, crawlId, failure, new Date(), expiresAt), (outcome) => outcome.ended, refund);
   }
 
   /** Whether the crawl stops (cancelled, out of credits, its time passed): no page of it starts any more. */
@@ -168,8 +168,9 @@ export class FrontierRepository {
 
   /**
    * Runs a running page's outcome, and with `refund` hands the page's charge back in the same transaction when the
-   * outcome took effect (`tookEffect`): a worker killed between the two can neither leave a page refunded and still
-   * running (its retake would find its charge and deliver it free) nor refund a page another worker now holds.
+   * outcome took effect (`tookEffect`): a worker killed between the two cannot leave a page refunded and still running
+   * (its retake would find its charge and deliver it free), and a page the sweep gave back meanwhile is not refunded.
+   * Not told apart: a page given back and taken again by another worker (its writes are not fenced by attempt).
    */
   private async refundingIf<T>(program: () => SqlProgram<T>, tookEffect: (outcome: T) => boolean, refund: RefundRequest | null): Promise<T & Refunded> {
     if (!refund) return { ...(await this.sql.run(program)), refunded: 0 };
