@@ -27,6 +27,20 @@ describe('concurrency slots and burst tokens in Redis', () => {
     await expect(limits.acquireSlot(org, 'late', 5, LEASE)).resolves.toBeUndefined();
   });
 
+  it('releases a slot as it was seen, not one its holder took again since', async () => {
+    const seen = `${org}-seen`;
+    await limits.acquireSlot(seen, 'page', 2, LEASE);
+    const [before] = (await limits.slotHolders()).filter((slot) => slot.organizationId === seen);
+    await limits.releaseSlot(seen, 'page');
+    await until(async () => (await redisNow(redis)) > before.since);
+    await limits.acquireSlot(seen, 'page', 2, LEASE);
+    expect(await limits.releaseSlotAsSeen(before)).toBe(false);
+    expect(await limits.slotsInUse(seen)).toBe(1);
+    const [now] = (await limits.slotHolders()).filter((slot) => slot.organizationId === seen);
+    expect(await limits.releaseSlotAsSeen(now)).toBe(true);
+    expect(await limits.slotsInUse(seen)).toBe(0);
+  });
+
   it('frees the slot of a holder that died once its lease lapses', async () => {
     const other = `${org}-lease`;
     await limits.acquireSlot(other, 'dead', 1, 100);

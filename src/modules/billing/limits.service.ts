@@ -20,6 +20,13 @@ redis.call('ZADD', KEYS[1], now + tonumber(ARGV[1]), ARGV[2])
 redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[1]) * 2)
 return 1`;
 
+/** Releases a holder's slot only while its index says it was taken at ARGV[2] (`<since> <organization>`): not one taken again since. */
+const RELEASE_TAKEN_AT = `
+if redis.call('HGET', KEYS[2], ARGV[1]) ~= ARGV[2] then return 0 end
+redis.call('HDEL', KEYS[2], ARGV[1])
+redis.call('ZREM', KEYS[1], ARGV[1])
+return 1`;
+
 /** A slot held for a job: who holds it, for which organization, since when (ms, Redis's clock). */
 export interface SlotHolder {
   readonly holder: string;
@@ -69,6 +76,14 @@ export class LimitsService {
 
   async releaseSlot(organizationId: string, holder: string): Promise<void> {
     await sendBatch(this.releaseSlotIn(this.redis.multi(), organizationId, holder));
+  }
+
+  /**
+   * Releases the slot as `slotHolders` saw it, unless its holder took it again since (a sweep that judged it from an
+   * older reading must not free a slot in use). True when released.
+   */
+  async releaseSlotAsSeen(slot: SlotHolder): Promise<boolean> {
+    return Number(await this.redis.eval(RELEASE_TAKEN_AT, 2, this.slotKey(slot.organizationId), HOLDERS_KEY, slot.holder, `${slot.since} ${slot.organizationId}`)) === 1;
   }
 
   /** Adds the release of a slot to a batch (the end of a job is one round trip). */

@@ -80,8 +80,8 @@ export class SiteSweeper extends SharedSweep {
     const running = await this.frontier.running(taken.map((slot) => slot.holder.slice(slot.holder.indexOf('/') + 1)));
     for (const slot of taken) {
       if (running.has(slot.holder.slice(slot.holder.indexOf('/') + 1))) continue;
-      this.logger.warn({ holder: slot.holder }, 'plan slot of a site page that no longer runs; freed');
-      await this.limits.releaseSlot(slot.organizationId, slot.holder);
+      // As read above: a retake of the page that took the slot again meanwhile keeps it.
+      if (await this.limits.releaseSlotAsSeen(slot)) this.logger.warn({ holder: slot.holder }, 'plan slot of a site page that no longer runs; freed');
     }
   }
 }
