@@ -47,4 +47,20 @@ describe('SiteQueue: pages parked at a full host, woken one by one as its reques
     await sites.wake(atFullHost(host));
     expect(await states()).toEqual({ p1: 'waiting', p2: 'waiting', p3: 'waiting', q1: 'delayed' });
   });
+
+  it('wakes by plan priority first (decisions.md 9.3), then by the time parked', async () => {
+    const spot = atFullHost(`prio-${host}`);
+    await sites.park(spot, 'o', 'c4', 'free1', 5);
+    await sites.park(spot, 'o', 'c5', 'pro1', 2);
+    await sites.park(spot, 'o', 'c4', 'free2', 5);
+    await sites.park(spot, 'o', 'c6', 'pro2', 2);
+    const woken: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const before = new Set((await queue.getJobs(['waiting'])).map((job) => job.data.pageId));
+      await sites.wake(spot);
+      woken.push(...(await queue.getJobs(['waiting'])).map((job) => String(job.data.pageId)).filter((id) => !before.has(id)));
+    }
+    expect(woken).toEqual(['pro1', 'pro2', 'free1', 'free2']);
+    await redis.del(spot.key);
+  });
 });

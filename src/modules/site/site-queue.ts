@@ -36,6 +36,19 @@ export const behindCrawlTurn = (crawlId: string, host: string): ParkingSpot => (
 
 /** Parked Bull jobs a wake passes over at most (each already ran: its wait ran out, or an earlier wake took it). */
 const WAKE_TRIES = 5;
+/** A parked page's score: its plan priority (1 first) weighs more than any park time in ms (2^42 ms is 139 years). */
+const PRIORITY_WEIGHT = 2 ** 42;
+/**
+ * The parked page to wake: the first by plan priority, then park time, whose park has not run out (those are dropped on
+ * the way: their jobs ran already). ARGV[1]: the oldest park time still parked.
+ */
+const NEXT_PARKED = `
+while true do
+  local first = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+  if #first == 0 then return false end
+  redis.call('ZREM', KEYS[1], first[1])
+  if tonumber(first[2]) % ${PRIORITY_WEIGHT} >= tonumber(ARGV[1]) then return first[1] end
+end`;
 
 export const SITE_KIND = 'site';
 
@@ -81,16 +94,18 @@ export class SiteQueue {
   /** The page cannot take its place at `spot` yet: it waits for a wake there, `spot.ms` at most. */
   async park(spot: ParkingSpot, organizationId: string, crawlId: string, pageId: string, priority: number): Promise<void> {
     const [id] = await this.add(organizationId, crawlId, [pageId], priority, spot.ms);
-    await this.redis.multi().zadd(spot.key, Date.now(), id).pexpire(spot.key, 2 * spot.ms).exec();
+    await this.redis.multi().zadd(spot.key, priority * PRIORITY_WEIGHT + Date.now(), id).pexpire(spot.key, 2 * spot.ms).exec();
     await this.frontier.touch(organizationId, crawlId, pageId, new Date(Date.now() + spot.ms));
   }
 
-  /** A request ended at `spot`: the page parked there longest (of any crawl) whose job still waits runs now, at its priority. */
+  /**
+   * A request ended at `spot`: of the pages parked there (of any crawl), the first by plan priority, then the longest
+   * parked, whose job still waits runs now, at its priority (decisions.md 9.3: by plan priority, like any job).
+   */
   async wake(spot: ParkingSpot): Promise<void> {
-    await this.redis.zremrangebyscore(spot.key, '-inf', Date.now() - spot.ms);
     for (let tries = 0; tries < WAKE_TRIES; tries++) {
-      const [id] = await this.redis.zpopmin(spot.key);
-      if (id === undefined) return;
+      const id = (await this.redis.eval(NEXT_PARKED, 1, spot.key, Date.now() - spot.ms)) as string | null;
+      if (!id) return;
       const job = await this.queue.getJob(id);
       // Refused when the job is no longer delayed (its wait ran out meanwhile): the next one is tried.
       if (job && (await job.promote().then(() => true, () => false))) return;
