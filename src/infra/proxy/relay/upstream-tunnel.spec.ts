@@ -8,7 +8,7 @@ import { openTunnel, proxyFaultOf, TunnelError } from './upstream-tunnel.js';
 describe('openTunnel through a proxy that never answers CONNECT', () => {
   let silent: Server;
   const held: Socket[] = [];
-  let route: ProxyRoute;
+  let port: number;
 
   beforeAll(async () => {
     silent = createServer((socket) => {
@@ -16,21 +16,27 @@ describe('openTunnel through a proxy that never answers CONNECT', () => {
       socket.resume();
     });
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    route = { id: 'silent', tier: 'standard', server: `http://127.0.0.1:${(silent.address() as AddressInfo).port}` } as ProxyRoute;
+    port = (silent.address() as AddressInfo).port;
   });
   afterAll(async () => {
     for (const socket of held) socket.destroy();
     await new Promise((resolve) => silent.close(resolve));
   });
 
-  it('fails as the proxy\'s once the answer is overdue (another proxy is then tried), not set aside, and closes its connection', async () => {
+  it.each([
+    ['http', 'proxy connection failed: no answer to CONNECT within 300 ms'],
+    ['socks5', 'socks proxy: Proxy connection timed out'],
+  ])('%s: fails as the proxy\'s once the answer is overdue (another proxy is then tried), not set aside, and closes its connection', async (scheme, message) => {
+    const route = { id: 'silent', tier: 'standard', server: `${scheme}://127.0.0.1:${port}` } as ProxyRoute;
+    const before = held.length;
     const started = Date.now();
     const error = await openTunnel(route, { address: '127.0.0.1', port: 9 }, 300).then(() => null, (caught: unknown) => caught);
     expect(error).toBeInstanceOf(TunnelError);
-    expect(error).toMatchObject({ side: 'proxy', setsProxyAside: false, message: 'proxy connection failed: no answer to CONNECT within 300 ms' });
+    expect(error).toMatchObject({ side: 'proxy', setsProxyAside: false, message });
     expect(proxyFaultOf(error, route)).toBeNull();
     expect(Date.now() - started).toBeLessThan(5000);
-    await new Promise<void>((resolve) => (held[0].destroyed ? resolve() : held[0].once('close', () => resolve())));
-    expect(held[0].destroyed).toBe(true);
+    const socket = held[before];
+    await new Promise<void>((resolve) => (socket.destroyed ? resolve() : socket.once('close', () => resolve())));
+    expect(socket.destroyed).toBe(true);
   });
 });

@@ -129,6 +129,8 @@ async function socksConnect(proxy: URL, route: ProxyRoute, target: TunnelTarget,
   } catch (error) {
     socket.destroy();
     const message = (error as Error).message;
+    // No answer within answerMs: the proxy's silence, as httpConnect's (not set aside).
+    if (/timed out/i.test(message)) throw new TunnelError('proxy', `socks proxy: ${message}`, false);
     throw new TunnelError(/auth/i.test(message) ? 'proxy' : 'target', `socks proxy: ${message}`);
   }
 }
