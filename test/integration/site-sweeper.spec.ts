@@ -47,13 +47,18 @@ describe('SiteSweeper: a plan slot whose site page no longer runs is freed', () 
     await db?.destroy();
   });
 
-  it('frees the slot of a page recorded (its worker died before releasing it), keeps the slot of a page running', async () => {
-    const crawlId = `sweep_${Date.now()}`;
+  /** A crawl of `org` with its start page waiting; answers the start page's id. */
+  const newCrawl = async (crawlId: string): Promise<string> => {
     const job = Object.assign(new Job(), {
       id: crawlId, organizationId: org, kind: 'site', status: 'queued', host: 's.test', price: 1, refunded: false, options: '{}', webhookUrl: null,
       createdAt: new Date(), expiresAt: LATER,
     });
-    const start = (await frontier.create(job, page('/', 0, null), 5))!;
+    return (await frontier.create(job, page('/', 0, null), 5))!;
+  };
+
+  it('frees the slot of a page recorded (its worker died before releasing it), keeps the slot of a page running', async () => {
+    const crawlId = `sweep_${Date.now()}`;
+    const start = await newCrawl(crawlId);
     expect((await frontier.claim(org, crawlId, start, LATER, LATER)).taken).toBe(true);
     await limits.acquireSlot(org, `${crawlId}/${start}`, 5, 60_000);
     const { added } = await frontier.finish({ organizationId: org, crawlId, pageId: start, record: DONE, links: [page('/a')], alias: null, skips: { ...NO_SKIPS }, limit: 100, now: new Date(), expiresAt: LATER });
@@ -71,11 +76,7 @@ describe('SiteSweeper: a plan slot whose site page no longer runs is freed', () 
 
   it('queues a page lost with its worker again at its organization\'s plan priority (a standard plan: 3)', async () => {
     const crawlId = `sweep_lost_${Date.now()}`;
-    const job = Object.assign(new Job(), {
-      id: crawlId, organizationId: org, kind: 'site', status: 'queued', host: 's.test', price: 1, refunded: false, options: '{}', webhookUrl: null,
-      createdAt: new Date(), expiresAt: LATER,
-    });
-    const start = (await frontier.create(job, page('/', 0, null), 5))!;
+    const start = await newCrawl(crawlId);
     expect((await frontier.claim(org, crawlId, start, new Date(Date.now() - 1000), LATER)).taken).toBe(true);
     await sweeper.sweep();
     expect(requeued).toContainEqual({ id: start, priority: 3 });

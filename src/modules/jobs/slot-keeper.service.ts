@@ -11,8 +11,12 @@ import { JobRepository } from './job.repository.js';
 
 const TURN_KEY = 'crawlgate:slot-keeper:turn';
 
-/** A slot's job: the holder itself, or a site crawl's, for a page's slot `<crawl id>/<page id>` (decisions.md 9.3). */
+/** A site page's holder (its plan slot, its place at its host): `<crawl id>/<page id>` (decisions.md 9.3). */
+export const pageHolder = (crawlId: string, pageId: string): string => `${crawlId}/${pageId}`;
+/** A slot's job: the holder itself, or a site crawl's, for a page's slot (pageHolder). */
 export const jobOfHolder = (holder: string): string => holder.split('/')[0];
+/** The site page of a page's holder (pageHolder); null for a job's own. */
+export const pageOfHolder = (holder: string): string | null => (holder.includes('/') ? holder.slice(holder.indexOf('/') + 1) : null);
 
 /**
  * Keeps plan slots true to their jobs (the slots themselves are LimitsService's): every third of a lease, one process

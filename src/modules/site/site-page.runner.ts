@@ -8,6 +8,7 @@ import { siteHost } from '../../infra/discovery/url-key.js';
 import { OrganizationRepository } from '../auth/organization.repository.js';
 import { LimitsService } from '../billing/limits.service.js';
 import { limitsFor } from '../billing/plan-limits.js';
+import { pageHolder } from '../jobs/slot-keeper.service.js';
 import { FrontierRepository } from './frontier/frontier.repository.js';
 import type { FrontierPage } from './frontier/frontier-types.js';
 import { CRAWL_BUSY, HOST_FULL, HostGate } from './host-gate.js';
@@ -53,7 +54,7 @@ export class SitePageRunner {
     if (!organization) return;
     const plan = limitsFor(this.config.plans, organization);
     const host = siteHost(new URL(page.url));
-    const holder = `${crawlId}/${pageId}`;
+    const holder = pageHolder(crawlId, pageId);
     const wait = await this.gate.enter(crawlId, host, holder, this.config.site.hostConcurrency, context.floorMs, PAGE_LEASE_MS);
     if (wait === HOST_FULL) return this.queue.park(atFullHost(host), organizationId, crawlId, pageId, plan.priority);
     if (wait === CRAWL_BUSY) return this.queue.park(behindCrawlTurn(crawlId, host), organizationId, crawlId, pageId, plan.priority);
@@ -87,7 +88,7 @@ export class SitePageRunner {
     const { organizationId, crawlId } = page;
     // The start page read robots.txt meanwhile: its Crawl-delay counts from this first request on.
     const floor = page.depth === 0 && requested ? (await this.crawls.context(organizationId, crawlId, true))?.floorMs ?? 0 : floorMs;
-    await this.gate.leave(crawlId, host, `${crawlId}/${page.id}`, requested ? floor : 0);
+    await this.gate.leave(crawlId, host, pageHolder(crawlId, page.id), requested ? floor : 0);
     // Its place at the host is free: the page parked there longest takes it now, and with a floor, the crawl's next
     // page for the host (it then waits out the floor).
     await this.queue.wake(atFullHost(host));
@@ -99,7 +100,7 @@ export class SitePageRunner {
     const timer = setInterval(() => {
       const until = new Date(Date.now() + PAGE_LEASE_MS);
       void this.frontier.renew(page.organizationId, page.crawlId, page.id, until).catch(() => undefined);
-      void this.gate.renew(page.crawlId, host, `${page.crawlId}/${page.id}`, PAGE_LEASE_MS).catch(() => undefined);
+      void this.gate.renew(page.crawlId, host, pageHolder(page.crawlId, page.id), PAGE_LEASE_MS).catch(() => undefined);
     }, RENEW_MS);
     try {
       return await work();

@@ -7,6 +7,7 @@ import { InjectRedis } from '../../infra/redis/redis.module.js';
 import { SharedSweep } from '../../infra/redis/shared-sweep.js';
 import { OrganizationRepository } from '../auth/organization.repository.js';
 import { LimitsService } from '../billing/limits.service.js';
+import { pageHolder, pageOfHolder } from '../jobs/slot-keeper.service.js';
 import { limitsFor } from '../billing/plan-limits.js';
 import { FrontierRepository } from './frontier/frontier.repository.js';
 import { SiteEnds } from './site-ends.js';
@@ -44,7 +45,7 @@ export class SiteSweeper extends SharedSweep {
     const priority = this.planPriorities();
     for (const page of await this.frontier.recoverLost(new Date(now))) {
       this.logger.warn({ crawlId: page.crawlId, url: page.url }, 'site page lost with its worker; taken again');
-      await this.limits.releaseSlot(page.organizationId, `${page.crawlId}/${page.id}`);
+      await this.limits.releaseSlot(page.organizationId, pageHolder(page.crawlId, page.id));
       await this.queue.add(page.organizationId, page.crawlId, [page.id], await priority(page.organizationId));
     }
     for (const page of await this.queue.unmarked(await this.frontier.staleWaiting(new Date(now - STALE_WAITING_MS)))) {
@@ -75,11 +76,13 @@ export class SiteSweeper extends SharedSweep {
    */
   private async freeSlotsOfIdlePages(): Promise<void> {
     const now = await redisNow(this.redis);
-    const taken = (await this.limits.slotHolders()).filter((slot) => slot.holder.includes('/') && now - slot.since > this.config.slotLeaseMs);
+    const taken = (await this.limits.slotHolders())
+      .map((slot) => ({ slot, pageId: pageOfHolder(slot.holder) }))
+      .filter(({ slot, pageId }) => pageId !== null && now - slot.since > this.config.slotLeaseMs);
     if (taken.length === 0) return;
-    const running = await this.frontier.running(taken.map((slot) => slot.holder.slice(slot.holder.indexOf('/') + 1)));
-    for (const slot of taken) {
-      if (running.has(slot.holder.slice(slot.holder.indexOf('/') + 1))) continue;
+    const running = await this.frontier.running(taken.map(({ pageId }) => pageId!));
+    for (const { slot, pageId } of taken) {
+      if (running.has(pageId!)) continue;
       // As read above: a retake of the page that took the slot again meanwhile keeps it.
       if (await this.limits.releaseSlotAsSeen(slot)) this.logger.warn({ holder: slot.holder }, 'plan slot of a site page that no longer runs; freed');
     }
