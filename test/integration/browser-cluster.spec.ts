@@ -122,6 +122,12 @@ function groupOf(cluster: BrowserCluster): number {
   return Number(execFileSync('ps', ['-o', 'pgid=', '-p', String(cluster.stats().browserPid)]).toString().trim());
 }
 
+/** The renderer processes of a browser's process group. */
+function renderersOf(group: number): number[] {
+  const lines = execFileSync('ps', ['-eo', 'pid=,pgid=,args=']).toString().trim().split('\n');
+  return lines.map((line) => line.trim().split(/\s+/)).filter(([, pgid, ...args]) => Number(pgid) === group && args.includes('--type=renderer')).map(([pid]) => Number(pid));
+}
+
 /** Processes of these groups still running (zombies left to PID 1 after a kill -9 excluded). */
 function leftovers(groups: Set<number>): string[] {
   const lines = execFileSync('ps', ['-eo', 'pid=,ppid=,pgid=,stat=,comm=']).toString().trim().split('\n');
@@ -593,6 +599,32 @@ describe('BrowserCluster browser lifecycle', () => {
 
   it('a browser that stops answering (SIGSTOP) is killed by the hang watchdog: its job fails as browser_crashed, the next gets a new browser', async () => {
     await ownCluster(1, {}, (cluster) => stopBrowserUnderJob(cluster), { BROWSER_HANG_MS: '1000' });
+  });
+
+  it('a page in an endless script loop fails its job as browser_crashed well before the deadline; its renderer ends with its context, the browser is kept', async () => {
+    await ownCluster(1, {}, async (cluster) => {
+      await cluster.onModuleInit();
+      const status = () => cluster.withPage(spec({}, 8000), async (session) => (await session.goto(`${site.url}/static`)).status);
+      expect(await status()).toBe(200);
+      const pid = cluster.stats().browserPid!;
+      const group = groupOf(cluster);
+      let looping: number[] = [];
+      const started = Date.now();
+      const caught = await cluster.withPage(spec({}, 20_000), async (session) => {
+        await session.goto(`${site.url}/loop`);
+        // The renderer spinning in the page's loop (the browser may keep a spare one, idle).
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        looping = renderersOf(group).filter((renderer) => processState(renderer) === 'R');
+        return session.page.evaluate(() => new Promise<string>((resolve) => setTimeout(() => resolve(document.title), 100)));
+      }).then(() => null, (error: unknown) => error);
+      expect(caught).toMatchObject({ code: 'browser_crashed', message: 'The page stopped responding; it was closed.' });
+      expect(Date.now() - started).toBeLessThan(8000);
+      expect(looping.length).toBeGreaterThan(0);
+      await waitFor(() => looping.every((renderer) => ['gone', 'Z'].includes(processState(renderer))), 5000);
+      expect(looping.map(processState).filter((state) => !['gone', 'Z'].includes(state))).toEqual([]);
+      expect(await status()).toBe(200);
+      expect(cluster.stats()).toMatchObject({ browsersLaunched: 1, browserPid: pid });
+    }, { BROWSER_HANG_MS: '1000' });
   });
 
   it('a browser that stops between jobs (SIGSTOP, no job on it) is killed by the hang watchdog: the next job gets a new browser', async () => {

@@ -85,7 +85,6 @@ export class BrowserCluster implements OnModuleInit, OnApplicationShutdown {
     this.watchdog = new HangWatchdog(config.browser.hangMs, {
       running: () => this.running.values(),
       browsers: () => this.launcher?.live ?? [],
-      replace: (instance, reason) => this.launcher?.drain(instance, reason),
     });
   }
 

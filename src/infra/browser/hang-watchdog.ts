@@ -13,8 +13,6 @@ interface Hooks {
   running(): Iterable<HeldPage>;
   /** Every live browser, with a job or not: one that stops between jobs would fail every next job at its setup. */
   browsers(): Iterable<BrowserInstance>;
-  /** No new job on this browser: a fresh one is launched for the next job, this one closes when its jobs end. */
-  replace(instance: BrowserInstance, reason: string): void;
 }
 
 /** Resolves true when the promise settles (either way) within `ms`: only silence counts as hung. */
@@ -55,8 +53,10 @@ class NavigationState {
 /**
  * Asks every running job's page, and its browser, for a trivial answer; one silent for BROWSER_HANG_MS is hung
  * (a stopped or wedged renderer answers nothing until the deadline). A hung page's job fails as browser_crashed and
- * its browser is replaced; a hung browser (with jobs or between them) is killed, which fails its jobs through the crash
- * path and has the next job launch a new one.
+ * its context is closed with it (a renderer serves one context only, so that kills the page's renderers); its browser
+ * is kept, since it answered its own probe in the same round. Replacing it cost a launch (about 3 s of CPU) that any
+ * caller could ask for, free, with a looping script. A hung browser (with jobs or between them) is killed, which
+ * fails its jobs through the crash path and has the next job launch a new one.
  */
 export class HangWatchdog {
   private readonly logger = new Logger('HangWatchdog');
@@ -96,14 +96,16 @@ export class HangWatchdog {
     if (instance.groupPid) killQuietly(-instance.groupPid);
   }
 
+  /** A silent page whose browser answers: the job fails, and its end closes the page and its context (PageTask, SlotContext.recycle). */
   private async probePage(job: HeldPage): Promise<void> {
     const { page, client } = job.tab;
     const started = Date.now();
     if (this.navigations.get(page)?.navigatedSince(started)) return;
-    if ((await answers(ping(client), this.hangMs)) || job.run.ended || !job.instance.browser.connected) return;
+    const [pageAnswered, browserAnswered] = await Promise.all([answers(ping(client), this.hangMs), answers(job.instance.probe(), this.hangMs)]);
+    // A silent browser is probeBrowser's to kill, which fails this job through the crash path.
+    if (pageAnswered || !browserAnswered || job.run.ended || !job.instance.browser.connected) return;
     if (this.navigations.get(page)?.navigatedSince(started)) return;
-    this.logger.warn(`Job ${job.run.jobId}: its page did not answer for ${this.hangMs} ms; failed, browser #${job.instance.generation} replaced`);
-    job.run.fail(new AppError(ErrorCode.BrowserCrashed, 'The page stopped responding; it was closed and its browser replaced.'));
-    this.hooks.replace(job.instance, 'a page stopped responding');
+    this.logger.warn(`Job ${job.run.jobId}: its page did not answer for ${this.hangMs} ms; failed, its context closed`);
+    job.run.fail(new AppError(ErrorCode.BrowserCrashed, 'The page stopped responding; it was closed.'));
   }
 }
