@@ -3,7 +3,7 @@ import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
-import type { Job } from '../../infra/database/entities/index.js';
+import type { Job, JobStatus } from '../../infra/database/entities/index.js';
 import { MetricsService } from '../../infra/metrics/metrics.service.js';
 import type { MeteredAnswer } from '../../common/http/metered-answer.js';
 import { LedgerService } from '../billing/ledger.service.js';
@@ -16,6 +16,8 @@ import { retryOnLockConflict } from './store-retry.js';
 
 /** How long before the 202 its capture is asked for: a worker in another process took 1.7 s to answer one. */
 const CAPTURE_LEAD_MS = 2500;
+
+const ENDED: ReadonlySet<JobStatus> = new Set(['done', 'failed', 'cancelled']);
 
 /**
  * The synchronous wait of a charged, queued job: up to SYNC_WAIT_MS, then 200 / 202, a billed failure (500), or a
@@ -38,18 +40,22 @@ export class SyncAnswerService {
     // The job is paid: a database gone meanwhile must not turn its answer into an unbilled 503; it is answered 202.
     const read = () => this.jobs.getWithOutput(job.organizationId, job.id).catch(() => null);
     // No read before waiting: the job was queued in this same turn of the event loop (only microtasks since Bull's
-    // answer), so its end cannot have been announced before the waiter is in place.
+    // answer), so its end cannot have been announced before the waiter is in place. The read after it decides.
     // A job still running at the 202 shows its live capture: asked for ahead, as a worker takes a while to make one.
     let ahead: Promise<object | null> | undefined;
     // Never in the first half of a short wait: a job just queued holds no tab yet, and most end well within it.
     const askAt = Math.max(this.config.syncWaitMs - CAPTURE_LEAD_MS, this.config.syncWaitMs / 2);
     const asker = setTimeout(() => (ahead = this.views.captureAhead(job.id)), askAt);
-    const ended = await this.events.waitForEnd(job.id, this.config.syncWaitMs, async () => false).finally(() => clearTimeout(asker));
+    const heard = await this.events.waitForEnd(job.id, this.config.syncWaitMs, async () => false).finally(() => clearTimeout(asker));
     const woken = Date.now();
+    const found = await read();
+    // The row decides, not the event: an end that came just after the wait, or whose event was lost (a subscriber
+    // reconnecting), is answered as an end, refunded as one, never as a charged 500.
+    const ended = heard || (found !== null && ENDED.has(found.job.status));
     try {
-      return await this.answerEnded(operation, job, remaining, ended, await read(), ahead);
+      return await this.answerEnded(operation, job, remaining, ended, found, ahead);
     } finally {
-      if (ended) this.metrics.jobStep('answer', Date.now() - woken);
+      if (heard) this.metrics.jobStep('answer', Date.now() - woken);
     }
   }
 

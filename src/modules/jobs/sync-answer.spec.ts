@@ -64,6 +64,20 @@ describe('SyncAnswerService: the synchronous wait and its refund', () => {
     expect(wait.answers).toEqual([{ status: 'failed', billing: { charged: 0, remaining: 100 } }]);
   });
 
+  it('answers a job whose end the wait did not hear (just after it, or its event lost) as ended: a failure refunded, never a charged 500', async () => {
+    const failed = { ...queued, status: 'failed', errorCode: ErrorCode.NavigationTimeout } as Job;
+    const wait = waitFor(false, { job: failed, output: null });
+    expect((await wait.answer()).status).toBe(500);
+    expect(wait.refunds).toMatchObject([{ requestKey: 'pub1_job1', untallyAttempt: false }]);
+    expect(wait.answers).toEqual([{ status: 'failed', billing: { charged: 0, remaining: 100 } }]);
+    const cancelled = waitFor(false, { job: { ...queued, status: 'cancelled', errorCode: ErrorCode.Cancelled } as Job, output: null });
+    await cancelled.answer();
+    expect(cancelled.answers).toEqual([{ status: 'cancelled', billing: { charged: 0, remaining: 100 } }]);
+    const done = waitFor(false, { job: { ...queued, status: 'done' } as Job, output: null });
+    expect((await done.answer()).status).toBe(200);
+    expect([done.refunds, done.earlyAttempts]).toEqual([[], []]);
+  });
+
   it('answers a job cancelled within the wait with nothing charged and the balance its cancel restored (the refund replayed)', async () => {
     const cancelled = { ...queued, status: 'cancelled', errorCode: ErrorCode.Cancelled } as Job;
     const wait = waitFor(true, { job: cancelled, output: null });
