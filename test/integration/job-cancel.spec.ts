@@ -63,6 +63,36 @@ describe.each(['sqlite', 'mariadb'] as const)('the cancel of a queued job on %s'
     expect(await attempts()).toEqual([0]);
   });
 
+  it("takes the organization's row before its tally's, as a charge does: a charge holding the organization while a 202'd job is cancelled never deadlocks", async () => {
+    if (kind !== 'mariadb') return; // SQLite holds one write lock for the whole transaction: no order to keep.
+    const org = await fundedOrganization(db, ledger, `cn${kind}${(sequence += 1)}`, 100);
+    const jobId = `${org}_job`;
+    const createdAt = new Date();
+    await ledger.charge({ organizationId: org, requestKey: jobId, amount: 7, reason: 'crawl cancel.example', jobId, host: 'cancel.example', job: { ...row, createdAt } });
+    expect(await jobs.tallyEarlyAttempt(org, jobId, 'cancel.example')).toBe(true);
+    // A charge of the same organization and host, as crawlgate_charge_job takes its rows: the organization, then the tally.
+    const charge = db.createQueryRunner();
+    await charge.connect();
+    try {
+      await charge.query('SET SESSION innodb_lock_wait_timeout = 10');
+      await charge.startTransaction();
+      await charge.query('SELECT balance FROM organization WHERE id = ? FOR UPDATE', [org]);
+      const cancelled = cancel(org, jobId);
+      // The cancel waits for the organization's row (its own threads are listed without the PROCESS privilege).
+      const waiting = async () => (await db.query('SHOW PROCESSLIST') as { Info: string | null }[]).filter((thread) => /\borganization\b/.test(thread.Info ?? '')).length;
+      for (const until = Date.now() + 5000; (await waiting()) === 0 && Date.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await waiting()).toBe(1);
+      const day = createdAt.toISOString().slice(0, 10);
+      await charge.query('UPDATE usage_tally SET requests = requests + 1 WHERE organization_id = ? AND day = ? AND host = ?', [org, day, 'cancel.example']);
+      await charge.commitTransaction();
+      expect(await cancelled).toMatchObject({ balanceAfter: 100 });
+    } finally {
+      if (charge.isTransactionActive) await charge.rollbackTransaction();
+      await charge.release();
+    }
+    expect(await db.query('SELECT requests, attempts FROM usage_tally WHERE organization_id = ?', [org])).toEqual([{ requests: 2, attempts: 0 }]);
+  });
+
   it('cancels a queued job and refunds it in full, once; a second cancel moves nothing', async () => {
     const { org, jobId } = await chargedJob();
     expect((await state(org, jobId)).balance).toBe(93);

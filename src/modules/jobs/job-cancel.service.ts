@@ -1,3 +1,4 @@
+import { retryOnLockConflict } from './store-retry.js';
 import { Injectable, Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { AppError } from '../../common/errors/app-error.js';
@@ -72,7 +73,7 @@ export class JobCancelService {
       organizationId: job.organizationId, requestKey: job.id, jobId: job.id, host: job.host,
       dailyLimited: this.registry.get(job.kind).dailyLimited, reason: 'refund: cancelled before it started',
     };
-    if (!(await this.ledger.refundIf(() => cancelQueuedProgram(request), refund))) return;
+    if (!(await retryOnLockConflict(() => this.ledger.refundIf(() => cancelQueuedProgram(request), refund)))) return;
     this.logger.log({ jobId: job.id, kind: job.kind }, 'job cancelled while queued');
     this.metrics.jobEnded(job.kind, 'cancelled', null);
     await this.release(job);

@@ -14,7 +14,7 @@ import type { Operation } from './operation.js';
 type Steps = string[];
 
 /** The pipeline around a recording admission (its own order: admission.order.spec.ts), up to a charge that fails. */
-function pipeline(steps: Steps, burstLeft: boolean, replayOf: string | null = null, charges: ChargeRequest[] = []) {
+function pipeline(steps: Steps, burstLeft: boolean, replayOf: string | null = null, charges: ChargeRequest[] = [], firstFailures: unknown[] = []) {
   const config = loadConfig({ ALLOW_PRIVATE_TARGETS: 'false' });
   const webhookUrls = new WebhookUrlPolicy(new NetworkPolicy(config, async () => ['93.184.216.34']));
   const burst = async () => {
@@ -33,7 +33,7 @@ function pipeline(steps: Steps, burstLeft: boolean, replayOf: string | null = nu
     charge: async (request: ChargeRequest) => {
       steps.push('charge');
       charges.push(request);
-      throw new AppError(ErrorCode.InsufficientCredits, 'stop here');
+      throw firstFailures.shift() ?? new AppError(ErrorCode.InsufficientCredits, 'stop here');
     },
   };
   const jobs = { getForOrganization: async () => null };
@@ -58,6 +58,13 @@ describe('MeteredPipeline: admission first, then the charge; a refused charge gi
     const steps: Steps = [];
     await expect(pipeline(steps, true).serve(operation, {}, organization())).rejects.toMatchObject({ message: 'stop here' });
     expect(steps).toEqual(['burst', 'slot', 'charge', 'release']);
+  });
+
+  it("runs the charge again when InnoDB made it a deadlock's victim (the transaction rolled back whole), not on another error", async () => {
+    const steps: Steps = [];
+    const deadlock = Object.assign(new Error('Deadlock found when trying to get lock'), { driverError: { code: 'ER_LOCK_DEADLOCK' } });
+    await expect(pipeline(steps, true, null, [], [deadlock]).serve(operation, {}, organization())).rejects.toMatchObject({ message: 'stop here' });
+    expect(steps).toEqual(['burst', 'slot', 'charge', 'charge', 'release']);
   });
 
   it('hands the charge its job row, so that the row exists exactly when the charge is taken', async () => {

@@ -1,3 +1,4 @@
+import { retryOnLockConflict } from './store-retry.js';
 import { Injectable } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
@@ -65,10 +66,11 @@ export class MeteredPipeline {
     let remaining: number;
     try {
       // The job's row is written by the charge, in its transaction: it exists exactly when the charge is taken.
-      ({ balanceAfter: remaining } = await this.ledger.charge({
+      // Run again when InnoDB made it a deadlock's victim: the transaction rolled back whole.
+      ({ balanceAfter: remaining } = await retryOnLockConflict(() => this.ledger.charge({
         organizationId: organization.id, requestKey: jobId, amount: price, reason: `${operation.kind} ${host}`, jobId, host,
         ...(operation.dailyLimited ? { dailyLimit: limits.dailyLimit } : {}), job,
-      }));
+      })));
       await jobCreated();
       await enqueueChargedJob(this.line, this.jobs, this.ledger, job, limits.priority, operation.dailyLimited);
       this.metrics.jobStep('admission', Date.now() - admitted);
