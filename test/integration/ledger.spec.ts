@@ -97,6 +97,23 @@ describe.each(['sqlite', 'mariadb'] as const)('ledger on %s', (kind) => {
     expect(await ledgerSum(db, id)).toBe(1000);
   });
 
+  it("takes no lock for a month already topped up: answered while a charge holds the organization's row", async () => {
+    const id = await org(250);
+    await ledger.topUp(id, 1000, '2026-12');
+    const charge = db.createQueryRunner();
+    await charge.connect();
+    try {
+      await charge.startTransaction();
+      await charge.query(`SELECT balance FROM organization WHERE id = ?${kind === 'mariadb' ? ' FOR UPDATE' : ''}`, [id]);
+      // Waiting for the lock would take innodb_lock_wait_timeout (50 s): the race answers "waited" long before.
+      const waited = new Promise((resolve) => setTimeout(() => resolve('waited'), 3000));
+      expect(await Promise.race([ledger.topUp(id, 1000, '2026-12'), waited])).toMatchObject({ balanceAfter: 1000 });
+    } finally {
+      await charge.rollbackTransaction();
+      await charge.release();
+    }
+  });
+
   it('resets free organizations to the allowance once a month, skipping new and paid ones', async () => {
     const create = async (name: string, plan: string, balance: number, created: string) => {
       const id = `${kind}${name}${(sequence += 1)}`;

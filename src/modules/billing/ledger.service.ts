@@ -87,9 +87,10 @@ export class LedgerService {
 
   private *topUpProgram(organizationId: string, allowance: number, requestKey: string): SqlProgram<LedgerMove> {
     const [done] = yield query('SELECT id FROM ledger_entry WHERE request_key = ? AND kind = ?', requestKey, 'topup');
+    // A month already topped up takes no lock: every round reads every free organization.
+    if (done) return { entryId: String(done.id), balanceAfter: yield* this.balanceOf(organizationId) };
     // Locked on MySQL: a charge committing between this read and the UPDATE would be lost (SQLite runs it all at once).
     const balance = yield* this.balanceOf(organizationId, this.sql.dialect === 'mysql');
-    if (done) return { entryId: String(done.id), balanceAfter: balance };
     yield exec('UPDATE organization SET balance = ? WHERE id = ?', allowance, organizationId);
     const entry = yield this.insertEntry(organizationId, allowance - balance, allowance, 'topup', 'monthly free allowance', requestKey, null);
     return { entryId: String(entry.insertId), balanceAfter: allowance };
