@@ -58,12 +58,13 @@ export class StoredAnswerService {
     operation: Operation<O>, options: O, organization: Organization, jobId: string, stored: StoredAnswer, newJob: NewJob,
     jobCreated: () => Promise<void>,
   ): Promise<MeteredAnswer> {
-    const { host, releaseSlot } = await this.admission.admitStored(operation, options, organization, jobId, stored.price);
+    const { host, limits, releaseSlot } = await this.admission.admitStored(operation, options, organization, jobId, stored.price);
     const job = newJob(stored.price, host);
     let remaining: number;
     try {
       ({ balanceAfter: remaining } = await retryOnLockConflict(() => this.ledger.charge({
         organizationId: organization.id, requestKey: jobId, amount: stored.price, reason: `cache_hit ${host}`, jobId, host, job,
+        ...(operation.dailyLimited ? { dailyLimit: limits.dailyLimit } : {}),
       })));
       await jobCreated();
     } catch (error) {
@@ -71,7 +72,7 @@ export class StoredAnswerService {
       throw error;
     }
     const ended = await this.run(operation, job, stored).catch(async (error: unknown) => {
-      await this.giveBack(job);
+      await this.giveBack(job, operation.dailyLimited);
       throw error;
     });
     const answer = await this.syncAnswer.answerFinished(operation, job, remaining, ended);
@@ -108,10 +109,10 @@ export class StoredAnswerService {
   }
 
   /** The job could not be recorded: failed and refunded, as a job the queue refused, before the caller hears of it. */
-  private async giveBack(job: Job): Promise<void> {
+  private async giveBack(job: Job, dailyLimited: boolean): Promise<void> {
     try {
       await this.jobs.markFailed(job.organizationId, job.id, ErrorCode.InternalError, 'The job failed on our side.');
-      await this.ledger.refund({ organizationId: job.organizationId, requestKey: job.id, jobId: job.id, host: job.host, dailyLimited: false });
+      await this.ledger.refund({ organizationId: job.organizationId, requestKey: job.id, jobId: job.id, host: job.host, dailyLimited });
     } catch (error) {
       this.logger.error({ err: error, jobId: job.id }, 'a failed answer from a stored copy was not refunded');
     }
