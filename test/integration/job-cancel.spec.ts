@@ -102,6 +102,19 @@ describe.each(['sqlite', 'mariadb'] as const)('the cancel of a queued job on %s'
     expect(await state(org, jobId)).toEqual(CANCELLED);
   });
 
+  it("owes the job's webhook with the cancel, in its transaction; a job without one owes nothing", async () => {
+    const owed = async (jobId: string) => (await db.query('SELECT delivery, organization_id, job_id, page_id FROM webhook_outbox WHERE job_id = ?', [jobId]));
+    const org = await fundedOrganization(db, ledger, `cn${kind}${(sequence += 1)}`, 100);
+    const jobId = `${org}_hooked`;
+    await ledger.charge({ organizationId: org, requestKey: jobId, amount: 7, reason: 'crawl cancel.example', jobId, host: 'cancel.example', job: { ...row, webhookUrl: 'http://hook.example/in' } });
+    expect(await owed(jobId)).toEqual([]);
+    await cancel(org, jobId);
+    expect(await owed(jobId)).toEqual([{ delivery: `webhook:${jobId}`, organization_id: org, job_id: jobId, page_id: null }]);
+    const plain = await chargedJob();
+    await cancel(plain.org, plain.jobId);
+    expect(await owed(plain.jobId)).toEqual([]);
+  });
+
   it('leaves a cancelled job unstarted: a worker taking it afterwards gets nothing', async () => {
     const { org, jobId } = await chargedJob();
     await cancel(org, jobId);
