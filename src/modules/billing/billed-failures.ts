@@ -5,6 +5,6 @@ import { ErrorCode } from '../../common/errors/error-code.js';
  * refunded (decisions.md section 9 amends 8.2 and 8.3), or a caller could read any page for free by failing a block
  * on purpose. Every other failure on the service's side is refunded.
  */
-const BILLED_FAILURES: ReadonlySet<string> = new Set([ErrorCode.ActionFailed, ErrorCode.AiInvalidOutput]);
+export const BILLED_FAILURE_CODES: ReadonlySet<string> = new Set([ErrorCode.ActionFailed, ErrorCode.AiInvalidOutput]);
 
-export const isBilledFailure = (code: string | null | undefined): boolean => BILLED_FAILURES.has(code ?? '');
+export const isBilledFailure = (code: string | null | undefined): boolean => BILLED_FAILURE_CODES.has(code ?? '');

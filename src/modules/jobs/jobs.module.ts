@@ -26,6 +26,7 @@ import { SlotKeeper } from './slot-keeper.service.js';
 import { StoredAnswerService } from './stored-answer.service.js';
 import { SyncAnswerService } from './sync-answer.service.js';
 import { ContentThreadsLifecycle } from './content-threads.lifecycle.js';
+import { UnansweredRefundSweeper } from './unanswered-refunds.sweeper.js';
 
 @Module({
   imports: [BillingModule, DiscoveryModule, WebhooksModule],
@@ -33,7 +34,7 @@ import { ContentThreadsLifecycle } from './content-threads.lifecycle.js';
   providers: [
     OperationRegistry, JobRepository, JobEventsService, JobViewService, MeteredPipeline, JobRunner, JobWorker, JobJanitor, JobCollector, CollectKeyGuard,
     JobHeartbeat, JobLine, LostJobSweeper, IdempotencyService, IdempotentStart, ReplayService, SlotKeeper, ContentThreadsLifecycle,
-    AdmissionService, SyncAnswerService, JobCancelService, StoredAnswerService, JobCaptures,
+    AdmissionService, SyncAnswerService, JobCancelService, StoredAnswerService, JobCaptures, UnansweredRefundSweeper,
   ],
   exports: [OperationRegistry, MeteredPipeline, BillingModule, JobRunner, JobRepository, JobLine, IdempotentStart],
 })

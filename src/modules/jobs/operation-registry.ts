@@ -23,6 +23,10 @@ export class OperationRegistry extends KindRegistry<Operation> {
     return [...this.byKind.values()].filter((operation) => operation.own).map((operation) => operation.kind);
   }
 
+  has(kind: string): boolean {
+    return this.byKind.has(kind);
+  }
+
   get(kind: string): Operation {
     const operation = this.byKind.get(kind);
     if (!operation) throw new Error(`no operation registered for job kind "${kind}"`);

@@ -1,0 +1,67 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig } from '../../config/config.module.js';
+import { ErrorCode } from '../../common/errors/error-code.js';
+import { query, SqlProgramRunner } from '../../infra/database/sql-program.js';
+import { InjectRedis } from '../../infra/redis/redis.module.js';
+import { SharedSweep } from '../../infra/redis/shared-sweep.js';
+import { BILLED_FAILURE_CODES } from '../billing/billed-failures.js';
+import { LedgerService } from '../billing/ledger.service.js';
+import { OperationRegistry } from './operation-registry.js';
+
+const PERIOD_MS = 60_000;
+/** Past the synchronous wait by this much, the request that waited has answered and refunded, or never will. */
+const ANSWER_GRACE_MS = 60_000;
+/** Older jobs are past collection (RESULT_TTL_HOURS' default): nobody reads them any more. */
+const LOOKBACK_MS = 24 * 3_600_000;
+const BATCH = 100;
+const TURN_KEY = 'crawlgate:unanswered-refunds:turn';
+
+/**
+ * A service-side failure within the synchronous wait is refunded by the request that waited (SyncAnswerService). When
+ * that request never answered (its process died, its pod was rolled, the refund's transaction failed), the caller got
+ * neither a 202 nor a refunded 500, and the charge would stand: this sweep, in one process a period, refunds such a job
+ * once its wait is long over. A job answered 202 (its attempt tallied with it, attempt_tallied_early) failed "after
+ * acceptance" and stays charged (service-spec States); a billed failure too. Refunds are once-only by request key, so
+ * a waiter's late refund and this one never both move credits.
+ */
+@Injectable()
+export class UnansweredRefundSweeper extends SharedSweep {
+  protected readonly logger = new Logger(UnansweredRefundSweeper.name);
+
+  constructor(
+    @InjectRedis() redis: Redis,
+    @InjectConfig() private readonly config: AppConfig,
+    private readonly sql: SqlProgramRunner,
+    private readonly ledger: LedgerService,
+    private readonly registry: OperationRegistry,
+  ) {
+    super(redis, { key: TURN_KEY, periodMs: PERIOD_MS, what: 'unanswered refunds sweep' });
+  }
+
+  protected async round(now: number): Promise<void> {
+    for (const job of await this.unanswered(now)) {
+      const { organization_id: organizationId, id: jobId, host, kind, error_code: code } = job as Record<string, string>;
+      if (!this.registry.has(kind)) continue;
+      const { refunded } = await this.ledger.refund({
+        organizationId, requestKey: jobId, jobId, host, dailyLimited: this.registry.get(kind).dailyLimited,
+        reason: 'refund: the service did not deliver (no answer reached the caller)',
+        // decisions 8.4: a pool that died is refunded with its attempt, as a waiting request answers it.
+        untallyAttempt: code === ErrorCode.ProxyPoolUnavailable,
+      });
+      if (refunded > 0) this.logger.warn({ jobId, code }, 'failed job refunded: the request that waited for it never answered');
+    }
+  }
+
+  private unanswered(now: number): Promise<Record<string, unknown>[]> {
+    const own = this.registry.ownKinds();
+    const billed = [...BILLED_FAILURE_CODES];
+    return this.sql.rows(query(
+      `SELECT id, organization_id, kind, host, error_code FROM job WHERE status = ? AND created_at >= ? AND created_at < ?
+        AND refunded = ? AND attempt_tallied_early = ? AND error_code NOT IN (${billed.map(() => '?').join(', ')})
+        ${own.length ? `AND kind NOT IN (${own.map(() => '?').join(', ')})` : ''} ORDER BY created_at LIMIT ?`,
+      'failed', new Date(now - LOOKBACK_MS), new Date(now - this.config.syncWaitMs - ANSWER_GRACE_MS), false, false, ...billed, ...own, BATCH,
+    ));
+  }
+}
