@@ -27,6 +27,21 @@ describe('concurrency slots and burst tokens in Redis', () => {
     await expect(limits.acquireSlot(org, 'late', 5, LEASE)).resolves.toBeUndefined();
   });
 
+  it("takes again, once, the slot of a job Redis lost (flushed): listed, counted against the plan, and kept or released as any other", async () => {
+    const lost = `${org}-lost`;
+    await limits.acquireSlot(lost, 'running', 1, LEASE);
+    // What a flush leaves: neither the lease nor the index.
+    await limits.releaseSlot(lost, 'running');
+    expect(await limits.slotsInUse(lost)).toBe(0);
+    expect(await limits.restoreSlots([{ holder: 'running', organizationId: lost }], LEASE)).toBe(1);
+    expect(await limits.restoreSlots([{ holder: 'running', organizationId: lost }], LEASE)).toBe(0);
+    expect(await limits.slotsInUse(lost)).toBe(1);
+    expect((await limits.slotHolders()).filter((slot) => slot.organizationId === lost).map((slot) => slot.holder)).toEqual(['running']);
+    await expect(limits.acquireSlot(lost, 'next', 1, LEASE)).rejects.toMatchObject({ code: 'concurrency_exceeded' });
+    await limits.releaseSlot(lost, 'running');
+    await expect(limits.acquireSlot(lost, 'next', 1, LEASE)).resolves.toBeUndefined();
+  });
+
   it('releases a slot as it was seen, not one its holder took again since', async () => {
     const seen = `${org}-seen`;
     await limits.acquireSlot(seen, 'page', 2, LEASE);

@@ -20,6 +20,17 @@ redis.call('ZADD', KEYS[1], now + tonumber(ARGV[1]), ARGV[2])
 redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[1]) * 2)
 return 1`;
 
+/**
+ * Takes the slot again for a holder its job's row says is queued or running but that no index lists (Redis restarted
+ * empty or was flushed): past the plan's limit if need be, since the job holds it already.
+ */
+const RESTORE = `${REDIS_NOW_MS}
+if redis.call('HEXISTS', KEYS[2], ARGV[2]) == 1 then return 0 end
+redis.call('HSET', KEYS[2], ARGV[2], now .. ' ' .. ARGV[3])
+redis.call('ZADD', KEYS[1], now + tonumber(ARGV[1]), ARGV[2])
+redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[1]) * 2)
+return 1`;
+
 /** Releases a holder's slot only while its index says it was taken at ARGV[2] (`<since> <organization>`): not one taken again since. */
 const RELEASE_TAKEN_AT = `
 if redis.call('HGET', KEYS[2], ARGV[1]) ~= ARGV[2] then return 0 end
@@ -63,6 +74,16 @@ export class LimitsService {
     const batch = this.redis.pipeline();
     for (const { holder, organizationId } of holders) batch.eval(KEEP, 2, this.slotKey(organizationId), HOLDERS_KEY, leaseMs, holder);
     await sendBatch(batch);
+  }
+
+  /** Takes the slots of these jobs' holders that no index lists (their jobs hold them: see RESTORE); answers how many. */
+  async restoreSlots(holders: readonly Omit<SlotHolder, 'since'>[], leaseMs: number): Promise<number> {
+    if (holders.length === 0) return 0;
+    const batch = this.redis.pipeline();
+    for (const { holder, organizationId } of holders) batch.eval(RESTORE, 2, this.slotKey(organizationId), HOLDERS_KEY, leaseMs, holder, organizationId);
+    const answers = (await batch.exec()) ?? [];
+    for (const [error] of answers) if (error) throw error;
+    return answers.filter(([, answer]) => Number(answer) === 1).length;
   }
 
   /** Every indexed holder, for the slot keeper. */

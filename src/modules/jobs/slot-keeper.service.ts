@@ -8,8 +8,11 @@ import { InjectRedis } from '../../infra/redis/redis.module.js';
 import type { SlotHolder } from '../billing/limits.service.js';
 import { LimitsService } from '../billing/limits.service.js';
 import { JobRepository } from './job.repository.js';
+import { OperationRegistry } from './operation-registry.js';
 
 const TURN_KEY = 'crawlgate:slot-keeper:turn';
+/** Queued, and running, jobs read a period: the workers' slots bound the running ones, the plans' the queued ones. */
+const OPEN_BATCH = 5000;
 
 /** A site page's holder (its plan slot, its place at its host): `<crawl id>/<page id>` (decisions.md 9.3). */
 export const pageHolder = (crawlId: string, pageId: string): string => `${crawlId}/${pageId}`;
@@ -22,7 +25,8 @@ export const pageOfHolder = (holder: string): string | null => (holder.includes(
  * Keeps plan slots true to their jobs (the slots themselves are LimitsService's): every third of a lease, one process
  * (whichever takes the turn) renews the lease of every job still queued or running, restoring one that lapsed, and
  * frees the slots of ended jobs whose release was lost (Redis down at the end) or of admissions that never became a
- * job (their process died). Times are Redis's clock, as the leases' scores are.
+ * job (their process died); a queued or running job that no index lists (Redis lost its data) takes its slot again.
+ * Times are Redis's clock, as the leases' scores are.
  */
 @Injectable()
 export class SlotKeeper implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -34,6 +38,7 @@ export class SlotKeeper implements OnApplicationBootstrap, OnApplicationShutdown
     @InjectRedis() private readonly redis: Redis,
     private readonly limits: LimitsService,
     private readonly jobs: JobRepository,
+    private readonly registry: OperationRegistry,
   ) {}
 
   private get periodMs(): number {
@@ -67,5 +72,19 @@ export class SlotKeeper implements OnApplicationBootstrap, OnApplicationShutdown
     }
     await this.limits.keepSlots(live, this.config.slotLeaseMs);
     for (const holder of over) await this.limits.releaseSlot(holder.organizationId, holder.holder);
+    await this.restoreUnlisted(new Set(holders.map((holder) => holder.holder)));
+  }
+
+  /**
+   * Jobs whose row says queued or running hold a slot from their admission to their end. One no index listed when it
+   * was read before the rows (a job's end writes its row before it releases its slot, so it is not one that just
+   * ended) lost it with Redis's data: it is taken again, or the organization could run past its plan meanwhile.
+   */
+  private async restoreUnlisted(listed: ReadonlySet<string>): Promise<void> {
+    const options = { exceptKinds: this.registry.ownKinds() };
+    const open = [...(await this.jobs.listByStatus('running', OPEN_BATCH, options)), ...(await this.jobs.listByStatus('queued', OPEN_BATCH, options))];
+    const lost = open.filter((job) => !listed.has(job.id)).map((job) => ({ holder: job.id, organizationId: job.organizationId }));
+    const restored = await this.limits.restoreSlots(lost, this.config.slotLeaseMs);
+    if (restored > 0) this.logger.warn(`${restored} slot(s) of queued or running jobs taken again: Redis had lost them`);
   }
 }

@@ -4,25 +4,34 @@ import type { AppConfig } from '../../config/app-config.js';
 import type { Job } from '../../infra/database/entities/index.js';
 import type { LimitsService, SlotHolder } from '../billing/limits.service.js';
 import type { JobRepository } from './job.repository.js';
+import type { OperationRegistry } from './operation-registry.js';
 import { SlotKeeper } from './slot-keeper.service.js';
 
 const LEASE = 3000;
 const T0 = 1_000_000;
 
 /** The keeper's rules against doubles: which leases it renews, which slots it frees, and that one process keeps per period. */
-function setup(holders: SlotHolder[], statuses: Record<string, Job['status']>, turnFree = true) {
+function setup(holders: SlotHolder[], statuses: Record<string, Job['status']>, turnFree = true, kinds: Record<string, string> = {}) {
   const kept: string[][] = [];
   const released: string[] = [];
+  const restored: string[] = [];
   const redis = { set: async () => (turnFree ? 'OK' : null) };
   const limits = {
     slotHolders: async () => holders,
     keepSlots: async (live: SlotHolder[], leaseMs: number) => void kept.push([...live.map((holder) => holder.holder), String(leaseMs)]),
     releaseSlot: async (organizationId: string, holder: string) => void released.push(`${organizationId}/${holder}`),
+    restoreSlots: async (lost: SlotHolder[]) => restored.push(...lost.map((slot) => `${slot.organizationId}/${slot.holder}`)),
   };
-  const jobs = { statusesOf: async (ids: string[]) => new Map(ids.filter((id) => statuses[id]).map((id) => [id, statuses[id]!])) };
+  const jobs = {
+    statusesOf: async (ids: string[]) => new Map(ids.filter((id) => statuses[id]).map((id) => [id, statuses[id]!])),
+    listByStatus: async (status: string, _take: number, { exceptKinds }: { exceptKinds: string[] }) => Object.keys(statuses)
+      .filter((id) => statuses[id] === status && !exceptKinds.includes(kinds[id] ?? 'crawl'))
+      .map((id) => ({ id, organizationId: 'org', status })),
+  };
+  const registry = { ownKinds: () => ['site'] };
   const config = { slotLeaseMs: LEASE } as AppConfig;
-  const keeper = new SlotKeeper(config, redis as unknown as Redis, limits as unknown as LimitsService, jobs as unknown as JobRepository);
-  return { keeper, kept, released };
+  const keeper = new SlotKeeper(config, redis as unknown as Redis, limits as unknown as LimitsService, jobs as unknown as JobRepository, registry as unknown as OperationRegistry);
+  return { keeper, kept, released, restored };
 }
 
 const holder = (id: string, since = T0 - 10 * LEASE): SlotHolder => ({ holder: id, organizationId: 'org', since });
@@ -41,6 +50,17 @@ describe('SlotKeeper', () => {
   it('does nothing in a period whose turn another process took', async () => {
     const world = setup([holder('queued')], { queued: 'queued' }, false);
     await world.keeper.keep(T0);
-    expect([world.kept, world.released]).toEqual([[], []]);
+    expect([world.kept, world.released, world.restored]).toEqual([[], [], []]);
+  });
+
+  it("takes the slot again for a queued or running job no index lists (Redis lost its data); never a listed, ended or own kind's job", async () => {
+    const world = setup(
+      [holder('listed')],
+      { listed: 'running', running: 'running', queued: 'queued', done: 'done', crawl: 'running' },
+      true,
+      { crawl: 'site' },
+    );
+    await world.keeper.keep(T0);
+    expect(world.restored).toEqual(['org/running', 'org/queued']);
   });
 });
