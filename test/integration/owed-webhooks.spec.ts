@@ -12,7 +12,11 @@ import type { SiteCrawls } from '../../src/modules/site/site-crawls.js';
 import type { SiteEnds } from '../../src/modules/site/site-ends.js';
 import type { WebhookDispatcher } from '../../src/modules/webhooks/webhook-dispatcher.service.js';
 import { deliveryId, WebhookOutbox } from '../../src/modules/webhooks/webhook-outbox.js';
-import { openDatabase } from './database.js';
+import { LedgerService } from '../../src/modules/billing/ledger.service.js';
+import { fundedOrganization, openDatabase } from './database.js';
+
+/** A datetime column's value as each database takes it in a raw statement. */
+const stamp = (kind: 'sqlite' | 'mariadb', at: Date) => (kind === 'sqlite' ? at.toISOString().replace('T', ' ').replace('Z', '') : at);
 
 const url = process.env.IT_REDIS_URL ?? 'redis://127.0.0.1:6379/5';
 
@@ -82,5 +86,31 @@ describe.each(['sqlite', 'mariadb'] as const)('webhooks owed, on %s', (kind) => 
     expect(await rows()).toEqual(['webhook:crawl', 'webhook:crawl-live:page:7', 'webhook:crawl-live:page:8', 'webhook:in-queue', 'webhook:lost', 'webhook:running'].sort());
     await outbox.settle('webhook:lost');
     expect(await rows()).not.toContain('webhook:lost');
+  });
+
+  it("reaches a lost row behind more rows than a page holds that Bull still holds (a slow receiver's), and never one of a job not ended", async () => {
+    const org = await fundedOrganization(db, new LedgerService(new SqlProgramRunner(db)), `owed${kind}`, 100);
+    await db.query('DELETE FROM webhook_outbox');
+    const t0 = Date.now() - 60_000;
+    for (let i = 0; i < 201; i++) {
+      const jobId = `held-${String(i).padStart(3, '0')}`;
+      jobs.set(jobId, { id: jobId, organizationId: 'org', kind: 'crawl', status: 'done', webhookUrl: 'http://hooks.test/' } as Partial<Job>);
+      await db.query('INSERT INTO webhook_outbox (delivery, organization_id, job_id, page_id, created_at) VALUES (?, ?, ?, ?, ?)', [deliveryId({ jobId }), 'org', jobId, null, stamp(kind, new Date(t0 + i))]);
+      await queue.add({ deliveryId: 'd', organizationId: 'org', url: 'http://hooks.test/', body: '{}' }, { jobId: deliveryId({ jobId }) });
+    }
+    jobs.set('late-lost', { id: 'late-lost', organizationId: 'org', kind: 'crawl', status: 'failed', webhookUrl: 'http://hooks.test/' } as Partial<Job>);
+    await db.query('INSERT INTO webhook_outbox (delivery, organization_id, job_id, page_id, created_at) VALUES (?, ?, ?, ?, ?)', [deliveryId({ jobId: 'late-lost' }), 'org', 'late-lost', null, stamp(kind, new Date(t0 + 500))]);
+    // A real job still queued (a site crawl's end is owed from its creation): its row is not due.
+    const live = `${org}_live`;
+    await new LedgerService(new SqlProgramRunner(db)).charge({
+      organizationId: org, requestKey: live, amount: 1, reason: 'site', jobId: live, host: 'live.example',
+      job: { kind: 'site', options: '{}', webhookUrl: 'http://hooks.test/', createdAt: new Date(t0), expiresAt: new Date(t0 + 86_400_000) },
+    });
+    await db.query('INSERT INTO webhook_outbox (delivery, organization_id, job_id, page_id, created_at) VALUES (?, ?, ?, ?, ?)', [deliveryId({ jobId: live }), org, live, null, stamp(kind, new Date(t0 - 1000))]);
+    expect((await outbox.due(new Date(), 1000)).map((row) => row.jobId)).not.toContain(live);
+
+    announced.length = 0;
+    await sweeper.sweep(Date.now() + OWED_GRACE_MS);
+    expect(announced).toEqual(['job.finished late-lost']);
   });
 });

@@ -15,6 +15,8 @@ const PERIOD_MS = 10_000;
 /** A row younger than this is left alone: its writer is about to queue the delivery itself. */
 export const OWED_GRACE_MS = 30_000;
 const BATCH = 200;
+/** Rows checked a round at most (a Bull read each); the next round starts from the oldest again. */
+const MAX_PER_ROUND = 5000;
 const TURN_KEY = 'crawlgate:owed-webhooks:turn';
 const ENDED = new Set(['done', 'failed', 'cancelled']);
 
@@ -40,15 +42,23 @@ export class OwedWebhooksSweeper extends SharedSweep {
     super(redis, { key: TURN_KEY, periodMs: PERIOD_MS, what: 'owed webhooks sweep' });
   }
 
+  /** Every due row, a page at a time: rows still in Bull (a slow receiver's retries) must not hide newer lost ones. */
   protected async round(now: number): Promise<void> {
-    for (const row of await this.outbox.due(new Date(now - OWED_GRACE_MS), BATCH)) {
-      const queued = await this.queue.getJob(row.delivery);
-      if (queued) {
-        if (queued.finishedOn) await this.outbox.settle(row.delivery);
-        continue;
-      }
-      await this.announce(row);
+    const before = new Date(now - OWED_GRACE_MS);
+    let after: OutboxRow | undefined;
+    for (let seen = 0; seen < MAX_PER_ROUND; ) {
+      const rows = await this.outbox.due(before, BATCH, after);
+      for (const row of rows) await this.check(row);
+      seen += rows.length;
+      if (rows.length < BATCH) return;
+      after = rows[rows.length - 1];
     }
+  }
+
+  private async check(row: OutboxRow): Promise<void> {
+    const queued = await this.queue.getJob(row.delivery);
+    if (!queued) return this.announce(row);
+    if (queued.finishedOn) await this.outbox.settle(row.delivery);
   }
 
   private async announce(row: OutboxRow): Promise<void> {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Dialect, SqlStatement } from '../../infra/database/sql-program.js';
 import { exec, query, SqlProgramRunner } from '../../infra/database/sql-program.js';
+import { rowDate } from '../../infra/database/row-values.js';
 
 /** What a job or a site page owes its caller: a delivery, named by its Bull job id. */
 export interface OwedDelivery {
@@ -18,6 +19,7 @@ export function deliveryId(owed: Pick<OwedDelivery, 'jobId' | 'pageId'>): string
 /** A row of the outbox, as the sweep reads it. */
 export interface OutboxRow extends OwedDelivery {
   readonly delivery: string;
+  readonly createdAt: Date;
 }
 
 /**
@@ -44,13 +46,24 @@ export class WebhookOutbox {
     await this.sql.execute(exec('DELETE FROM webhook_outbox WHERE delivery = ?', delivery));
   }
 
-  /** Maintenance across organizations: the oldest rows owed since before `before`. */
-  async due(before: Date, take: number): Promise<OutboxRow[]> {
-    const rows = await this.sql.rows(query('SELECT delivery, organization_id, job_id, page_id FROM webhook_outbox WHERE created_at < ? ORDER BY created_at LIMIT ?', before, take));
+  /**
+   * Maintenance across organizations: rows owed since before `before`, oldest first, after `after` (the last row of
+   * the previous page). A job's own `job.finished` whose job has not ended (a site crawl's, owed from its creation for
+   * up to a day) is not due yet: it is left out here, or such rows would fill every page.
+   */
+  async due(before: Date, take: number, after?: OutboxRow): Promise<OutboxRow[]> {
+    const ended = `o.page_id IS NOT NULL OR j.id IS NULL OR j.status IN ('done', 'failed', 'cancelled')`;
+    const page = after ? 'AND (o.created_at > ? OR (o.created_at = ? AND o.delivery > ?))' : '';
+    const rows = await this.sql.rows(query(
+      `SELECT o.delivery, o.organization_id, o.job_id, o.page_id, o.created_at FROM webhook_outbox o LEFT JOIN job j ON j.id = o.job_id
+        WHERE o.created_at < ? AND (${ended}) ${page} ORDER BY o.created_at, o.delivery LIMIT ?`,
+      before, ...(after ? [after.createdAt, after.createdAt, after.delivery] : []), take,
+    ));
     return rows.map((row) => ({
       delivery: String(row.delivery),
       organizationId: String(row.organization_id),
       jobId: String(row.job_id),
+      createdAt: rowDate(row.created_at)!,
       ...(row.page_id === null || row.page_id === undefined ? {} : { pageId: String(row.page_id) }),
     }));
   }
