@@ -25,6 +25,4 @@ export interface ChargedJobRow {
 export interface LedgerMove {
   readonly entryId: string;
   readonly balanceAfter: number;
-  /** True when nothing moved this time: the refund had already been made, or its key took no charge. */
-  readonly replayed?: boolean;
 }

@@ -125,10 +125,10 @@ export class LedgerService {
   /** The one owner of a refund's amount: the charge's own, read here (a caller's price may have been worked out anew since). */
   private *refundProgram(r: RefundRequest): SqlProgram<RefundMove> {
     const [done] = yield query('SELECT id FROM ledger_entry WHERE organization_id = ? AND request_key = ? AND kind = ?', r.organizationId, r.requestKey, 'refund');
-    if (done) return { entryId: String(done.id), balanceAfter: yield* this.balanceOf(r.organizationId), replayed: true, refunded: 0 };
+    if (done) return { entryId: String(done.id), balanceAfter: yield* this.balanceOf(r.organizationId), refunded: 0 };
     const [charged] = yield query('SELECT created_at, amount FROM ledger_entry WHERE organization_id = ? AND request_key = ? AND kind = ?', r.organizationId, r.requestKey, 'charge');
     // Nothing was taken under this key (a charge refused, or never made): nothing to hand back.
-    if (!charged) return { entryId: null, balanceAfter: yield* this.balanceOf(r.organizationId), replayed: true, refunded: 0 };
+    if (!charged) return { entryId: null, balanceAfter: yield* this.balanceOf(r.organizationId), refunded: 0 };
     const amount = -Number(charged.amount);
     // The charge's UTC day, not today's: across midnight the refund gives back the day that was counted.
     const day = dayOf(charged.created_at);
@@ -170,7 +170,7 @@ export class LedgerService {
 /** A refund names its charge by its request key; the amount is the charge's (refundProgram). */
 export type RefundRequest = Omit<ChargeRequest, 'dailyLimit' | 'reason' | 'amount' | 'job'> & { dailyLimited: boolean; reason?: string; untallyAttempt?: boolean };
 
-/** A refund's move: `refunded`, the credits handed back this time (0 when replayed or nothing was charged). */
+/** A refund's move: `refunded`, the credits handed back this time (0 when it was made before, or nothing was charged under its key). */
 export interface RefundMove extends Omit<LedgerMove, 'entryId'> {
   readonly entryId: string | null;
   readonly refunded: number;
