@@ -70,8 +70,11 @@ export class CrawlOperation extends PageOperation {
    * (decisions.md 9.6), unless store=false.
    */
   async run(ctx: TaskContext, options: CrawlRequest): Promise<JobOutput> {
+    // A copy's age runs from the target's answer, not from the end of the reading (a PDF's can take most of a minute).
+    let answeredAt = new Date();
     const fetched = await ctx.withPage({ ...options.page, documents: true }, async (session): Promise<ReadPage | FetchedDocument> => {
       const navigation = await session.goto(options.url);
+      answeredAt = new Date();
       session.assertNotBlocked();
       const { status: targetStatus, finalUrl } = navigation;
       if (navigation.document) return { bytes: navigation.document, targetStatus, finalUrl };
@@ -87,7 +90,7 @@ export class CrawlOperation extends PageOperation {
     const limits = { deadline: ctx.deadline, maxBytes: ctx.config.maxPageBytes, signal: ctx.signal };
     const page = 'bytes' in fetched ? await readDocumentPage(fetched, ctx.config.pdf.maxPages, limits) : fetched;
     ctx.showPage({ url: page.finalUrl, html: page.html });
-    const stored = options.store === false ? null : this.cache.keep(ctx.organizationId, options, pageAsRead(page));
+    const stored = options.store === false ? null : this.cache.keep(ctx.organizationId, options, pageAsRead(page), answeredAt);
     try {
       return await this.answerPage(options, page, limits);
     } finally {
