@@ -163,6 +163,19 @@ describe.each(['sqlite', 'mariadb'] as const)('the job finish on %s', (kind) => 
       expect((await state(job)).tally).toEqual({ attempts: 1, crawls: 1 });
     });
 
+    it("counts a job's attempt and crawl on its request's UTC day, whatever day its 202 or its end comes (a cancel withdraws from that day)", async () => {
+      const days = async (job: { host: string }) => (await db.query('SELECT day, attempts, crawls FROM usage_tally WHERE organization_id = ? AND host = ? ORDER BY day', [org, job.host]))
+        .map((row: { day: unknown; attempts: number; crawls: number }) => [String(row.day instanceof Date ? utcDay(row.day) : row.day).slice(0, 10), Number(row.attempts), Number(row.crawls)]);
+      const requestedAt = new Date(Date.now() - 86_400_000);
+      const early = await runningJob();
+      await jobs.tallyEarlyAttempt(org, early.id, early.host, requestedAt);
+      await jobs.finish(org, early.id, page('done'), requestedAt);
+      expect(await days(early)).toEqual([[utcDay(requestedAt), 1, 1]]);
+      const late = await runningJob();
+      await jobs.finish(org, late.id, lost, requestedAt);
+      expect(await days(late)).toEqual([[utcDay(requestedAt), 1, 0]]);
+    });
+
     it('counts the attempt once when the 202 and the end race', async () => {
       const raced = await Promise.all(Array.from({ length: 8 }, () => runningJob()));
       await Promise.all(raced.flatMap((job, n) => [jobs.tallyEarlyAttempt(org, job.id, job.host), jobs.finish(org, job.id, n % 2 ? lost : page('done'))]));

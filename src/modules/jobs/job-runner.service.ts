@@ -109,8 +109,8 @@ export class JobRunner {
   }
 
   /** A job lost with its worker: fail it, count the attempt (once, whoever gets here first), free its slot. */
-  async abandon(payload: JobPayload, reason: string): Promise<void> {
-    if (await this.jobs.finish(payload.organizationId, payload.jobId, { code: ErrorCode.WorkerLost, message: reason })) {
+  async abandon(payload: JobPayload, reason: string, requestedAt: Date): Promise<void> {
+    if (await this.jobs.finish(payload.organizationId, payload.jobId, { code: ErrorCode.WorkerLost, message: reason }, requestedAt)) {
       this.metrics.jobEnded(payload.kind, 'failed', null, ErrorCode.WorkerLost);
       const job = await this.jobs.getForOrganization(payload.organizationId, payload.jobId);
       if (job?.webhookUrl) await this.webhooks.jobEnded(payload.organizationId, payload.jobId);
@@ -123,7 +123,7 @@ export class JobRunner {
     const ms = Date.now() - started;
     const failed = !('type' in outcome);
     if (failed) this.logger.warn({ jobId: job.id, kind: job.kind, code: outcome.code, ms }, outcome.message);
-    const kept = await retryStoreWrite(() => this.jobs.finish(job.organizationId, job.id, outcome));
+    const kept = await retryStoreWrite(() => this.jobs.finish(job.organizationId, job.id, outcome, job.createdAt));
     if (failed) {
       if (kept) this.metrics.jobEnded(job.kind, 'failed', started, outcome.code);
     } else if (kept) {

@@ -73,18 +73,20 @@ export class JobRepository {
 
   /**
    * Ends a running job in one round trip, all or nothing: done with its result row, or failed; and the outcome tallied.
-   * False when the job was no longer running (failed as lost meanwhile): then nothing is written.
+   * False when the job was no longer running (failed as lost meanwhile): then nothing is written. A job's attempt and
+   * crawl count on the UTC day of its request (`requestedAt`, its row's creation), as its charge and a 202's early
+   * attempt, a cancel's withdrawal and a refund's do: across midnight they all name one day.
    */
-  async finish(organizationId: string, id: string, end: JobOutput | JobFailure): Promise<boolean> {
-    const request = { organizationId, jobId: id, end: encodeEnd(end), day: utcDay(), now: new Date() };
+  async finish(organizationId: string, id: string, end: JobOutput | JobFailure, requestedAt = new Date()): Promise<boolean> {
+    const request = { organizationId, jobId: id, end: encodeEnd(end), day: utcDay(requestedAt), now: new Date() };
     if (this.sql.dialect === 'sqlite') return this.sql.run(() => finishProgram(this.sql.dialect, request));
     const [row] = await this.sql.call('crawlgate_finish', ...finishParams(request));
     return Number(row.kept) === 1;
   }
 
   /** The attempt of a job whose request is answered 202, tallied now (service-spec States); false when its end came first and tallied it. */
-  tallyEarlyAttempt(organizationId: string, id: string, host: string): Promise<boolean> {
-    return this.sql.run(() => earlyAttemptProgram(this.sql.dialect, { organizationId, jobId: id, host, day: utcDay() }));
+  tallyEarlyAttempt(organizationId: string, id: string, host: string, requestedAt = new Date()): Promise<boolean> {
+    return this.sql.run(() => earlyAttemptProgram(this.sql.dialect, { organizationId, jobId: id, host, day: utcDay(requestedAt) }));
   }
 
   /** Whether the job's request was answered 202 (its attempt tallied then, job-early-attempt.ts). */

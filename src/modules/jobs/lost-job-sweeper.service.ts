@@ -81,7 +81,7 @@ export class LostJobSweeper implements OnApplicationBootstrap, OnApplicationShut
     for (const job of running) {
       if (late.has(job.id)) {
         this.logger.warn({ jobId: job.id, startedAt: job.startedAt }, `job still running ${OVERDUE_MS / 1000} s past its deadline on a live worker`);
-        await this.runner.abandon(payloadOf(job), 'The job outlived its time limit.');
+        await this.runner.abandon(payloadOf(job), 'The job outlived its time limit.', job.createdAt);
         continue;
       }
       if (!silent.has(job.id)) continue;
@@ -91,7 +91,7 @@ export class LostJobSweeper implements OnApplicationBootstrap, OnApplicationShut
       if (now - since < MISSING_PERIODS * this.heartbeat.periodMs) continue;
       this.missingSince.delete(job.id);
       this.logger.warn({ jobId: job.id, startedAt: job.startedAt }, 'job lost with its worker (no heartbeat)');
-      await this.runner.abandon(payloadOf(job), 'The worker running this job stopped.');
+      await this.runner.abandon(payloadOf(job), 'The worker running this job stopped.', job.createdAt);
     }
   }
 

@@ -94,7 +94,7 @@ export class StoredAnswerService {
       const backstop = deadlineSignal(deadline + BACKSTOP_MS);
       const outcome = await raceSignal(stored.answer(deadline, jobSignal.signal), backstop, () => new AppError(ErrorCode.NavigationTimeout, 'The job ran past its time limit.'))
         .then((output): JobOutput => ({ ...output, copyFetchedAt: stored.fetchedAt.getTime() }), (error: unknown) => this.failure(error, job.id));
-      const kept = await retryStoreWrite(() => this.jobs.finish(job.organizationId, job.id, outcome), OUTAGE_RETRY_MS);
+      const kept = await retryStoreWrite(() => this.jobs.finish(job.organizationId, job.id, outcome, job.createdAt), OUTAGE_RETRY_MS);
       const failed = !('type' in outcome);
       if (kept) this.metrics.jobEnded(job.kind, failed ? 'failed' : 'done', started, failed ? outcome.code : undefined);
       const ended = Object.assign(new Job(), job, failed

@@ -88,7 +88,7 @@ export class SyncAnswerService {
   /** service-spec States: a 202 is already tallied. Should the database refuse it, the job's end tallies the attempt. */
   private async tallyEarlyAttempt(job: Job): Promise<void> {
     try {
-      await retryOnLockConflict(() => this.jobs.tallyEarlyAttempt(job.organizationId, job.id, job.host));
+      await retryOnLockConflict(() => this.jobs.tallyEarlyAttempt(job.organizationId, job.id, job.host, job.createdAt));
     } catch (error) {
       this.logger.warn({ err: error, jobId: job.id }, 'attempt not tallied with its 202; the job\'s end tallies it');
     }
