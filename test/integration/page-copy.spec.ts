@@ -42,7 +42,7 @@ describe.each(['sqlite', 'mariadb'] as const)('stored page copies on %s', (kind)
     for (const mediaType of ['application/json', 'application/pdf; pages=123456; pages-read=200; truncated=true']) {
       const url = `https://a.example/typed/${mediaType.length}`;
       expect(await store.keep(org, request(url), { ...page('{"a":1}'), mediaType }, new Date(NOW - 1_000))).toBe(true);
-      expect((await store.lookup(org, request(url), 60_000, NOW))?.mediaType).toBe(mediaType);
+      expect((await (await store.lookup(org, request(url), 60_000, NOW))?.read())?.mediaType).toBe(mediaType);
     }
   });
 
@@ -51,7 +51,10 @@ describe.each(['sqlite', 'mariadb'] as const)('stored page copies on %s', (kind)
     const body = `<html><body><h1>Caf\u00e9</h1>${'x'.repeat(5000)}</body></html>`;
     expect(await store.keep(org, request('https://A.example/docs/index.html?utm_source=x&q=1'), page(body), new Date(NOW - 60_000))).toBe(true);
     const found = await store.lookup(org, request('http://a.example/docs/?q=1'), 61_000, NOW);
-    expect(found).toEqual({ body, mediaType: 'text/html', rendered: true, finalUrl: 'https://a.example/final', targetStatus: 200, fetchedAt: new Date(NOW - 60_000) });
+    // Found by its age alone: its body is read by the answer, once the caller's limits and credits admitted it.
+    expect(Object.keys(found!).sort()).toEqual(['fetchedAt', 'read']);
+    expect(found!.fetchedAt).toEqual(new Date(NOW - 60_000));
+    expect(await found!.read()).toEqual({ body, mediaType: 'text/html', rendered: true, finalUrl: 'https://a.example/final', targetStatus: 200, fetchedAt: new Date(NOW - 60_000) });
     expect(await store.lookup(org, request('http://a.example/docs/?q=1'), 60_000, NOW)).toBeNull();
     expect(await store.lookup(org, request('http://a.example/docs/?q=1'), 0, NOW)).toBeNull();
     expect(await store.lookup(other, request('http://a.example/docs/?q=1'), 61_000, NOW)).toBeNull();
@@ -75,7 +78,11 @@ describe.each(['sqlite', 'mariadb'] as const)('stored page copies on %s', (kind)
     await store.keep(organizationId, request('https://b.example/'), page('<p>second</p>', 204), new Date(NOW - 1000));
     expect((await rows(organizationId)).map((row) => [row.page_key, Number(row.byte_size)])).toEqual([['b.example/', await sizeOf('<p>second</p>')]]);
     expect(await total(organizationId)).toBe(await sizeOf('<p>second</p>'));
-    expect((await store.lookup(organizationId, request('https://b.example/'), DAY, NOW))?.body).toBe('<p>second</p>');
+    const found = await store.lookup(organizationId, request('https://b.example/'), DAY, NOW);
+    expect((await found?.read())?.body).toBe('<p>second</p>');
+    // Evicted between its finding and its answer: the answer fails (refunded), it never reads another copy.
+    await db.query('DELETE FROM page_copy WHERE organization_id = ?', [organizationId]);
+    await expect(found!.read()).rejects.toThrow('The stored copy was evicted before it was read.');
   });
 
   it('drops the oldest copies of the organization when a store would pass CACHE_MAX_BYTES, and no other organization\'s', async () => {

@@ -105,7 +105,7 @@ export class CrawlOperation extends PageOperation {
     return {
       fetchedAt: copy.fetchedAt,
       price: cacheHitPrice(this.config.pricing, { aiQuery: wantsModel(options) }),
-      answer: async (deadline, signal) => withCachedAt(await this.answerPage(options, readPageOf(copy), { deadline, maxBytes: this.config.maxPageBytes, signal }), copy.fetchedAt),
+      answer: async (deadline, signal) => withCachedAt(await this.answerPage(options, readPageOf(await copy.read()), { deadline, maxBytes: this.config.maxPageBytes, signal }), copy.fetchedAt),
     };
   }
 

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { copyAddress, isStorable, MAX_AGE_LIMIT_MS } from './page-copy.js';
-import type { CopyRequest, PageAsRead, StoredCopy } from './page-copy.js';
+import type { CopyRequest, FoundCopy, PageAsRead } from './page-copy.js';
 import { packBody, unpackBody } from './page-copy-codec.js';
 import { PageCopyRepository } from './page-copy.repository.js';
 
@@ -19,13 +19,20 @@ export class PageCacheService {
     private readonly copies: PageCopyRepository,
   ) {}
 
-  /** The copy fetched less than `maxAgeMs` ago with the same fetch options, or null (max_age=0: always null). */
-  async lookup(organizationId: string, request: CopyRequest, maxAgeMs: number, now = Date.now()): Promise<StoredCopy | null> {
+  /** The copy fetched less than `maxAgeMs` ago with the same fetch options, or null (max_age=0: always null); its body read later. */
+  async lookup(organizationId: string, request: CopyRequest, maxAgeMs: number, now = Date.now()): Promise<FoundCopy | null> {
     if (maxAgeMs <= 0) return null;
-    const row = await this.copies.find(organizationId, copyAddress(request), new Date(now - Math.min(maxAgeMs, MAX_AGE_LIMIT_MS) + 1));
-    if (!row) return null;
-    const { mediaType, rendered, finalUrl, targetStatus, fetchedAt } = row;
-    return { body: await unpackBody(row.packed), mediaType, rendered, finalUrl, targetStatus, fetchedAt };
+    const found = await this.copies.find(organizationId, copyAddress(request), new Date(now - Math.min(maxAgeMs, MAX_AGE_LIMIT_MS) + 1));
+    if (!found) return null;
+    return {
+      fetchedAt: found.fetchedAt,
+      read: async () => {
+        const row = await this.copies.read(organizationId, found.id);
+        if (!row) throw new Error('The stored copy was evicted before it was read.');
+        const { mediaType, rendered, finalUrl, targetStatus, fetchedAt } = row;
+        return { body: await unpackBody(row.packed), mediaType, rendered, finalUrl, targetStatus, fetchedAt };
+      },
+    };
   }
 
   /**

@@ -16,8 +16,8 @@ export interface CopyRow {
 /** Rows read and deleted in one step of an eviction: each step is one short transaction. */
 const EVICT_BATCH = 200;
 
-const FIND = 'SELECT media_type, rendered, body, final_url, target_status, fetched_at FROM page_copy '
-  + 'WHERE organization_id = ? AND lookup_hash = ? AND fetched_at >= ? ORDER BY fetched_at DESC LIMIT 1';
+const FIND = 'SELECT id, fetched_at FROM page_copy WHERE organization_id = ? AND lookup_hash = ? AND fetched_at >= ? ORDER BY fetched_at DESC LIMIT 1';
+const READ = 'SELECT media_type, rendered, body, final_url, target_status, fetched_at FROM page_copy WHERE organization_id = ? AND id = ?';
 const INSERT = 'INSERT INTO page_copy (organization_id, lookup_hash, page_key, media_type, rendered, body, final_url, target_status, fetched_at, byte_size) '
   + 'VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
 const DELETE_ONE = 'DELETE FROM page_copy WHERE organization_id = ? AND id = ?';
@@ -31,9 +31,15 @@ const DELETE_ONE = 'DELETE FROM page_copy WHERE organization_id = ? AND id = ?';
 export class PageCopyRepository {
   constructor(private readonly sql: SqlProgramRunner) {}
 
-  /** The newest copy fetched at or after `notBefore`, or null. */
-  async find(organizationId: string, address: CopyAddress, notBefore: Date): Promise<CopyRow | null> {
+  /** The newest copy fetched at or after `notBefore` (its id and age, not its body), or null. */
+  async find(organizationId: string, address: CopyAddress, notBefore: Date): Promise<{ id: string; fetchedAt: Date } | null> {
     const [row] = await this.sql.rows(query(FIND, organizationId, address.lookupHash, notBefore));
+    return row ? { id: String(row.id), fetchedAt: rowDate(row.fetched_at)! } : null;
+  }
+
+  /** A copy whole, by the id `find` answered; null once it was evicted. */
+  async read(organizationId: string, id: string): Promise<CopyRow | null> {
+    const [row] = await this.sql.rows(query(READ, organizationId, id));
     if (!row) return null;
     return {
       mediaType: String(row.media_type), rendered: rowBoolean(row.rendered), packed: rowBuffer(row.body),

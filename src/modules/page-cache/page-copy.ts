@@ -22,6 +22,16 @@ export interface StoredCopy extends PageAsRead {
   readonly fetchedAt: Date;
 }
 
+/**
+ * A copy found, its body not read yet: finding it reads a few columns; its body (up to MAX_PAGE_BYTES once unpacked)
+ * is read and unpacked only by an answer the caller's limits and credits admitted.
+ */
+export interface FoundCopy {
+  readonly fetchedAt: Date;
+  /** The copy whole; throws when it was evicted since it was found. */
+  read(): Promise<StoredCopy>;
+}
+
 /** The request that names a copy: the page and how it was fetched. */
 export interface CopyRequest {
   readonly url: string;
