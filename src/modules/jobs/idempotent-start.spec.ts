@@ -13,7 +13,7 @@ const answer = { status: 202 } as MeteredAnswer;
 const keyed: MeteredRequest = { idempotencyKey: 'k1', fingerprint: 'fp', webhookUrl: undefined };
 
 /** IdempotentStart over a claim that is `claim` ('new' or a replay of job `pub1_first`), a job row when `jobExists`. */
-function idempotent(steps: string[], claim: 'new' | 'replay', jobExists = false, confirmFails = false) {
+function idempotent(steps: string[], claim: 'new' | 'replay', jobExists: boolean | 'database gone' = false, confirmFails = false) {
   const idempotency = {
     claim: async (_org: string, _key: string, _fingerprint: string, jobId: string) => ({
       kind: claim, jobId: claim === 'new' ? jobId : 'pub1_first',
@@ -25,7 +25,12 @@ function idempotent(steps: string[], claim: 'new' | 'replay', jobExists = false,
     }),
   };
   const replays = { answer: async (_op: Operation, _org: Organization, _key: string, jobId: string) => (steps.push(`replay ${jobId}`), answer) };
-  const jobs = { getForOrganization: async () => (jobExists ? { refunded: false } : null) };
+  const jobs = {
+    getForOrganization: async () => {
+      if (jobExists === 'database gone') throw new Error('database gone');
+      return jobExists ? { refunded: false } : null;
+    },
+  };
   return new IdempotentStart(idempotency as never, replays as never, jobs as never);
 }
 
@@ -56,5 +61,9 @@ describe('IdempotentStart (decisions 7.3): one job per key, replays of it, the k
     const after: string[] = [];
     await expect(idempotent(after, 'new', true).run(operation, organization, keyed, refused)).rejects.toMatchObject({ code: ErrorCode.ConcurrencyExceeded });
     expect(after).toEqual([]);
+    // Its job unknown (the database did not answer): kept, as a charge may stand; a retry replays it or waits.
+    const unknown: string[] = [];
+    await expect(idempotent(unknown, 'new', 'database gone').run(operation, organization, keyed, refused)).rejects.toMatchObject({ code: ErrorCode.ConcurrencyExceeded });
+    expect(unknown).toEqual([]);
   });
 });

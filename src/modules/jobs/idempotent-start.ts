@@ -48,9 +48,11 @@ export class IdempotentStart {
       try {
         return await start(claim.jobId, jobCreated);
       } catch (error) {
-        // Refused before charging, or refunded: the key is free again for a retry. A standing charge keeps it.
-        const job = await this.jobs.getForOrganization(organization.id, claim.jobId).catch(() => null);
-        if (!job || job.refunded) await claim.release();
+        // Refused before charging, or refunded: the key is free again for a retry. A standing charge keeps it, and so
+        // does a job the database could not be asked about: a retry then replays it (or waits out the pending lease)
+        // rather than charge the same request twice.
+        const job = await this.jobs.getForOrganization(organization.id, claim.jobId).then((row) => row, () => undefined);
+        if (job === null || job?.refunded) await claim.release();
         throw error;
       }
     }
