@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { robotsRules, wildcardMatch } from './robots.js';
+import { robotsRules } from './robots.js';
+import { wildcardMatch } from './robots-pattern.js';
 
 const ok = (body: string, agent = 'Crawlgate') => robotsRules({ status: 200, body }, agent);
 const allows = (body: string, path: string, agent = 'Crawlgate') =>
@@ -128,13 +129,40 @@ describe('robotsRules (RFC 9309, decisions 9.1)', () => {
     expect(ok('User-agent: *\nDisallow: /x\n').crawlDelayMs).toBeNull();
   });
 
+  it('a long literal after a star costs a pass over the path, not its length times the literal\'s (Z22 F1)', () => {
+    // 40 rules of `*` and 1,024 characters against a 2,047-character path: quadratic matching took ~10^8 steps here.
+    const body = `User-agent: *\n${Array.from({ length: 40 }, (_, i) => `Disallow: /*${'a'.repeat(1024)}b${i}`).join('\n')}\n`;
+    const rules = ok(body);
+    const started = performance.now();
+    expect(rules.allows(new URL(`https://x.example/${'a'.repeat(2047)}`))).toBe(true);
+    expect(rules.allows(new URL(`https://x.example/${'a'.repeat(2000)}b7`))).toBe(false);
+    expect(performance.now() - started).toBeLessThan(50);
+  });
+
   it('collects every Sitemap line, inside or outside groups', () => {
     const body = 'Sitemap: https://x.example/a.xml\nUser-agent: other\nDisallow: /\nSitemap: https://x.example/b.xml.gz\n';
     expect(ok(body).sitemaps).toEqual(['https://x.example/a.xml', 'https://x.example/b.xml.gz']);
   });
 });
 
-describe('wildcardMatch', () => {
+describe('wildcardMatch (robotsPattern)', () => {
+  it.each([
+    ['/a*b*c', '/aXbYc', true],
+    ['/a*b*c', '/acb', false],
+    ['/a*b$', '/abab', true],
+    ['/a*b$', '/aba', false],
+    ['/a*ab$', '/ab', false],
+    ['/*a*a$', '/aa', true],
+    ['/**x', '/yx', true],
+    ['/a$b', '/a$bc', true],
+    ['$', '', true],
+    ['$', '/', false],
+    ['/$', '/', true],
+  ])('%s against %s is %s', (pattern, path, expected) => {
+    expect(wildcardMatch(pattern, path)).toBe(expected);
+  });
+
+
   it('is a prefix match unless anchored, and never slow', () => {
     expect(wildcardMatch('/a', '/abc')).toBe(true);
     expect(wildcardMatch('/a$', '/abc')).toBe(false);

@@ -1,3 +1,4 @@
+import { robotsPattern } from './robots-pattern.js';
 import { normalizePercentEncoding } from './url-key.js';
 
 /** decisions.md 9.1 robots.txt: what one crawl or map obeys, read once. */
@@ -38,7 +39,7 @@ export function robotsRules(answer: RobotsAnswer, userAgent: string): RobotsRule
   if (chosen.length === 0) chosen = groups.filter((group) => group.agents.includes('*'));
   const rules = chosen.flatMap((group) => group.rules);
   const crawlDelayMs = chosen.map((group) => group.crawlDelayMs).find((delay) => delay !== null) ?? null;
-  return { allows: (url) => allowedBy(rules, url), crawlDelayMs, sitemaps };
+  return { allows: rulesMatcher(rules), crawlDelayMs, sitemaps };
 }
 
 function fixedRules(allowed: boolean): RobotsRules {
@@ -98,42 +99,17 @@ function normalizePattern(pattern: string): string {
   return normalizePercentEncoding(encoded);
 }
 
-function allowedBy(rules: readonly Rule[], url: URL): boolean {
-  if (isRobotsFile(url)) return true;
-  const path = normalizePattern(`${url.pathname}${url.search}`);
-  let best: Rule | null = null;
-  for (const rule of rules) {
-    if (!wildcardMatch(rule.pattern, path)) continue;
-    const longer = best === null || rule.pattern.length > best.pattern.length;
-    const tieAllow = best !== null && rule.pattern.length === best.pattern.length && rule.allow;
-    if (longer || tieAllow) best = rule;
-  }
-  return best === null || best.allow;
-}
-
-/** A robots pattern against a path: `*` any run, a final `$` anchors the end, else a prefix match. */
-export function wildcardMatch(pattern: string, path: string): boolean {
-  const anchored = pattern.endsWith('$');
-  const body = anchored ? pattern.slice(0, -1) : `${pattern}*`;
-  // Two pointers with one resume point: linear in practice, never exponential.
-  let p = 0;
-  let s = 0;
-  let starP = -1;
-  let starS = 0;
-  while (s < path.length) {
-    if (p < body.length && body[p] !== '*' && body[p] === path[s]) {
-      p += 1;
-      s += 1;
-    } else if (p < body.length && body[p] === '*') {
-      starP = p++;
-      starS = s;
-    } else if (starP >= 0) {
-      p = starP + 1;
-      s = ++starS;
-    } else {
-      return false;
-    }
-  }
-  while (p < body.length && body[p] === '*') p += 1;
-  return p === body.length;
+/**
+ * The rules ordered so that the first match is RFC 9309's answer: longest first, Allow before Disallow of one length.
+ * Each is compiled once (robotsPattern: linear in the path).
+ */
+function rulesMatcher(rules: readonly Rule[]): (url: URL) => boolean {
+  const ordered = [...rules]
+    .sort((a, b) => b.pattern.length - a.pattern.length || Number(b.allow) - Number(a.allow))
+    .map((rule) => ({ allow: rule.allow, matches: robotsPattern(rule.pattern) }));
+  return (url) => {
+    if (isRobotsFile(url)) return true;
+    const path = normalizePattern(`${url.pathname}${url.search}`);
+    return ordered.find((rule) => rule.matches(path))?.allow ?? true;
+  };
 }

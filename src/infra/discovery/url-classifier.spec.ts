@@ -24,6 +24,17 @@ describe('urlFilter', () => {
     expect(filter(new URL('https://x.example/docs/a'))).toBe('take');
   });
 
+  it('asks robots.txt last: never about a URL over 2,048 characters, an image or an excluded path (Z22 F1)', () => {
+    const asked: string[] = [];
+    const robots = { allows: (url: URL) => (asked.push(url.pathname), true), crawlDelayMs: null, sitemaps: [] };
+    const filter = urlFilter(rules({ robots, excludePaths: ['/docs/private/**'] }));
+    expect(filter(new URL(`https://x.example/docs/${'a'.repeat(2048)}`))).toBe('excluded');
+    expect(filter(new URL('https://x.example/docs/a.png'))).toBe('excluded');
+    expect(filter(new URL('https://x.example/docs/private/a'))).toBe('excluded');
+    expect(filter(new URL('https://x.example/docs/a'))).toBe('take');
+    expect(asked).toEqual(['/docs/a']);
+  });
+
   it('an include list takes only what it matches, on the decoded path', () => {
     const filter = urlFilter(rules({ includePaths: ['/docs/guide/*', '/docs/é'] }));
     expect(filter(new URL('https://x.example/docs/guide/a'))).toBe('take');

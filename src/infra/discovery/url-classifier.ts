@@ -44,23 +44,24 @@ export function boundsFilter(rules: Pick<DiscoveryRules, 'start' | 'scope' | 'ro
 
 /**
  * The rules without memory, in this order: scope (an unusable or not-followed URL counts as excluded), then the
- * patterns (the start URL exempt), then robots.txt (the start URL included). POST /site keeps its own "seen".
+ * patterns (the start URL exempt), then robots.txt (the start URL included), the dearest, asked last: never about a
+ * URL over 2,048 characters. POST /site keeps its own "seen".
  */
 export function urlFilter(rules: DiscoveryRules): (url: URL) => FilterVerdict {
+  const inScope = scopeMatcher(rules.start, rules.scope);
   const bounds = boundsFilter(rules);
   const included = pathMatcher(rules.includePaths);
   const excluded = pathMatcher(rules.excludePaths);
   const startKey = urlKey(rules.start, { ignoreQuery: rules.ignoreQuery });
   return (url) => {
-    const bound = bounds(url);
-    if (bound === 'scope') return 'scope';
+    if (!inScope(url)) return 'scope';
     if (!followable(url)) return 'excluded';
     if (urlKey(url, { ignoreQuery: rules.ignoreQuery }) !== startKey) {
       const path = decodedPath(url);
       if (excluded(path)) return 'excluded';
       if (rules.includePaths.length > 0 && !included(path)) return 'excluded';
     }
-    return bound;
+    return bounds(url);
   };
 }
 
