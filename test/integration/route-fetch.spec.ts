@@ -49,6 +49,12 @@ function handle(request: IncomingMessage, response: import('node:http').ServerRe
   if (path === '/missing') return void response.writeHead(404).end('no');
   if (path === '/gzip') return void response.writeHead(200, { 'content-encoding': 'gzip' }).end(gzipSync('zipped text'));
   if (path === '/bomb') return void response.writeHead(200, { 'content-encoding': 'gzip' }).end(gzipSync(Buffer.alloc(8 << 20)));
+  if (path === '/empty-gzip') return void response.writeHead(404, { 'content-encoding': 'gzip', 'content-length': '0' }).end();
+  if (path === '/not-gzip') return void response.writeHead(200, { 'content-encoding': 'gzip' }).end('plain text');
+  if (path === '/reset') {
+    response.writeHead(200, { 'content-length': '1000' }).write('partial', () => setTimeout(() => response.socket?.destroy(), 20));
+    return;
+  }
   if (path === '/hang') return void response.writeHead(200).write('partial');
   if (path === '/endless') {
     response.writeHead(200, { 'content-type': 'application/octet-stream' });
@@ -132,6 +138,16 @@ describe('routeFetch', () => {
     await expect(routeFetch(dead, site('/page'), options()).catch(nothingRead)).rejects.toMatchObject({ code: 'proxy_failed' });
     await expect(routeFetch(BUILTIN, 'http://nowhere.test/robots.txt', options()).catch(nothingRead)).resolves.toBeNull();
     await expect(routeFetch(BUILTIN, site('/to-blocked'), options()).catch(nothingRead)).resolves.toBeNull();
+  });
+
+  it('a body that does not decode or is cut by a reset is the target\'s failure, read as nothing (Z22 F3)', async () => {
+    for (const path of ['/empty-gzip', '/not-gzip', '/reset']) {
+      const failure = await routeFetch(BUILTIN, site(path), options()).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(RouteFetchFailed);
+      expect(failure).toMatchObject({ url: site(path), side: 'target' });
+      expect((failure as Error).message).toMatch(/^The body could not be read: /);
+      await expect(routeFetch(BUILTIN, site(path), options()).catch(nothingRead)).resolves.toBeNull();
+    }
   });
 
   it('follows 5 redirects, each checked, and answers a 6th as it is', async () => {

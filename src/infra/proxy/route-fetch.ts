@@ -95,7 +95,10 @@ async function fetchOnce(route: ProxyRoute, raw: string, options: RouteFetchOpti
   const socket = await connectChecked(route, url, options);
   try {
     const response = await sendGet(socket, url, options);
-    const { body, truncated } = await readBounded(response, options.maxBytes, options.signal);
+    const { body, truncated } = await readBounded(response, options.maxBytes, options.signal).catch((error: unknown) => {
+      // A body that does not decode or is cut by a reset is the target's failure, as one before the headers is.
+      throw options.signal.aborted ? error : new RouteFetchFailed(url.href, `The body could not be read: ${(error as Error).message}`);
+    });
     return { status: response.statusCode ?? 0, headers: flatHeaders(response), finalUrl: url.href, body, truncated };
   } finally {
     socket.destroy();
