@@ -55,6 +55,7 @@ function handle(request: IncomingMessage, response: import('node:http').ServerRe
     response.writeHead(200, { 'content-length': '1000' }).write('partial', () => setTimeout(() => response.socket?.destroy(), 20));
     return;
   }
+  if (path === '/bad-redirect') return void response.writeHead(302, { location: '/page', 'content-encoding': 'gzip' }).end('not gzip');
   if (path === '/hang') return void response.writeHead(200).write('partial');
   if (path === '/endless') {
     response.writeHead(200, { 'content-type': 'application/octet-stream' });
@@ -148,6 +149,16 @@ describe('routeFetch', () => {
       expect((failure as Error).message).toMatch(/^The body could not be read: /);
       await expect(routeFetch(BUILTIN, site(path), options()).catch(nothingRead)).resolves.toBeNull();
     }
+  });
+
+  it('never reads the body of a redirect it follows, and keeps a non-2xx body only up to otherStatusMaxBytes (Z22 F2)', async () => {
+    const followed = await routeFetch(BUILTIN, site('/bad-redirect'), options());
+    expect(followed).toMatchObject({ status: 200, finalUrl: site('/page'), body: Buffer.from('hello'), truncated: false });
+    const missing = await routeFetch(BUILTIN, site('/missing'), options({ otherStatusMaxBytes: 0 }));
+    expect(missing).toMatchObject({ status: 404, body: Buffer.alloc(0), truncated: true });
+    const page = await routeFetch(BUILTIN, site('/page'), options({ otherStatusMaxBytes: 0 }));
+    expect(page).toMatchObject({ status: 200, body: Buffer.from('hello'), truncated: false });
+    expect((await routeFetch(BUILTIN, site('/missing'), options())).body).toEqual(Buffer.from('no'));
   });
 
   it('follows 5 redirects, each checked, and answers a 6th as it is', async () => {

@@ -140,6 +140,21 @@ describe('readSitemaps', () => {
     expect(read.truncated).toBe(true);
   });
 
+  it('counts the body of a 404 or any answer toward the bytes bound, and stops there (Z22 F2)', async () => {
+    const asked: Array<[string, number]> = [];
+    const children = Array.from({ length: 5 }, (_, n) => `gone${n}.xml`);
+    const fetch: SitemapFetch = async (url, maxBytes) => {
+      const name = new URL(url).pathname.slice(1);
+      asked.push([name, maxBytes]);
+      if (name === 'index.xml') return { status: 200, body: Buffer.from(index(...children)) };
+      return { status: 404, body: Buffer.alloc(Math.min(maxBytes, 1000), 'x') };
+    };
+    const size = index(...children).length;
+    const read = await readSitemaps(fetch, ['https://x.example/index.xml'], { maxUrls: 10, maxBytes: size + 2500, maxDepth: 3 });
+    expect(asked).toEqual([['index.xml', size + 2500], ['gone0.xml', 2500], ['gone1.xml', 1500], ['gone2.xml', 500]]);
+    expect(read).toEqual({ urls: [], sitemaps: ['https://x.example/index.xml'], truncated: true });
+  });
+
   it('skips an unreadable or non-http sitemap', async () => {
     const fetch: SitemapFetch = async (url) => (url.endsWith('a') ? null : { status: 500, body: Buffer.alloc(0) });
     const read = await readSitemaps(fetch, ['https://x.example/a', 'https://x.example/b', 'file:///etc/passwd']);

@@ -62,7 +62,13 @@ export async function readSitemaps(
     state.seen.add(url);
     const remaining = bounds.maxBytes - state.bytes;
     const answer = await fetch(url, remaining);
-    if (answer === null || answer.status < 200 || answer.status >= 300) return;
+    if (answer === null) return;
+    if (answer.status < 200 || answer.status >= 300) {
+      // 9.1's 50 MiB counts every body read, a 404's as much as a sitemap's (the fetch may keep less of it: route-get).
+      state.bytes += answer.body.length;
+      if (state.bytes >= bounds.maxBytes) full = truncated = true;
+      return;
+    }
     const body = answer.truncated ? 'too large' : inflate(answer.body, remaining);
     if (body === 'unreadable') return;
     if (body === 'too large') {

@@ -16,6 +16,8 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 export interface RouteFetchOptions {
   /** Bytes of body kept (after any content-encoding is undone); reading stops there and `truncated` is set. */
   readonly maxBytes: number;
+  /** Bytes kept of a non-2xx answer's body, for callers that read only its status (robots.txt, sitemaps); else maxBytes. */
+  readonly otherStatusMaxBytes?: number;
   /** Aborts the lookup, the connection, the TLS handshake and the reading, on every hop. */
   readonly signal: AbortSignal;
   /** Checked on every hop, as the worker's relay checks every connection a page opens. */
@@ -68,18 +70,22 @@ export function nothingRead(error: unknown): null {
 /**
  * One GET from the worker's own process through the job's proxy route, on the relay's own road: each hop's host is
  * checked by the network policy and the connection goes to the checked address (openTunnel), never to the name.
- * Redirects are followed (at most 5, each checked); a 3xx left after them is answered as it is.
+ * Redirects are followed (at most 5, each checked; a followed one's body is never read); a 3xx left after them is
+ * answered as it is.
  */
 export async function routeFetch(route: ProxyRoute, url: string, options: RouteFetchOptions): Promise<RouteFetchAnswer> {
   let current = url;
   for (let hop = 0; ; hop++) {
     options.signal.throwIfAborted();
-    const answer = await fetchOnce(route, current, options);
+    const answer = await fetchOnce(route, current, options, hop < MAX_REDIRECTS);
     const location = answer.headers.location;
-    if (!REDIRECTS.has(answer.status) || location === undefined || hop >= MAX_REDIRECTS) return answer;
+    if (!followed(answer.status, answer.headers, hop < MAX_REDIRECTS) || location === undefined) return answer;
     current = redirectTarget(current, location);
   }
 }
+
+const followed = (status: number, headers: Record<string, string>, hopsLeft: boolean): boolean =>
+  hopsLeft && REDIRECTS.has(status) && headers.location !== undefined;
 
 function redirectTarget(from: string, location: string): string {
   try {
@@ -89,17 +95,24 @@ function redirectTarget(from: string, location: string): string {
   }
 }
 
-async function fetchOnce(route: ProxyRoute, raw: string, options: RouteFetchOptions): Promise<RouteFetchAnswer> {
+async function fetchOnce(route: ProxyRoute, raw: string, options: RouteFetchOptions, hopsLeft: boolean): Promise<RouteFetchAnswer> {
   const { url, problem } = parseHttpUrl(raw);
   if (url === null) throw new RouteFetchRefused(raw, problem);
   const socket = await connectChecked(route, url, options);
   try {
     const response = await sendGet(socket, url, options);
-    const { body, truncated } = await readBounded(response, options.maxBytes, options.signal).catch((error: unknown) => {
+    const status = response.statusCode ?? 0;
+    const headers = flatHeaders(response);
+    if (followed(status, headers, hopsLeft)) {
+      response.destroy();
+      return { status, headers, finalUrl: url.href, body: Buffer.alloc(0), truncated: false };
+    }
+    const maxBytes = status >= 200 && status < 300 ? options.maxBytes : (options.otherStatusMaxBytes ?? options.maxBytes);
+    const { body, truncated } = await readBounded(response, maxBytes, options.signal).catch((error: unknown) => {
       // A body that does not decode or is cut by a reset is the target's failure, as one before the headers is.
       throw options.signal.aborted ? error : new RouteFetchFailed(url.href, `The body could not be read: ${(error as Error).message}`);
     });
-    return { status: response.statusCode ?? 0, headers: flatHeaders(response), finalUrl: url.href, body, truncated };
+    return { status, headers, finalUrl: url.href, body, truncated };
   } finally {
     socket.destroy();
   }

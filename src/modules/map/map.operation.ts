@@ -80,7 +80,8 @@ export class MapOperation implements Operation<MapRequest> {
     const { signal } = ctx;
     const fetch = (url: string, maxBytes: number, accept: string): Promise<RouteFetchAnswer> =>
       routeFetch(ctx.route, url, {
-        maxBytes, signal, policy: this.policy, accept, userAgent: options.page.userAgent ?? this.config.robotsUserAgent,
+        // robots.txt and sitemaps read only a non-2xx answer's status: its body is never read (9.1's 50 MiB).
+        maxBytes, otherStatusMaxBytes: 0, signal, policy: this.policy, accept, userAgent: options.page.userAgent ?? this.config.robotsUserAgent,
         onProxyFault: (route, reason, fault) => this.proxies.reportFault(route, reason, fault),
       })
         .catch((error: unknown) => {

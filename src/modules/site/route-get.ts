@@ -13,5 +13,7 @@ export type RouteGet = (url: string, maxBytes: number) => Promise<{ status: numb
 /** robots.txt and sitemaps (decisions.md 9.1): through the crawl's proxy route and the network policy on every hop, free, no script. */
 export function routeGet(route: ProxyRoute, policy: NetworkPolicy, deadline: number, userAgent: string, onProxyFault: ProxyFaultListener): RouteGet {
   const signal = deadlineSignal(deadline);
-  return (url, maxBytes) => routeFetch(route, url, { maxBytes, signal, policy, userAgent, onProxyFault }).catch(nothingRead);
+  // Only a non-2xx answer's status is read (robots.txt: 4xx allows, 5xx refuses; a sitemap is skipped): never its body.
+  const otherStatusMaxBytes = 0;
+  return (url, maxBytes) => routeFetch(route, url, { maxBytes, otherStatusMaxBytes, signal, policy, userAgent, onProxyFault }).catch(nothingRead);
 }
