@@ -80,6 +80,11 @@ describe('isPublicAddress', () => {
     expect(isPublicAddress(ip)).toBe(false);
   });
 
+  // Z22 F7: outside 2000::/3 (unallocated, or ranges ipaddr.js names), the local-use NAT64 prefix included.
+  it.each(['4000::1', 'e000::1', 'fe00::1', '64:ff9b:1::a9fe:a9fe', 'fec0::1', '100::1'])('%s is not public: not global unicast', (ip) => {
+    expect(isPublicAddress(ip)).toBe(false);
+  });
+
   it.each(['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946', '8.8.8.8', '64:ff9b::808:808'])('%s is public', (ip) => {
     expect(isPublicAddress(ip)).toBe(true);
   });

@@ -31,6 +31,9 @@ const METADATA_ADDRESSES = new Set(['169.254.169.254', 'fd00:ec2::254']);
 
 // IPv4-compatible addresses (::a.b.c.d, deprecated) fall in what ipaddr.js calls unicast.
 const IPV4_COMPATIBLE = ipaddr.IPv6.parseCIDR('::/96');
+// ipaddr.js calls every address outside its special ranges unicast, unallocated ones too (4000::/2, e000::/4, fe00::/9):
+// only the global unicast block is public (RFC 4291 2.5.4, IANA's allocations).
+const GLOBAL_UNICAST = ipaddr.IPv6.parseCIDR('2000::/3');
 
 function v4FromParts(high: number, low: number): ipaddr.IPv4 {
   return new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
@@ -63,7 +66,7 @@ export function isPublicAddress(ip: string): boolean {
   const embedded = embeddedIpv4(v6);
   if (embedded) return embedded.range() === 'unicast';
   if (v6.match(IPV4_COMPATIBLE)) return false;
-  return v6.range() === 'unicast';
+  return v6.range() === 'unicast' && v6.match(GLOBAL_UNICAST);
 }
 
 /** Lower-case, without brackets or trailing dots; numeric IPv4 forms (2130706433, 0x7f.1, 0177.0.0.1) become dotted. */
