@@ -25,6 +25,7 @@ const rules: ReadonlyArray<[string, string, string[], string[]]> = [
   ['? [ ] . + ( ) { } | ^ $ \\ are literal', '/a.html', ['/a.html'], ['/axhtml']],
   ['? [ ] . + ( ) { } | ^ $ \\ are literal', '/a+(b){2}|c^$\\', ['/a+(b){2}|c^$\\'], []],
   ['? [ ] . + ( ) { } | ^ $ \\ are literal', '/é/日本', ['/é/日本'], []],
+  ['a character past the BMP is one literal (Z22 F6)', '/😀/*', ['/😀/a'], ['/😁/a', '/a/a']],
 ];
 
 describe('pathMatcher (decisions 9.1 include_paths / exclude_paths)', () => {

@@ -55,8 +55,10 @@ function globRegExp(pattern: string): string {
       i += stars[0].length;
       continue;
     }
-    out += escapeLiteral(pattern[i]);
-    i += 1;
+    // By code point: RE2 matches code points, so half a surrogate pair would never match.
+    const char = String.fromCodePoint(pattern.codePointAt(i)!);
+    out += escapeLiteral(char);
+    i += char.length;
   }
   return out;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { robotsRules } from './robots.js';
-import { UrlClassifier, urlFilter, type DiscoveryRules } from './url-classifier.js';
+import { decodedPath, UrlClassifier, urlFilter, type DiscoveryRules } from './url-classifier.js';
 
 const rules = (overrides: Partial<DiscoveryRules> = {}): DiscoveryRules => ({
   start: new URL('https://x.example/docs/start?ref=1'),
@@ -48,6 +48,25 @@ describe('urlFilter', () => {
     expect(urlFilter(rules({ start, includePaths: ['/none'] }))(new URL('https://x.example/docs/start#x'))).toBe('take');
     const refused = robotsRules({ status: 200, body: 'User-agent: *\nDisallow: /docs/start\n' }, 'Crawlgate');
     expect(urlFilter(rules({ start, robots: refused }))(start)).toBe('robots');
+  });
+});
+
+describe('decodedPath (Z22 F6)', () => {
+  it.each([
+    ['/%61dmin/delete%FF', '/admin/delete%FF'],
+    ['/caf%C3%A9/x%E9', '/café/x%E9'],
+    ['/%E9%C3%A9%F0%9F%98%80%C3', '/%E9é😀%C3'],
+    ['/a%2Fb/%20c', '/a/b/ c'],
+    ['/plain', '/plain'],
+  ])('decodes %s to %s, an escape that is no UTF-8 kept as written', (path, decoded) => {
+    expect(decodedPath(new URL(`https://x.example${path}`))).toBe(decoded);
+  });
+
+  it('one bad escape does not take a path out of exclude_paths', () => {
+    const filter = urlFilter(rules({ start: new URL('https://x.example/'), excludePaths: ['/admin/**', '/café/**'] }));
+    expect(filter(new URL('https://x.example/%61dmin/delete%FF'))).toBe('excluded');
+    expect(filter(new URL('https://x.example/caf%C3%A9/x%E9'))).toBe('excluded');
+    expect(filter(new URL('https://x.example/other%FF'))).toBe('take');
   });
 });
 

@@ -21,12 +21,32 @@ export interface DiscoveryRules extends DiscoveryScope {
   readonly robots: RobotsRules;
 }
 
-/** The whole path, percent-decoded, as include_paths and exclude_paths see it. */
+/**
+ * The whole path, percent-decoded, as include_paths and exclude_paths see it. An escape that is no UTF-8 stays as
+ * written and the rest is decoded still: one bad byte must not hide `/%61dmin/` from an exclude of `/admin/**`.
+ */
 export function decodedPath(url: URL): string {
+  return url.pathname.replace(/(?:%[0-9A-Fa-f]{2})+/g, decodedRun);
+}
+
+/** A run of escapes decoded by its longest valid UTF-8 sequences (at most 4 bytes), an invalid byte kept escaped. */
+function decodedRun(run: string): string {
+  if (decodes(run)) return decodeURIComponent(run);
+  let out = '';
+  for (let at = 0; at < run.length; ) {
+    const length = [12, 9, 6, 3].find((chars) => at + chars <= run.length && decodes(run.slice(at, at + chars))) ?? 0;
+    out += length === 0 ? run.slice(at, at + 3) : decodeURIComponent(run.slice(at, at + length));
+    at += length === 0 ? 3 : length;
+  }
+  return out;
+}
+
+function decodes(escapes: string): boolean {
   try {
-    return decodeURIComponent(url.pathname);
+    decodeURIComponent(escapes);
+    return true;
   } catch {
-    return url.pathname;
+    return false;
   }
 }
 
