@@ -169,6 +169,10 @@ describe('sitemapRoots (9.1)', () => {
       .toEqual(['https://x.example:8443/sm.txt', 'https://x.example:8443/maps/a.xml', 'https://cdn.example/s.xml']);
   });
 
+  it('drops a Sitemap line with a user name and password, as every URL the service refuses (Z22 F8)', () => {
+    expect(sitemapRoots(start, { sitemaps: ['https://u:p@x.example/s.xml', '/a.xml'] })).toEqual(['https://x.example:8443/a.xml']);
+  });
+
   it('falls back to /sitemap.xml of the start host when no usable line is left', () => {
     expect(sitemapRoots(start, { sitemaps: [] })).toEqual(['https://x.example:8443/sitemap.xml']);
     expect(sitemapRoots(start, { sitemaps: ['javascript:alert(1)'] })).toEqual(['https://x.example:8443/sitemap.xml']);

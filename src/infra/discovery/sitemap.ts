@@ -1,7 +1,7 @@
 import { absoluteUrl } from '../content/resolve-url.js';
+import { parseHttpUrl } from '../network/url-syntax.js';
 import type { RobotsRules } from './robots.js';
 import { inflate, inflatedPrefix, parseSitemap, wholeEntries, type SitemapContent, type SitemapEntry } from './sitemap-parse.js';
-import { parseHttpUrl } from './url-key.js';
 export type { SitemapEntry } from './sitemap-parse.js';
 
 export interface SitemapBounds {
@@ -25,7 +25,7 @@ export const SITEMAP_BOUNDS: SitemapBounds = { maxUrls: 50_000, maxBytes: 50 * 1
  */
 export function sitemapRoots(start: URL, robots: Pick<RobotsRules, 'sitemaps'>): string[] {
   const robotsUrl = new URL('/robots.txt', start).href;
-  const named = robots.sitemaps.map((line) => parseHttpUrl(absoluteUrl(line, robotsUrl) ?? '')).filter((url) => url !== null);
+  const named = robots.sitemaps.map((line) => parseHttpUrl(absoluteUrl(line, robotsUrl) ?? '').url).filter((url) => url !== null);
   return named.length > 0 ? named.map((url) => url.href) : [new URL('/sitemap.xml', start).href];
 }
 

@@ -86,6 +86,14 @@ describe('UrlClassifier', () => {
     expect(classifier.classify('https://x.example/docs/a?page=2&utm_source=x').verdict).toBe('duplicate');
   });
 
+  it('takes no URL the service refuses on GET /crawl: a user name and password, no written host (Z22 F8)', () => {
+    const classifier = new UrlClassifier(rules());
+    expect(classifier.classify('https://user:pw@x.example/docs/a')).toEqual({ verdict: 'scope', key: null });
+    expect(classifier.classify(new URL('https://user@x.example/docs/a'))).toEqual({ verdict: 'scope', key: null });
+    expect(classifier.classify('https:x.example/docs/a')).toEqual({ verdict: 'scope', key: null });
+    expect(classifier.classify('https://x.example/docs/a')).toEqual({ verdict: 'take', key: 'x.example/docs/a' });
+  });
+
   it('counts an unusable URL as out of scope', () => {
     expect(new UrlClassifier(rules()).classify('mailto:a@x.example').verdict).toBe('scope');
     expect(new UrlClassifier(rules()).classify('::').verdict).toBe('scope');

@@ -2,7 +2,8 @@ import { followable } from './link-filter.js';
 import { pathMatcher } from './path-globs.js';
 import type { RobotsRules } from './robots.js';
 import { scopeMatcher, type SiteScope } from './scope.js';
-import { parseHttpUrl, urlKey } from './url-key.js';
+import { parseHttpUrl } from '../network/url-syntax.js';
+import { urlKey } from './url-key.js';
 
 /** What 9.1 makes of one discovered URL; the skipped ones are counted under their name. */
 export type UrlVerdict = 'take' | 'robots' | 'scope' | 'excluded' | 'duplicate';
@@ -96,7 +97,8 @@ export class UrlClassifier {
 
   /** The verdict, and the key recorded as taken when the verdict is `take`. */
   classify(url: string | URL): { verdict: UrlVerdict; key: string | null } {
-    const parsed = parseHttpUrl(url);
+    // The URL the service accepts (GET /crawl's rule): one with a user name and password is never taken or listed.
+    const parsed = parseHttpUrl(typeof url === 'string' ? url : url.href).url;
     const key = parsed === null ? null : urlKey(parsed, { ignoreQuery: this.rules.ignoreQuery });
     if (parsed === null || key === null) return { verdict: 'scope', key: null };
     const verdict = this.filter(parsed);

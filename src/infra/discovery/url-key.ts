@@ -22,8 +22,11 @@ export function normalizePath(pathname: string): string {
   return normalizePercentEncoding(pathname).replace(INDEX_FILE, '/');
 }
 
-/** A parsed http(s) URL, or null for another scheme or text WHATWG refuses. */
-export function parseHttpUrl(url: string | URL): URL | null {
+/**
+ * A WHATWG-parsed http(s) URL for its key, or null for another scheme or text WHATWG refuses. Keys only: whether a
+ * crawl takes a URL is the network policy's syntax rule (url-syntax.ts parseHttpUrl: no user name, a written host).
+ */
+function asHttpUrl(url: string | URL): URL | null {
   let parsed: URL;
   try {
     parsed = typeof url === 'string' ? new URL(url) : new URL(url.href);
@@ -39,7 +42,7 @@ export function siteHost(url: URL): string {
 }
 
 export function urlKey(url: string | URL, options: UrlKeyOptions = {}): string | null {
-  const parsed = parseHttpUrl(url);
+  const parsed = asHttpUrl(url);
   if (parsed === null) return null;
   const query = options.ignoreQuery ? '' : keptQuery(parsed.search);
   return `${siteHost(parsed)}${normalizePath(parsed.pathname)}${query === '' ? '' : `?${query}`}`;

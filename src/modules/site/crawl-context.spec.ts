@@ -31,6 +31,12 @@ describe('CrawlContext.classify (decisions.md 9.1)', () => {
     expect([pages.map((page) => page.url), skips.duplicate]).toEqual([['http://s.test/docs/a', 'http://s.test/docs/b'], 1]);
   });
 
+  it('takes no URL the service refuses on GET /crawl: one with a user name and password is out of scope (Z22 F8)', () => {
+    const { pages, skips } = context().classify(['http://user:pw@s.test/docs/a', 'http://s.test/docs/b'], 1, START);
+    expect([pages.map((page) => page.url), skips.scope]).toEqual([['http://s.test/docs/b'], 1]);
+    expect(context().refusedHop('http://user:pw@s.test/docs/a')).toBe('scope');
+  });
+
   it('takes every sitemap URL (their own bounds are 50,000 URLs), not only the first 1,000', () => {
     const urls = Array.from({ length: 2500 }, (_, index) => `http://s.test/docs/s${index}`);
     expect(context().classify(urls, 1, null).pages).toHaveLength(2500);

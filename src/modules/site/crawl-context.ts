@@ -5,7 +5,8 @@ import type { RobotsRules } from '../../infra/discovery/robots.js';
 import { boundsFilter, urlFilter } from '../../infra/discovery/url-classifier.js';
 import type { BoundsVerdict, FilterVerdict } from '../../infra/discovery/url-classifier.js';
 import { MAX_LINKS_PER_PAGE } from '../../infra/discovery/link-filter.js';
-import { parseHttpUrl, urlKey } from '../../infra/discovery/url-key.js';
+import { urlKey } from '../../infra/discovery/url-key.js';
+import { parseHttpUrl } from '../../infra/network/url-syntax.js';
 import type { NewPage, SkipCounts } from './frontier/frontier-types.js';
 import { NO_SKIPS } from './frontier/frontier-types.js';
 import type { SiteRequest } from './site-request.js';
@@ -42,7 +43,7 @@ export class CrawlContext {
    * crawl's scope, or disallowed by robots.txt (9.1); null when it may.
    */
   refusedHop(url: string): Exclude<BoundsVerdict, 'take'> | null {
-    const parsed = parseHttpUrl(url);
+    const parsed = parseHttpUrl(url).url;
     const verdict = parsed ? this.bounds(parsed) : 'scope';
     return verdict === 'take' ? null : verdict;
   }
@@ -66,7 +67,8 @@ export class CrawlContext {
     let taken = 0;
     for (const raw of urls) {
       if (taken >= cap) break;
-      const url = parseHttpUrl(raw);
+      // The URL the service accepts (GET /crawl's rule): one with a user name and password is never taken.
+      const url = parseHttpUrl(raw).url;
       const key = url ? urlKey(url, { ignoreQuery: this.request.ignoreQuery }) : null;
       if (!url || key === null) {
         skips.scope += 1;
