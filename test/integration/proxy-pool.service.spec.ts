@@ -61,20 +61,19 @@ describe('ProxyPoolService with configured pools', () => {
 
   it('fills the placeholders of user name and password', async () => {
     const { service } = pool(env);
-    const route = await service.select('standard', { country: 'DE', session: 'abc' });
-    expect(route).toMatchObject({ tier: 'standard', username: 'u-de-abc', password: 'p', country: 'de', city: null, builtin: false, sourceIndex: 0 });
-    const premium = await service.select('premium', { country: 'us', city: 'NewYork', session: 's1' });
-    expect(premium).toMatchObject({ server: 'http://[::1]:9000', username: 'prem-newyork', password: 's1', city: 'newyork' });
+    const route = await service.select('standard', { country: 'DE' });
+    expect(route).toMatchObject({ tier: 'standard', username: expect.stringMatching(/^u-de-[0-9a-f]{16}$/), password: 'p', country: 'de', city: null, builtin: false, sourceIndex: 0 });
+    const premium = await service.select('premium', { country: 'us', city: 'NewYork' });
+    expect(premium).toMatchObject({ server: 'http://[::1]:9000', username: 'prem-newyork', password: expect.stringMatching(/^[0-9a-f]{16}$/), city: 'newyork' });
   });
 
-  it('draws a random session when none is given; the id names the proxy, whatever the session', async () => {
+  it('draws a new random session on every pick; the id names the proxy, whatever the session', async () => {
     const { service } = pool(env);
     const first = await service.select('standard', { country: 'fr' });
     expect(first.username).toMatch(/^u-fr-[0-9a-f]{16}$/);
-    const sameX = [await pool(env).service.select('standard', { session: 'x' }), await pool(env).service.select('standard', { session: 'x' })];
-    expect(sameX[0].id).toBe(sameX[1].id);
-    const y = await pool(env).service.select('standard', { session: 'y' });
-    expect([y.username, y.id]).toEqual(['u--y', sameX[0].id]);
+    const [x, y] = [await pool(env).service.select('standard'), await pool(env).service.select('standard')];
+    expect([x.id, y.username]).toEqual([y.id, expect.stringMatching(/^u--[0-9a-f]{16}$/)]);
+    expect(x.username).not.toBe(y.username);
   });
 
   it("skips the failed proxy on the retry though each pick fills a new session (decisions 8.4's other proxy)", async () => {
@@ -106,7 +105,7 @@ describe('ProxyPoolService with configured pools', () => {
   it('answers 503 proxy_pool_unavailable when every proxy of the tier is set aside', async () => {
     const { service } = pool(env);
     // Set aside for its credentials: a check that reaches it does not take it back (see proxy-health.spec.ts).
-    await service.markFailed(await service.select('premium', { session: 'z' }), 'auth');
+    await service.markFailed(await service.select('premium'), 'auth');
     const error = await refusal(service.select('premium'));
     expect(error.code).toBe(ErrorCode.ProxyPoolUnavailable);
     expect(error.message).toBe('No proxy of the premium pool is available; nothing was charged. Retry later.');

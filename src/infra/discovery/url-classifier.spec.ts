@@ -98,11 +98,4 @@ describe('UrlClassifier', () => {
     expect(new UrlClassifier(rules()).classify('mailto:a@x.example').verdict).toBe('scope');
     expect(new UrlClassifier(rules()).classify('::').verdict).toBe('scope');
   });
-
-  it('markTaken records a redirect target once', () => {
-    const classifier = new UrlClassifier(rules());
-    expect(classifier.markTaken('x.example/docs/c')).toBe(true);
-    expect(classifier.markTaken('x.example/docs/c')).toBe(false);
-    expect(classifier.classify('https://x.example/docs/c').verdict).toBe('duplicate');
-  });
 });

@@ -107,11 +107,4 @@ export class UrlClassifier {
     this.taken.add(key);
     return { verdict, key };
   }
-
-  /** Records a key taken elsewhere (a final URL after redirects); false when it was already taken. */
-  markTaken(key: string): boolean {
-    if (this.taken.has(key)) return false;
-    this.taken.add(key);
-    return true;
-  }
 }

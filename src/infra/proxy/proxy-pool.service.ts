@@ -15,8 +15,6 @@ import { targetedCity } from './targeted-city.js';
 export interface RouteTarget {
   country?: string | null;
   city?: string | null;
-  /** Sticky-session id for the `{session}` placeholder; a random one when absent. */
-  session?: string | null;
 }
 
 export interface ProxyHealth {
@@ -107,7 +105,8 @@ export class ProxyPoolService implements OnModuleInit {
     if (!this.config.proxyPools) return this.builtinRoute(tier, country, city);
     const templates = this.templates[tier];
     const down = await this.setAside(tier);
-    const values = { country: country ?? '', city: city ?? '', session: target.session || randomBytes(8).toString('hex') };
+    // `{session}`: a new id on every pick (decisions 7.1), so each job has its own session.
+    const values = { country: country ?? '', city: city ?? '', session: randomBytes(8).toString('hex') };
     for (let step = 0; step < templates.length; step++) {
       const index = (this.cursors[tier] + step) % templates.length;
       if (down[index]) continue;
