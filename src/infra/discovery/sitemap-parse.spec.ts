@@ -37,6 +37,15 @@ describe('parseSitemap (decisions 9.1 Sitemaps)', () => {
     });
   });
 
+  it('reads at most maxUrls entries, the text past them never parsed (Z22 F5)', () => {
+    const xml = `<?xml version="1.0"?><sm:urlset xmlns:sm="x">${[1, 2, 3, 4].map((n) => `<sm:url><sm:loc>https://x.example/${n}</sm:loc></sm:url>`).join('')}<broken`;
+    expect(parseSitemap(xml, 2)).toEqual({ urls: [{ url: 'https://x.example/1', lastmod: null }, { url: 'https://x.example/2', lastmod: null }], sitemaps: [] });
+    const text = 'https://x.example/1\n\nnot a url\r\nhttps://x.example/2\rhttps://x.example/3\n';
+    expect(parseSitemap(text, 2).urls.map((entry) => entry.url)).toEqual(['https://x.example/1', 'https://x.example/2']);
+    expect(parseSitemap(text, 5).urls).toHaveLength(3);
+    expect(parseSitemap(xml.replace('<broken', '</sm:urlset>'), 9).urls).toHaveLength(4);
+  });
+
   it('never expands a DOCTYPE entity, lists nothing from other XML, and never throws', () => {
     const bomb = `<?xml version="1.0"?><!DOCTYPE l [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>
       <urlset><url><loc>https://x.example/&b;</loc></url></urlset>`;

@@ -87,13 +87,16 @@ export function wholeEntries(text: string): string {
   return root && end > 0 ? `${trimmed.slice(0, end)}</${root[1]}>` : '';
 }
 
-/** An XML `urlset` or `sitemapindex`, or a plain-text sitemap (one URL a line); anything else lists nothing. */
-export function parseSitemap(text: string): SitemapContent {
+/**
+ * An XML `urlset` or `sitemapindex`, or a plain-text sitemap (one URL a line); anything else lists nothing. At most
+ * `maxUrls` entries are read: the text past them is never split or parsed (a 50 MiB file is not 1.7 M objects).
+ */
+export function parseSitemap(text: string, maxUrls = Infinity): SitemapContent {
   const trimmed = text.replace(/^\uFEFF/, '').trimStart();
-  if (!trimmed.startsWith('<')) return { urls: textUrls(trimmed), sitemaps: [] };
+  if (!trimmed.startsWith('<')) return { urls: textUrls(trimmed, maxUrls), sitemaps: [] };
   let document: Record<string, unknown>;
   try {
-    document = parser.parse(trimmed) as Record<string, unknown>;
+    document = parser.parse(firstEntries(trimmed, maxUrls)) as Record<string, unknown>;
   } catch {
     return { urls: [], sitemaps: [] };
   }
@@ -105,12 +108,28 @@ export function parseSitemap(text: string): SitemapContent {
   };
 }
 
-function textUrls(text: string): SitemapEntry[] {
-  return text
-    .split(/\r\n|\r|\n/)
-    .map((line) => line.trim())
-    .filter((line) => /^https?:\/\//i.test(line))
-    .map((url) => ({ url, lastmod: null }));
+function textUrls(text: string, maxUrls: number): SitemapEntry[] {
+  const urls: SitemapEntry[] = [];
+  const lines = /[^\r\n]+/g;
+  for (let line = lines.exec(text); line !== null && urls.length < maxUrls; line = lines.exec(text)) {
+    const url = line[0].trim();
+    if (/^https?:\/\//i.test(url)) urls.push({ url, lastmod: null });
+  }
+  return urls;
+}
+
+/** An XML sitemap up to its `maxUrls`th closed `<url>` (its root closed again), or whole when it holds no more. */
+function firstEntries(xml: string, maxUrls: number): string {
+  if (!Number.isFinite(maxUrls)) return xml;
+  const closings = /<\/(?:[\w-]+:)?url\s*>/g;
+  let seen = 0;
+  for (let closed = closings.exec(xml); closed !== null; closed = closings.exec(xml)) {
+    seen += 1;
+    if (seen < maxUrls) continue;
+    const root = /<((?:[\w-]+:)?urlset)\b/.exec(xml);
+    return root ? `${xml.slice(0, closed.index + closed[0].length)}</${root[1]}>` : xml;
+  }
+  return xml;
 }
 
 function entries(items: unknown): SitemapEntry[] {

@@ -76,10 +76,11 @@ export async function readSitemaps(
       full = truncated = true;
       const prefix = await inflatedPrefix(answer.body, remaining);
       // Read it was (a 2xx answer), whatever it held within the bound: listed, with its whole entries (none for a bomb).
-      take(url, prefix.length, parseSitemap(wholeEntries(prefix.toString('utf8'))));
+      take(url, prefix.length, parseSitemap(wholeEntries(prefix.toString('utf8')), bounds.maxUrls - state.urls.length + 1));
       return;
     }
-    const content = parseSitemap(body.toString('utf8'));
+    // One past the room: enough to know the bound stopped the reading, never the whole of a 50 MiB file.
+    const content = parseSitemap(body.toString('utf8'), bounds.maxUrls - state.urls.length + 1);
     take(url, body.length, content);
     for (const child of content.sitemaps) await visit(child, depth + 1);
   };
