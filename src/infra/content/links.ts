@@ -1,4 +1,5 @@
-import { collapsedText } from './whitespace.js';
+import { collapseWhitespace } from './whitespace.js';
+import { linkText } from './unnested-anchors.js';
 import { absoluteHttpUrl } from './resolve-url.js';
 
 export const MAX_LINKS = 1000;
@@ -20,7 +21,7 @@ export function pageLinks(document: Document, baseUrl: string, max = MAX_LINKS):
     const url = absoluteHttpUrl(anchor.getAttribute('href') ?? '', baseUrl);
     if (url === null) continue;
     const withoutFragment = url.split('#')[0];
-    if (!seen.has(withoutFragment)) seen.set(withoutFragment, collapsedText(anchor));
+    if (!seen.has(withoutFragment)) seen.set(withoutFragment, collapseWhitespace(linkText(anchor)).trim());
     if (seen.size === max) break;
   }
   return [...seen].map(([url, text]) => ({ url, text }));

@@ -2,6 +2,7 @@ import { parseHTML } from 'linkedom';
 import { withDepthCap } from './depth-cap.js';
 import { parseLowerCasingAttributes } from './html-attributes.js';
 import { HEAD_TAGS } from './html-tags.js';
+import { unnestAnchors } from './unnested-anchors.js';
 import { parsingClassNames, patchLinkedomClassName } from './linkedom-class-name.patch.js';
 import { patchLinkedomEventTarget } from './linkedom-event-target.patch.js';
 
@@ -15,7 +16,7 @@ patchLinkedomClassName();
  * them, and linkedom does not imply them as a browser would, so a document without them is rebuilt around its nodes.
  */
 export function parseDocument(html: string): Document {
-  const document = withDepthCap(parseLowerCasingAttributes(() => parsingClassNames(() => (parseHTML(withoutCdata(html)) as unknown as { document: Document }).document)));
+  const document = unnestAnchors(withDepthCap(parseLowerCasingAttributes(() => parsingClassNames(() => (parseHTML(withoutCdata(html)) as unknown as { document: Document }).document))));
   if (hasSkeleton(document)) return withTrailingContentInBody(document);
   const { document: rebuilt } = parseHTML('<!doctype html><html><head></head><body></body></html>') as unknown as { document: Document };
   const source = document.documentElement?.localName === 'html' ? document.documentElement : document;
