@@ -12,3 +12,21 @@ describe('the links task (GET /map, site crawls) resolves against the document b
     });
   });
 });
+
+describe('an overflow of the stack that capping the DOM cannot help is the page\'s cost', () => {
+  const request = { format: 'markdown', mainContent: false, includeSelectors: [], excludeSelectors: [] } as const;
+
+  it('describes a page whose JSON-LD nests a value 100,000 deep, its metadata read elsewhere', () => {
+    const ld = `{"headline":${'['.repeat(100_000)}"x"${']'.repeat(100_000)}}`;
+    const html = `<html><head><title>Page</title><script type="application/ld+json">${ld}</script></head><body><p>Body</p></body></html>`;
+    const reply = performContentTask({ kind: 'describe', html, url: URL_, request });
+    expect(reply).toMatchObject({ ok: true, value: { content: 'Body', metadata: { title: 'Page' }, links: [] } });
+  });
+
+  it('answers too large, not a failure of ours, when the work overflows on a document within the cap', () => {
+    const selector = `${':not('.repeat(100_000)}a${')'.repeat(100_000)}`;
+    expect(performContentTask({ kind: 'render', html: '<p>x</p>', url: URL_, request: { ...request, includeSelectors: [selector] } })).toEqual({
+      ok: false, tooLarge: true, message: 'The page nests its content deeper than its work can follow.',
+    });
+  });
+});

@@ -10,7 +10,7 @@ import { performPageWork } from './page-work.js';
 import type { PageWork, PageWorkResult } from './page-work.js';
 import { parsePage } from './page-reading.js';
 import type { PageReading } from './page-reading.js';
-import { cappingDepth, isStackOverflow } from './depth-cap.js';
+import { cappingDepth, isStackOverflow, OverflowNotDomDepthError } from './depth-cap.js';
 import { documentBaseUrl } from './document-base.js';
 import { parseDocument } from './parse-document.js';
 import { readPdf } from './pdf/read-pdf.js';
@@ -51,14 +51,15 @@ export type ContentReply = { readonly ok: true; readonly value: unknown } | { re
 
 /**
  * Runs a task here and now; the thread entry and the in-line runner both call it. A PDF is read asynchronously. A page
- * nested past what the stack holds (a raw body's thousands of unclosed tags) is worked again, capped as Chromium caps it.
+ * nested past what the stack holds (a raw body's thousands of unclosed tags) is worked again, capped as Chromium caps it;
+ * an overflow that capping cannot help is the page's cost (tooLarge: page_too_large), not a fault of ours.
  */
 export function performContentTask(task: ContentTask): ContentReply | Promise<ContentReply> {
   if (task.kind === 'pdf') return readPdf(task.bytes, task.maxPages).then((value): ContentReply => ({ ok: true, value }), failed);
   try {
     return performPageTask(task);
   } catch (error) {
-    if (!isStackOverflow(error)) return failed(error);
+    if (!isStackOverflow(error) || !('html' in task)) return failed(error);
     return cappingDepth(() => {
       try {
         return performPageTask(task);
@@ -82,7 +83,7 @@ function performPageTask(task: Exclude<ContentTask, { kind: 'pdf' }>): ContentRe
 }
 
 function failed(error: unknown): ContentReply {
-  return { ok: false, tooLarge: error instanceof ExtractTooLargeError, message: error instanceof Error ? error.message : String(error) };
+  return { ok: false, tooLarge: error instanceof ExtractTooLargeError || error instanceof OverflowNotDomDepthError, message: error instanceof Error ? error.message : String(error) };
 }
 
 /** The page's links against its document base URL (its `<base href>`), as GET /crawl's `links` are. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { performContentTask } from './content-task.js';
 import type { ContentReply } from './content-task.js';
-import { capDepth, MAX_DEPTH } from './depth-cap.js';
+import { capDepth, cappingDepth, MAX_DEPTH, nestsDeeperThan, OverflowNotDomDepthError } from './depth-cap.js';
 import { parseDocument } from './parse-document.js';
 
 const URL_ = 'https://deep.example/page';
@@ -17,6 +17,11 @@ describe('capDepth: nesting capped as Chromium\'s parser caps it', () => {
   it('makes every node deeper than the cap a child of its ancestor at the cap, in document order', () => {
     const document = capDepth(parseDocument('<html><body><div><div><b>a</b><i>b<u>c</u></i>d</div></div><p>e</p></body></html>'), 5);
     expect(document.body.innerHTML).toBe('<div><div><b></b>a<i></i>b<u></u>cd</div></div><p>e</p>');
+  });
+
+  it('refuses, in a capped run, a document the cap would leave as it is: its overflow was not its DOM\'s depth', () => {
+    expect(() => cappingDepth(() => parseDocument('<html><body><div><p>a</p></div></body></html>'))).toThrow(OverflowNotDomDepthError);
+    expect(nestsDeeperThan(cappingDepth(() => parseDocument(deep(MAX_DEPTH))), MAX_DEPTH)).toBe(false);
   });
 
   it('leaves a document within the cap as it was', () => {

@@ -8,24 +8,54 @@ export const MAX_DEPTH = 512;
 
 let capping = false;
 
-/** Runs `work` with every document it parses capped at MAX_DEPTH (capDepth); synchronous work only. */
+/**
+ * The work overflowed the stack though the page's document is no deeper than MAX_DEPTH, or overflowed again once
+ * capped (a JSON-LD value or a selector nested 100,000 deep): capping cannot help, the page costs more than it may.
+ */
+export class OverflowNotDomDepthError extends Error {
+  override readonly name = 'OverflowNotDomDepthError';
+
+  constructor() {
+    super('The page nests its content deeper than its work can follow.');
+  }
+}
+
+/**
+ * Runs `work` with every document it parses capped at MAX_DEPTH (capDepth); synchronous work only. Throws
+ * OverflowNotDomDepthError, before any more work, when a document it parses is within the cap.
+ */
 export function cappingDepth<T>(work: () => T): T {
   capping = true;
   try {
     return work();
+  } catch (error) {
+    throw isStackOverflow(error) ? new OverflowNotDomDepthError() : error;
   } finally {
     capping = false;
   }
 }
 
-/** Whether this error is the stack overflowing: the one a capped document cannot raise. */
+/** Whether this error is the stack overflowing, whatever overflowed it (a DOM too deep, a JSON value, a selector). */
 export function isStackOverflow(error: unknown): boolean {
   return error instanceof RangeError && /call stack/i.test(error.message);
 }
 
-/** The document, capped when the caller runs inside cappingDepth. */
+/** The document, capped when the caller runs inside cappingDepth (and refused there when the cap would change nothing). */
 export function withDepthCap(document: Document): Document {
-  return capping ? capDepth(document, MAX_DEPTH) : document;
+  if (!capping) return document;
+  if (!nestsDeeperThan(document, MAX_DEPTH)) throw new OverflowNotDomDepthError();
+  return capDepth(document, MAX_DEPTH);
+}
+
+/** Whether an element lies deeper than `maxDepth` (the root element at depth 1). Iterative, as capDepth. */
+export function nestsDeeperThan(document: Document, maxDepth: number): boolean {
+  const stack: Array<{ element: Element; depth: number }> = document.documentElement ? [{ element: document.documentElement, depth: 1 }] : [];
+  while (stack.length > 0) {
+    const { element, depth } = stack.pop()!;
+    if (depth > maxDepth) return true;
+    for (let child = element.firstElementChild; child; child = child.nextElementSibling) stack.push({ element: child, depth: depth + 1 });
+  }
+  return false;
 }
 
 /**

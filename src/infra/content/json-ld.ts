@@ -51,14 +51,26 @@ function collect(value: Json, into: JsonLdNode[], depth: number): void {
   if (graph !== undefined) collect(graph, into, depth + 1);
 }
 
-/** A JSON-LD value read as text: a string, a number, the `name`/`url`/`@id` of an object, the first of an array. */
+/** How far jsonLdText looks into a value: a name in an object in an array in a property is plenty (`author: [{name}]`). */
+const TEXT_DEPTH = 4;
+
+/**
+ * A JSON-LD value read as text: a string, a number, the `name`/`url`/`@id` of an object, the first of an array; null
+ * past TEXT_DEPTH levels, as collect bounds its nodes (a value nested 100,000 deep, which JSON.parse reads, would
+ * overflow the stack).
+ */
 export function jsonLdText(value: Json | undefined, keys: readonly string[] = ['name']): string | null {
+  return textAt(value, keys, 0);
+}
+
+function textAt(value: Json | undefined, keys: readonly string[], depth: number): string | null {
   if (typeof value === 'string') return value.trim() || null;
   if (typeof value === 'number') return String(value);
-  if (Array.isArray(value)) return value.length > 0 ? jsonLdText(value[0], keys) : null;
+  if (depth >= TEXT_DEPTH) return null;
+  if (Array.isArray(value)) return value.length > 0 ? textAt(value[0], keys, depth + 1) : null;
   if (value && typeof value === 'object') {
     for (const key of keys) {
-      const found = jsonLdText(value[key], keys);
+      const found = textAt(value[key], keys, depth + 1);
       if (found) return found;
     }
   }
