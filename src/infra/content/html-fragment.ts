@@ -1,31 +1,48 @@
 import { absoluteUrl, isScriptUrl } from './resolve-url.js';
 import { splitAscii } from './whitespace.js';
 
-const URL_ATTRIBUTES = ['href', 'src', 'action', 'formaction', 'poster', 'cite', 'background', 'longdesc', 'data-src'];
+const URL_ATTRIBUTES: ReadonlySet<string> = new Set(['href', 'src', 'action', 'formaction', 'poster', 'cite', 'background', 'longdesc', 'data-src']);
+/** Where a click or a submit goes: there a `data:` page or a `vbscript:` URL runs script as well. */
+const NAVIGATIONS: ReadonlySet<string> = new Set(['a:href', 'area:href', 'form:action', 'button:formaction', 'input:formaction']);
+const NAVIGABLE_URL = /^(?:https?|mailto|tel):/i;
+const SVG_NAMESPACE = 'http://www.w3.org/2000/svg';
+/** SVG animations set another element's attribute (a link's href) to any value they name, `javascript:` included. */
+const SVG_ANIMATIONS: ReadonlySet<string> = new Set(['set', 'animate', 'animatemotion', 'animatetransform']);
 
 /**
  * decisions.md 8.1: the kept elements as an HTML fragment, with event-handler attributes gone, `javascript:` URLs
- * gone and every URL absolute against the page's URL. (Scripts, styles and comments are gone already.)
+ * gone (a link's or a form's URL kept only when http(s), mailto or tel), SVG animations gone, and every URL absolute
+ * against the page's URL. (Scripts, styles and comments are gone already.)
  */
 export function renderHtmlFragment(elements: readonly Element[], baseUrl: string): string {
-  return elements.map((element) => sanitized(element, baseUrl).outerHTML).join('\n');
+  return elements.filter((element) => !isSvgAnimation(element)).map((element) => sanitized(element, baseUrl).outerHTML).join('\n');
 }
 
 function sanitized(root: Element, baseUrl: string): Element {
   for (const element of [root, ...root.querySelectorAll('*')]) {
+    if (isSvgAnimation(element)) {
+      element.remove();
+      continue;
+    }
     for (const { name, value } of [...element.attributes]) {
-      if (/^on/i.test(name)) element.removeAttribute(name);
-      else if (URL_ATTRIBUTES.includes(name.toLowerCase())) setUrl(element, name, value, baseUrl);
-      else if (name.toLowerCase() === 'srcset') element.setAttribute(name, absoluteSrcset(value, baseUrl));
-      else if (name.toLowerCase() === 'style' && /url\(/i.test(value)) element.setAttribute(name, absoluteCssUrls(value, baseUrl));
+      // `xlink:href` is an href: attributes are known by their local name, whatever their prefix.
+      const local = name.slice(name.indexOf(':') + 1).toLowerCase();
+      if (local.startsWith('on')) element.removeAttribute(name);
+      else if (URL_ATTRIBUTES.has(local)) setUrl(element, name, value, baseUrl, NAVIGATIONS.has(`${element.localName.toLowerCase()}:${local}`));
+      else if (local === 'srcset') element.setAttribute(name, absoluteSrcset(value, baseUrl));
+      else if (local === 'style' && /url\(/i.test(value)) element.setAttribute(name, absoluteCssUrls(value, baseUrl));
     }
   }
   return root;
 }
 
-function setUrl(element: Element, name: string, value: string, baseUrl: string): void {
+function isSvgAnimation(element: Element): boolean {
+  return element.namespaceURI === SVG_NAMESPACE && SVG_ANIMATIONS.has(element.localName.toLowerCase());
+}
+
+function setUrl(element: Element, name: string, value: string, baseUrl: string, navigates: boolean): void {
   const url = isScriptUrl(value) ? null : absoluteUrl(value, baseUrl);
-  if (url === null) element.removeAttribute(name);
+  if (url === null || (navigates && !NAVIGABLE_URL.test(url))) element.removeAttribute(name);
   else element.setAttribute(name, url);
 }
 

@@ -1,0 +1,23 @@
+import { describe, expect, it } from '@jest/globals';
+import { renderHtmlFragment } from './html-fragment.js';
+import { parseDocument } from './parse-document.js';
+
+const fragment = (body: string) => renderHtmlFragment([parseDocument(`<html><body>${body}</body></html>`).body.firstElementChild!], 'https://site.example/a/');
+
+describe('renderHtmlFragment: no script in the fragment (decisions.md 8.1)', () => {
+  it('drops a javascript: URL in a prefixed attribute (xlink:href), whatever its case', () => {
+    expect(fragment('<div><svg><a xlink:href="javascript:alert(document.domain)"><text>x</text></a><a XLINK:HREF="javascript:alert(1)"><text>y</text></a></svg></div>'))
+      .toBe('<div><svg><a><text>x</text></a><a><text>y</text></a></svg></div>');
+    expect(fragment('<p><svg><a xlink:href="/b"><text>b</text></a></svg></p>')).toBe('<p><svg><a xlink:href="https://site.example/b"><text>b</text></a></svg></p>');
+  });
+
+  it('drops SVG animations, which could set a link\'s href to javascript:', () => {
+    expect(fragment('<div><svg><a href="/x"><set attributeName="href" to="javascript:alert(1)"/><animate attributeName="href" values="javascript:alert(1)"/><animateMotion dur="1s"/><text>x</text></a></svg></div>'))
+      .toBe('<div><svg><a href="https://site.example/x"><text>x</text></a></svg></div>');
+  });
+
+  it('keeps a link\'s or a form\'s URL only when http(s), mailto or tel; an image\'s data: URL stays', () => {
+    expect(fragment('<div><a href="data:text/html,<script>alert(1)</script>">d</a><a href="mailto:a@b.example">m</a><a href="tel:+1">t</a><img src="data:image/png;base64,AAAA"><form action="data:text/html,x"><button formaction="vbscript:x">b</button></form></div>'))
+      .toBe('<div><a>d</a><a href="mailto:a@b.example">m</a><a href="tel:+1">t</a><img src="data:image/png;base64,AAAA"><form><button>b</button></form></div>');
+  });
+});
