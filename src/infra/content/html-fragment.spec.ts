@@ -21,3 +21,19 @@ describe('renderHtmlFragment: no script in the fragment (decisions.md 8.1)', () 
       .toBe('<div><a>d</a><a href="mailto:a@b.example">m</a><a href="tel:+1">t</a><img src="data:image/png;base64,AAAA"><form><button>b</button></form></div>');
   });
 });
+
+describe('renderHtmlFragment: url() in a style attribute', () => {
+  it('makes each url() absolute, quoted either way or not, spaces inside allowed', () => {
+    expect(fragment(`<p style="a:url( 'x.png' ); b:url(&quot;/y.png&quot;); c:url(z.png); d:url(JavaScript:x)">p</p>`))
+      .toBe(`<p style="a:url('https://site.example/a/x.png'); b:url(&quot;https://site.example/y.png&quot;); c:url(https://site.example/a/z.png); d:url()">p</p>`);
+  });
+
+  it('reads an attribute of many unclosed url( in linear time', () => {
+    const style = (value: string) => `<p style="${value}">p</p>`;
+    const started = Date.now();
+    expect(fragment(style("url('x'".repeat(20_000)))).toBe(style("url('x'".repeat(20_000)));
+    expect(fragment(style('url('.repeat(20_000)))).toBe(style('url('.repeat(20_000)));
+    expect(fragment(style(`url(${' '.repeat(80_000)}`))).toBe(style(`url(${' '.repeat(80_000)}`));
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+});

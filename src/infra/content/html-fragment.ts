@@ -59,11 +59,19 @@ function absoluteSrcset(value: string, baseUrl: string): string {
     .join(', ');
 }
 
+/**
+ * A `url(...)` of CSS, quoted or not. No two ways to match a part, and no part runs past the next `url(` of its kind (a
+ * string stops at its quote, a bare URL at a quote, space, `)` or `url(`): linear in the attribute, where a lazy `.*?`
+ * rescanned the rest of it at every `url('`.
+ */
+const CSS_URL = /url\(\s*(?:'([^'\n]*)'\s*|"([^"\n]*)"\s*|((?:(?!url\()[^'"\s)])+)\s*)?\)/gi;
+
 /** A style attribute's `url(...)`s made absolute (quoted or not); one that cannot be resolved, or runs script, is emptied. */
 function absoluteCssUrls(value: string, baseUrl: string): string {
-  return value.replace(/url\(\s*(?:(['"])(.*?)\1|([^'"\s)]*))\s*\)/gi, (_whole, quote: string | undefined, quoted: string | undefined, bare: string | undefined) => {
-    const url = quoted ?? bare ?? '';
+  return value.replace(CSS_URL, (_whole, single: string | undefined, double: string | undefined, bare: string | undefined) => {
+    const url = single ?? double ?? bare ?? '';
+    const quote = single !== undefined ? "'" : double !== undefined ? '"' : '';
     const absolute = isScriptUrl(url) ? null : absoluteUrl(url, baseUrl);
-    return `url(${quote ?? ''}${absolute ?? ''}${quote ?? ''})`;
+    return `url(${quote}${absolute ?? ''}${quote})`;
   });
 }
