@@ -1,3 +1,4 @@
+import { codeText } from './code-text.js';
 import { codeLanguage } from './doc-conventions.js';
 import { tagOf } from '../find-elements.js';
 import { isHidden } from '../hidden.js';
@@ -131,7 +132,7 @@ export class BlockRenderer {
   }
 
   private code(element: Element): string {
-    const code = (element.textContent ?? '').replace(/^\n/, '').replace(/\n$/, '');
+    const code = codeText(element).replace(/^\n/, '').replace(/\n$/, '');
     if (code.trim() === '') return '';
     if (this.ctx.mode === 'text') return code;
     const fence = codeFence(code);
