@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { codeFence, codeSpan, escapeInline, escapeLabel, escapeLineStart } from './escape.js';
+import { bodyRenderers } from '../../../../test/unit/support/render-body.js';
+import { codeFence, codeSpan, escapeInline, escapeLabel, escapeLineStart, linkDestination } from './escape.js';
 
 /**
  * No CommonMark parser is among the dependencies, so this suite reads the output the way CommonMark 0.31 (6.2)
@@ -132,5 +133,16 @@ describe('line starts and fences a page may hold', () => {
   it('takes code with more backtick runs than a call has room for arguments', () => {
     const code = 'a`'.repeat(300_000);
     expect(codeSpan(code)).toBe(`\`\` ${code} \`\``);
+  });
+});
+
+describe('linkDestination', () => {
+  it('percent-encodes what would end the destination early or escape its closing parenthesis', () => {
+    expect(linkDestination('https://site.example/a b(c)?q=\\&r=<x>#\\')).toBe('https://site.example/a%20b%28c%29?q=%5C&r=%3Cx%3E#%5C');
+  });
+
+  it('closes a link whose URL ends in a backslash (WHATWG URL keeps it in the query)', () => {
+    const { markdown } = bodyRenderers('https://site.example/p');
+    expect(markdown('<p><a href="?q=\\">t</a> and <img src="/i.png?\\" alt="i"></p>')).toBe('[t](https://site.example/p?q=%5C) and ![i](https://site.example/i.png?%5C)');
   });
 });

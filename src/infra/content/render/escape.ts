@@ -78,7 +78,11 @@ export function codeFence(code: string): string {
   return '`'.repeat(Math.max(3, longest + 1));
 }
 
-/** A link or image destination: spaces and unbalanced parentheses would end it early. */
+/**
+ * A link or image destination: spaces and unbalanced parentheses would end it early, a backslash would escape what
+ * follows it (a query's `\` before the closing parenthesis), and `<`, `>` could read as markup. Percent-encoded by
+ * hand: encodeURIComponent leaves parentheses as they are.
+ */
 export function linkDestination(url: string): string {
-  return url.replace(/[ ()]/g, (c) => encodeURIComponent(c));
+  return url.replace(/[ ()\\<>]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
