@@ -5,6 +5,7 @@ import { Piscina } from 'piscina';
 import { performContentTask } from './content-task.js';
 import type { ContentReply, ContentTask, ContentTaskValue } from './content-task.js';
 import { ExtractTooLargeError } from './extract-rules/output-budget.js';
+import { inlineContentTasksAllowed } from './inline-content-tasks.js';
 import { LineBusyError, WaitLine } from '../network/wait-line.js';
 
 /** The task ran past the job's deadline: its thread was stopped. */
@@ -51,15 +52,27 @@ const THREAD = new URL('./content-thread.js', import.meta.url);
 
 let pool: Piscina | null = null;
 
+/** Throws, naming the file, when content tasks could not run in threads (a packaging change left the file out). */
+export function assertContentThreads(): void {
+  if (!inlineContentTasksAllowed() && !existsSync(fileURLToPath(THREAD))) throw missingThreadFile();
+}
+
+function missingThreadFile(): Error {
+  return new Error(`The content thread file ${fileURLToPath(THREAD)} does not exist: content tasks would block the event loop, unbounded.`);
+}
+
 /**
  * Runs a content task in a pool of warm threads, stopped at the deadline (epoch ms; the job's signal, aborted there, when given): parsing a 20 MiB page, or a
  * caller's selector that the engine runs in cubic time (`a:has(~ a ~ a)`), never blocks the worker's event loop,
  * where the jobs' heartbeats and the browser's protocol live. Two threads at most: the cores are Chromium's too.
- * Where the compiled thread file does not exist (sources run by the test runner) the task runs in-line.
+ * Where the compiled thread file does not exist the task runs in-line if the test switch allows it
+ * (inline-content-tasks.ts), else fails.
  * Throws ContentTimeoutError, ExtractTooLargeError (also when the thread's heap is exhausted), or an Error.
  */
 export async function runContentTask<T extends ContentTask>(task: T, deadline: number, jobSignal?: AbortSignal): Promise<ContentTaskValue<T>> {
-  const reply = threads() ? await inThread(threads()!, task, { deadline, signal: jobSignal ?? AbortSignal.timeout(Math.max(0, deadline - Date.now())) }) : await performContentTask(task);
+  const running = threads();
+  if (!running && !inlineContentTasksAllowed()) throw missingThreadFile();
+  const reply = running ? await inThread(running, task, { deadline, signal: jobSignal ?? AbortSignal.timeout(Math.max(0, deadline - Date.now())) }) : await performContentTask(task);
   if (reply.ok) return reply.value as ContentTaskValue<T>;
   throw reply.tooLarge ? new ExtractTooLargeError(task.kind === 'extract' ? task.maxBytes : 0) : new Error(reply.message);
 }
