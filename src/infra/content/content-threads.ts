@@ -4,13 +4,24 @@ import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { performContentTask } from './content-task.js';
 import type { ContentReply, ContentTask, ContentTaskValue } from './content-task.js';
-import { ExtractTooLargeError } from './extract-rules/output-budget.js';
 import { inlineContentTasksAllowed } from './inline-content-tasks.js';
 import { LineBusyError, WaitLine } from '../network/wait-line.js';
 
 /** The task ran past the job's deadline: its thread was stopped. */
 export class ContentTimeoutError extends Error {
   override readonly name = 'ContentTimeoutError';
+}
+
+/**
+ * The task's work is too large for its bounds: its extracts past their bytes, its thread's heap exhausted, or its
+ * page nested past what the stack holds. `kind`, the task's.
+ */
+export class ContentTooLargeError extends Error {
+  override readonly name = 'ContentTooLargeError';
+
+  constructor(readonly kind: ContentTask['kind'], message: string) {
+    super(message);
+  }
 }
 
 /** The task ran past its own budget (taskBudgetMs), well before the job's deadline: its thread was stopped. */
@@ -67,14 +78,14 @@ function missingThreadFile(): Error {
  * where the jobs' heartbeats and the browser's protocol live. Two threads at most: the cores are Chromium's too.
  * Where the compiled thread file does not exist the task runs in-line if the test switch allows it
  * (inline-content-tasks.ts), else fails.
- * Throws ContentTimeoutError, ExtractTooLargeError (also when the thread's heap is exhausted), or an Error.
+ * Throws ContentTimeoutError, ContentTooLargeError (also when the thread's heap is exhausted), or an Error.
  */
 export async function runContentTask<T extends ContentTask>(task: T, deadline: number, jobSignal?: AbortSignal): Promise<ContentTaskValue<T>> {
   const running = threads();
   if (!running && !inlineContentTasksAllowed()) throw missingThreadFile();
   const reply = running ? await inThread(running, task, { deadline, signal: jobSignal ?? AbortSignal.timeout(Math.max(0, deadline - Date.now())) }) : await performContentTask(task);
   if (reply.ok) return reply.value as ContentTaskValue<T>;
-  throw reply.tooLarge ? new ExtractTooLargeError(task.kind === 'extract' ? task.maxBytes : 0) : new Error(reply.message);
+  throw reply.tooLarge ? new ContentTooLargeError(task.kind, reply.message) : new Error(reply.message);
 }
 
 /** Ends the pool's threads (the worker's shutdown). */

@@ -30,9 +30,6 @@ export const BLOCK_TAGS: ReadonlySet<string> = new Set([
 /** BLOCK_TAGS but the root elements: the blocks that can stand inside an inline element. */
 export const INNER_BLOCK_TAGS: ReadonlySet<string> = new Set([...BLOCK_TAGS].filter((tag) => tag !== 'html' && tag !== 'body'));
 
-/** INNER_BLOCK_TAGS as a selector. */
-export const BLOCK_SELECTOR = [...INNER_BLOCK_TAGS].join(',');
-
 /**
  * Never main content (decisions.md 8.1: navigation, sidebars, footers, forms, embedded content): HTML's sectioning
  * landmarks `nav`, `aside` (docutils' footnote asides excepted), `footer`, and interactive, form and embedded content.

@@ -42,4 +42,14 @@ describe('patchLinkedomEventTarget', () => {
     inner.dispatchEvent(new LinkedomEvent('stop', { bubbles: true }) as unknown as Event);
     expect(stopped).toEqual(['first']);
   });
+
+  it('dispatches along a path as long as the tree is deep (200,000 ancestors), past what a call takes as arguments', () => {
+    const document = parseDocument('<html><body></body></html>');
+    let deepest: Element = document.body;
+    for (let level = 0; level < 200_000; level++) deepest = deepest.appendChild(document.createElement('div'));
+    const seen: string[] = [];
+    document.body.addEventListener('ping', (event) => seen.push(`${event.eventPhase}:${(event.target as Element) === deepest}`));
+    expect(deepest.dispatchEvent(new LinkedomEvent('ping', { bubbles: true }) as unknown as Event)).toBe(true);
+    expect(seen).toEqual(['3:true']);
+  });
 });

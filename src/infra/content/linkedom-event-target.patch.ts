@@ -1,4 +1,5 @@
 import { EventTarget as LinkedomEventTarget, Node as NodeFacade } from 'linkedom';
+import { pushAll } from './large-arrays.js';
 
 /**
  * linkedom's EventTarget constructor gives every node, as it is parsed, a `Map` of listeners in one module-wide
@@ -93,7 +94,7 @@ function removeEventListener(this: object, type: string, listener: Listener): vo
 
 function dispatchEvent(this: EventTargetLike, event: DispatchedEvent): boolean {
   event.eventPhase = event.CAPTURING_PHASE;
-  event._path.push(...eventPath(this, event.bubbles));
+  pushAll(event._path, eventPath(this, event.bubbles));
   event._path.some((step) => invokeListeners(event, step.currentTarget, step.target));
   event._path = [];
   event.eventPhase = event.NONE;

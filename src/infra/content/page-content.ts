@@ -56,15 +56,10 @@ export function renderParsed(document: Document, url: string, request: ContentRe
 
 /** The content with the metadata and links of the whole page (read before anything is removed). */
 export function describePage(html: string, url: string, request: ContentRequest, reading?: PageReading): PageContent {
-  return describeParsed(parsePage(html, reading), html, url, request);
+  return describeDocument(parsePage(html, reading), html, url, request).page;
 }
 
-/** describePage on a document of the caller's, parsed from `html`, which it edits. */
-export function describeParsed(document: Document, html: string, url: string, request: ContentRequest): PageContent {
-  return describeDocument(document, html, url, request).page;
-}
-
-/** describeParsed, with what it kept, the base URL it resolved against and the page's hints, for more renderings of the same parse. */
+/** describePage on a document of the caller's, parsed from `html`, which it edits, with what it kept, the base URL it resolved against and the page's hints, for more renderings of the same parse. */
 export function describeDocument(document: Document, html: string, url: string, request: ContentRequest): { page: PageContent; kept: Element[]; base: string; hints: PageHints } {
   // Read before the cleaning: JSON-LD lives in the scripts it removes.
   const { base, hints = NO_HINTS, unread } = readFirst(document, url, true);

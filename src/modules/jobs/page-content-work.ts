@@ -1,8 +1,7 @@
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import type { ContentTask, ContentTaskValue } from '../../infra/content/content-task.js';
-import { ContentBudgetError, ContentTimeoutError, runContentTask } from '../../infra/content/content-threads.js';
-import { ExtractTooLargeError } from '../../infra/content/extract-rules/output-budget.js';
+import { ContentBudgetError, ContentTimeoutError, ContentTooLargeError, runContentTask } from '../../infra/content/content-threads.js';
 import { pageTooLarge } from './page-size.js';
 
 /** The job's bounds on the Node-side work of its page. */
@@ -19,7 +18,7 @@ export async function pageContentWork<T extends ContentTask>(task: T, limits: Co
   try {
     return await runContentTask(task, limits.deadline, limits.signal);
   } catch (error) {
-    if (error instanceof ExtractTooLargeError) throw pageTooLarge(limits.maxBytes);
+    if (error instanceof ContentTooLargeError) throw pageTooLarge(limits.maxBytes);
     // The page's own cost (its size, or rules the engine runs slowly on it): page_too_large, as its heap running out is.
     if (error instanceof ContentBudgetError) throw new AppError(ErrorCode.PageTooLarge, `The page's content took more than ${Math.round(error.budgetMs / 1000)} s to work out; the most a page of its size may take.`);
     if (error instanceof ContentTimeoutError) throw new AppError(ErrorCode.NavigationTimeout, "The page's content was not ready before the job deadline.");

@@ -165,8 +165,8 @@ function textItem(blocks: Block[]): string {
 }
 
 /**
- * Whether a block element stands anywhere inside the element, as `querySelector(BLOCK_SELECTOR)` answers (a
- * template's content left out), by a set lookup a descendant: the selector engine matched each descendant against
+ * Whether a block element (INNER_BLOCK_TAGS) stands anywhere inside the element, as a selector of their names would
+ * answer (a template's content left out), by a set lookup a descendant: the selector engine matched each descendant against
  * each of the fifty block names, for every formatting element of the page, nested ones again.
  */
 function holdsBlock(element: Element): boolean {
