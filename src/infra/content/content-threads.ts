@@ -41,8 +41,12 @@ export const TASK_BUDGET_MS = 10_000;
  */
 const BUDGET_MS_PER_MIB = 4_000;
 
+/** A caller's `ai_schema` compiles in milliseconds within its bounds: this guards against a bound that proves too loose. */
+export const SCHEMA_COMPILE_BUDGET_MS = 5_000;
+
 /** The budget of one task: TASK_BUDGET_MS, or more for a large page; what a page's markup makes slow still stops. */
 export function taskBudgetMs(task: ContentTask): number {
+  if (task.kind === 'schema-error') return SCHEMA_COMPILE_BUDGET_MS;
   const size = 'html' in task ? task.html.length : 'bytes' in task ? task.bytes.length : 0;
   return Math.max(TASK_BUDGET_MS, Math.ceil((size / 1_048_576) * BUDGET_MS_PER_MIB));
 }
@@ -55,6 +59,11 @@ const ownerLines = new Map<string, { line: WaitLine; users: number }>();
 /** Runs `work` with its content tasks counted as `owner`'s (the job's organization) for fairness. */
 export function asContentOwner<T>(owner: string, work: () => Promise<T>): Promise<T> {
   return owners.run(owner, work);
+}
+
+/** Whose content tasks run here ('' outside asContentOwner: one line for all of them). */
+export function contentOwner(): string {
+  return owners.getStore() ?? '';
 }
 
 // A 20 MiB page parses into about 500 MB of DOM: past this one thread fails (page_too_large), the process lives on.
@@ -105,7 +114,7 @@ function threads(): Piscina | null {
 /** Waits for the owner's turn, then for a free thread (so the budget starts when the task does), then runs it. */
 async function inThread(threads: Piscina, task: ContentTask, end: JobEnd): Promise<ContentReply> {
   const { deadline } = end;
-  const owner = owners.getStore() ?? '';
+  const owner = contentOwner();
   const entry = ownerLines.get(owner) ?? { line: new WaitLine({ concurrency: 1, maxWaiting: 256 }, 'content tasks of one organization'), users: 0 };
   ownerLines.set(owner, entry);
   entry.users += 1;

@@ -3,6 +3,7 @@ import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import { loadConfig } from '../../config/app-config.js';
 import type { Organization } from '../../infra/database/entities/index.js';
+import { contentOwner } from '../../infra/content/content-threads.js';
 import { NetworkPolicy } from '../../infra/network/network-policy.js';
 import { WebhookUrlPolicy } from '../webhooks/webhook-url.js';
 import { AdmissionService } from './admission.service.js';
@@ -59,6 +60,14 @@ describe('AdmissionService: refusals in a fixed order; the target is looked up o
     } as unknown as Operation<object>;
     await admission(steps, true).admit(checked, {}, organization(100), 'job1', null);
     expect(steps).toEqual(['precheck', 'city', 'pool', 'burst', 'costly check', 'dns stranger.example', 'slot']);
+  });
+
+  it("runs the costly check (compiling ai_schema) as one of the organization's content tasks, on a fetch or a stored copy", async () => {
+    const owners: string[] = [];
+    const checked = { ...operation, admittedCheck: async () => void owners.push(contentOwner()) } as unknown as Operation<object>;
+    await admission([], true).admit(checked, {}, organization(100), 'job1', null);
+    await admission([], true).admitStored(checked, {}, organization(100), 'job2', 1);
+    expect(owners).toEqual(['org1', 'org1']);
   });
 
   it('runs the costly check (compiling ai_schema) only within the burst limit', async () => {

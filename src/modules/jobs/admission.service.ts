@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
+import { asContentOwner } from '../../infra/content/content-threads.js';
 import type { Organization } from '../../infra/database/entities/index.js';
 import { NetworkPolicy } from '../../infra/network/network-policy.js';
 import { ProxyPoolService } from '../../infra/proxy/proxy-pool.service.js';
@@ -50,7 +51,8 @@ export class AdmissionService {
 
     const limits = limitsFor(this.config.plans, organization);
     await this.limits.takeBurstToken(organization.id, limits.burst);
-    await operation.admittedCheck?.(options);
+    // Its content tasks (an ai_schema's compile) wait behind the organization's own, not every organization's.
+    await asContentOwner(organization.id, async () => operation.admittedCheck?.(options));
     const price = operation.price(options);
     // DNS lookups (target, webhook) only for a caller within its burst and its credits: they cost the shared resolver.
     assertCovers(organization, price);
@@ -73,7 +75,8 @@ export class AdmissionService {
     if (route.city) this.proxies.validateCity(route.tier, route.country, route.city);
     const limits = limitsFor(this.config.plans, organization);
     await this.limits.takeBurstToken(organization.id, limits.burst);
-    await operation.admittedCheck?.(options);
+    // Its content tasks (an ai_schema's compile) wait behind the organization's own, not every organization's.
+    await asContentOwner(organization.id, async () => operation.admittedCheck?.(options));
     assertCovers(organization, price);
     await this.limits.acquireSlot(organization.id, jobId, limits.concurrency, this.config.slotLeaseMs);
     const releaseSlot = () => this.limits.releaseSlot(organization.id, jobId);
