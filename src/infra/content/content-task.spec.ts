@@ -11,6 +11,14 @@ describe('the links task (GET /map, site crawls) resolves against the document b
       value: [{ url: 'https://cdn.example/site/rel', text: 'r' }, { url: 'https://cdn.example/abs', text: 'a' }, { url: 'https://cdn.example/site/', text: 't' }],
     });
   });
+
+  it("reads the page as its reading says, as a site crawl's describe does: a text body holds no links, a scripted page's <noscript> is text", () => {
+    const links = (html: string, reading: { scripted: boolean; text: boolean }) => performContentTask({ kind: 'links', html, url: URL_, reading });
+    expect(links('{"html": "<a href=\\"/x\\">x</a>"}', { scripted: false, text: true })).toEqual({ ok: true, value: [] });
+    const noscript = '<html><body><a href="/shown">s</a><noscript><a href="/fallback">f</a></noscript></body></html>';
+    expect(links(noscript, { scripted: true, text: false })).toEqual({ ok: true, value: [{ url: 'https://deep.example/shown', text: 's' }] });
+    expect(links(noscript, { scripted: false, text: false })).toEqual({ ok: true, value: [{ url: 'https://deep.example/shown', text: 's' }, { url: 'https://deep.example/fallback', text: 'f' }] });
+  });
 });
 
 describe('an overflow of the stack that capping the DOM cannot help is the page\'s cost', () => {

@@ -12,7 +12,6 @@ import { parsePage } from './page-reading.js';
 import type { PageReading } from './page-reading.js';
 import { cappingDepth, isStackOverflow, OverflowNotDomDepthError } from './depth-cap.js';
 import { documentBaseUrl } from './document-base.js';
-import { parseDocument } from './parse-document.js';
 import { readPdf } from './pdf/read-pdf.js';
 import { joinJpegStrips } from '../image/jpeg-join.js';
 import type { PdfDocument, PdfUnreadable } from './pdf/read-pdf.js';
@@ -25,7 +24,7 @@ export type ContentTask =
   | { readonly kind: 'render'; readonly html: string; readonly url: string; readonly request: ContentRequest; readonly reading?: PageReading }
   | { readonly kind: 'describe'; readonly html: string; readonly url: string; readonly request: ContentRequest; readonly reading?: PageReading }
   | { readonly kind: 'extract'; readonly html: string; readonly url: string; readonly rules: ExtractRules; readonly maxBytes: number }
-  | { readonly kind: 'links'; readonly html: string; readonly url: string; readonly max?: number }
+  | { readonly kind: 'links'; readonly html: string; readonly url: string; readonly max?: number; readonly reading?: PageReading }
   | { readonly kind: 'pdf'; readonly bytes: Uint8Array; readonly maxPages: number }
   | { readonly kind: 'page'; readonly html: string; readonly url: string; readonly work: PageWork; readonly reading?: PageReading }
   | { readonly kind: 'jpeg-join'; readonly strips: readonly Uint8Array[] }
@@ -74,7 +73,7 @@ export function performContentTask(task: ContentTask): ContentReply | Promise<Co
 function performPageTask(task: Exclude<ContentTask, { kind: 'pdf' }>): ContentReply {
   if (task.kind === 'render') return { ok: true, value: renderPageContent(task.html, task.url, task.request, task.reading) };
   if (task.kind === 'describe') return { ok: true, value: describePage(task.html, task.url, task.request, task.reading) };
-  if (task.kind === 'links') return { ok: true, value: documentLinks(task.html, task.url, task.max) };
+  if (task.kind === 'links') return { ok: true, value: documentLinks(parsePage(task.html, task.reading), task.url, task.max) };
   if (task.kind === 'schema-error') return { ok: true, value: answerSchemaError(task.schema) };
   if (task.kind === 'check-answer') return { ok: true, value: checkAnswer(task.answer, compileAnswerSchema(task.schema)) };
   if (task.kind === 'jpeg-join') return { ok: true, value: joinJpegStrips(task.strips) };
@@ -87,7 +86,6 @@ function failed(error: unknown): ContentReply {
 }
 
 /** The page's links against its document base URL (its `<base href>`), as GET /crawl's `links` are. */
-function documentLinks(html: string, url: string, max?: number): PageLink[] {
-  const document = parseDocument(html);
+function documentLinks(document: Document, url: string, max?: number): PageLink[] {
   return pageLinks(document, documentBaseUrl(document, url), max);
 }

@@ -48,8 +48,3 @@ export async function readNavigatedPage(page: BrowserPage, navigation: Navigatio
   const { status: targetStatus, finalUrl, mediaType } = navigation;
   return { html, rendered, targetStatus, finalUrl, mediaType, ...(navigation.downloaded ? { downloaded: true } : {}) };
 }
-
-/** readNavigatedPage's HTML alone. */
-export async function readPageHtml(page: BrowserPage, navigation: NavigationResult, js: boolean, maxBytes: number): Promise<string> {
-  return (await readNavigatedPage(page, navigation, js, maxBytes)).html;
-}

@@ -14,7 +14,9 @@ import type { JobOutput, JobView, Operation, RouteRequest, TaskContext } from '.
 import { MeteredOperation } from '../jobs/operation-registry.js';
 import { billingFields, jobFields } from '../jobs/page-envelope.js';
 import { pageContentWork } from '../jobs/page-content-work.js';
-import { readPageHtml } from '../jobs/page-size.js';
+import { readNavigatedPage } from '../jobs/page-size.js';
+import { pageReading } from '../jobs/page-result.js';
+import { AS_SERVED } from '../../infra/content/page-reading.js';
 import { discoverSite, type MapSources } from './map-discovery.js';
 import type { MapRequest } from './map-request.js';
 
@@ -102,13 +104,14 @@ export class MapOperation implements Operation<MapRequest> {
         const page = await ctx.withPage({ ...options.page, documents: true }, async (session) => {
           const navigation = await session.goto(options.url);
           session.assertNotBlocked();
-          if (navigation.document) return { html: '', status: navigation.status, finalUrl: navigation.finalUrl };
-          const html = await readPageHtml(session.page, navigation, options.page.js, ctx.config.maxPageBytes);
-          return { html, status: navigation.status, finalUrl: navigation.finalUrl };
+          if (navigation.document) return { html: '', status: navigation.status, finalUrl: navigation.finalUrl, reading: AS_SERVED };
+          const read = await readNavigatedPage(session.page, navigation, options.page.js, ctx.config.maxPageBytes);
+          // Parsed as a site crawl parses it (pageReading): a text body is text, scripted <noscript> content is text.
+          return { html: read.html, status: navigation.status, finalUrl: navigation.finalUrl, reading: pageReading(read) };
         });
         onPage(page);
         // More than a page's 1,000 links of 8.1: the 1,000 taken are counted once in scope (9.1, map-discovery.ts).
-        const links = await pageContentWork({ kind: 'links', html: page.html, url: page.finalUrl, max: MAX_DISCOVERY_LINKS }, { deadline: ctx.deadline, maxBytes: ctx.config.maxPageBytes, signal: ctx.signal });
+        const links = await pageContentWork({ kind: 'links', html: page.html, url: page.finalUrl, max: MAX_DISCOVERY_LINKS, reading: page.reading }, { deadline: ctx.deadline, maxBytes: ctx.config.maxPageBytes, signal: ctx.signal });
         return links.map((link) => link.url);
       },
     };
