@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { fileURLToPath } from 'node:url';
-import { assertContentThreads, ContentTooLargeError, runContentTask } from './content-threads.js';
+import { asContentOwner, assertContentThreads, contentTurn, ContentTooLargeError, runContentTask } from './content-threads.js';
 import { allowInlineContentTasks, inlineContentTasksAllowed } from './inline-content-tasks.js';
 
 // Sources run by the test runner: the compiled thread file is not beside them.
@@ -37,5 +37,35 @@ describe('a task too large for its bounds', () => {
     const selector = `${':not('.repeat(100_000)}a${')'.repeat(100_000)}`;
     const render = { kind: 'render', html: '<p>x</p>', url: 'https://a.example/', request: { ...request, includeSelectors: [selector] } } as const;
     expect(await tooLarge(runContentTask(render, Date.now() + 5_000))).toEqual({ kind: 'render', message: 'The page nests its content deeper than its work can follow.' });
+  });
+});
+
+describe('turns for a thread: one large page at a time, so the other thread serves small pages', () => {
+  const request = { format: 'markdown', mainContent: false, includeSelectors: [], excludeSelectors: [] } as const;
+  const page = (bytes: number) => ({ kind: 'render', html: 'x'.repeat(bytes), url: 'https://a.example/', request }) as const;
+  const held = () => {
+    let release!: () => void;
+    const done = new Promise<void>((resolve) => (release = resolve));
+    return { done, release };
+  };
+
+  it("runs a small page's task beside one large page while another large one waits, each of another organization", async () => {
+    const events: string[] = [];
+    const first = held();
+    const run = (name: string, owner: string, bytes: number, hold?: Promise<void>) => asContentOwner(owner, () => contentTurn(page(bytes), Date.now() + 10_000, async () => {
+      events.push(`${name} runs`);
+      await hold;
+      events.push(`${name} ends`);
+    }));
+    const large = 3 * 1_048_576;
+    const largeOne = run('large A', 'a', large, first.done);
+    const largeTwo = run('large B', 'b', large);
+    const small = run('small C', 'c', 1_000);
+    await small;
+    // The small page ran to its end while large A held a thread and large B waited for it.
+    expect([...events].sort()).toEqual(['large A runs', 'small C ends', 'small C runs']);
+    first.release();
+    await Promise.all([largeOne, largeTwo]);
+    expect(events.slice(3)).toEqual(['large A ends', 'large B runs', 'large B ends']);
   });
 });

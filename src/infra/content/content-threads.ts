@@ -51,9 +51,15 @@ export function taskBudgetMs(task: ContentTask): number {
   return Math.max(TASK_BUDGET_MS, Math.ceil((size / 1_048_576) * BUDGET_MS_PER_MIB));
 }
 const MAX_THREADS = 2;
-// One task of an organization at a time: another organization's task waits at most one budget for a thread.
+/*
+ * Fairness: one task of an organization at a time, in the order they came; and at most one thread at a time for a
+ * large page's task (a budget past TASK_BUDGET_MS: more than about 2.5 MiB, up to 80 s for 20 MiB), so the other
+ * thread keeps serving small pages. A small page's task then waits for the small tasks ahead of it, never behind two
+ * large ones for most of its job's deadline.
+ */
 const owners = new AsyncLocalStorage<string>();
 const threadLine = new WaitLine({ concurrency: MAX_THREADS, maxWaiting: 10_000 }, 'content tasks');
+const largeLine = new WaitLine({ concurrency: 1, maxWaiting: 10_000 }, 'content tasks of large pages');
 const ownerLines = new Map<string, { line: WaitLine; users: number }>();
 
 /** Runs `work` with its content tasks counted as `owner`'s (the job's organization) for fairness. */
@@ -112,29 +118,37 @@ function threads(): Piscina | null {
 }
 
 /** Waits for the owner's turn, then for a free thread (so the budget starts when the task does), then runs it. */
-async function inThread(threads: Piscina, task: ContentTask, end: JobEnd): Promise<ContentReply> {
-  const { deadline } = end;
+function inThread(threads: Piscina, task: ContentTask, end: JobEnd): Promise<ContentReply> {
+  return contentTurn(task, end.deadline, () => runBudgeted(threads, task, end));
+}
+
+/**
+ * Runs `work` in the task's turn: its owner's (one task an organization), a large page's (one at a time), then a
+ * thread's, each waited for until `deadline`. Throws ContentTimeoutError when a line is full or its wait too long.
+ */
+export async function contentTurn<T>(task: ContentTask, deadline: number, work: () => Promise<T>): Promise<T> {
   const owner = contentOwner();
   const entry = ownerLines.get(owner) ?? { line: new WaitLine({ concurrency: 1, maxWaiting: 256 }, 'content tasks of one organization'), users: 0 };
   ownerLines.set(owner, entry);
   entry.users += 1;
   try {
-    const leaveOwner = await entry.line.enter(deadline);
-    try {
-      const leave = await threadLine.enter(deadline);
-      try {
-        return await runBudgeted(threads, task, end);
-      } finally {
-        leave();
-      }
-    } finally {
-      leaveOwner();
-    }
+    const large = taskBudgetMs(task) > TASK_BUDGET_MS ? largeLine : null;
+    return await within(entry.line, deadline, () => within(large, deadline, () => within(threadLine, deadline, work)));
   } catch (error) {
     if (error instanceof LineBusyError) throw new ContentTimeoutError(`The page's content did not get a thread: ${error.message}.`);
     throw error;
   } finally {
     if ((entry.users -= 1) === 0) ownerLines.delete(owner);
+  }
+}
+
+/** Runs `work` holding a place of `line` (no line: at once). */
+async function within<T>(line: WaitLine | null, deadline: number, work: () => Promise<T>): Promise<T> {
+  const leave = line ? await line.enter(deadline) : () => undefined;
+  try {
+    return await work();
+  } finally {
+    leave();
   }
 }
 
