@@ -3,7 +3,7 @@ import { ErrorCode } from '../../../common/errors/error-code.js';
 import type { BrowserPage } from '../../../infra/browser/page-options.js';
 import type { PageControl } from './page-turn.js';
 
-/** An action block could not do its work (decisions.md 8.3): 500, refunded during the sync wait, skipped when optional. */
+/** An action block could not do its work (decisions.md 8.3): 500, billed (section 9 amends 8.3: not refunded), skipped when optional. */
 export function actionFailed(message: string): AppError {
   return new AppError(ErrorCode.ActionFailed, message);
 }

@@ -3,7 +3,7 @@ import type { BlockContext } from './block-runner.js';
 import { clickBlock } from './click.block.js';
 
 /** A page of `count` matches whose handles are counted: how many are alive at once, and what was clicked. */
-function pageOf(count: number) {
+function pageOf(count: number, timeLeft: (clicks: number) => boolean = () => true) {
   const seen = { live: 0, most: 0, clicked: [] as number[] };
   const made = () => {
     seen.live += 1;
@@ -20,7 +20,10 @@ function pageOf(count: number) {
     afterAction: async (action: (navigating: () => boolean) => Promise<void>) => (await action(() => false), false),
     assertNotBlocked: () => undefined,
   };
-  return { seen, context: { session } as unknown as BlockContext };
+  const assertTimeLeft = () => {
+    if (!timeLeft(seen.clicked.length)) throw Object.assign(new Error('The recipe ran past its time limit.'), { code: 'navigation_timeout' });
+  };
+  return { seen, context: { session, assertTimeLeft } as unknown as BlockContext };
 }
 
 describe('clickBlock', () => {
@@ -29,6 +32,12 @@ describe('clickBlock', () => {
     await clickBlock.run(context, { selector: 'button', all: true });
     expect(seen.clicked).toEqual(Array.from({ length: 5000 }, (_, index) => index));
     expect([seen.most, seen.live]).toEqual([2, 0]);
+  });
+
+  it("stops at the job's time, however many matches the page says it has, its handles let go", async () => {
+    const { seen, context } = pageOf(1_000_000_000, (clicks) => clicks < 3);
+    await expect(clickBlock.run(context, { selector: 'button', all: true })).rejects.toMatchObject({ code: 'navigation_timeout' });
+    expect([seen.clicked, seen.live]).toEqual([[0, 1, 2], 0]);
   });
 
   it('fails action_failed when nothing matches, its list let go', async () => {

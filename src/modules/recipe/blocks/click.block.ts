@@ -41,9 +41,11 @@ async function findMatches(page: BrowserPage, selector: string, all: boolean): P
  * Clicks each element in order until one starts a navigation; an element the page removed meanwhile is skipped. A
  * navigation can start just after its click returned: a failure of the next click is then the old document's end.
  */
-async function clickEach(matches: Matches, navigating: () => boolean): Promise<void> {
+async function clickEach(matches: Matches, navigating: () => boolean, assertTimeLeft: () => unknown): Promise<void> {
   for (let index = 0; index < matches.count; index++) {
     if (navigating()) return;
+    // The count is the page's to tell (its own querySelectorAll): the job's time bounds the clicks, not the page.
+    assertTimeLeft();
     let element: PageControl | null = null;
     try {
       element = await matches.elementAt(index);
@@ -66,7 +68,7 @@ export const clickBlock: BlockRunner<ClickDetails> = {
     const matches = await findMatches(context.session.page, details.selector, details.all === true);
     try {
       if (matches.count === 0) throw actionFailed(`no element matches ${JSON.stringify(details.selector)}`);
-      await context.session.afterAction((navigating) => clickEach(matches, navigating));
+      await context.session.afterAction((navigating) => clickEach(matches, navigating, () => context.assertTimeLeft()));
     } finally {
       await matches.dispose();
     }

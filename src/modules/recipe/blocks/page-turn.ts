@@ -9,12 +9,13 @@ export type PageChange = 'navigation' | 'mutation' | 'none';
 const QUIET_MS = 3000;
 const MUTATION_FLAG = '__crawlgateMutated';
 
-/** Runs in the page before the click: flags any later change of the document. */
+/** Runs in the page before the click: flags the first later change of the document, and stops watching then (a paginated page does not pile observers up). */
 function watchMutations(flag: string): void {
   const globals = window as unknown as Record<string, boolean>;
   globals[flag] = false;
   const observer = new MutationObserver(() => {
     globals[flag] = true;
+    observer.disconnect();
   });
   observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
 }
