@@ -14,6 +14,17 @@ const card = (name: string, extra = ''): string =>
   `<div data-testid="product-card"><span data-testid="product-name">${name}</span>${extra}</div>`;
 
 describe('answerToNodes', () => {
+  it('reads an answer nested 20,000 deep (a prompt can ask for it) without overflowing: past 64 levels, one paragraph of its text', () => {
+    const quotes = `${'<blockquote>'.repeat(20_000)}deep words${'</blockquote>'.repeat(20_000)}`;
+    expect(answerToNodes(`<p>Intro</p>${quotes}`, profile, PAGE)).toEqual([
+      { type: 'paragraph', text: 'Intro', sources: [] },
+      { type: 'paragraph', text: 'deep words', sources: [] },
+    ]);
+    const lists = `<ul>${'<li>item<ul>'.repeat(5_000)}<li>last</li>${'</ul></li>'.repeat(5_000)}</ul>`;
+    const items = (answerToNodes(lists, profile, PAGE)[0] as { items: unknown[] }).items;
+    expect(items.length).toBe(64);
+  });
+
   it('maps a saved answer with every node type, in order', () => {
     expect(answerToNodes(fixture('answer-full.html'), profile, PAGE)).toEqual([
       { type: 'heading', level: 2, text: 'Best espresso grinders' },

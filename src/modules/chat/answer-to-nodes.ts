@@ -17,6 +17,13 @@ const BREAKS = 'p, div, li, tr, td, th, h1, h2, h3, h4, h5, h6, pre, ul, ol, tab
 
 type Nodes = Cheerio<AnyNode>;
 
+/**
+ * Wrappers and nested lists followed this deep at most: past it, a wrapper is read as one paragraph of its text and a
+ * list's deeper lists are left out. An answer the caller's prompt steers (3,000 nested quotes) would otherwise
+ * overflow the stack, an internal error instead of an answer.
+ */
+const MAX_NESTING = 64;
+
 const isElement = (node: AnyNode): node is Element => 'tagName' in node;
 const normalize = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
@@ -28,7 +35,7 @@ const normalize = (text: string): string => text.replace(/\s+/g, ' ').trim();
 export function answerToNodes(html: string, profile: ChatProfile, pageUrl: string): ChatNode[] {
   const $ = load(html, null, false);
   const mapper = new AnswerMapper($, profile, pageUrl);
-  mapper.container($.root());
+  mapper.container($.root(), 0);
   return mapper.finish();
 }
 
@@ -43,7 +50,8 @@ class AnswerMapper {
     private readonly pageUrl: string,
   ) {}
 
-  container(parent: Cheerio<AnyNode>): void {
+  container(parent: Cheerio<AnyNode>, depth: number): void {
+    if (depth > MAX_NESTING) return this.deepParagraph(parent);
     let inline: AnyNode[] = [];
     for (const child of parent.contents().toArray()) {
       if (child.type === 'text' || (isElement(child) && INLINE.has(child.tagName) && !this.isProduct(child))) {
@@ -51,7 +59,7 @@ class AnswerMapper {
       } else if (isElement(child)) {
         this.inlineRun(inline);
         inline = [];
-        this.block(child);
+        this.block(child, depth + 1);
       }
     }
     this.inlineRun(inline);
@@ -62,18 +70,18 @@ class AnswerMapper {
     return this.nodes;
   }
 
-  private block(element: Element): void {
+  private block(element: Element, depth: number): void {
     const $el = this.$(element);
     const tag = element.tagName.toLowerCase();
     if (this.isProduct(element)) this.product($el);
     else if ($el.is(CHROME)) return;
     else if (tag === 'p') this.paragraph($el);
     else if (/^h[1-6]$/.test(tag)) this.heading($el, Number(tag[1]));
-    else if (tag === 'ul') this.emit({ type: 'bullet_list', items: this.listItems($el) });
-    else if (tag === 'ol') this.emit({ type: 'ordered_list', items: this.listItems($el) });
+    else if (tag === 'ul') this.emit({ type: 'bullet_list', items: this.listItems($el, depth) });
+    else if (tag === 'ol') this.emit({ type: 'ordered_list', items: this.listItems($el, depth) });
     else if (tag === 'table') this.table($el);
     else if (tag === 'pre') this.code($el);
-    else this.container($el);
+    else this.container($el, depth);
   }
 
   private isProduct(element: Element): boolean {
@@ -107,14 +115,15 @@ class AnswerMapper {
   }
 
   /** Items without their nested lists; a nested list's items follow their parent item. */
-  private listItems($list: Nodes): ListItem[] {
+  private listItems($list: Nodes, depth: number): ListItem[] {
     const items: ListItem[] = [];
+    if (depth > MAX_NESTING) return items;
     for (const li of $list.children('li').toArray()) {
       const $li = this.$(li);
-      const text = this.text($li.clone().find('ul, ol').remove().end());
+      const text = this.flatText($li.contents().toArray(), 'ul, ol');
       if (text !== '') items.push({ text });
       const nested = $li.find('ul, ol').filter((_, list) => this.$(list).parent().closest('li')[0] === li);
-      for (const list of nested.toArray()) items.push(...this.listItems(this.$(list)));
+      for (const list of nested.toArray()) items.push(...this.listItems(this.$(list), depth + 1));
     }
     return items;
   }
@@ -157,6 +166,38 @@ class AnswerMapper {
   }
 
   /** Visible text with citation pills and page chrome taken out, words kept apart across element boundaries. */
+  /** A wrapper past MAX_NESTING as one paragraph of its text (its citations, as its chrome, left out). */
+  private deepParagraph(parent: Nodes): void {
+    const text = this.flatText(parent.contents().toArray(), '');
+    if (text !== '') this.emit({ type: 'paragraph', text, sources: [] });
+  }
+
+  /**
+   * The text `text()` reads, by a walk of our own (cheerio's clone and text recurse once a level, which a deep answer
+   * overflows): block boundaries and `<br>` separate words, citations and chrome are left out, and so is what
+   * `skip` (a selector, or '') matches.
+   */
+  private flatText(roots: AnyNode[], skip: string): string {
+    const left = [this.profile.citation, CHROME, skip].filter((selector) => selector !== '').join(', ');
+    const breaks = new Set(BREAKS.split(', '));
+    const parts: string[] = [];
+    const stack: Array<AnyNode | ' '> = [...roots].reverse();
+    while (stack.length > 0) {
+      const node = stack.pop()!;
+      if (node === ' ') parts.push(' ');
+      else if (node.type === 'text') parts.push((node as unknown as { data: string }).data);
+      else if (isElement(node) && !this.$(node).is(left)) {
+        const tag = node.tagName.toLowerCase();
+        if (tag === 'br') parts.push(' ');
+        const spaced = breaks.has(tag);
+        if (spaced) parts.push(' ');
+        if (spaced) stack.push(' ');
+        for (let index = node.children.length - 1; index >= 0; index--) stack.push(node.children[index]);
+      }
+    }
+    return normalize(parts.join(''));
+  }
+
   private text($el: Nodes): string {
     const copy = $el.clone();
     copy.find(`${this.profile.citation}, ${CHROME}`).remove();
