@@ -92,13 +92,15 @@ function missingThreadFile(): Error {
  * caller's selector that the engine runs in cubic time (`a:has(~ a ~ a)`), never blocks the worker's event loop,
  * where the jobs' heartbeats and the browser's protocol live. Two threads at most: the cores are Chromium's too.
  * Where the compiled thread file does not exist the task runs in-line if the test switch allows it
- * (inline-content-tasks.ts), else fails.
+ * (inline-content-tasks.ts), else fails. `waitUntil` (at most the deadline) bounds the wait for a turn: a caller that
+ * leaves its budget's time after it (an ai_schema's compile) has the whole budget for the run, however long it waited.
  * Throws ContentTimeoutError, ContentTooLargeError (also when the thread's heap is exhausted), or an Error.
  */
-export async function runContentTask<T extends ContentTask>(task: T, deadline: number, jobSignal?: AbortSignal): Promise<ContentTaskValue<T>> {
+export async function runContentTask<T extends ContentTask>(task: T, deadline: number, jobSignal?: AbortSignal, waitUntil = deadline): Promise<ContentTaskValue<T>> {
   const running = threads();
   if (!running && !inlineContentTasksAllowed()) throw missingThreadFile();
-  const reply = running ? await inThread(running, task, { deadline, signal: jobSignal ?? AbortSignal.timeout(Math.max(0, deadline - Date.now())) }) : await performContentTask(task);
+  const end = { deadline, signal: jobSignal ?? AbortSignal.timeout(Math.max(0, deadline - Date.now())) };
+  const reply = running ? await contentTurn(task, Math.min(waitUntil, deadline), () => runBudgeted(running, task, end)) : await performContentTask(task);
   if (reply.ok) return reply.value as ContentTaskValue<T>;
   throw reply.tooLarge ? new ContentTooLargeError(task.kind, reply.message) : new Error(reply.message);
 }
@@ -115,11 +117,6 @@ function threads(): Piscina | null {
     pool = new Piscina({ filename: THREAD.href, minThreads: 0, maxThreads: MAX_THREADS, idleTimeout: 60_000, resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB } });
   }
   return pool;
-}
-
-/** Waits for the owner's turn, then for a free thread (so the budget starts when the task does), then runs it. */
-function inThread(threads: Piscina, task: ContentTask, end: JobEnd): Promise<ContentReply> {
-  return contentTurn(task, end.deadline, () => runBudgeted(threads, task, end));
 }
 
 /**

@@ -6,8 +6,8 @@ import { assertSchemaCompiles } from './schema-compiles.js';
 const schema = { type: 'object' } as const;
 /** A content runner that records the deadline it was given and answers as `outcome` says. */
 const runner = (outcome: () => unknown, deadlines: number[] = []) =>
-  (async (_task: unknown, deadline: number) => {
-    deadlines.push(deadline - Date.now());
+  (async (_task: unknown, deadline: number, _signal: unknown, waitUntil: number) => {
+    deadlines.push(deadline - Date.now(), deadline - waitUntil);
     return outcome();
   }) as unknown as typeof runContentTask;
 
@@ -17,6 +17,8 @@ describe('assertSchemaCompiles: the schema at fault only for its own compile', (
     const deadlines: number[] = [];
     await assertSchemaCompiles(schema, runner(() => null, deadlines));
     expect(deadlines[0]).toBeGreaterThan(SCHEMA_COMPILE_BUDGET_MS + 20_000);
+    // Its wait for a turn ends a whole budget before the deadline: however long it waited, the compile has its 5 s.
+    expect(deadlines[1]).toBe(SCHEMA_COMPILE_BUDGET_MS);
   });
 
   it('refuses a schema that does not compile, or not within its budget, with 422 on ai_schema', async () => {

@@ -17,7 +17,8 @@ const COMPILE_WAIT_MS = 25_000;
 export async function assertSchemaCompiles(schema: JsonSchemaObject, run: typeof runContentTask = runContentTask): Promise<void> {
   let error: string | null;
   try {
-    error = await run({ kind: 'schema-error', schema }, Date.now() + COMPILE_WAIT_MS + SCHEMA_COMPILE_BUDGET_MS);
+    const waitUntil = Date.now() + COMPILE_WAIT_MS;
+    error = await run({ kind: 'schema-error', schema }, waitUntil + SCHEMA_COMPILE_BUDGET_MS, undefined, waitUntil);
   } catch (thrown) {
     if (thrown instanceof ContentBudgetError) error = `ai_schema took more than ${SCHEMA_COMPILE_BUDGET_MS} ms to compile`;
     else if (thrown instanceof ContentTimeoutError) throw new AppError(ErrorCode.QueueUnavailable, 'The service is too busy to check ai_schema now; retry later.', { cause: thrown });
