@@ -80,17 +80,26 @@ export class SyncAnswerService {
       if (poolDied) throw new AppError(ErrorCode.ProxyPoolUnavailable, current.errorMessage ?? 'No proxy of the pool is available. Retry later.');
       return this.views.answer(operation as Operation, current, { charged: 0, remaining: balanceAfter });
     }
-    const answer = await this.views.answer(operation as Operation, current, { charged: job.price, remaining }, found?.output, ahead);
-    if (answer.status === 202) await this.tallyEarlyAttempt(job);
-    return answer;
+    if (!ended && (await this.tallyEarlyAttempt(job)) === 'ended') {
+      // It ended between the read and the mark: answered as ended (refunded if it failed), never as a 202.
+      const again = await this.jobs.getWithOutput(job.organizationId, job.id).catch(() => null);
+      if (again && ENDED.has(again.job.status)) return this.answerEnded(operation, job, remaining, true, again);
+    }
+    return this.views.answer(operation as Operation, current, { charged: job.price, remaining }, found?.output, ahead);
   }
 
-  /** service-spec States: a 202 is already tallied. Should the database refuse it, the job's end tallies the attempt. */
-  private async tallyEarlyAttempt(job: Job): Promise<void> {
+  /**
+   * service-spec States: a 202 is already paid and tallied. Its attempt is tallied, and the row marked answered
+   * (attempt_tallied_early), before the 202 is sent: the mark is what the job's end and the unanswered-refunds sweep
+   * read as "accepted". 'ended': the job ended first (its end tallied it). Should the database refuse the mark, the
+   * job's end tallies the attempt, and the 202 goes out unmarked.
+   */
+  private async tallyEarlyAttempt(job: Job): Promise<'marked' | 'ended' | 'unknown'> {
     try {
-      await retryOnLockConflict(() => this.jobs.tallyEarlyAttempt(job.organizationId, job.id, job.host, job.createdAt));
+      return (await retryOnLockConflict(() => this.jobs.tallyEarlyAttempt(job.organizationId, job.id, job.host, job.createdAt))) ? 'marked' : 'ended';
     } catch (error) {
       this.logger.warn({ err: error, jobId: job.id }, 'attempt not tallied with its 202; the job\'s end tallies it');
+      return 'unknown';
     }
   }
 }

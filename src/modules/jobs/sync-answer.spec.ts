@@ -9,15 +9,17 @@ const queued = { id: 'pub1_job1', organizationId: 'org1', host: 'a.example', pri
 const operation = { kind: 'crawl', dailyLimited: true } as unknown as Operation;
 
 /** The wait around a job that ends (or not) as `found` says; refunds, answers and attempts tallied with a 202 are recorded. */
-function waitFor(ended: boolean, found: { job: Job; output: null } | null | 'database gone') {
+function waitFor(ended: boolean, found: { job: Job; output: null } | null | 'database gone', thenFound?: { job: Job; output: null }) {
   const refunds: unknown[] = [];
   const answers: unknown[] = [];
   const earlyAttempts: unknown[] = [];
   const events = { waitForEnd: async () => ended };
   const gone = () => Promise.reject(new Error('gone'));
+  let reads = 0;
   const jobs = {
-    getWithOutput: async () => (found === 'database gone' ? gone() : found),
-    tallyEarlyAttempt: async (...args: unknown[]) => (found === 'database gone' ? gone() : earlyAttempts.push(args) > 0),
+    getWithOutput: async () => (found === 'database gone' ? gone() : reads++ > 0 && thenFound ? thenFound : found),
+    // The mark moves nothing once the job ended (thenFound: it ended between the read and the mark).
+    tallyEarlyAttempt: async (...args: unknown[]) => (found === 'database gone' ? gone() : thenFound ? false : earlyAttempts.push(args) > 0),
   };
   const ledger = {
     refund: async (request: unknown) => {
@@ -76,6 +78,15 @@ describe('SyncAnswerService: the synchronous wait and its refund', () => {
     const done = waitFor(false, { job: { ...queued, status: 'done' } as Job, output: null });
     expect((await done.answer()).status).toBe(200);
     expect([done.refunds, done.earlyAttempts]).toEqual([[], []]);
+  });
+
+  it('answers a job that ended between the read and its 202 mark as ended: refunded, never a 202 of a job that failed unmarked', async () => {
+    const running = { job: { ...queued, status: 'running' } as Job, output: null };
+    const failed = { job: { ...queued, status: 'failed', errorCode: ErrorCode.NavigationTimeout } as Job, output: null };
+    const wait = waitFor(false, running, failed);
+    expect((await wait.answer()).status).toBe(500);
+    expect(wait.refunds).toMatchObject([{ requestKey: 'pub1_job1' }]);
+    expect(wait.answers).toEqual([{ status: 'failed', billing: { charged: 0, remaining: 100 } }]);
   });
 
   it('answers a job cancelled within the wait with nothing charged and the balance its cancel restored (the refund replayed)', async () => {
