@@ -97,6 +97,15 @@ describe.each(['sqlite', 'mariadb'] as const)('ledger on %s', (kind) => {
     expect(await ledgerSum(db, id)).toBe(1000);
   });
 
+  it('refunds a charge once when ten refunds of it race (a waiting request and the sweep): the others are replays, none throws', async () => {
+    const id = await org(100);
+    await charge(id, 7, `${id}-raced`);
+    const moves = await Promise.all(Array.from({ length: 10 }, () => ledger.refund({ organizationId: id, requestKey: `${id}-raced`, jobId: `${id}-raced`, host: 'example.com', dailyLimited: false })));
+    expect(moves.map((move) => move.refunded).sort((a, b) => b - a)).toEqual([7, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(await balanceOf(db, id)).toBe(100);
+    expect(await ledgerSum(db, id)).toBe(100);
+  });
+
   it("takes no lock for a month already topped up: answered while a charge holds the organization's row", async () => {
     const id = await org(250);
     await ledger.topUp(id, 1000, '2026-12');

@@ -52,3 +52,9 @@ export function storeOutage(error: unknown): AppError | null {
 export function isStoreOutage(error: unknown): boolean {
   return isDatabaseDown(error) || isRedisDown(error);
 }
+
+/** A unique-key violation: a concurrent duplicate wrote the same key first (a ledger entry's (request_key, kind)). */
+export function isDuplicateKey(error: unknown): boolean {
+  const code = (error as { code?: string })?.code ?? '';
+  return code === 'ER_DUP_ENTRY' || code.startsWith('SQLITE_CONSTRAINT');
+}

@@ -18,9 +18,3 @@ export function parseIdempotencyKey(header: string | string[] | undefined): stri
  */
 export const IdempotencyKeyOf = createParamDecorator((_data: unknown, context: ExecutionContext): string | null =>
   parseIdempotencyKey(context.switchToHttp().getRequest<FastifyRequest>().headers['idempotency-key']));
-
-/** A unique-key violation: a concurrent duplicate wrote the same (request_key, kind) first. */
-export function isDuplicateKey(error: unknown): boolean {
-  const code = (error as { code?: string })?.code ?? '';
-  return code === 'ER_DUP_ENTRY' || code.startsWith('SQLITE_CONSTRAINT');
-}

@@ -14,7 +14,7 @@ import type { CreateOrganizationDto } from './dto/create-organization.dto.js';
 import type { CreateUserDto } from './dto/create-user.dto.js';
 import type { GrantCreditsDto } from './dto/grant-credits.dto.js';
 import type { UpdateOrganizationDto } from './dto/update-organization.dto.js';
-import { isDuplicateKey } from './idempotency-key.js';
+import { isDuplicateKey } from '../../common/errors/store-errors.js';
 import { organizationChanges } from './organization-changes.js';
 import { CreatedOrganizationView, OrganizationView, organizationView } from './organization.view.js';
 

@@ -1,6 +1,7 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
+import { isDuplicateKey } from '../../common/errors/store-errors.js';
 import type { LedgerKind } from '../../infra/database/entities/index.js';
 import { MetricsService } from '../../infra/metrics/metrics.service.js';
 import { exec, query, SqlProgram, SqlProgramRunner, upsertAdd } from '../../infra/database/sql-program.js';
@@ -37,7 +38,10 @@ export class LedgerService {
    * decisions 8.4), in the same transaction.
    */
   async refund(request: RefundRequest): Promise<RefundMove> {
-    const move = await this.sql.run(() => this.refundProgram(request));
+    const run = () => this.sql.run(() => this.refundProgram(request));
+    // Two refunds of one charge at once (a waiting request and the unanswered-refunds sweep): the unique key lets one
+    // entry in, and the other, run again, finds it made: a replay, never an error.
+    const move = await run().catch((error: unknown) => (isDuplicateKey(error) ? run() : Promise.reject(error)));
     this.counted(move);
     return move;
   }

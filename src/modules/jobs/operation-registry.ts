@@ -23,8 +23,9 @@ export class OperationRegistry extends KindRegistry<Operation> {
     return [...this.byKind.values()].filter((operation) => operation.own).map((operation) => operation.kind);
   }
 
-  has(kind: string): boolean {
-    return this.byKind.has(kind);
+  /** Every registered kind. */
+  kinds(): string[] {
+    return [...this.byKind.keys()];
   }
 
   get(kind: string): Operation {
