@@ -138,7 +138,13 @@ describe('line starts and fences a page may hold', () => {
 
 describe('linkDestination', () => {
   it('percent-encodes what would end the destination early or escape its closing parenthesis', () => {
-    expect(linkDestination('https://site.example/a b(c)?q=\\&r=<x>#\\')).toBe('https://site.example/a%20b%28c%29?q=%5C&r=%3Cx%3E#%5C');
+    expect(linkDestination('https://site.example/a b(c?q=\\&r=<x>#\\')).toBe('https://site.example/a%20b%28c?q=%5C&r=%3Cx%3E#%5C');
+    expect(linkDestination('https://site.example/a)(b')).toBe('https://site.example/a%29%28b');
+  });
+
+  it('keeps balanced parentheses as they are: the destination reads as the page wrote it, as links[].url does', () => {
+    expect(linkDestination('https://en.wikipedia.org/wiki/Python_(programming_language)')).toBe('https://en.wikipedia.org/wiki/Python_(programming_language)');
+    expect(linkDestination('https://site.example/a b(c)')).toBe('https://site.example/a%20b(c)');
   });
 
   it('closes a link whose URL ends in a backslash (WHATWG URL keeps it in the query)', () => {

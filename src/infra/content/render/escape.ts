@@ -79,10 +79,23 @@ export function codeFence(code: string): string {
 }
 
 /**
- * A link or image destination: spaces and unbalanced parentheses would end it early, a backslash would escape what
- * follows it (a query's `\` before the closing parenthesis), and `<`, `>` could read as markup. Percent-encoded by
- * hand: encodeURIComponent leaves parentheses as they are.
+ * A link or image destination: a space would end it early, a backslash would escape what follows it (a query's `\`
+ * before the closing parenthesis), and `<`, `>` could read as markup: those are percent-encoded. Parentheses stay as
+ * they are when they balance (CommonMark allows it: `Python_(programming_language)` reads as in `links[].url`), and
+ * are encoded when they do not, as an unbalanced one would end the destination early.
  */
 export function linkDestination(url: string): string {
-  return url.replace(/[ ()\\<>]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const escaped = url.replace(/[ \\<>]/g, percentEncoded);
+  return parenthesesBalance(escaped) ? escaped : escaped.replace(/[()]/g, percentEncoded);
+}
+
+const percentEncoded = (character: string): string => `%${character.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`;
+
+function parenthesesBalance(text: string): boolean {
+  let depth = 0;
+  for (const character of text) {
+    if (character === '(') depth += 1;
+    else if (character === ')' && --depth < 0) return false;
+  }
+  return depth === 0;
 }
