@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { pageLinks } from './links.js';
 import { parseDocument } from './parse-document.js';
+import { bodyRenderers } from '../../../test/unit/support/render-body.js';
 
 const links = (html: string) => pageLinks(parseDocument(html), 'http://a.test/', 100_000);
 
@@ -28,5 +29,12 @@ describe('links as a browser nests them: never one inside another (unnested-anch
     expect(read).toHaveLength(20_000);
     expect(read.slice(0, 2)).toEqual([{ url: 'http://a.test/p/0', text: '0' }, { url: 'http://a.test/p/1', text: '1' }]);
     expect(read.every((link, n) => link.text === String(n))).toBe(true);
+  });
+});
+
+describe('Markdown of a link deeper inside another (not moved out)', () => {
+  it('writes the inner one as its text: no link inside a link label', () => {
+    const { markdown } = bodyRenderers('https://a.test/');
+    expect(markdown('<p><a href="/1"><span>one <a href="/2">two</a></span></a></p>')).toBe('[one two](https://a.test/1)');
   });
 });

@@ -5,7 +5,7 @@
  * (quadratic work to read), and Markdown writes links inside links. This puts an `a` that is a child of another `a`
  * right after it, with what followed it there, as a browser closes the outer one. In document order, so a chain of
  * unclosed links comes apart one link at a time; iterative and linear, the nesting may be far deeper than the stack.
- * An `a` deeper inside another (within a `div` of it) stays: linkText reads around it.
+ * An `a` deeper inside another (within a `div` of it) stays: linkText reads around it, Markdown writes it as its text.
  */
 export function unnestAnchors(document: Document): Document {
   const nested: Array<{ anchor: Element; within: Element }> = [];

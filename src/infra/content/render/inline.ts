@@ -50,7 +50,9 @@ export class InlineRenderer {
     const inner = this.children(element).replace(/[ \t\n\r\f]*\n[ \t\n\r\f]*/g, ' ');
     this.linkDepth -= 1;
     const href = element.getAttribute('href');
-    if (this.ctx.mode === 'text' || href === null || isScriptUrl(href)) return inner;
+    // A link inside a link (deeper than a child, which parsing moved out: unnested-anchors.ts) is its text: Markdown
+    // has no link in a link's label.
+    if (this.ctx.mode === 'text' || href === null || isScriptUrl(href) || this.linkDepth > 0) return inner;
     const url = absoluteUrl(href, this.ctx.baseUrl);
     const text = inner.trim();
     if (url === null || text === '') return inner;
