@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { renderHtmlFragment } from './html-fragment.js';
 import { parseDocument } from './parse-document.js';
+import { bodyRenderers } from '../../../test/unit/support/render-body.js';
 
 const fragment = (body: string) => renderHtmlFragment([parseDocument(`<html><body>${body}</body></html>`).body.firstElementChild!], 'https://site.example/a/');
 
@@ -16,9 +17,15 @@ describe('renderHtmlFragment: no script in the fragment (decisions.md 8.1)', () 
       .toBe('<div><svg><a href="https://site.example/x"><text>x</text></a></svg></div>');
   });
 
-  it('keeps a link\'s or a form\'s URL only when http(s), mailto or tel; an image\'s data: URL stays', () => {
+  it('drops a link\'s or a form\'s data: and vbscript: URL (a click runs them), keeps every other scheme; an image\'s data: URL stays', () => {
     expect(fragment('<div><a href="data:text/html,<script>alert(1)</script>">d</a><a href="mailto:a@b.example">m</a><a href="tel:+1">t</a><img src="data:image/png;base64,AAAA"><form action="data:text/html,x"><button formaction="vbscript:x">b</button></form></div>'))
       .toBe('<div><a>d</a><a href="mailto:a@b.example">m</a><a href="tel:+1">t</a><img src="data:image/png;base64,AAAA"><form><button>b</button></form></div>');
+    expect(fragment('<p><a href="ftp://ftp.example/f.iso">f</a><a href="sms:+1">s</a></p>')).toBe('<p><a href="ftp://ftp.example/f.iso">f</a><a href="sms:+1">s</a></p>');
+  });
+
+  it('is the rule Markdown follows too (isUnsafeLinkUrl): the same links kept, the same dropped to their text', () => {
+    const { markdown } = bodyRenderers('https://site.example/a/');
+    expect(markdown('<p><a href="ftp://ftp.example/f.iso">f</a> <a href="data:text/html,x">d</a> <a href="vbscript:x">v</a> <a href="javascript:x">j</a></p>')).toBe('[f](ftp://ftp.example/f.iso) d v j');
   });
 });
 

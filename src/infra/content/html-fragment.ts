@@ -1,17 +1,16 @@
-import { absoluteUrl, isScriptUrl } from './resolve-url.js';
+import { absoluteUrl, isScriptUrl, isUnsafeLinkUrl } from './resolve-url.js';
 import { splitAscii } from './whitespace.js';
 
 const URL_ATTRIBUTES: ReadonlySet<string> = new Set(['href', 'src', 'action', 'formaction', 'poster', 'cite', 'background', 'longdesc', 'data-src']);
-/** Where a click or a submit goes: there a `data:` page or a `vbscript:` URL runs script as well. */
+/** Where a click or a submit goes: there a `data:` page or a `vbscript:` URL runs script as well (isUnsafeLinkUrl). */
 const NAVIGATIONS: ReadonlySet<string> = new Set(['a:href', 'area:href', 'form:action', 'button:formaction', 'input:formaction']);
-const NAVIGABLE_URL = /^(?:https?|mailto|tel):/i;
 const SVG_NAMESPACE = 'http://www.w3.org/2000/svg';
 /** SVG animations set another element's attribute (a link's href) to any value they name, `javascript:` included. */
 const SVG_ANIMATIONS: ReadonlySet<string> = new Set(['set', 'animate', 'animatemotion', 'animatetransform']);
 
 /**
  * decisions.md 8.1: the kept elements as an HTML fragment, with event-handler attributes gone, `javascript:` URLs
- * gone (a link's or a form's URL kept only when http(s), mailto or tel), SVG animations gone, and every URL absolute
+ * gone (a link's or a form's `vbscript:` and `data:` URLs too: isUnsafeLinkUrl), SVG animations gone, and every URL absolute
  * against the page's URL. (Scripts, styles and comments are gone already.)
  */
 export function renderHtmlFragment(elements: readonly Element[], baseUrl: string): string {
@@ -41,8 +40,8 @@ function isSvgAnimation(element: Element): boolean {
 }
 
 function setUrl(element: Element, name: string, value: string, baseUrl: string, navigates: boolean): void {
-  const url = isScriptUrl(value) ? null : absoluteUrl(value, baseUrl);
-  if (url === null || (navigates && !NAVIGABLE_URL.test(url))) element.removeAttribute(name);
+  const url = isScriptUrl(value) || (navigates && isUnsafeLinkUrl(value)) ? null : absoluteUrl(value, baseUrl);
+  if (url === null) element.removeAttribute(name);
   else element.setAttribute(name, url);
 }
 

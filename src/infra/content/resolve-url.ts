@@ -17,3 +17,13 @@ export function absoluteHttpUrl(value: string, baseUrl: string): string | null {
 export function isScriptUrl(value: string): boolean {
   return absoluteUrl(value, 'http://base.invalid/')?.startsWith('javascript:') ?? false;
 }
+
+/**
+ * A link's (or a form's) URL that no format hands on (decisions.md 8.1 names `javascript:`): one that runs script when
+ * followed, `javascript:` and `vbscript:`, or a `data:` document a click opens as a page. Every other scheme (ftp,
+ * mailto, tel, sms...) is kept, in HTML and Markdown alike.
+ */
+export function isUnsafeLinkUrl(value: string): boolean {
+  const url = absoluteUrl(value, 'http://base.invalid/');
+  return url === null || /^(?:javascript|vbscript|data):/.test(url);
+}

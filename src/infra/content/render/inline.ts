@@ -1,4 +1,4 @@
-import { absoluteHttpUrl, absoluteUrl, isScriptUrl } from '../resolve-url.js';
+import { absoluteHttpUrl, absoluteUrl, isUnsafeLinkUrl } from '../resolve-url.js';
 import { collapseWhitespace } from '../whitespace.js';
 import { isPermalink } from './doc-conventions.js';
 import { BLOCK_TAGS } from '../html-tags.js';
@@ -52,7 +52,7 @@ export class InlineRenderer {
     const href = element.getAttribute('href');
     // A link inside a link (deeper than a child, which parsing moved out: unnested-anchors.ts) is its text: Markdown
     // has no link in a link's label.
-    if (this.ctx.mode === 'text' || href === null || isScriptUrl(href) || this.linkDepth > 0) return inner;
+    if (this.ctx.mode === 'text' || href === null || isUnsafeLinkUrl(href) || this.linkDepth > 0) return inner;
     const url = absoluteUrl(href, this.ctx.baseUrl);
     const text = inner.trim();
     if (url === null || text === '') return inner;
