@@ -33,8 +33,10 @@ describe('concurrency slots and burst tokens in Redis', () => {
     // What a flush leaves: neither the lease nor the index.
     await limits.releaseSlot(lost, 'running');
     expect(await limits.slotsInUse(lost)).toBe(0);
-    expect(await limits.restoreSlots([{ holder: 'running', organizationId: lost }], LEASE)).toBe(1);
-    expect(await limits.restoreSlots([{ holder: 'running', organizationId: lost }], LEASE)).toBe(0);
+    const [restored] = await limits.restoreSlots([{ holder: 'running', organizationId: lost }], LEASE);
+    expect(restored).toEqual({ holder: 'running', organizationId: lost, since: expect.any(Number) });
+    expect((await limits.slotHolders()).find((slot) => slot.organizationId === lost)).toEqual(restored);
+    expect(await limits.restoreSlots([{ holder: 'running', organizationId: lost }], LEASE)).toEqual([]);
     expect(await limits.slotsInUse(lost)).toBe(1);
     expect((await limits.slotHolders()).filter((slot) => slot.organizationId === lost).map((slot) => slot.holder)).toEqual(['running']);
     await expect(limits.acquireSlot(lost, 'next', 1, LEASE)).rejects.toMatchObject({ code: 'concurrency_exceeded' });

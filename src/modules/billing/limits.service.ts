@@ -29,7 +29,7 @@ if redis.call('HEXISTS', KEYS[2], ARGV[2]) == 1 then return 0 end
 redis.call('HSET', KEYS[2], ARGV[2], now .. ' ' .. ARGV[3])
 redis.call('ZADD', KEYS[1], now + tonumber(ARGV[1]), ARGV[2])
 redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[1]) * 2)
-return 1`;
+return now`;
 
 /** Releases a holder's slot only while its index says it was taken at ARGV[2] (`<since> <organization>`): not one taken again since. */
 const RELEASE_TAKEN_AT = `
@@ -76,14 +76,14 @@ export class LimitsService {
     await sendBatch(batch);
   }
 
-  /** Takes the slots of these jobs' holders that no index lists (their jobs hold them: see RESTORE); answers how many. */
-  async restoreSlots(holders: readonly Omit<SlotHolder, 'since'>[], leaseMs: number): Promise<number> {
-    if (holders.length === 0) return 0;
+  /** Takes the slots of these jobs' holders that no index lists (their jobs hold them: see RESTORE); answers those taken, as taken. */
+  async restoreSlots(holders: readonly Omit<SlotHolder, 'since'>[], leaseMs: number): Promise<SlotHolder[]> {
+    if (holders.length === 0) return [];
     const batch = this.redis.pipeline();
     for (const { holder, organizationId } of holders) batch.eval(RESTORE, 2, this.slotKey(organizationId), HOLDERS_KEY, leaseMs, holder, organizationId);
     const answers = (await batch.exec()) ?? [];
     for (const [error] of answers) if (error) throw error;
-    return answers.filter(([, answer]) => Number(answer) === 1).length;
+    return holders.flatMap((holder, index) => (Number(answers[index][1]) > 0 ? [{ ...holder, since: Number(answers[index][1]) }] : []));
   }
 
   /** Every indexed holder, for the slot keeper. */

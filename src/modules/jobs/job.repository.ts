@@ -133,6 +133,17 @@ export class JobRepository {
     return this.jobs.find({ where, order: { createdAt: 'ASC' }, take });
   }
 
+  /**
+   * Queued and running jobs, their id and organization only, oldest first, `take` of each status at most, except the
+   * kinds that hold no plan slot of their own (a maintenance read across organizations, for the slot keeper).
+   */
+  async openJobs(exceptKinds: readonly string[], take: number): Promise<Array<{ id: string; organizationId: string }>> {
+    const select = { id: true, organizationId: true };
+    const where = (status: Job['status']) => ({ status, ...(exceptKinds.length ? { kind: Not(In([...exceptKinds])) } : {}) });
+    const [running, queued] = await Promise.all((['running', 'queued'] as const).map((status) => this.jobs.find({ select, where: where(status), order: { createdAt: 'ASC' }, take })));
+    return [...running, ...queued];
+  }
+
   /** The status of each of these jobs that exists (a maintenance read across organizations, for the slot keeper). */
   async statusesOf(ids: readonly string[]): Promise<Map<string, Job['status']>> {
     const statuses = new Map<string, Job['status']>();

@@ -77,14 +77,18 @@ export class SlotKeeper implements OnApplicationBootstrap, OnApplicationShutdown
 
   /**
    * Jobs whose row says queued or running hold a slot from their admission to their end. One no index listed when it
-   * was read before the rows (a job's end writes its row before it releases its slot, so it is not one that just
-   * ended) lost it with Redis's data: it is taken again, or the organization could run past its plan meanwhile.
+   * was read before the rows lost it with Redis's data: it is taken again, or the organization could run past its plan
+   * meanwhile. A job that ended between the rows' read and the restore (its release found nothing) is read again and
+   * its slot, as restored, released: it never holds one for an ended job until the next period.
    */
   private async restoreUnlisted(listed: ReadonlySet<string>): Promise<void> {
-    const options = { exceptKinds: this.registry.ownKinds() };
-    const open = [...(await this.jobs.listByStatus('running', OPEN_BATCH, options)), ...(await this.jobs.listByStatus('queued', OPEN_BATCH, options))];
+    const open = await this.jobs.openJobs(this.registry.ownKinds(), OPEN_BATCH);
     const lost = open.filter((job) => !listed.has(job.id)).map((job) => ({ holder: job.id, organizationId: job.organizationId }));
     const restored = await this.limits.restoreSlots(lost, this.config.slotLeaseMs);
-    if (restored > 0) this.logger.warn(`${restored} slot(s) of queued or running jobs taken again: Redis had lost them`);
+    if (restored.length === 0) return;
+    const statuses = await this.jobs.statusesOf(restored.map((slot) => slot.holder));
+    const ended = restored.filter((slot) => !['queued', 'running'].includes(statuses.get(slot.holder) ?? ''));
+    for (const slot of ended) await this.limits.releaseSlotAsSeen(slot);
+    if (restored.length > ended.length) this.logger.warn(`${restored.length - ended.length} slot(s) of queued or running jobs taken again: Redis had lost them`);
   }
 }

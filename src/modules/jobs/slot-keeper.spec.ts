@@ -11,7 +11,7 @@ const LEASE = 3000;
 const T0 = 1_000_000;
 
 /** The keeper's rules against doubles: which leases it renews, which slots it frees, and that one process keeps per period. */
-function setup(holders: SlotHolder[], statuses: Record<string, Job['status']>, turnFree = true, kinds: Record<string, string> = {}) {
+function setup(holders: SlotHolder[], statuses: Record<string, Job['status']>, turnFree = true, kinds: Record<string, string> = {}, endsAtRestore: string[] = []) {
   const kept: string[][] = [];
   const released: string[] = [];
   const restored: string[] = [];
@@ -20,13 +20,19 @@ function setup(holders: SlotHolder[], statuses: Record<string, Job['status']>, t
     slotHolders: async () => holders,
     keepSlots: async (live: SlotHolder[], leaseMs: number) => void kept.push([...live.map((holder) => holder.holder), String(leaseMs)]),
     releaseSlot: async (organizationId: string, holder: string) => void released.push(`${organizationId}/${holder}`),
-    restoreSlots: async (lost: SlotHolder[]) => restored.push(...lost.map((slot) => `${slot.organizationId}/${slot.holder}`)),
+    restoreSlots: async (lost: SlotHolder[]) => {
+      restored.push(...lost.map((slot) => `${slot.organizationId}/${slot.holder}`));
+      // A job that ends just as its slot is restored (endsAtRestore): its row says so from now on.
+      for (const slot of lost) if (endsAtRestore.includes(slot.holder)) statuses[slot.holder] = 'done';
+      return lost.map((slot) => ({ ...slot, since: T0 }));
+    },
+    releaseSlotAsSeen: async (slot: SlotHolder) => void released.push(`${slot.organizationId}/${slot.holder} as seen at ${slot.since}`),
   };
   const jobs = {
     statusesOf: async (ids: string[]) => new Map(ids.filter((id) => statuses[id]).map((id) => [id, statuses[id]!])),
-    listByStatus: async (status: string, _take: number, { exceptKinds }: { exceptKinds: string[] }) => Object.keys(statuses)
-      .filter((id) => statuses[id] === status && !exceptKinds.includes(kinds[id] ?? 'crawl'))
-      .map((id) => ({ id, organizationId: 'org', status })),
+    openJobs: async (exceptKinds: string[]) => Object.keys(statuses)
+      .filter((id) => ['running', 'queued'].includes(statuses[id]!) && !exceptKinds.includes(kinds[id] ?? 'crawl'))
+      .map((id) => ({ id, organizationId: 'org' })),
   };
   const registry = { ownKinds: () => ['site'] };
   const config = { slotLeaseMs: LEASE } as AppConfig;
@@ -62,5 +68,13 @@ describe('SlotKeeper', () => {
     );
     await world.keeper.keep(T0);
     expect(world.restored).toEqual(['org/running', 'org/queued']);
+    expect(world.released).toEqual([]);
+  });
+
+  it('releases, as it restored it, the slot of a job that ended between the read of its row and the restore', async () => {
+    const world = setup([], { running: 'running', ending: 'running' }, true, {}, ['ending']);
+    await world.keeper.keep(T0);
+    expect(world.restored).toEqual(['org/running', 'org/ending']);
+    expect(world.released).toEqual([`org/ending as seen at ${T0}`]);
   });
 });
