@@ -112,5 +112,18 @@ describe.each(['sqlite', 'mariadb'] as const)('webhooks owed, on %s', (kind) => 
     announced.length = 0;
     await sweeper.sweep(Date.now() + OWED_GRACE_MS);
     expect(announced).toEqual(['job.finished late-lost']);
+    // A round of one page: the first sees the 200 oldest (all still in Bull), the next goes on where it stopped.
+    await outbox.owe({ organizationId: 'org', jobId: 'late-lost' });
+    await db.query('UPDATE webhook_outbox SET created_at = ? WHERE job_id = ?', [stamp(kind, new Date(t0 + 500)), 'late-lost']);
+    announced.length = 0;
+    sweeper.maxPerRound = 200;
+    try {
+      await sweeper.sweep(Date.now() + OWED_GRACE_MS);
+      expect(announced).toEqual([]);
+      await sweeper.sweep(Date.now() + OWED_GRACE_MS);
+      expect(announced).toEqual(['job.finished late-lost']);
+    } finally {
+      sweeper.maxPerRound = 5000;
+    }
   });
 });

@@ -29,6 +29,10 @@ const ENDED = new Set(['done', 'failed', 'cancelled']);
 @Injectable()
 export class OwedWebhooksSweeper extends SharedSweep {
   protected readonly logger = new Logger(OwedWebhooksSweeper.name);
+  /** Where the next round goes on: the last row the previous one checked (none: from the oldest). */
+  private after: OutboxRow | undefined;
+  /** MAX_PER_ROUND; a test lowers it. */
+  maxPerRound = MAX_PER_ROUND;
 
   constructor(
     @InjectRedis() redis: Redis,
@@ -42,16 +46,18 @@ export class OwedWebhooksSweeper extends SharedSweep {
     super(redis, { key: TURN_KEY, periodMs: PERIOD_MS, what: 'owed webhooks sweep' });
   }
 
-  /** Every due row, a page at a time: rows still in Bull (a slow receiver's retries) must not hide newer lost ones. */
+  /**
+   * Due rows a page at a time, MAX_PER_ROUND a round, each round going on where the last stopped and starting over
+   * once it reached the newest: rows still in Bull (a slow receiver's retries), however many, never hide newer lost ones.
+   */
   protected async round(now: number): Promise<void> {
     const before = new Date(now - OWED_GRACE_MS);
-    let after: OutboxRow | undefined;
-    for (let seen = 0; seen < MAX_PER_ROUND; ) {
-      const rows = await this.outbox.due(before, BATCH, after);
+    for (let seen = 0; seen < this.maxPerRound; ) {
+      const rows = await this.outbox.due(before, BATCH, this.after);
       for (const row of rows) await this.check(row);
       seen += rows.length;
-      if (rows.length < BATCH) return;
-      after = rows[rows.length - 1];
+      this.after = rows.length < BATCH ? undefined : rows[rows.length - 1];
+      if (this.after === undefined) return;
     }
   }
 
