@@ -64,7 +64,8 @@ export async function readSitemaps(
     const answer = await fetch(url, remaining);
     if (answer === null) return;
     if (answer.status < 200 || answer.status >= 300) {
-      // 9.1's 50 MiB counts every body read, a 404's as much as a sitemap's (the fetch may keep less of it: route-get).
+      // 9.1's 50 MiB counts every body read, a 404's as much as a sitemap's. The service's fetch keeps none of a
+      // non-2xx body (route-get: otherStatusMaxBytes 0); counted anyway, so the bound holds for any fetch given here.
       state.bytes += answer.body.length;
       if (state.bytes >= bounds.maxBytes) full = truncated = true;
       return;

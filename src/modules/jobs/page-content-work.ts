@@ -1,5 +1,6 @@
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
+import { NESTED_TOO_DEEP } from '../../infra/content/depth-cap.js';
 import type { ContentTask, ContentTaskValue } from '../../infra/content/content-task.js';
 import { ContentBudgetError, ContentTimeoutError, ContentTooLargeError, runContentTask } from '../../infra/content/content-threads.js';
 import { pageTooLarge } from './page-size.js';
@@ -18,7 +19,8 @@ export async function pageContentWork<T extends ContentTask>(task: T, limits: Co
   try {
     return await runContentTask(task, limits.deadline, limits.signal);
   } catch (error) {
-    if (error instanceof ContentTooLargeError) throw pageTooLarge(limits.maxBytes);
+    // Too deep for its work (a JSON-LD value, a selector nested 100,000 levels) says so; every other cause is bytes.
+    if (error instanceof ContentTooLargeError) throw error.message === NESTED_TOO_DEEP ? new AppError(ErrorCode.PageTooLarge, NESTED_TOO_DEEP) : pageTooLarge(limits.maxBytes);
     // The page's own cost (its size, or rules the engine runs slowly on it): page_too_large, as its heap running out is.
     if (error instanceof ContentBudgetError) throw new AppError(ErrorCode.PageTooLarge, `The page's content took more than ${Math.round(error.budgetMs / 1000)} s to work out; the most a page of its size may take.`);
     if (error instanceof ContentTimeoutError) throw new AppError(ErrorCode.NavigationTimeout, "The page's content was not ready before the job deadline.");
