@@ -27,6 +27,8 @@ export interface AppConfig {
   readonly syncWaitMs: number;
   readonly jobTimeoutMs: number;
   readonly chatTimeoutMs: number;
+  /** How long a stopping worker lets its running jobs finish (shutdownDrainMs): a pod's grace period must exceed it. */
+  readonly shutdownDrainMs: number;
   /** A running job's worker renews its heartbeat this often; one silent for four beats is failed as lost. */
   readonly jobHeartbeatMs: number;
   /** A plan slot is a lease this long, renewed every third of it while its job is queued or running. */
@@ -189,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     syncWaitMs: e.SYNC_WAIT_MS ?? 30000,
     jobTimeoutMs: e.JOB_TIMEOUT_MS ?? 90000,
     chatTimeoutMs: e.CHAT_TIMEOUT_MS ?? 150000,
+    shutdownDrainMs: shutdownDrainMs(e.JOB_TIMEOUT_MS ?? 90000, e.CHAT_TIMEOUT_MS ?? 150000),
     jobHeartbeatMs: e.JOB_HEARTBEAT_MS ?? 2000,
     slotLeaseMs: e.SLOT_LEASE_MS ?? 60000,
     webhookBackoffMs: e.WEBHOOK_BACKOFF_MS ?? 1000,
@@ -234,4 +237,16 @@ function deepFreeze<T>(value: T): T {
     for (const child of Object.values(value)) deepFreeze(child);
   }
   return value;
+}
+
+/** A job's own end and its record after its deadline (the runner's backstop, the store's retry) fit in this. */
+const DRAIN_MARGIN_MS = 15_000;
+
+/**
+ * How long a stopping worker waits for its running jobs: the longest a job may run (a chat's CHAT_TIMEOUT_MS, a page's
+ * JOB_TIMEOUT_MS) and a margin. The one owner of the rule a Deployment's terminationGracePeriodSeconds and compose's
+ * stop_grace_period follow (test/unit/deploy.spec.ts checks both against it).
+ */
+export function shutdownDrainMs(jobTimeoutMs: number, chatTimeoutMs: number): number {
+  return Math.max(jobTimeoutMs, chatTimeoutMs) + DRAIN_MARGIN_MS;
 }

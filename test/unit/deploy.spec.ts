@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, it, expect } from '@jest/globals';
 import { parseAllDocuments, parseDocument } from 'yaml';
+import { shutdownDrainMs } from '../../src/config/app-config.js';
 
 // Offline checks of docker/ and k8s/ against the code: no engine, no cluster.
 
@@ -41,6 +42,7 @@ type ComposeService = {
   build?: unknown;
   environment?: Record<string, string>;
   depends_on?: Record<string, { condition: string }>;
+  stop_grace_period?: string;
   deploy?: { replicas?: number };
   healthcheck?: { test: string[] };
 };
@@ -168,8 +170,14 @@ describe('Deployments', () => {
     const mount = spec.containers[0].volumeMounts?.find((v) => v.mountPath === '/dev/shm');
     expect(spec.volumes?.find((v) => v.name === mount?.name)?.emptyDir?.medium).toBe('Memory');
     const [config] = ofKind('ConfigMap');
-    const longestJobMs = Math.max(Number(config.data?.JOB_TIMEOUT_MS), Number(config.data?.CHAT_TIMEOUT_MS));
-    expect((spec.terminationGracePeriodSeconds ?? 30) * 1000).toBeGreaterThan(longestJobMs);
+    const drainMs = shutdownDrainMs(Number(config.data?.JOB_TIMEOUT_MS), Number(config.data?.CHAT_TIMEOUT_MS));
+    expect((spec.terminationGracePeriodSeconds ?? 30) * 1000).toBeGreaterThan(drainMs);
+  });
+
+  it("gives compose's worker a stop grace past its drain and the API one past the synchronous wait (Docker's default is 10 s)", () => {
+    const seconds = (value: string | undefined) => Number(/^(\d+)s$/.exec(value ?? '')?.[1] ?? 10);
+    expect(seconds(compose.services.worker.stop_grace_period) * 1000).toBeGreaterThan(shutdownDrainMs(90_000, 150_000));
+    expect(seconds(compose.services.api.stop_grace_period) * 1000).toBeGreaterThan(30_000);
   });
 });
 

@@ -11,8 +11,6 @@ import { OperationRegistry } from './operation-registry.js';
 import { throttleCaptures } from './debug-throttle.js';
 import { withFallback } from '../../common/time/deadline.js';
 
-const DRAIN_MS = 60_000;
-
 /** In worker processes only: takes BROWSER_CONCURRENCY jobs at once from Bull and hands them to the runner. */
 @Injectable()
 export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -48,7 +46,10 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
       await this.queue.close().catch(() => undefined);
       return;
     }
-    const closed = this.queue.close().catch((error) => this.logger.warn(`queue close: ${(error as Error).message}`));
-    await withFallback(closed, DRAIN_MS, undefined);
+    // The longest job runs to its end (shutdownDrainMs): cut earlier, it would lose its browser mid-run.
+    const closed = this.queue.close().then(() => true, (error) => (this.logger.warn(`queue close: ${(error as Error).message}`), true));
+    if (!(await withFallback(closed, this.config.shutdownDrainMs, false))) {
+      this.logger.warn(`running jobs not finished within ${this.config.shutdownDrainMs} ms of the shutdown: they stop with the browser`);
+    }
   }
 }
