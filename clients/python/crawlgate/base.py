@@ -71,18 +71,23 @@ class BaseClient:
         """A metered call: keyed (so a retry never pays twice), and its 202 waited for unless `wait` is False."""
         deadline = self._session.deadline(timeout)
         query = query_string(params)
-        response = self._session.request(method, f"{path}?{query}" if query else path, deadline=deadline, body=body,
-                                         idempotency_key=idempotency_key or new_idempotency_key())
-        if response.status != 202:
-            return result_from(response)
-        envelope = response.json()
-        charged, remaining = _int(response.header("x-credits-charged")), _int(response.header("x-credits-remaining"))
-        if envelope.get("kind") == "site":
-            return site_from(envelope)
-        job = job_from(envelope, charged, remaining)
-        if not wait:
-            return job
-        return self._await(job.job_id, deadline, charged, remaining)
+        key = idempotency_key or new_idempotency_key()
+        try:
+            response = self._session.request(method, f"{path}?{query}" if query else path, deadline=deadline, body=body, idempotency_key=key)
+            if response.status != 202:
+                return result_from(response)
+            envelope = response.json()
+            charged, remaining = _int(response.header("x-credits-charged")), _int(response.header("x-credits-remaining"))
+            if envelope.get("kind") == "site":
+                return site_from(envelope)
+            job = job_from(envelope, charged, remaining)
+            if not wait:
+                return job
+            return self._await(job.job_id, deadline, charged, remaining)
+        except errors.CrawlgateError as error:
+            # The key the request went with, generated or given: the way to ask again without paying twice.
+            error.idempotency_key = key
+            raise
 
     def _await(self, job_id: str, deadline: float, charged: Optional[int] = None, remaining: Optional[int] = None) -> Result:
         """Polls GET /crawl/{job} with backoff until the job ends (its answer, or JobFailed) or the deadline passes."""
@@ -92,6 +97,10 @@ class BaseClient:
                 response = self._get(f"/crawl/{quote(job_id, safe='')}", deadline)
             except errors.Timeout as timeout:
                 raise errors.Timeout(f"job {job_id} still running when the call's time passed; collect it later", job_id=job_id) from timeout
+            except errors.CrawlgateError as error:
+                # The job is paid: whatever stopped its collection, the caller gets its id to collect it, not to pay again.
+                error.job_id = error.job_id or job_id
+                raise
             if response.status != 202:
                 result = result_from(response, charged, remaining)
                 if isinstance(result, Page) and result.job_id is None:

@@ -11,6 +11,11 @@ class CrawlgateError(Exception):
         self.status = status
         self.body = body
         self.headers: Mapping[str, str] = headers or {}
+        # Set on an error of a metered call: the Idempotency-Key it was sent with. Calling again with
+        # `idempotency_key=error.idempotency_key` answers the first request's job, never a second charge.
+        self.idempotency_key: Optional[str] = None
+        # Set on an error met while collecting a paid job (a 202's): collect it with `client.job(error.job_id)`.
+        self.job_id: Optional[str] = getattr(self, "job_id", None)
 
 
 class AuthError(CrawlgateError):
@@ -68,8 +73,8 @@ class Timeout(CrawlgateError):
     """The call's total time passed while waiting for a job.
 
     `job_id` is the job to collect later (it is paid) once the service had named it (a 202); None when no answer came
-    at all within the call's time: a call made with your own `idempotency_key` and made again with it answers the
-    first job's state without a second charge.
+    at all within the call's time: the call made again with `idempotency_key=error.idempotency_key` answers the first
+    job's state without a second charge.
     """
 
     def __init__(self, message: str, job_id: Optional[str] = None, **kwargs: Any):

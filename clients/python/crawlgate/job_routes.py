@@ -57,7 +57,13 @@ class JobRoutes(BaseClient):
             timeout: Optional[float] = None, idempotency_key: Optional[str] = None) -> Union[LinkMap, Result]:
         """GET /map: a LinkMap (`.links` of MapLink, `.sitemaps`, `.skipped`, `.truncated`); a Job with wait=False on a 202."""
         result = self._metered("GET", "/map", given(locals()), wait=wait, timeout=timeout, idempotency_key=idempotency_key)
-        return link_map_from(result.raw) if isinstance(result, Crawl) else result
+        if not isinstance(result, Crawl):
+            return result
+        link_map = link_map_from(result.raw)
+        # A map collected after its 202 carries its charge as the 202 said it (the collected envelope has none).
+        if link_map.credits_charged is None:
+            link_map.credits_charged, link_map.credits_remaining = result.credits_charged, result.credits_remaining
+        return link_map
 
     def site(self, url: str, *, limit: Optional[int] = None, max_depth: Optional[int] = None, scope: Optional[str] = None,
              include_paths: Optional[Patterns] = None, exclude_paths: Optional[Patterns] = None,

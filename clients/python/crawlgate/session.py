@@ -24,6 +24,19 @@ def retry_after(response: Response) -> Optional[float]:
         return None
 
 
+# A 503 that says how the service is set up, not how busy it is: asking again answers the same.
+PERMANENT_503 = ("ai_unavailable",)
+
+
+def transient(response: Response) -> bool:
+    """A 429, or a 503 whose error code is load or an outage (a pool, the queue, the database), worth asking again."""
+    if response.status != 503:
+        return True
+    body = _body(response)
+    code = body.get("error", {}).get("code") if isinstance(body, dict) and isinstance(body.get("error"), dict) else None
+    return code not in PERMANENT_503
+
+
 def backoff(attempt: int, base: float = 0.25, cap: float = 8.0) -> float:
     """Exponential with jitter ("equal jitter"): half the step for sure, half at random, so waits still grow."""
     step = min(cap, base * (2 ** attempt))
@@ -64,13 +77,15 @@ class Session:
                 if time.monotonic() >= deadline:
                     raise errors.Timeout(f"{method} {path}: no answer within the call's time") from failure
                 pause = backoff(attempt)
-                # Without an Idempotency-Key a second try could run (and charge) the request twice.
-                if idempotency_key is None or attempt >= self.max_retries or time.monotonic() + pause >= deadline:
+                # Without an Idempotency-Key a second try of a metered call could run (and charge) it twice; a free
+                # read (collecting a job, the account) or a cancel (answered 200 again) is safe to send again.
+                repeatable = idempotency_key is not None or method in ("GET", "HEAD", "DELETE")
+                if not repeatable or attempt >= self.max_retries or time.monotonic() + pause >= deadline:
                     raise errors.Unavailable(f"{method} {path}: {failure}") from failure
                 self.sleep(pause)
                 attempt += 1
                 continue
-            if response.status not in RETRIED or attempt >= self.max_retries:
+            if response.status not in RETRIED or attempt >= self.max_retries or not transient(response):
                 return raise_for(response)
             wait = (retry_after(response) or 0.0) + backoff(attempt)
             if time.monotonic() + wait >= deadline:

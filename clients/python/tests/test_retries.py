@@ -82,10 +82,12 @@ class StandIn(http.server.BaseHTTPRequestHandler):
             self.close_connection = True
             self.connection.shutdown(2)
             return
-        status, headers = step
+        status, headers, *answer = step
         body = b"<h1>ok</h1>" if status == 200 else json.dumps({"error": {"code": "proxy_pool_unavailable", "message": "down", "billed": False}}).encode()
+        if answer:
+            body = json.dumps(answer[0]).encode()
         self.send_response(status)
-        self.send_header("Content-Type", "text/html; charset=utf-8" if status == 200 else "application/json")
+        self.send_header("Content-Type", "text/html; charset=utf-8" if status == 200 and not answer else "application/json")
         for name, value in headers.items():
             self.send_header(name, value)
         self.send_header("Content-Length", str(len(body)))
@@ -134,11 +136,35 @@ class StandInTest(unittest.TestCase):
         self.assertEqual((caught.exception.code, caught.exception.billed, len(StandIn.seen)), ("proxy_pool_unavailable", False, 4))
         self.assertEqual({headers["Idempotency-Key"] for headers in StandIn.seen}, {"mine"})
 
-    def test_a_dropped_connection_is_retried_only_with_an_idempotency_key(self) -> None:
+    def test_a_dropped_connection_is_retried_with_an_idempotency_key_or_on_a_free_read(self) -> None:
         StandIn.script = ["drop", (200, {})]
         self.assertEqual(self.client.crawl("https://example.com/").text, "<h1>ok</h1>")
         self.assertEqual(len(StandIn.seen), 2)
-        StandIn.seen, StandIn.script = [], ["drop", (200, {})]
-        with self.assertRaises(Unavailable):
-            self.client.account()  # no key: a second try could do the work twice
-        self.assertEqual(len(StandIn.seen), 1)
+        # Reading the account (or collecting a job) is free: asked again, it charges nothing.
+        StandIn.seen, StandIn.script = [], ["drop", (200, {}, {"plan": "lite"})]
+        self.assertEqual(self.client.account(), {"plan": "lite"})
+        self.assertEqual(len(StandIn.seen), 2)
+
+    def test_a_503_of_how_the_service_is_set_up_is_not_asked_again(self) -> None:
+        StandIn.script = [(503, {}, {"error": {"code": "ai_unavailable", "message": "no model", "billed": False}})]
+        with self.assertRaises(Unavailable) as caught:
+            self.client.crawl("https://example.com/", ai_query="What?")
+        self.assertEqual((caught.exception.code, len(StandIn.seen)), ("ai_unavailable", 1))
+        # The key the call went with, to call again without paying twice.
+        self.assertEqual(caught.exception.idempotency_key, StandIn.seen[0]["Idempotency-Key"])
+
+    def test_an_error_while_collecting_a_paid_job_names_the_job(self) -> None:
+        accepted = {"job_id": "pub1_job1", "status": "queued", "url": "https://example.com/", "credits_charged": 1, "credits_remaining": 9}
+        gone = {"error": {"code": "ai_unavailable", "message": "no model", "billed": False}}
+        StandIn.script = [(202, {"X-Job-Id": "pub1_job1", "X-Credits-Charged": "1"}, accepted), (503, {}, gone)]
+        with self.assertRaises(Unavailable) as caught:
+            self.client.crawl("https://example.com/")
+        self.assertEqual(caught.exception.job_id, "pub1_job1")
+        self.assertEqual(caught.exception.idempotency_key, StandIn.seen[0]["Idempotency-Key"])
+
+    def test_a_map_collected_after_its_202_keeps_the_charge_the_202_said(self) -> None:
+        accepted = {"job_id": "pub1_map1", "status": "queued", "url": "https://example.com/"}
+        collected = {"url": "https://example.com/", "status": "done", "data": {"links": [{"url": "https://example.com/a", "source": "page", "lastmod": None}], "sitemaps": [], "skipped": {}, "truncated": False}}
+        StandIn.script = [(202, {"X-Credits-Charged": "2", "X-Credits-Remaining": "98"}, accepted), (200, {}, collected)]
+        link_map = self.client.map("https://example.com/")
+        self.assertEqual(([link.url for link in link_map.links], link_map.credits_charged, link_map.credits_remaining), (["https://example.com/a"], 2, 98))
