@@ -33,11 +33,17 @@ describe('AppExceptionFilter', () => {
     expect(reply.send.mock.calls).toEqual([[{ message }]]);
   });
 
-  it("keeps the framework's own 5xx and its body: terminus's 503 readiness, not a 422", () => {
+  it("keeps the framework's own 5xx and which dependency is down (terminus's 503 readiness), never the drivers' messages, which are logged", () => {
+    const filter = new AppExceptionFilter();
+    const logged = jest.spyOn((filter as unknown as { logger: { warn: (...args: unknown[]) => void } }).logger, 'warn').mockImplementation(() => undefined);
     const { host, reply } = hostFor('/health/ready');
-    const body = { status: 'error', info: {}, error: { redis: { status: 'down' } }, details: { redis: { status: 'down' } } };
-    new AppExceptionFilter().catch(new ServiceUnavailableException(body), host);
-    expect([reply.status.mock.calls, reply.send.mock.calls]).toEqual([[[503]], [[body]]]);
+    const down = { status: 'down', message: "Access denied for user 'crawlgate'@'10.42.1.9'" };
+    const body = { status: 'error', info: { redis: { status: 'up' } }, error: { database: down }, details: { redis: { status: 'up' }, database: down } };
+    filter.catch(new ServiceUnavailableException(body), host);
+    expect([reply.status.mock.calls, reply.send.mock.calls]).toEqual([[[503]], [[{
+      status: 'error', info: { redis: { status: 'up' } }, error: { database: { status: 'down' } }, details: { redis: { status: 'up' }, database: { status: 'down' } },
+    }]]]);
+    expect(JSON.stringify(logged.mock.calls)).toContain('Access denied');
   });
 
   it('writes nothing once the answer began: the connection is closed instead', () => {

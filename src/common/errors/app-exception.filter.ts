@@ -22,8 +22,10 @@ export class AppExceptionFilter implements ExceptionFilter {
     const request = host.switchToHttp().getRequest<FastifyRequest>();
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     if (exception instanceof HttpException && exception.getStatus() >= 500 && !reply.sent) {
-      // The framework's own 5xx, as terminus's 503 readiness (decisions.md 6): its status and body, which say what is down.
-      void reply.status(exception.getStatus()).send(exception.getResponse());
+      // The framework's own 5xx, as terminus's 503 readiness (decisions.md 6): its status, and which dependency is down;
+      // never the drivers' messages (internal hosts, database users), which go to the log.
+      this.logger.warn(`${request.id} ${exception.getStatus()} ${request.url}: ${JSON.stringify(exception.getResponse())}`);
+      void reply.status(exception.getStatus()).send(statusesOnly(exception.getResponse()));
       return;
     }
     const error = this.toAppError(exception, request);
@@ -81,4 +83,15 @@ export function sendAppError(reply: FastifyReply, error: AppError, requestId: st
     return reply.status(row.status).send(error.details.errors ? { message: error.message, errors: error.details.errors } : { message: error.message });
   }
   return reply.status(row.status).send({ error: { code: error.code, message: error.message, request_id: requestId, billed: false } });
+}
+
+/**
+ * A framework 5xx's body with each dependency reduced to its status: terminus's `{status, info, error, details}` keeps
+ * its shape (`error: {redis: {status: 'down'}}`); any other body is its status text alone.
+ */
+function statusesOnly(body: unknown): object {
+  if (typeof body !== 'object' || body === null || !('status' in body)) return { message: 'Service unavailable' };
+  const checks = body as Record<string, unknown>;
+  const reduced = (group: unknown) => Object.fromEntries(Object.entries((group ?? {}) as Record<string, { status?: unknown }>).map(([name, check]) => [name, { status: check?.status }]));
+  return { status: checks.status, info: reduced(checks.info), error: reduced(checks.error), details: reduced(checks.details) };
 }
