@@ -58,6 +58,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ SYNC_WAIT_MS: '1500' }).syncWaitMs).toBe(1500);
   });
 
+  it("refuses a time past Node's longest timer (2^31 - 1 ms): it would fire at once and end every job at its start", () => {
+    expect(problemsOf({ JOB_TIMEOUT_MS: '2147483648', SYNC_WAIT_MS: '2147483647' })).toEqual([expect.stringMatching(/^JOB_TIMEOUT_MS="2147483648": /)]);
+  });
+
   it('refuses a port out of range and half an LLM configuration', () => {
     expect(problemsOf({ PORT: '70000' })).toEqual([expect.stringMatching(/^PORT="70000": /)]);
     expect(problemsOf({ LLM_BASE_URL: 'http://127.0.0.1:1/v1' })).toEqual(['LLM_BASE_URL and LLM_MODEL: set both or neither']);

@@ -3,6 +3,9 @@ import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min 
 import { readBooleanText } from './boolean-text.js';
 import { IsDomainList, IsListenHost } from './host-rules.js';
 
+/** Node's timers fire at once past 2^31 - 1 ms (about 24.8 days): a longer time would end every job at its start. */
+const MAX_TIMER_MS = 2_147_483_647;
+
 /** Decimal digits only: `Number()` alone read `0x10` as 16 and blanks as 0. Anything else stays text, so @IsInt names it. */
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : /^-?\d+$/.test(String(value)) ? Number(value) : value);
 // An unknown word stays text, so that @IsBoolean names the variable.
@@ -46,16 +49,16 @@ export class EnvSchema {
   @IsOptional() @IsString()
   PROXY_POOLS_FILE?: string;
 
-  @IsOptional() @Transform(toInt) @IsInt() @Min(100)
+  @IsOptional() @Transform(toInt) @IsInt() @Min(100) @Max(MAX_TIMER_MS)
   PROXY_CHECK_TTL_MS?: number;
 
-  @IsOptional() @Transform(toInt) @IsInt() @Min(0)
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0) @Max(MAX_TIMER_MS)
   SYNC_WAIT_MS?: number;
 
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1000)
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1000) @Max(MAX_TIMER_MS)
   JOB_TIMEOUT_MS?: number;
 
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1000)
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1000) @Max(MAX_TIMER_MS)
   CHAT_TIMEOUT_MS?: number;
 
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(64)
@@ -67,7 +70,7 @@ export class EnvSchema {
   @IsOptional() @Transform(toInt) @IsInt() @Min(200) @Max(60000)
   JOB_HEARTBEAT_MS?: number;
 
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1000)
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1000) @Max(MAX_TIMER_MS)
   BROWSER_HANG_MS?: number;
 
   @IsOptional() @Transform(toInt) @IsInt() @Min(0)
