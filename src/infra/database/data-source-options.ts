@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import type { DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../../config/app-config.js';
 import { ENTITIES } from './entities/index.js';
@@ -46,6 +47,10 @@ export function dataSourceOptions(config: AppConfig): DataSourceOptions {
       bigNumberStrings: true,
       extra: { connectionLimit: 32, waitForConnections: true },
     };
+  }
+  if (config.role !== 'all') {
+    // Scaled apart without DATABASE_URL: only processes sharing this file on one machine see each other's jobs.
+    new Logger('Database').warn(`ROLE=${config.role} on the embedded SQLite (${config.database.sqlitePath}): set DATABASE_URL when the API and workers run on more than one machine`);
   }
   return {
     ...common,
