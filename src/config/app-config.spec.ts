@@ -76,6 +76,15 @@ describe('loadConfig', () => {
     expect(problems).toEqual(["PROXY_STANDARD/PROXY_PREMIUM/PROXY_POOLS_FILE: the standard pool's proxy #1 (http://...) is not a URL"]);
   });
 
+  it('names a PROXY_POOLS_FILE that is not JSON, or whose pool has no proxies list, without quoting the file (it holds credentials)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'crawlgate-pools-'));
+    const file = (name: string, text: string) => (writeFileSync(join(dir, name), text), join(dir, name));
+    const broken = file('broken.json', '{"standard": {"proxies": [http://user:hunter2@proxy.example:8000]}}');
+    expect(problemsOf({ PROXY_POOLS_FILE: broken }).join('\n')).not.toContain('hunter2');
+    expect(problemsOf({ PROXY_POOLS_FILE: broken }).join('\n')).toContain(`PROXY_POOLS_FILE (${broken}) is not valid JSON`);
+    expect(problemsOf({ PROXY_POOLS_FILE: file('empty.json', '{"standard": {}}') }).join('\n')).toContain('PROXY_POOLS_FILE: each pool needs a "proxies" array');
+  });
+
   it('splits the roles and reads proxy pools with their placeholders', () => {
     const config = loadConfig({ ROLE: 'worker', PROXY_STANDARD: 'http://u-{country}:p@127.0.0.1:8000, http://127.0.0.1:8001' });
     expect([config.runsApi, config.runsWorker]).toEqual([false, true]);

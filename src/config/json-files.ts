@@ -65,6 +65,16 @@ function readJson(path: string): unknown {
   return JSON.parse(readFileSync(path, 'utf8'));
 }
 
+/** The pools file, whose text holds proxy credentials: a parse error names the file, never quotes it (JSON.parse does). */
+function readPoolsFile(path: string): Partial<Record<ProxyTier, ProxyPool>> {
+  const text = readFileSync(path, 'utf8');
+  try {
+    return JSON.parse(text) as Partial<Record<ProxyTier, ProxyPool>>;
+  } catch {
+    throw new Error(`PROXY_POOLS_FILE (${path}) is not valid JSON`);
+  }
+}
+
 const isCount = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0;
 
 function assert(condition: unknown, message: string): asserts condition {
@@ -129,16 +139,14 @@ function assertProxyUrl(tier: string, url: string, index: number): void {
 export function loadProxyPools(input: { standard: string[]; premium: string[]; file?: string }): ProxyPools | null {
   let pools: Record<ProxyTier, ProxyPool> = { standard: { proxies: input.standard }, premium: { proxies: input.premium } };
   if (input.file) {
-    const raw = readJson(input.file) as Partial<Record<ProxyTier, ProxyPool>>;
+    const raw = readPoolsFile(input.file);
     pools = {
       standard: raw.standard ?? pools.standard,
       premium: raw.premium ?? pools.premium,
     };
   }
+  for (const pool of Object.values(pools)) assert(Array.isArray(pool?.proxies), 'PROXY_POOLS_FILE: each pool needs a "proxies" array');
   if (pools.standard.proxies.length === 0 && pools.premium.proxies.length === 0) return null;
-  for (const [tier, pool] of Object.entries(pools)) {
-    assert(Array.isArray(pool.proxies), 'each pool needs a "proxies" array');
-    pool.proxies.forEach((url, index) => assertProxyUrl(tier, url, index));
-  }
+  for (const [tier, pool] of Object.entries(pools)) pool.proxies.forEach((url, index) => assertProxyUrl(tier, url, index));
   return pools;
 }
