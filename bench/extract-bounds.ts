@@ -25,7 +25,7 @@ async function main(): Promise<void> {
     const started = Date.now();
     let outcome: string;
     try {
-      const value = await runContentTask({ kind: 'extract', html, url: 'https://hostile.example/', rules: compiled.rules, maxBytes: MAX_PAGE_BYTES }, Date.now() + 15_000);
+      const value = await runContentTask({ kind: 'page', html, url: 'https://hostile.example/', work: { extract: { rules: compiled.rules, maxBytes: MAX_PAGE_BYTES } } }, Date.now() + 15_000);
       outcome = `${(Buffer.byteLength(JSON.stringify(value)) / 1024).toFixed(1)} KiB of JSON`;
     } catch (error) {
       outcome = (error as Error).name;

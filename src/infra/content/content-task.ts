@@ -1,8 +1,6 @@
 import { answerSchemaError, checkAnswer, compileAnswerSchema } from '../llm/answer-schema.js';
 import type { CheckedAnswer, JsonSchemaObject } from '../llm/answer-schema.js';
-import { extractFromPage } from './extract-rules/extract-page.js';
 import { ExtractTooLargeError } from './extract-rules/output-budget.js';
-import type { ExtractRules } from './extract-rules/rule.js';
 import { describePage, renderPageContent } from './page-content.js';
 import type { ContentRequest, PageContent } from './page-content.js';
 import { pageLinks, type PageLink } from './links.js';
@@ -23,7 +21,6 @@ import type { PdfDocument, PdfUnreadable } from './pdf/read-pdf.js';
 export type ContentTask =
   | { readonly kind: 'render'; readonly html: string; readonly url: string; readonly request: ContentRequest; readonly reading?: PageReading }
   | { readonly kind: 'describe'; readonly html: string; readonly url: string; readonly request: ContentRequest; readonly reading?: PageReading }
-  | { readonly kind: 'extract'; readonly html: string; readonly url: string; readonly rules: ExtractRules; readonly maxBytes: number }
   | { readonly kind: 'links'; readonly html: string; readonly url: string; readonly max?: number; readonly reading?: PageReading }
   | { readonly kind: 'pdf'; readonly bytes: Uint8Array; readonly maxPages: number }
   | { readonly kind: 'page'; readonly html: string; readonly url: string; readonly work: PageWork; readonly reading?: PageReading }
@@ -43,7 +40,7 @@ export type ContentTaskValue<T extends ContentTask> = T extends { kind: 'render'
   : T extends { kind: 'jpeg-join' } ? Uint8Array | null
   : T extends { kind: 'schema-error' } ? string | null
   : T extends { kind: 'check-answer' } ? CheckedAnswer
-  : Record<string, unknown>;
+  : never;
 
 /** What crosses back from a thread: a value, or why there is none (class identity does not survive the copy). */
 export type ContentReply = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly tooLarge: boolean; readonly message: string };
@@ -77,8 +74,7 @@ function performPageTask(task: Exclude<ContentTask, { kind: 'pdf' }>): ContentRe
   if (task.kind === 'schema-error') return { ok: true, value: answerSchemaError(task.schema) };
   if (task.kind === 'check-answer') return { ok: true, value: checkAnswer(task.answer, compileAnswerSchema(task.schema)) };
   if (task.kind === 'jpeg-join') return { ok: true, value: joinJpegStrips(task.strips) };
-  if (task.kind === 'page') return { ok: true, value: performPageWork(task.html, task.url, task.work, (html) => parsePage(html, task.reading)) };
-  return { ok: true, value: extractFromPage(task.html, task.url, task.rules, task.maxBytes) };
+  return { ok: true, value: performPageWork(task.html, task.url, task.work, (html) => parsePage(html, task.reading)) };
 }
 
 function failed(error: unknown): ContentReply {

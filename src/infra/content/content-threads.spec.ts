@@ -32,8 +32,8 @@ describe('a task too large for its bounds', () => {
   };
 
   it('is ContentTooLargeError with the task\'s kind: extracts past their bytes, and a render', async () => {
-    const extract = { kind: 'extract', html: '<p>long text</p>', url: 'https://a.example/', rules: [['p', { selector: 'p', list: false, output: 'text', fields: null }]], maxBytes: 10 } as const;
-    expect(await tooLarge(runContentTask(extract, Date.now() + 5_000))).toEqual({ kind: 'extract', message: 'The extracted data exceed 10 bytes.' });
+    const extract = { kind: 'page', html: '<p>long text</p>', url: 'https://a.example/', work: { extract: { rules: [['p', { selector: 'p', list: false, output: 'text', fields: null }]], maxBytes: 10 } } } as const;
+    expect(await tooLarge(runContentTask(extract, Date.now() + 5_000))).toEqual({ kind: 'page', message: 'The extracted data exceed 10 bytes.' });
     const selector = `${':not('.repeat(100_000)}a${')'.repeat(100_000)}`;
     const render = { kind: 'render', html: '<p>x</p>', url: 'https://a.example/', request: { ...request, includeSelectors: [selector] } } as const;
     expect(await tooLarge(runContentTask(render, Date.now() + 5_000))).toEqual({ kind: 'render', message: 'The page nests its content deeper than its work can follow.' });

@@ -48,7 +48,7 @@ describe('a raw body nested past the stack (js=false): its content worked out on
   });
 
   it('answers extraction rules', () => {
-    expect(value(performContentTask({ kind: 'extract', html, url: URL_, rules: [['top', { selector: 'main > p a', list: false, output: '@href', fields: null }]], maxBytes: 1_000_000 }))).toEqual({ top: 'https://deep.example/x' });
+    expect(value(performContentTask({ kind: 'page', html, url: URL_, work: { extract: { rules: [['top', { selector: 'main > p a', list: false, output: '@href', fields: null }]], maxBytes: 1_000_000 } } }))).toEqual({ extracted: { top: 'https://deep.example/x' } });
   });
 
   it('caps at Chromium\'s depth: the deepest element of the capped page is at the cap', () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
 import { compileRules } from './extract-rules/compile-rules.js';
-import { extractFromPage } from './extract-rules/extract-page.js';
 import { describePage, renderPageContent } from './page-content.js';
 import type { ContentRequest } from './page-content.js';
 import { parseDocument } from './parse-document.js';
@@ -22,6 +21,8 @@ function counted(): { parse: (html: string) => Document; count: () => number } {
 describe('performPageWork: extract, ai_schema and output=json on one parse', () => {
   const rules = compileRules(JSON.stringify({ title: 'h1', links: { selector: 'a', type: 'list', output: '@href' } }));
   if (!rules.ok) throw new Error(rules.error);
+  // decisions.md 8.2 on the whole document, its URLs against its <base href>.
+  const EXTRACTED = { title: 'Story', links: ['https://news.example/home', 'https://news.example/b/more'] };
 
   it.each([
     ['markdown, main content', request({}), request({})],
@@ -32,7 +33,7 @@ describe('performPageWork: extract, ai_schema and output=json on one parse', () 
     const parser = counted();
     const result = performPageWork(PAGE, URL_, { extract: { rules: rules.rules, maxBytes: 100_000 }, model, describe: answer }, parser.parse);
     expect(parser.count()).toBe(1);
-    expect(result.extracted).toEqual(extractFromPage(PAGE, URL_, rules.rules, 100_000));
+    expect(result.extracted).toEqual(EXTRACTED);
     expect(result.modelMarkdown).toBe(renderPageContent(PAGE, URL_, model));
     expect(result.described).toEqual(describePage(PAGE, URL_, answer));
   });
@@ -47,7 +48,7 @@ describe('performPageWork: extract, ai_schema and output=json on one parse', () 
 
   it('runs the rules alone, and fails on an oversized extract before rendering anything', () => {
     const parser = counted();
-    expect(performPageWork(PAGE, URL_, { extract: { rules: rules.rules, maxBytes: 100_000 } }, parser.parse)).toEqual({ extracted: extractFromPage(PAGE, URL_, rules.rules, 100_000) });
+    expect(performPageWork(PAGE, URL_, { extract: { rules: rules.rules, maxBytes: 100_000 } }, parser.parse)).toEqual({ extracted: EXTRACTED });
     expect(() => performPageWork(PAGE, URL_, { extract: { rules: rules.rules, maxBytes: 10 }, describe: request({}) })).toThrow(/./);
   });
 });

@@ -5,7 +5,7 @@ import { pageContentWork } from './page-content-work.js';
 
 describe('pageContentWork', () => {
   it('fails the job page_too_large when a task is too large for its bounds', async () => {
-    const extract = { kind: 'extract', html: '<p>long text</p>', url: 'https://a.example/', rules: [['p', { selector: 'p', list: false, output: 'text', fields: null }]], maxBytes: 10 } as const;
+    const extract = { kind: 'page', html: '<p>long text</p>', url: 'https://a.example/', work: { extract: { rules: [['p', { selector: 'p', list: false, output: 'text', fields: null }]], maxBytes: 10 } } } as const;
     const error = await pageContentWork(extract, { deadline: Date.now() + 5_000, maxBytes: 1_000 }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AppError);
     expect([(error as AppError).code, (error as AppError).message]).toEqual([ErrorCode.PageTooLarge, 'The page or its extracts exceed 1000 bytes, the most an operation returns.']);
