@@ -17,6 +17,7 @@ import type { FetchedDocument } from '../jobs/page-document.js';
 import type { ContentLimits } from '../jobs/page-content-work.js';
 import { readNavigatedPage } from '../jobs/page-size.js';
 import { PageCacheService } from '../page-cache/page-cache.service.js';
+import type { StoredCopy } from '../page-cache/page-copy.js';
 import { pageAsRead, readPageOf, withCachedAt } from './crawl-copy.js';
 import { crawlData, wantsModel } from './crawl-data.js';
 import { assertSchemaCompiles } from './dto/schema-compiles.js';
@@ -100,12 +101,17 @@ export class CrawlOperation extends PageOperation {
 
   /** decisions.md 9.6: the organization's copy younger than max_age, answered as the fetch would be, at cache_hit's price. */
   async fromStore(options: CrawlRequest, organizationId: string): Promise<StoredAnswer | null> {
-    const copy = await this.cache.lookup(organizationId, options, options.maxAge ?? 0);
-    if (!copy) return null;
+    const found = await this.cache.lookup(organizationId, options, options.maxAge ?? 0);
+    if (!found) return null;
+    let copy: StoredCopy | null = null;
     return {
-      fetchedAt: copy.fetchedAt,
+      fetchedAt: found.fetchedAt,
       price: cacheHitPrice(this.config.pricing, { aiQuery: wantsModel(options) }),
-      answer: async (deadline, signal) => withCachedAt(await this.answerPage(options, readPageOf(await copy.read()), { deadline, maxBytes: this.config.maxPageBytes, signal }), copy.fetchedAt),
+      load: async () => (copy = await found.read()) !== null,
+      answer: async (deadline, signal) => {
+        if (!copy) throw new Error('A stored copy was answered before it was loaded.');
+        return withCachedAt(await this.answerPage(options, readPageOf(copy), { deadline, maxBytes: this.config.maxPageBytes, signal }), found.fetchedAt);
+      },
     };
   }
 

@@ -46,7 +46,9 @@ function pipeline(steps: Steps, burstLeft: boolean, replayOf: string | null = nu
   };
   const none = {} as never;
   const idempotent = new IdempotentStart(idempotency as never, replays as never, jobs as never);
-  return new MeteredPipeline(config, admission as never, ledger as never, jobs as never, idempotent, none, none, none, none);
+  // A stored copy found, then gone when read (stored-answer.service.ts answers null): the request goes on to a fetch.
+  const storedAnswers = { serve: async () => (steps.push('copy gone'), null) };
+  return new MeteredPipeline(config, admission as never, ledger as never, jobs as never, idempotent, none, none, none, storedAnswers as never);
 }
 
 const operation = { kind: 'crawl', dailyLimited: false } as unknown as Operation<object>;
@@ -58,6 +60,13 @@ describe('MeteredPipeline: admission first, then the charge; a refused charge gi
     const steps: Steps = [];
     await expect(pipeline(steps, true).serve(operation, {}, organization())).rejects.toMatchObject({ message: 'stop here' });
     expect(steps).toEqual(['burst', 'slot', 'charge', 'release']);
+  });
+
+  it('fetches the page when the stored copy it found was evicted before it could be read', async () => {
+    const steps: Steps = [];
+    const withCopy = { ...operation, fromStore: async () => ({ fetchedAt: new Date(), price: 1 }) } as unknown as Operation<object>;
+    await expect(pipeline(steps, true).serve(withCopy, {}, organization())).rejects.toMatchObject({ message: 'stop here' });
+    expect(steps).toEqual(['copy gone', 'burst', 'slot', 'charge', 'release']);
   });
 
   it("runs the charge again when InnoDB made it a deadlock's victim (the transaction rolled back whole), not on another error", async () => {

@@ -51,7 +51,8 @@ export class MeteredPipeline {
     const stored = await operation.fromStore?.(options, organization.id);
     if (stored) {
       const newJob = (price: number, host: string) => this.newJob(jobId, organization, operation, options, host, price, webhookUrl);
-      return this.storedAnswers.serve(operation, options, organization, jobId, stored, newJob, jobCreated);
+      const answered = await this.storedAnswers.serve(operation, options, organization, jobId, stored, newJob, jobCreated);
+      if (answered) return answered;
     }
     const answer = await this.fetch(operation, options, organization, jobId, webhookUrl, jobCreated);
     return operation.saysCache ? withCacheFacts(answer, { hit: false }) : answer;

@@ -52,6 +52,11 @@ export interface StoredAnswer {
   readonly fetchedAt: Date;
   readonly price: number;
   /**
+   * Reads the copy itself, once the caller is admitted (its body is the costly part); false when it was evicted since
+   * it was found: the request is then fetched as if none had been.
+   */
+  load(): Promise<boolean>;
+  /**
    * Makes the answer from the copy (content threads, model) by `deadline` (epoch ms), stopping on the job's `signal`
    * (aborted there); throws AppError like run().
    */

@@ -57,8 +57,16 @@ export class StoredAnswerService {
   async serve<O>(
     operation: Operation<O>, options: O, organization: Organization, jobId: string, stored: StoredAnswer, newJob: NewJob,
     jobCreated: () => Promise<void>,
-  ): Promise<MeteredAnswer> {
+  ): Promise<MeteredAnswer | null> {
     const { host, limits, releaseSlot } = await this.admission.admitStored(operation, options, organization, jobId, stored.price);
+    // Evicted between its finding and now: nothing charged, the slot given back, the page fetched (the caller's answer).
+    if (!(await stored.load().catch(async (error: unknown) => {
+      await releaseSlot();
+      throw error;
+    }))) {
+      await releaseSlot();
+      return null;
+    }
     const job = newJob(stored.price, host);
     let remaining: number;
     try {

@@ -28,7 +28,7 @@ export class PageCacheService {
       fetchedAt: found.fetchedAt,
       read: async () => {
         const row = await this.copies.read(organizationId, found.id);
-        if (!row) throw new Error('The stored copy was evicted before it was read.');
+        if (!row) return null;
         const { mediaType, rendered, finalUrl, targetStatus, fetchedAt } = row;
         return { body: await unpackBody(row.packed), mediaType, rendered, finalUrl, targetStatus, fetchedAt };
       },

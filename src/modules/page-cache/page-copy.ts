@@ -28,8 +28,8 @@ export interface StoredCopy extends PageAsRead {
  */
 export interface FoundCopy {
   readonly fetchedAt: Date;
-  /** The copy whole; throws when it was evicted since it was found. */
-  read(): Promise<StoredCopy>;
+  /** The copy whole; null when it was evicted since it was found. */
+  read(): Promise<StoredCopy | null>;
 }
 
 /** The request that names a copy: the page and how it was fetched. */
