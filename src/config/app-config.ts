@@ -239,7 +239,10 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** A job's own end and its record after its deadline (the runner's backstop, the store's retry) fit in this. */
+/**
+ * A job's own end and its record after its deadline (the runner's backstop) fit in this. A site page waiting out its
+ * host's delay may run past it: a site crawl survives a lost page run (it is run again elsewhere).
+ */
 const DRAIN_MARGIN_MS = 15_000;
 
 /**

@@ -3,8 +3,11 @@ import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min 
 import { readBooleanText } from './boolean-text.js';
 import { IsDomainList, IsListenHost } from './host-rules.js';
 
-/** Node's timers fire at once past 2^31 - 1 ms (about 24.8 days): a longer time would end every job at its start. */
-const MAX_TIMER_MS = 2_147_483_647;
+/**
+ * A day: Node's timers fire at once past 2^31 - 1 ms (about 24.8 days), and a time plus what the service adds to it
+ * (a backstop, a drain's margin) must stay under that, or every job would end at its start.
+ */
+const MAX_TIMER_MS = 86_400_000;
 
 /** Decimal digits only: `Number()` alone read `0x10` as 16 and blanks as 0. Anything else stays text, so @IsInt names it. */
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : /^-?\d+$/.test(String(value)) ? Number(value) : value);

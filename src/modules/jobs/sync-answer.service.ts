@@ -80,12 +80,14 @@ export class SyncAnswerService {
       if (poolDied) throw new AppError(ErrorCode.ProxyPoolUnavailable, current.errorMessage ?? 'No proxy of the pool is available. Retry later.');
       return this.views.answer(operation as Operation, current, { charged: 0, remaining: balanceAfter });
     }
-    if (!ended && (await this.tallyEarlyAttempt(job)) === 'ended') {
+    const answer = await this.views.answer(operation as Operation, current, { charged: job.price, remaining }, found?.output, ahead);
+    // The 202, built, is marked before it is sent (not before it is built: a 202 that fails to build is no acceptance).
+    if (answer.status === 202 && (await this.tallyEarlyAttempt(job)) === 'ended') {
       // It ended between the read and the mark: answered as ended (refunded if it failed), never as a 202.
       const again = await this.jobs.getWithOutput(job.organizationId, job.id).catch(() => null);
       if (again && ENDED.has(again.job.status)) return this.answerEnded(operation, job, remaining, true, again);
     }
-    return this.views.answer(operation as Operation, current, { charged: job.price, remaining }, found?.output, ahead);
+    return answer;
   }
 
   /**

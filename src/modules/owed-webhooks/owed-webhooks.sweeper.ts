@@ -15,7 +15,7 @@ const PERIOD_MS = 10_000;
 /** A row younger than this is left alone: its writer is about to queue the delivery itself. */
 export const OWED_GRACE_MS = 30_000;
 const BATCH = 200;
-/** Rows checked a round at most (a Bull read each); the next round starts from the oldest again. */
+/** Rows checked a round at most (a Bull read each); the next round goes on from there (in the process that takes its turn). */
 const MAX_PER_ROUND = 5000;
 const TURN_KEY = 'crawlgate:owed-webhooks:turn';
 const ENDED = new Set(['done', 'failed', 'cancelled']);
@@ -29,7 +29,10 @@ const ENDED = new Set(['done', 'failed', 'cancelled']);
 @Injectable()
 export class OwedWebhooksSweeper extends SharedSweep {
   protected readonly logger = new Logger(OwedWebhooksSweeper.name);
-  /** Where the next round goes on: the last row the previous one checked (none: from the oldest). */
+  /**
+   * Where this process's next round goes on: the last row its previous one checked (none: from the oldest). Kept in
+   * memory: another replica that takes a turn, or a restart, starts from the oldest, which only costs a pass.
+   */
   private after: OutboxRow | undefined;
   /** MAX_PER_ROUND; a test lowers it. */
   maxPerRound = MAX_PER_ROUND;
