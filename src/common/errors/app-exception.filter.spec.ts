@@ -1,5 +1,5 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import { ServiceUnavailableException } from '@nestjs/common';
+import { BadGatewayException, ServiceUnavailableException } from '@nestjs/common';
 import type { ArgumentsHost } from '@nestjs/common';
 import { AppExceptionFilter } from './app-exception.filter.js';
 
@@ -44,6 +44,14 @@ describe('AppExceptionFilter', () => {
       status: 'error', info: { redis: { status: 'up' } }, error: { database: { status: 'down' } }, details: { redis: { status: 'up' }, database: { status: 'down' } },
     }]]]);
     expect(JSON.stringify(logged.mock.calls)).toContain('Access denied');
+  });
+
+  it("answers any other framework 5xx with its status's own words, nothing of its body", () => {
+    const filter = new AppExceptionFilter();
+    jest.spyOn((filter as unknown as { logger: { warn: (...args: unknown[]) => void } }).logger, 'warn').mockImplementation(() => undefined);
+    const { host, reply } = hostFor('/anything');
+    filter.catch(new BadGatewayException('upstream 10.0.3.7:8080 refused'), host);
+    expect([reply.status.mock.calls, reply.send.mock.calls]).toEqual([[[502]], [[{ message: 'Bad Gateway' }]]]);
   });
 
   it('writes nothing once the answer began: the connection is closed instead', () => {

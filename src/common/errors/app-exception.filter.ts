@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { redactUrl } from '../logging/redact-url.js';
@@ -25,7 +26,7 @@ export class AppExceptionFilter implements ExceptionFilter {
       // The framework's own 5xx, as terminus's 503 readiness (decisions.md 6): its status, and which dependency is down;
       // never the drivers' messages (internal hosts, database users), which go to the log.
       this.logger.warn(`${request.id} ${exception.getStatus()} ${request.url}: ${JSON.stringify(exception.getResponse())}`);
-      void reply.status(exception.getStatus()).send(statusesOnly(exception.getResponse()));
+      void reply.status(exception.getStatus()).send(statusesOnly(exception.getResponse(), exception.getStatus()));
       return;
     }
     const error = this.toAppError(exception, request);
@@ -87,10 +88,10 @@ export function sendAppError(reply: FastifyReply, error: AppError, requestId: st
 
 /**
  * A framework 5xx's body with each dependency reduced to its status: terminus's `{status, info, error, details}` keeps
- * its shape (`error: {redis: {status: 'down'}}`); any other body is its status text alone.
+ * its shape (`error: {redis: {status: 'down'}}`); any other body is its status's text alone (HTTP's own words).
  */
-function statusesOnly(body: unknown): object {
-  if (typeof body !== 'object' || body === null || !('status' in body)) return { message: 'Service unavailable' };
+function statusesOnly(body: unknown, status: number): object {
+  if (typeof body !== 'object' || body === null || !('status' in body)) return { message: STATUS_CODES[status] ?? 'Server error' };
   const checks = body as Record<string, unknown>;
   const reduced = (group: unknown) => Object.fromEntries(Object.entries((group ?? {}) as Record<string, { status?: unknown }>).map(([name, check]) => [name, { status: check?.status }]));
   return { status: checks.status, info: reduced(checks.info), error: reduced(checks.error), details: reduced(checks.details) };

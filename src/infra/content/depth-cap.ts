@@ -8,13 +8,13 @@ export const MAX_DEPTH = 512;
 
 let capping = false;
 
+/** OverflowNotDomDepthError's message: it crosses from a content thread as text, and is the job's error as it is. */
+export const NESTED_TOO_DEEP = 'The page nests its content deeper than its work can follow.';
+
 /**
  * The work overflowed the stack though the page's document is no deeper than MAX_DEPTH, or overflowed again once
  * capped (a JSON-LD value or a selector nested 100,000 deep): capping cannot help, the page costs more than it may.
  */
-/** OverflowNotDomDepthError's message: it crosses from a content thread as text, and is the job's error as it is. */
-export const NESTED_TOO_DEEP = 'The page nests its content deeper than its work can follow.';
-
 export class OverflowNotDomDepthError extends Error {
   override readonly name = 'OverflowNotDomDepthError';
 

@@ -37,4 +37,10 @@ describe('Markdown of a link deeper inside another (not moved out)', () => {
     const { markdown } = bodyRenderers('https://a.test/');
     expect(markdown('<p><a href="/1"><span>one <a href="/2">two</a></span></a></p>')).toBe('[one two](https://a.test/1)');
   });
+
+  it('writes a link inside an a that writes none (no href, a javascript: one) as the link it is', () => {
+    const { markdown } = bodyRenderers('https://a.test/');
+    expect(markdown('<p><a class="card"><span><a href="/post/1">Read</a></span></a> <a href="javascript:void(0)"><b><a href="/post/2">More</a></b></a></p>'))
+      .toBe('[Read](https://a.test/post/1) **[More](https://a.test/post/2)**');
+  });
 });

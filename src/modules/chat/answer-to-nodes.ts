@@ -165,7 +165,6 @@ class AnswerMapper {
     this.products.push({ name, ...Object.fromEntries(optional), sources: this.sources($card) });
   }
 
-  /** Visible text with citation pills and page chrome taken out, words kept apart across element boundaries. */
   /** A wrapper past MAX_NESTING as one paragraph of its text (its citations, as its chrome, left out). */
   private deepParagraph(parent: Nodes): void {
     const text = this.flatText(parent.contents().toArray(), '');
@@ -198,6 +197,7 @@ class AnswerMapper {
     return normalize(parts.join(''));
   }
 
+  /** Visible text with citation pills and page chrome taken out, words kept apart across element boundaries. */
   private text($el: Nodes): string {
     const copy = $el.clone();
     copy.find(`${this.profile.citation}, ${CHROME}`).remove();

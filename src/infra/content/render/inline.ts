@@ -46,16 +46,17 @@ export class InlineRenderer {
 
   private link(element: Element): string {
     if (isPermalink(element, this.ctx.baseUrl)) return '';
-    this.linkDepth += 1;
-    const inner = this.children(element).replace(/[ \t\n\r\f]*\n[ \t\n\r\f]*/g, ' ');
-    this.linkDepth -= 1;
     const href = element.getAttribute('href');
-    // A link inside a link (deeper than a child, which parsing moved out: unnested-anchors.ts) is its text: Markdown
-    // has no link in a link's label.
-    if (this.ctx.mode === 'text' || href === null || isUnsafeLinkUrl(href) || this.linkDepth > 0) return inner;
-    const url = absoluteUrl(href, this.ctx.baseUrl);
+    const url = href === null || isUnsafeLinkUrl(href) ? null : absoluteUrl(href, this.ctx.baseUrl);
+    // Only a link Markdown writes holds its label: a link inside one (deeper than a child, which parsing moved out:
+    // unnested-anchors.ts) is its text, as Markdown has no link in a link's label; one inside an `a` that writes no
+    // link (no href, a javascript: one) is a link of its own.
+    const writes = this.ctx.mode !== 'text' && url !== null && this.linkDepth === 0;
+    if (writes) this.linkDepth += 1;
+    const inner = this.children(element).replace(/[ \t\n\r\f]*\n[ \t\n\r\f]*/g, ' ');
+    if (writes) this.linkDepth -= 1;
     const text = inner.trim();
-    if (url === null || text === '') return inner;
+    if (!writes || text === '') return inner;
     return `${leading(inner)}[${text}](${linkDestination(url)})${trailing(inner)}`;
   }
 
