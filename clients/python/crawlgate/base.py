@@ -100,6 +100,8 @@ class BaseClient:
             except errors.CrawlgateError as error:
                 # The job is paid: whatever stopped its collection, the caller gets its id to collect it, not to pay again.
                 error.job_id = error.job_id or job_id
+                if isinstance(error, errors.Unavailable):
+                    error.billed = True
                 raise
             if response.status != 202:
                 result = result_from(response, charged, remaining)

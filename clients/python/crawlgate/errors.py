@@ -61,7 +61,11 @@ class JobFailed(CrawlgateError):
 
 
 class Unavailable(CrawlgateError):
-    """503 (or a 500 error object): a failure before the operation ran, nothing charged; also no answer at all."""
+    """503 (or a 500 error object): a failure before the operation ran, nothing charged; also no answer at all.
+
+    With a `job_id`, it was met while collecting a job already answered 202 (paid: `billed` True): collect the job
+    with `client.job(error.job_id)` rather than call again.
+    """
 
     def __init__(self, message: str, code: Optional[str] = None, billed: bool = False, **kwargs: Any):
         super().__init__(message, **kwargs)

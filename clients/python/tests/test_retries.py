@@ -159,8 +159,14 @@ class StandInTest(unittest.TestCase):
         StandIn.script = [(202, {"X-Job-Id": "pub1_job1", "X-Credits-Charged": "1"}, accepted), (503, {}, gone)]
         with self.assertRaises(Unavailable) as caught:
             self.client.crawl("https://example.com/")
-        self.assertEqual(caught.exception.job_id, "pub1_job1")
+        self.assertEqual((caught.exception.job_id, caught.exception.billed), ("pub1_job1", True))
         self.assertEqual(caught.exception.idempotency_key, StandIn.seen[0]["Idempotency-Key"])
+
+    def test_a_dropped_connection_of_an_unkeyed_write_is_not_sent_again(self) -> None:
+        StandIn.script = ["drop", (200, {}, {"secret": "whsec_x"})]
+        with self.assertRaises(Unavailable):
+            self.client.webhook_secret()  # a second try could replace the secret twice
+        self.assertEqual(len(StandIn.seen), 1)
 
     def test_a_map_collected_after_its_202_keeps_the_charge_the_202_said(self) -> None:
         accepted = {"job_id": "pub1_map1", "status": "queued", "url": "https://example.com/"}
