@@ -20,7 +20,7 @@ const TURN_KEY = 'crawlgate:unanswered-refunds:turn';
  * A service-side failure within the synchronous wait is refunded by the request that waited (SyncAnswerService). When
  * that request never answered (its process died, its pod was rolled, the refund's transaction failed), the caller got
  * neither a 202 nor a refunded 500, and the charge would stand: this sweep, in one process a period, refunds such a job
- * once its wait is long over. A job answered 202 (its attempt tallied with it, attempt_tallied_early) failed "after
+ * a minute after its end (ANSWER_GRACE_MS). A job answered 202 (its attempt tallied with it, attempt_tallied_early) failed "after
  * acceptance" and stays charged (service-spec States); a billed failure too. Refunds are once-only by request key, so
  * a waiter's late refund and this one never both move credits.
  */
