@@ -89,7 +89,9 @@ export class PageWork {
     const deadline = Date.now() + this.config.jobTimeoutMs;
     const options = pageRequestFor(context.request, page.url);
     // decisions.md 9.6: a page the organization fetched with these options less than max_age ago answers from its copy.
-    const copy = (options.maxAge ?? 0) > 0 ? await this.operation.fromStore(options, page.organizationId) : null;
+    const found = (options.maxAge ?? 0) > 0 ? await this.operation.fromStore(options, page.organizationId) : null;
+    // Read before the page is billed as a copy: one evicted since it was found is fetched instead.
+    const copy = found && (await found.load()) ? found : null;
     const bill = this.billOf(page, options, copy);
     if (!(await this.charge(context, page, bill))) return false;
     let output: JobOutput;
