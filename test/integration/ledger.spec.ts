@@ -97,6 +97,18 @@ describe.each(['sqlite', 'mariadb'] as const)('ledger on %s', (kind) => {
     expect(await ledgerSum(db, id)).toBe(1000);
   });
 
+  it('replays a keyed grant given again the same, and refuses its key with another amount or reason (422 on Idempotency-Key)', async () => {
+    const id = await org(10);
+    const first = await ledger.grant(id, 5, 'invoice 7', 'grant', `${id}-grant`);
+    expect(await ledger.grant(id, 5, 'invoice 7', 'grant', `${id}-grant`)).toEqual(first);
+    for (const [amount, reason] of [[-5, 'invoice 7'], [5, 'invoice 8']] as const) {
+      await expect(ledger.grant(id, amount, reason, 'grant', `${id}-grant`)).rejects.toMatchObject({
+        code: 'validation_failed', details: { errors: { 'Idempotency-Key': ['was used for another grant (another amount or reason)'] } },
+      });
+    }
+    expect(await balanceOf(db, id)).toBe(15);
+  });
+
   it('refunds a charge once when ten refunds of it race (a waiting request and the sweep): the others are replays, none throws', async () => {
     const id = await org(100);
     await charge(id, 7, `${id}-raced`);

@@ -148,7 +148,11 @@ export class LedgerService {
 
   private *grantProgram(organizationId: string, amount: number, reason: string, kind: LedgerKind, requestKey: string | null): SqlProgram<LedgerMove> {
     if (requestKey) {
-      const [done] = yield query('SELECT id FROM ledger_entry WHERE request_key = ? AND kind = ?', requestKey, kind);
+      const [done] = yield query('SELECT id, amount, reason FROM ledger_entry WHERE request_key = ? AND kind = ?', requestKey, kind);
+      // The same key with another amount or reason is another grant (decisions 7.3's rule for a reused key): 422.
+      if (done && (Number(done.amount) !== amount || String(done.reason) !== reason.slice(0, 255))) {
+        throw AppError.field('Idempotency-Key', 'was used for another grant (another amount or reason)');
+      }
       if (done) return { entryId: String(done.id), balanceAfter: yield* this.balanceOf(organizationId) };
     }
     const moved = yield exec('UPDATE organization SET balance = balance + ? WHERE id = ? AND balance + ? >= 0', amount, organizationId, amount);
