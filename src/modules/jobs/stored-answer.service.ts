@@ -60,10 +60,11 @@ export class StoredAnswerService {
   ): Promise<MeteredAnswer | null> {
     const { host, limits, releaseSlot } = await this.admission.admitStored(operation, options, organization, jobId, stored.price);
     // Evicted between its finding and now: nothing charged, the slot given back, the page fetched (the caller's answer).
-    if (!(await stored.load().catch(async (error: unknown) => {
+    const loaded = await stored.load().catch(async (error: unknown) => {
       await releaseSlot();
       throw error;
-    }))) {
+    });
+    if (!loaded) {
       await releaseSlot();
       return null;
     }
