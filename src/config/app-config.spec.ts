@@ -62,6 +62,15 @@ describe('loadConfig', () => {
     expect(problemsOf({ JOB_TIMEOUT_MS: '2147483647', SYNC_WAIT_MS: '86400000' })).toEqual([expect.stringMatching(/^JOB_TIMEOUT_MS="2147483647": /)]);
   });
 
+  it('refuses an admin or metrics token no bearer header can match (a trailing newline, a space), naming it without showing it', () => {
+    const problems = problemsOf({ ADMIN_TOKEN: 'hunter2-secret\n', METRICS_TOKEN: 'two words' });
+    expect(problems).toEqual([
+      'ADMIN_TOKEN=[hidden]: must be visible ASCII characters only, no space or line break: a bearer header could never match it',
+      'METRICS_TOKEN=[hidden]: must be visible ASCII characters only, no space or line break: a bearer header could never match it',
+    ]);
+    expect(problemsOf({ ADMIN_TOKEN: 'test-admin', METRICS_TOKEN: '' })).toEqual([]);
+  });
+
   it('refuses a port out of range and half an LLM configuration', () => {
     expect(problemsOf({ PORT: '70000' })).toEqual([expect.stringMatching(/^PORT="70000": /)]);
     expect(problemsOf({ LLM_BASE_URL: 'http://127.0.0.1:1/v1' })).toEqual(['LLM_BASE_URL and LLM_MODEL: set both or neither']);

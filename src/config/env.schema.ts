@@ -9,6 +9,10 @@ import { IsDomainList, IsListenHost } from './host-rules.js';
  */
 const MAX_TIMER_MS = 86_400_000;
 
+/** A token a bearer header can carry: no white space or control character (a secret file's trailing newline, say). Empty: unset. */
+const BEARER_TOKEN = /^[\x21-\x7e]*$/;
+const BEARER_TOKEN_MESSAGE = 'must be visible ASCII characters only, no space or line break: a bearer header could never match it';
+
 /** Decimal digits only: `Number()` alone read `0x10` as 16 and blanks as 0. Anything else stays text, so @IsInt names it. */
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : /^-?\d+$/.test(String(value)) ? Number(value) : value);
 // An unknown word stays text, so that @IsBoolean names the variable.
@@ -37,10 +41,10 @@ export class EnvSchema {
   @IsOptional() @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
   REDIS_URL?: string;
 
-  @IsOptional() @IsString()
+  @IsOptional() @IsString() @Matches(BEARER_TOKEN, { message: BEARER_TOKEN_MESSAGE })
   ADMIN_TOKEN?: string;
 
-  @IsOptional() @IsString()
+  @IsOptional() @IsString() @Matches(BEARER_TOKEN, { message: BEARER_TOKEN_MESSAGE })
   METRICS_TOKEN?: string;
 
   @IsOptional() @IsString()
