@@ -1,3 +1,4 @@
+import { outermost } from './outermost.js';
 import { collapsedText } from '../whitespace.js';
 import type { TextStatsMap } from './text-stats.js';
 import { ContentElements } from './content-elements.js';
@@ -37,7 +38,7 @@ export function dropLayoutCopies(root: Element, stats: TextStatsMap, elements = 
   }
   const copies: Element[] = [];
   for (const group of byLength.values()) if (group.length > 1) pushAll(copies, copiesIn(group, stats.get(group[0])!.chars));
-  for (const copy of copies) if (!copies.some((other) => other !== copy && other.contains(copy))) elements.remove(copy);
+  for (const copy of outermost(copies)) elements.remove(copy);
 }
 
 /** The elements of a group (in document order, `chars` long each) whose text an earlier one, not an ancestor, holds. */

@@ -1,3 +1,5 @@
+import { outermost } from './outermost.js';
+import { pushAll } from '../large-arrays.js';
 import { selectorTest } from '../selector-test.js';
 import { linkDensity, TextStatsMap } from './text-stats.js';
 import { ContentElements } from './content-elements.js';
@@ -24,9 +26,9 @@ export function dropRecommendationRails(root: Element, stats: TextStatsMap, elem
     const rail = railOf(heading, root, stats, total);
     const section = rail === heading ? [heading, ...followingUntilHeading(heading, stats)] : [rail];
     if (section.reduce((sum, element) => sum + (stats.get(element)?.chars ?? 0), 0) >= total * RAIL_MAX_SHARE) continue;
-    for (const element of section) if (!doomed.some((other) => other.contains(element))) doomed.push(element);
+    pushAll(doomed, section);
   }
-  for (const element of doomed) elements.remove(element);
+  for (const element of outermost(doomed)) elements.remove(element);
 }
 
 /** The heading's section: climbs while the parent has no other heading and stays a minor share of the content. */

@@ -1,3 +1,4 @@
+import { outermost } from './outermost.js';
 import { elementsNamed } from '../find-elements.js';
 import { linkDensity, type TextStatsMap } from './text-stats.js';
 import { ContentElements } from './content-elements.js';
@@ -32,7 +33,7 @@ export function dropTableOfContents(root: Element, stats: TextStatsMap, elements
     if (title) titles.add(title);
     return title !== undefined;
   });
-  for (const list of tables) if (!tables.some((other) => other !== list && other.contains(list))) elements.remove(list);
+  for (const list of outermost(tables)) elements.remove(list);
   // A title alone is a collapsed table's (its list hidden, or built by a script); a heading alone may open a section,
   // and a title over a list still there heads links to other pages (a manual's chapter page), which are its content.
   for (const element of elements.named(LABEL_TAGS)) {
