@@ -3,7 +3,7 @@ import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
-import type { Job, JobStatus } from '../../infra/database/entities/index.js';
+import { isEndedStatus, type Job } from '../../infra/database/entities/index.js';
 import { MetricsService } from '../../infra/metrics/metrics.service.js';
 import type { MeteredAnswer } from '../../common/http/metered-answer.js';
 import { LedgerService } from '../billing/ledger.service.js';
@@ -17,7 +17,6 @@ import { retryOnLockConflict } from './store-retry.js';
 /** How long before the 202 its capture is asked for: a worker in another process took 1.7 s to answer one. */
 const CAPTURE_LEAD_MS = 2500;
 
-const ENDED: ReadonlySet<JobStatus> = new Set(['done', 'failed', 'cancelled']);
 
 /**
  * The synchronous wait of a charged, queued job: up to SYNC_WAIT_MS, then 200 / 202, a billed failure (500), or a
@@ -51,7 +50,7 @@ export class SyncAnswerService {
     const found = await read();
     // The row decides, not the event: an end that came just after the wait, or whose event was lost (a subscriber
     // reconnecting), is answered as an end, refunded as one, never as a charged 500.
-    const ended = heard || (found !== null && ENDED.has(found.job.status));
+    const ended = heard || (found !== null && isEndedStatus(found.job.status));
     try {
       return await this.answerEnded(operation, job, remaining, ended, found, ahead);
     } finally {
@@ -85,7 +84,7 @@ export class SyncAnswerService {
     if (answer.status === 202 && (await this.tallyEarlyAttempt(job)) === 'ended') {
       // It ended between the read and the mark: answered as ended (refunded if it failed), never as a 202.
       const again = await this.jobs.getWithOutput(job.organizationId, job.id).catch(() => null);
-      if (again && ENDED.has(again.job.status)) return this.answerEnded(operation, job, remaining, true, again);
+      if (again && isEndedStatus(again.job.status)) return this.answerEnded(operation, job, remaining, true, again);
     }
     return answer;
   }

@@ -1,4 +1,5 @@
 import { InjectQueue } from '@nestjs/bull';
+import { isEndedStatus } from '../../infra/database/entities/index.js';
 import { Injectable, Logger } from '@nestjs/common';
 import type { Queue } from 'bull';
 import type { Redis } from 'ioredis';
@@ -18,7 +19,6 @@ const BATCH = 200;
 /** Rows checked a round at most (a Bull read each); the next round goes on from there (in the process that takes its turn). */
 const MAX_PER_ROUND = 5000;
 const TURN_KEY = 'crawlgate:owed-webhooks:turn';
-const ENDED = new Set(['done', 'failed', 'cancelled']);
 
 /**
  * Webhooks owed and not in Bull (decisions.md 7.4, 9.3; webhook-outbox.ts), by one process a period: a delivery
@@ -79,7 +79,7 @@ export class OwedWebhooksSweeper extends SharedSweep {
       if (context && (await this.ends.announcePage(context, row.pageId))) this.logger.warn({ delivery: row.delivery }, 'owed site.page webhook queued again');
       return;
     }
-    if (!ENDED.has(job.status)) return;
+    if (!isEndedStatus(job.status)) return;
     this.logger.warn({ delivery: row.delivery }, 'owed job.finished webhook queued again');
     if (job.kind === 'site') await this.ends.announceEnd(job);
     else await this.dispatcher.jobEnded(row.organizationId, row.jobId);

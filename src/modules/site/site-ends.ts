@@ -8,7 +8,7 @@ import type { RefundRequest } from '../billing/ledger.service.js';
 import { JobRepository } from '../jobs/job.repository.js';
 import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.service.js';
 import { deliveryId } from '../webhooks/webhook-outbox.js';
-import type { Job } from '../../infra/database/entities/index.js';
+import { isEndedStatus, type Job } from '../../infra/database/entities/index.js';
 import type { CrawlContext } from './crawl-context.js';
 import { FrontierRepository } from './frontier/frontier.repository.js';
 import type { FrontierPage, PageRecord, StopReason, StoredEvent } from './frontier/frontier-types.js';
@@ -27,7 +27,6 @@ export interface StoredStart {
  * page's commit is pending by the time job.finished is first tried; it then waits for every pending one to end.
  */
 const FINISHED_AFTER_MS = 1_000;
-const ENDS = new Set(['done', 'failed', 'cancelled']);
 
 /** A crawl's stops and end, and its webhooks (decisions.md 9.3): site.page per stored page when asked, then job.finished. */
 @Injectable()
@@ -98,7 +97,7 @@ export class SiteEnds {
     await this.queue.leaveLine(crawlId).catch((error: Error) => this.logger.warn(`crawl ${crawlId} not taken out of the line: ${error.message}`));
     // Its start page's sitemap URLs, kept for its retries, go with it however it ended (failed, stopped, cancelled).
     await this.start.forget(crawlId).catch((error: Error) => this.logger.warn(`crawl ${crawlId}: its sitemap URLs not deleted: ${error.message}`));
-    if (job && ENDS.has(job.status)) {
+    if (job && isEndedStatus(job.status)) {
       // Its run time as other jobs': from its start (its first page taken); a crawl cancelled while queued never ran.
       this.metrics.jobEnded(job.kind, job.status as JobOutcome, job.startedAt ? job.startedAt.getTime() : null, job.errorCode ?? undefined);
     }

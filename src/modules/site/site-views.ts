@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../../common/errors/app-error.js';
 import { MeteredAnswer } from '../../common/http/metered-answer.js';
-import type { Job } from '../../infra/database/entities/index.js';
+import { isEndedStatus, type Job } from '../../infra/database/entities/index.js';
 import { query, SqlProgramRunner } from '../../infra/database/sql-program.js';
 import type { Row } from '../../infra/database/sql-program.js';
 import { rowInt } from '../../infra/database/row-values.js';
@@ -11,7 +11,6 @@ import type { SiteRequest } from './site-request.js';
 /** decisions.md 9.3: at most 50 pages and 10 MiB an answer. */
 export const PAGES_PER_ANSWER = 50;
 export const BYTES_PER_ANSWER = 10 * 1024 * 1024;
-const ENDED = new Set(['done', 'failed', 'cancelled']);
 
 export interface SiteCounts {
   readonly discovered: number;
@@ -42,7 +41,7 @@ export class SiteViews {
       bytes += size;
       last = rowInt(row.seq);
     }
-    const ended = ENDED.has(job.status);
+    const ended = isEndedStatus(job.status);
     const next = ended && last >= summary.finished ? null : `/crawl/${job.id}?cursor=${last}`;
     const body = { ...summary.envelope, pages, next };
     return new MeteredAnswer(ended ? 200 : 202, { json: body }, { jobId: job.id, billing: null, ...(job.errorCode ? { errorCode: job.errorCode } : {}) });

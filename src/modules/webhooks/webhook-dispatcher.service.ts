@@ -4,7 +4,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { JobOptions, Queue } from 'bull';
 import { Repository } from 'typeorm';
-import { Job } from '../../infra/database/entities/index.js';
+import { isEndedStatus, Job } from '../../infra/database/entities/index.js';
 import { WEBHOOKS_QUEUE, WebhookPayload } from '../../infra/queue/queue.constants.js';
 import { DELIVERY_TURNS, WEBHOOK_BACKOFF } from '../../infra/queue/webhook-retry.js';
 import { WebhookBacklog } from './webhook-backlog.js';
@@ -17,7 +17,6 @@ import { deliveryId, WebhookOutbox } from './webhook-outbox.js';
  */
 const KEEP_ENDED = { age: 3600, count: 20_000 };
 /** The statuses a job ends in: `cancelled` too (decisions 9.4), announced like a failure with its `error`. */
-const ENDED = new Set<Job['status']>(['done', 'failed', 'cancelled']);
 
 /**
  * A delivery's Bull options: retried and deferred in place by the webhook backoff (DELIVERY_ATTEMPTS failed sends),
@@ -68,7 +67,7 @@ export class WebhookDispatcher {
   async jobEnded(organizationId: string, jobId: string): Promise<void> {
     try {
       const job = await this.jobs.findOneBy({ organizationId, id: jobId });
-      if (!job?.webhookUrl || !ENDED.has(job.status)) return;
+      if (!job?.webhookUrl || !isEndedStatus(job.status)) return;
       const body = {
         event: 'job.finished',
         job_id: job.id,

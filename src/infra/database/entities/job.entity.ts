@@ -6,6 +6,10 @@ export type JobKind = string;
 /** `cancelled`: DELETE /crawl/{job} took it out before it started (decisions 9.4); a plain varchar, no migration. */
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
 
+/** A job in one of these has ended: its answer, its webhook and its refunds are settled from here on. */
+const ENDED: ReadonlySet<string> = new Set<JobStatus>(['done', 'failed', 'cancelled']);
+export const isEndedStatus = (status: string): boolean => ENDED.has(status);
+
 @Entity('job')
 @Index(['organizationId', 'createdAt'])
 @Index(['expiresAt'])
