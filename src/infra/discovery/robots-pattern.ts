@@ -22,6 +22,3 @@ export function robotsPattern(pattern: string): (path: string) => boolean {
     return anchored ? path.length - last.length >= at && path.endsWith(last) : path.includes(last, at);
   };
 }
-
-/** One pattern against one path (compile with robotsPattern to match many). */
-export const wildcardMatch = (pattern: string, path: string): boolean => robotsPattern(pattern)(path);

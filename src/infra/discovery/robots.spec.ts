@@ -1,6 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { robotsRules } from './robots.js';
-import { wildcardMatch } from './robots-pattern.js';
+import { robotsPattern } from './robots-pattern.js';
+
+const wildcardMatch = (pattern: string, path: string): boolean => robotsPattern(pattern)(path);
 
 const ok = (body: string, agent = 'Crawlgate') => robotsRules({ status: 200, body }, agent);
 const allows = (body: string, path: string, agent = 'Crawlgate') =>

@@ -172,7 +172,7 @@ class AnswerMapper {
   }
 
   /**
-   * The text `text()` reads, by a walk of our own (cheerio's clone and text recurse once a level, which a deep answer
+   * The text of these nodes, by a walk of our own (cheerio's clone and text recurse once a level, which a deep answer
    * overflows): block boundaries and `<br>` separate words, citations and chrome are left out, and so is what
    * `skip` (a selector, or '') matches.
    */
@@ -199,11 +199,7 @@ class AnswerMapper {
 
   /** Visible text with citation pills and page chrome taken out, words kept apart across element boundaries. */
   private text($el: Nodes): string {
-    const copy = $el.clone();
-    copy.find(`${this.profile.citation}, ${CHROME}`).remove();
-    copy.find('br').replaceWith(' ');
-    copy.find(BREAKS).before(' ').after(' ');
-    return normalize(copy.text());
+    return this.flatText($el.toArray().flatMap((element) => this.$(element).contents().toArray()), '');
   }
 
   /** http(s) only, absolute: a `javascript:` or `data:` link of the answer is no URL a client should be handed. */
