@@ -4,20 +4,17 @@
  * and a page of unclosed links nests everything after the first in it: each link's text becomes the rest of the page
  * (quadratic work to read), and Markdown writes links inside links. This puts an `a` that is a child of another `a`
  * right after it, with what followed it there, as a browser closes the outer one. In document order, so a chain of
- * unclosed links comes apart one link at a time; iterative and linear, the nesting may be far deeper than the stack.
+ * unclosed links comes apart one link at a time; no recursion, the nesting may be far deeper than the stack.
  * An `a` deeper inside another (within a `div` of it) stays: linkText reads around it, Markdown writes it as its text.
  */
 export function unnestAnchors(document: Document): Document {
-  const nested: Array<{ anchor: Element; within: Element }> = [];
-  const stack: Array<{ element: Element; within: Element | null }> = document.documentElement ? [{ element: document.documentElement, within: null }] : [];
-  while (stack.length > 0) {
-    const { element, within } = stack.pop()!;
-    const isAnchor = element.localName === 'a';
-    if (isAnchor && within) nested.push({ anchor: element, within });
-    const inside = isAnchor ? element : within;
-    for (let child = element.lastElementChild; child; child = child.previousElementSibling) stack.push({ element: child, within: inside });
+  // Only a link whose parent is a link moves: the links are listed once (most pages nest none), then taken apart in
+  // document order, each with its parent as it is then.
+  const nested = [...document.getElementsByTagName('a')].filter((anchor) => anchor.parentElement?.localName === 'a');
+  for (const anchor of nested) {
+    const within = anchor.parentElement;
+    if (within?.localName === 'a') moveOut(anchor, within);
   }
-  for (const { anchor, within } of nested) if (anchor.parentNode === within) moveOut(anchor, within);
   return document;
 }
 
