@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
+import { Redis } from 'ioredis';
 import { createOrganization, grant, ledger } from '../factories/organization.factory.js';
 import { testEnv } from '../harness/env.js';
 import { call } from '../harness/http.js';
@@ -116,6 +118,43 @@ describe('Idempotency-Key on metered routes (decisions.md 7.3)', () => {
     expect(askedAgain.headers.get('idempotent-replayed')).toBe('true');
     expect(await balance(a.apiKey)).toBe(100 - 1 - 30);
     expect(await balance(b.apiKey)).toBe(100 - 1 - 30);
+  });
+
+  it('replays the first job after Redis lost its key (a Redis restarted empty): the database keeps the key with the job', async () => {
+    const org = await createOrganization(env.baseUrl, env.adminToken, { plan: 'lite', credits: 100 });
+    const redis = new Redis(env.redisUrl);
+    // What a Redis restarted empty leaves: no claim of the key, in any organization's name.
+    const lose = async (key: string) => {
+      const [, found] = await redis.scan('0', 'MATCH', `crawlgate:idempotency:*:${createHash('sha256').update(key).digest('hex')}`, 'COUNT', 100_000);
+      expect(found).toHaveLength(1);
+      await redis.del(...found);
+    };
+    try {
+      const headers = { 'Idempotency-Key': 'lost-in-redis' };
+      const crawl = (js = 'false') => call('/crawl', { key: org.apiKey, headers, query: { url: page('/static'), js } });
+      const first = await crawl();
+      expect([first.status, first.headers.get('x-credits-remaining')]).toEqual([200, '99']);
+      await lose('lost-in-redis');
+      const again = await crawl();
+      expect([again.status, again.headers.get('idempotent-replayed'), again.headers.get('x-job-id')]).toEqual([200, 'true', first.headers.get('x-job-id')]);
+      expect([again.headers.get('x-credits-charged'), again.headers.get('x-credits-remaining'), again.text]).toEqual(['1', '99', first.text]);
+      // Redis knows the key again (the next replay is its fast path), and other parameters under it are 422 either way.
+      expect((await crawl()).headers.get('idempotent-replayed')).toBe('true');
+      await lose('lost-in-redis');
+      const other = await crawl('true');
+      expect([other.status, other.body.errors]).toEqual([422, { 'Idempotency-Key': [expect.stringContaining('other parameters')] }]);
+      // POST /site keeps its key with its crawl's creation.
+      const site = () => call('/site', { key: org.apiKey, method: 'POST', headers: { 'Idempotency-Key': 'lost-site' }, query: { url: page('/static'), js: 'false', max_depth: '0' } });
+      const posted = await site();
+      expect(posted.status).toBe(202);
+      await lose('lost-site');
+      const reposted = await site();
+      expect([reposted.status, reposted.headers.get('idempotent-replayed'), reposted.body.job_id]).toEqual([202, 'true', posted.body.job_id]);
+      const jobs = (await call('/account/jobs', { key: org.apiKey })).body.jobs as Array<{ kind: string }>;
+      expect(jobs.map((job) => job.kind).sort()).toEqual(['crawl', 'site']);
+    } finally {
+      await redis.quit();
+    }
   });
 
   it('applies to POST /site: one crawl for duplicates, its current envelope replayed, 422 on other parameters or a malformed key', async () => {

@@ -1,13 +1,27 @@
-import { afterAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
+import type { DataSource } from 'typeorm';
+import { exec, query, SqlProgramRunner } from '../../src/infra/database/sql-program.js';
 import { sha256 } from '../../src/modules/auth/secrets.js';
+import { IdempotencyKeyTaken } from '../../src/modules/billing/idempotency-record.js';
 import { IdempotencyService } from '../../src/modules/jobs/idempotency.service.js';
+import { openDatabase } from './database.js';
 
 describe('Idempotency-Key claims in Redis', () => {
   const redis = new Redis(process.env.IT_REDIS_URL ?? 'redis://127.0.0.1:6379/5');
-  const idempotency = new IdempotencyService(redis);
+  let db: DataSource;
+  let sql: SqlProgramRunner;
+  let idempotency: IdempotencyService;
   const org = `it-idem-${Date.now()}`;
-  afterAll(async () => redis.quit());
+  beforeAll(async () => {
+    db = await openDatabase('sqlite');
+    sql = new SqlProgramRunner(db);
+    idempotency = new IdempotencyService(redis, sql);
+  });
+  afterAll(async () => {
+    await redis.quit();
+    await db?.destroy();
+  });
 
   it('lets exactly one of many concurrent claimants create the job; the others replay it', async () => {
     const claims = await Promise.all(Array.from({ length: 20 }, (_, i) => idempotency.claim(org, 'k1', 'fp', `job${i}`)));
@@ -40,6 +54,39 @@ describe('Idempotency-Key claims in Redis', () => {
     expect(await ttl()).toBeGreaterThan(50_000);
     await pending.confirm();
     expect(await ttl()).toBeGreaterThan(23 * 3_600_000);
+  });
+
+  it("a release gives up the key's database row too, only while the row is still its job's", async () => {
+    const record = (jobId: string) => exec('INSERT INTO idempotency_key (organization_id, key_hash, fingerprint, job_id, created_at) VALUES (?, ?, ?, ?, ?)', org, sha256('k5'), 'fp', jobId, new Date());
+    const rows = async () => (await sql.rows(query('SELECT job_id FROM idempotency_key WHERE organization_id = ?', org))).map((row) => row.job_id);
+    const first = await idempotency.claim(org, 'k5', 'fp', 'job1');
+    expect(first.record).toEqual({ keyHash: sha256('k5'), fingerprint: 'fp' });
+    await sql.execute(record('job9'));
+    await first.release();
+    expect(await rows()).toEqual(['job9']);
+    await sql.execute(exec('DELETE FROM idempotency_key WHERE organization_id = ?', org));
+    const second = await idempotency.claim(org, 'k5', 'fp', 'job2');
+    await sql.execute(record('job2'));
+    await second.release();
+    expect(await rows()).toEqual([]);
+  });
+
+  it('hands a pending claim over to the job the database says holds the key, for the rest of its day, never over a later claim', async () => {
+    const redisKey = `crawlgate:idempotency:${org}:${sha256('k6')}`;
+    const pending = await idempotency.claim(org, 'k6', 'fp', 'job1');
+    await pending.adopt(new IdempotencyKeyTaken('held', 'fp', new Date(Date.now() - 3_600_000)));
+    expect(await redis.get(redisKey)).toBe('held fp');
+    expect(await redis.pttl(redisKey)).toBeGreaterThan(22.9 * 3_600_000);
+    expect(await redis.pttl(redisKey)).toBeLessThanOrEqual(23 * 3_600_000);
+    expect(await idempotency.claim(org, 'k6', 'fp', 'job2')).toMatchObject({ kind: 'replay', jobId: 'held' });
+    await expect(idempotency.claim(org, 'k6', 'fp-other', 'job3')).rejects.toMatchObject({ code: 'validation_failed' });
+    // A holder past its day adopts nothing; a claim no longer this request's is left alone.
+    const later = await idempotency.claim(org, 'k7', 'fp', 'job1');
+    await later.adopt(new IdempotencyKeyTaken('stale', 'fp', new Date(Date.now() - 25 * 3_600_000)));
+    expect(await redis.get(`crawlgate:idempotency:${org}:${sha256('k7')}`)).toBe('job1 fp');
+    await redis.set(`crawlgate:idempotency:${org}:${sha256('k7')}`, 'job2 fp');
+    await later.adopt(new IdempotencyKeyTaken('held', 'fp', new Date()));
+    expect(await redis.get(`crawlgate:idempotency:${org}:${sha256('k7')}`)).toBe('job2 fp');
   });
 
   it('refuses malformed keys', async () => {

@@ -1,3 +1,5 @@
+import type { IdempotencyRecord } from './idempotency-record.js';
+
 /** What the ledger is asked to move and what it answers, shared by its SQLite and MySQL charge programs. */
 export interface ChargeRequest {
   readonly organizationId: string;
@@ -10,6 +12,8 @@ export interface ChargeRequest {
   readonly dailyLimit?: number | null;
   /** The row of the job this charge pays for, written in the charge's transaction: none when the charge is refused. */
   readonly job?: ChargedJobRow;
+  /** The request's Idempotency-Key, written with its job's row (only with `job`). */
+  readonly idempotency?: IdempotencyRecord;
 }
 
 /** What a charged job's row holds beyond the charge's own facts (its id, organization, host and price are the charge's). */

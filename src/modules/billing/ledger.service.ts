@@ -6,6 +6,7 @@ import type { LedgerKind } from '../../infra/database/entities/index.js';
 import { MetricsService } from '../../infra/metrics/metrics.service.js';
 import { exec, query, SqlProgram, SqlProgramRunner, upsertAdd } from '../../infra/database/sql-program.js';
 import { chargedJobParams, insertChargedJob } from './charged-job-row.js';
+import { keyTakenOr, recordKeyParams, recordKeyProgram } from './idempotency-record.js';
 import { insufficientCredits } from './insufficient-credits.js';
 import type { ChargeRequest, LedgerMove } from './ledger-move.js';
 import { dayOf, utcDay } from './utc-day.js';
@@ -23,11 +24,14 @@ export class LedgerService {
 
   /**
    * Throws 402 (insufficient_credits / daily_limit_reached) with the transaction rolled back. With `request.job`, the
-   * job's row is written in the same transaction: it exists exactly when the charge is taken.
+   * job's row is written in the same transaction: it exists exactly when the charge is taken. With `request.idempotency`
+   * too, the key's row: IdempotencyKeyTaken, nothing charged, when another job holds the key.
    */
   async charge(request: ChargeRequest): Promise<LedgerMove> {
     const day = utcDay();
-    const move = this.sql.dialect === 'mysql' ? await this.callCharge(request, day) : await this.sql.run(() => this.chargeProgram(request, day));
+    const now = new Date();
+    const move = await (this.sql.dialect === 'mysql' ? this.callCharge(request, day, now) : this.sql.run(() => this.chargeProgram(request, day, now)))
+      .catch((error: unknown) => keyTakenOr(this.sql, error, request.organizationId, request.jobId, request.idempotency));
     this.metrics?.creditsCharged(request.amount);
     return move;
   }
@@ -100,17 +104,17 @@ export class LedgerService {
     return { entryId: String(entry.insertId), balanceAfter: allowance };
   }
 
-  /** MySQL: the procedure of migration 1764600000000 runs the steps of chargeProgram in one round trip. */
-  private async callCharge(r: ChargeRequest, day: string): Promise<LedgerMove> {
+  /** MySQL: the procedure of migration 1765000000012 runs the steps of chargeProgram in one round trip. */
+  private async callCharge(r: ChargeRequest, day: string, now: Date): Promise<LedgerMove> {
     const [row] = await this.sql.call(
-      'crawlgate_charge_job', r.organizationId, r.amount, r.reason.slice(0, 255), r.requestKey, r.jobId, r.host, day,
-      r.dailyLimit !== undefined, r.dailyLimit ?? null, new Date(), ...chargedJobParams(r.job),
+      'crawlgate_charge_keyed', r.organizationId, r.amount, r.reason.slice(0, 255), r.requestKey, r.jobId, r.host, day,
+      r.dailyLimit !== undefined, r.dailyLimit ?? null, now, ...chargedJobParams(r.job), ...recordKeyParams(r.job && r.idempotency, now),
     );
     if (row.refusal) throw refusal(row.refusal as RefusalCode, r);
     return { entryId: String(row.entry_id), balanceAfter: Number(row.balance_after) };
   }
 
-  private *chargeProgram(r: ChargeRequest, day: string): SqlProgram<LedgerMove> {
+  private *chargeProgram(r: ChargeRequest, day: string, now: Date): SqlProgram<LedgerMove> {
     // The write first: it takes SQLite's write lock, so another process's commit cannot stale a read made before it.
     const moved = yield exec('UPDATE organization SET balance = balance - ? WHERE id = ? AND balance >= ?', r.amount, r.organizationId, r.amount);
     if (moved.affected !== 1) throw refusal(ErrorCode.InsufficientCredits, r);
@@ -123,6 +127,7 @@ export class LedgerService {
     const entry = yield this.insertEntry(r.organizationId, -r.amount, balanceAfter, 'charge', r.reason, r.requestKey, r.jobId);
     yield upsertAdd(this.sql.dialect, 'usage_tally', { organization_id: r.organizationId, day, host: r.host }, { requests: 1, credits: r.amount });
     if (r.job) yield insertChargedJob(r, r.job);
+    if (r.job && r.idempotency) yield* recordKeyProgram(r.organizationId, r.jobId, r.idempotency, now);
     return { entryId: String(entry.insertId), balanceAfter };
   }
 

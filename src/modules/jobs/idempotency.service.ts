@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { AppError } from '../../common/errors/app-error.js';
+import { SqlProgramRunner } from '../../infra/database/sql-program.js';
 import { InjectRedis } from '../../infra/redis/redis.module.js';
 import { sha256 } from '../auth/secrets.js';
+import { forgetKey, KEY_LIFE_MS } from '../billing/idempotency-record.js';
+import type { IdempotencyKeyTaken, IdempotencyRecord } from '../billing/idempotency-record.js';
 
-const TTL_MS = 24 * 3_600_000;
 /**
  * A claim whose job row does not exist yet is a short lease: an API that dies between its claim and its job frees the
  * key within a minute instead of answering its replays 500 for a day. Admission (limits, lookups, charge) takes seconds.
@@ -16,47 +18,66 @@ const FIELD = 'Idempotency-Key';
 const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
 // Keeps a claim for a day once its job exists, only if it still holds this request's job.
 const CONFIRM = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end";
+// Hands a claim over to the job the database says holds the key, for the rest of that key's day, only if it still holds this request's job.
+const ADOPT = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('set', KEYS[1], ARGV[2], 'PX', ARGV[3]) else return 0 end";
 
 /**
- * new: this request owns the key and creates `jobId` (confirm() once its job row exists, or release() on failure);
- * replay: `jobId` belongs to an earlier request.
+ * new: this request owns the key and creates `jobId` with `record` beside its row (confirm() once its job row exists,
+ * release() on failure, adopt() when the database says another job holds the key); replay: `jobId` belongs to an
+ * earlier request.
  */
 export type IdempotencyClaim = {
   readonly kind: 'new' | 'replay';
   readonly jobId: string;
+  readonly record: IdempotencyRecord;
   readonly release: () => Promise<void>;
   readonly confirm: () => Promise<void>;
+  readonly adopt: (taken: IdempotencyKeyTaken) => Promise<void>;
 };
 
 /**
- * decisions.md 7.3: the key lives in Redis (shared by every API replica) for 24 hours, claimed with SET NX so
- * that of concurrent duplicates exactly one creates and charges a job.
+ * decisions.md 7.3: the key lives in Redis (shared by every API replica) for 24 hours, claimed with SET NX so that of
+ * concurrent duplicates exactly one creates and charges a job; that is the fast path. The database keeps it too, with
+ * the job it made (IdempotencyRecord): a Redis that restarted empty, or a first request that outlived its pending
+ * claim, lets a duplicate claim the key again, and its job's row then fails on the key (IdempotencyKeyTaken).
  */
 @Injectable()
 export class IdempotencyService {
-  constructor(@InjectRedis() private readonly redis: Redis) {}
+  constructor(
+    @InjectRedis() private readonly redis: Redis,
+    private readonly sql: SqlProgramRunner,
+  ) {}
 
   /** Throws 422 on a malformed key or on a key already used with other parameters. */
   async claim(organizationId: string, key: string, fingerprint: string, jobId: string): Promise<IdempotencyClaim> {
     if (!VISIBLE_ASCII.test(key)) throw AppError.field(FIELD, 'Idempotency-Key must be 1 to 255 visible ASCII characters.');
-    const redisKey = `crawlgate:idempotency:${organizationId}:${sha256(key)}`;
+    const keyHash = sha256(key);
+    const redisKey = `crawlgate:idempotency:${organizationId}:${keyHash}`;
+    const record = { keyHash, fingerprint };
     const value = `${jobId} ${fingerprint}`;
     for (;;) {
       if ((await this.redis.set(redisKey, value, 'PX', PENDING_CLAIM_MS, 'NX')) === 'OK') {
         return {
           kind: 'new',
           jobId,
-          release: async () => void (await this.redis.eval(RELEASE, 1, redisKey, value)),
-          confirm: async () => void (await this.redis.eval(CONFIRM, 1, redisKey, value, TTL_MS)),
+          record,
+          release: async () => {
+            await this.redis.eval(RELEASE, 1, redisKey, value);
+            await forgetKey(this.sql, organizationId, keyHash, jobId);
+          },
+          confirm: async () => void (await this.redis.eval(CONFIRM, 1, redisKey, value, KEY_LIFE_MS)),
+          adopt: async (taken) => {
+            const left = taken.createdAt.getTime() + KEY_LIFE_MS - Date.now();
+            if (left > 0) await this.redis.eval(ADOPT, 1, redisKey, value, `${taken.jobId} ${taken.fingerprint}`, left);
+          },
         };
       }
       const stored = await this.redis.get(redisKey);
       if (stored === null) continue; // released or expired between the two calls: claim again
       const [storedJob, storedFingerprint] = stored.split(' ');
-      if (storedFingerprint !== fingerprint) {
-        throw AppError.field(FIELD, 'This Idempotency-Key was used with other parameters; nothing was charged.');
-      }
-      return { kind: 'replay', jobId: storedJob, release: async () => undefined, confirm: async () => undefined };
+      if (storedFingerprint !== fingerprint) throw usedWithOtherParameters();
+      const none = async () => undefined;
+      return { kind: 'replay', jobId: storedJob, record, release: none, confirm: none, adopt: none };
     }
   }
 
@@ -65,4 +86,8 @@ export class IdempotencyService {
     const stored = await this.redis.get(`crawlgate:idempotency:${organizationId}:${sha256(key)}`);
     return stored === null || !stored.startsWith(`${jobId} `);
   }
+}
+
+export function usedWithOtherParameters(): AppError {
+  return AppError.field(FIELD, 'This Idempotency-Key was used with other parameters; nothing was charged.');
 }

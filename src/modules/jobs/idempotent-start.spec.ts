@@ -3,6 +3,7 @@ import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import type { MeteredAnswer } from '../../common/http/metered-answer.js';
 import type { Organization } from '../../infra/database/entities/index.js';
+import { IdempotencyKeyTaken } from '../billing/idempotency-record.js';
 import { IdempotentStart } from './idempotent-start.js';
 import type { MeteredRequest } from './metered-request.js';
 import type { Operation } from './operation.js';
@@ -16,8 +17,9 @@ const keyed: MeteredRequest = { idempotencyKey: 'k1', fingerprint: 'fp', webhook
 function idempotent(steps: string[], claim: 'new' | 'replay', jobExists: boolean | 'database gone' = false, confirmFails = false) {
   const idempotency = {
     claim: async (_org: string, _key: string, _fingerprint: string, jobId: string) => ({
-      kind: claim, jobId: claim === 'new' ? jobId : 'pub1_first',
+      kind: claim, jobId: claim === 'new' ? jobId : 'pub1_first', record: { keyHash: 'hash-k1', fingerprint: 'fp' },
       release: async () => void steps.push('release'),
+      adopt: async (taken: IdempotencyKeyTaken) => void steps.push(`adopt ${taken.jobId}`),
       confirm: async () => {
         steps.push('confirm');
         if (confirmFails) throw new Error('redis down');
@@ -65,5 +67,25 @@ describe('IdempotentStart (decisions 7.3): one job per key, replays of it, the k
     const unknown: string[] = [];
     await expect(idempotent(unknown, 'new', 'database gone').run(operation, organization, keyed, refused)).rejects.toMatchObject({ code: ErrorCode.ConcurrencyExceeded });
     expect(unknown).toEqual([]);
+  });
+
+  it('hands the start its key to write beside the job, and replays the job the database says holds it (a Redis that lost the key)', async () => {
+    const steps: string[] = [];
+    let starts = 0;
+    const held = async (_jobId: string, _created: () => Promise<void>, key?: unknown) => {
+      steps.push(`start ${JSON.stringify(key)}`);
+      starts += 1;
+      throw new IdempotencyKeyTaken('pub1_held', 'fp', new Date());
+    };
+    expect(await idempotent(steps, 'new').run(operation, organization, keyed, held)).toBe(answer);
+    expect([starts, steps]).toEqual([1, ['start {"keyHash":"hash-k1","fingerprint":"fp"}', 'adopt pub1_held', 'replay pub1_held']]);
+    // Held by a job of other parameters: 422 on the key, as from Redis; nothing replayed, nothing released.
+    const other: string[] = [];
+    const heldByOther = async () => {
+      throw new IdempotencyKeyTaken('pub1_held', 'fp-other', new Date());
+    };
+    await expect(idempotent(other, 'new').run(operation, organization, keyed, heldByOther))
+      .rejects.toMatchObject({ code: ErrorCode.Validation, details: { errors: { 'Idempotency-Key': [expect.stringContaining('other parameters')] } } });
+    expect(other).toEqual(['adopt pub1_held']);
   });
 });

@@ -11,7 +11,7 @@ const EVERY_MS = 60_000;
  */
 const MAX_BATCHES = 40;
 
-/** Deletes expired job results (a lost job is the LostJobSweeper's alone). */
+/** Deletes expired job results and Idempotency-Keys past their day (a lost job is the LostJobSweeper's alone). */
 @Injectable()
 export class JobJanitor extends ExpirySweep {
   private readonly resultTtlMs: number;
@@ -20,7 +20,7 @@ export class JobJanitor extends ExpirySweep {
     @InjectConfig() config: AppConfig,
     private readonly jobs: JobRepository,
   ) {
-    super({ runsApi: config.runsApi, everyMs: EVERY_MS, failure: 'janitor sweep failed' }, 'expired job results');
+    super({ runsApi: config.runsApi, everyMs: EVERY_MS, failure: 'janitor sweep failed' }, 'expired job results and Idempotency-Keys');
     this.resultTtlMs = config.resultTtlHours * 3_600_000;
   }
 
@@ -29,6 +29,11 @@ export class JobJanitor extends ExpirySweep {
     let removed = 0;
     for (let batch = 0; batch < MAX_BATCHES; batch++) {
       const count = await this.jobs.deleteExpired(now, finishedBefore);
+      removed += count;
+      if (count < EXPIRED_BATCH) break;
+    }
+    for (let batch = 0; batch < MAX_BATCHES; batch++) {
+      const count = await this.jobs.deleteExpiredKeys(now);
       removed += count;
       if (count < EXPIRED_BATCH) break;
     }

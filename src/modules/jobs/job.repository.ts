@@ -6,6 +6,7 @@ import type { TargetMediaType } from '../../common/http/metered-answer.js';
 import type { JobOutput } from './operation.js';
 import { rowBoolean } from '../../infra/database/row-values.js';
 import { Dialect, exec, query, SqlProgramRunner } from '../../infra/database/sql-program.js';
+import { deleteExpiredKeys } from '../billing/idempotency-record.js';
 import { utcDay } from '../billing/utc-day.js';
 import { earlyAttemptProgram } from './job-early-attempt.js';
 import { finishParams, finishProgram, JobEnd, JobFailure } from './job-finish.js';
@@ -176,6 +177,11 @@ export class JobRepository {
     await this.sql.execute(exec(`DELETE FROM site_crawl WHERE job_id IN (${marks})`, ...ids));
     await this.jobs.delete({ id: In(ids) });
     return ids.length;
+  }
+
+  /** Idempotency-Keys past their day, a batch (EXPIRED_BATCH) at most: the number deleted. */
+  deleteExpiredKeys(now: Date): Promise<number> {
+    return deleteExpiredKeys(this.sql, now, EXPIRED_BATCH);
   }
 }
 

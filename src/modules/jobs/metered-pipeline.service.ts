@@ -7,6 +7,7 @@ import type { Organization } from '../../infra/database/entities/index.js';
 import { MetricsService } from '../../infra/metrics/metrics.service.js';
 import type { MeteredAnswer } from '../../common/http/metered-answer.js';
 import { withCacheFacts } from '../../common/http/metered-answer.js';
+import type { IdempotencyRecord } from '../billing/idempotency-record.js';
 import { LedgerService } from '../billing/ledger.service.js';
 import { AdmissionService } from './admission.service.js';
 import { enqueueChargedJob } from './charged-job.js';
@@ -39,27 +40,28 @@ export class MeteredPipeline {
 
   async serve<O>(operation: Operation<O>, options: O, organization: Organization, request: MeteredRequest = PLAIN_REQUEST): Promise<MeteredAnswer> {
     const webhookUrl = this.admission.webhookUrl(request.webhookUrl, organization);
-    return this.idempotent.run(operation as Operation, organization, request, (jobId, jobCreated) => this.start(operation, options, organization, jobId, webhookUrl, jobCreated));
+    return this.idempotent.run(operation as Operation, organization, request, (jobId, jobCreated, key) => this.start(operation, options, organization, jobId, webhookUrl, jobCreated, key));
   }
 
   /** `jobCreated`: called once the charged job row exists (an Idempotency-Key's claim is then kept for a day). */
   private async start<O>(
     operation: Operation<O>, options: O, organization: Organization, jobId: string, webhookUrl: string | null,
-    jobCreated: () => Promise<void>,
+    jobCreated: () => Promise<void>, key: IdempotencyRecord | undefined,
   ): Promise<MeteredAnswer> {
     // decisions.md 9.6: a stored copy answers here, in this process, before anything a fetch needs (pool, DNS, queue).
     const stored = await operation.fromStore?.(options, organization.id);
     if (stored) {
       const newJob = (price: number, host: string) => this.newJob(jobId, organization, operation, options, host, price, webhookUrl);
-      const answered = await this.storedAnswers.serve(operation, options, organization, jobId, stored, newJob, jobCreated);
+      const answered = await this.storedAnswers.serve(operation, options, organization, jobId, stored, newJob, jobCreated, key);
       if (answered) return answered;
     }
-    const answer = await this.fetch(operation, options, organization, jobId, webhookUrl, jobCreated);
+    const answer = await this.fetch(operation, options, organization, jobId, webhookUrl, jobCreated, key);
     return operation.saysCache ? withCacheFacts(answer, { hit: false }) : answer;
   }
 
   private async fetch<O>(
     operation: Operation<O>, options: O, organization: Organization, jobId: string, webhookUrl: string | null, jobCreated: () => Promise<void>,
+    key: IdempotencyRecord | undefined,
   ): Promise<MeteredAnswer> {
     const admitted = Date.now();
     const { limits, price, host, releaseSlot } = await this.admission.admit(operation, options, organization, jobId, webhookUrl);
@@ -70,7 +72,7 @@ export class MeteredPipeline {
       // Run again when InnoDB made it a deadlock's victim: the transaction rolled back whole.
       ({ balanceAfter: remaining } = await retryOnLockConflict(() => this.ledger.charge({
         organizationId: organization.id, requestKey: jobId, amount: price, reason: `${operation.kind} ${host}`, jobId, host,
-        ...(operation.dailyLimited ? { dailyLimit: limits.dailyLimit } : {}), job,
+        ...(operation.dailyLimited ? { dailyLimit: limits.dailyLimit } : {}), job, idempotency: key,
       })));
       await jobCreated();
       await enqueueChargedJob(this.line, this.jobs, this.ledger, job, limits.priority, operation.dailyLimited);

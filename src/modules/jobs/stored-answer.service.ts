@@ -12,6 +12,7 @@ import { MetricsService } from '../../infra/metrics/metrics.service.js';
 import { CommandBatch, sendBatch } from '../../infra/redis/command-batch.js';
 import { InjectRedis } from '../../infra/redis/redis.module.js';
 import type { Redis } from 'ioredis';
+import type { IdempotencyRecord } from '../billing/idempotency-record.js';
 import { LedgerService } from '../billing/ledger.service.js';
 import { LimitsService } from '../billing/limits.service.js';
 import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.service.js';
@@ -56,7 +57,7 @@ export class StoredAnswerService {
 
   async serve<O>(
     operation: Operation<O>, options: O, organization: Organization, jobId: string, stored: StoredAnswer, newJob: NewJob,
-    jobCreated: () => Promise<void>,
+    jobCreated: () => Promise<void>, key?: IdempotencyRecord,
   ): Promise<MeteredAnswer | null> {
     const { host, limits, releaseSlot } = await this.admission.admitStored(operation, options, organization, jobId, stored.price);
     // Evicted between its finding and now: nothing charged, the slot given back, the page fetched (the caller's answer).
@@ -72,7 +73,7 @@ export class StoredAnswerService {
     let remaining: number;
     try {
       ({ balanceAfter: remaining } = await retryOnLockConflict(() => this.ledger.charge({
-        organizationId: organization.id, requestKey: jobId, amount: stored.price, reason: `cache_hit ${host}`, jobId, host, job,
+        organizationId: organization.id, requestKey: jobId, amount: stored.price, reason: `cache_hit ${host}`, jobId, host, job, idempotency: key,
         ...(operation.dailyLimited ? { dailyLimit: limits.dailyLimit } : {}),
       })));
       await jobCreated();

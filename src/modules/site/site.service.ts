@@ -8,6 +8,7 @@ import { Job } from '../../infra/database/entities/index.js';
 import type { Organization } from '../../infra/database/entities/index.js';
 import { NetworkPolicy } from '../../infra/network/network-policy.js';
 import { ProxyPoolService } from '../../infra/proxy/proxy-pool.service.js';
+import type { IdempotencyRecord } from '../billing/idempotency-record.js';
 import { LimitsService } from '../billing/limits.service.js';
 import { limitsFor } from '../billing/plan-limits.js';
 import { assertCovers } from '../jobs/charged-job.js';
@@ -48,12 +49,14 @@ export class SiteService {
    */
   async start(request: SiteRequest, organization: Organization, metered: MeteredRequest): Promise<MeteredAnswer> {
     const webhookUrl = this.webhookUrls.parse(metered.webhookUrl, organization);
-    const answer = await this.idempotent.run(this.operation, organization, metered, (jobId, jobCreated) => this.admit(request, organization, webhookUrl, jobId, jobCreated));
+    const answer = await this.idempotent.run(this.operation, organization, metered, (jobId, jobCreated, key) => this.admit(request, organization, webhookUrl, jobId, jobCreated, key));
     // Credit headers as on every metered answer (decisions.md 2): the POST itself charges nothing, its pages are charged as they are taken.
     return new MeteredAnswer(202, answer.body, { ...answer.facts, billing: answer.facts.billing ?? { charged: 0, remaining: organization.balance } });
   }
 
-  private async admit(request: SiteRequest, organization: Organization, webhookUrl: string | null, jobId: string, jobCreated: () => Promise<void>): Promise<MeteredAnswer> {
+  private async admit(
+    request: SiteRequest, organization: Organization, webhookUrl: string | null, jobId: string, jobCreated: () => Promise<void>, key?: IdempotencyRecord,
+  ): Promise<MeteredAnswer> {
     const target = new URL(request.page.url);
     this.operation.precheck(request);
     const route = request.page.route;
@@ -68,7 +71,7 @@ export class SiteService {
     await this.webhookUrls.assertReachable(webhookUrl);
     const job = this.newJob(jobId, organization, request, target, price, webhookUrl);
     const start = { url: target.href, keyHash: keyHash(urlKey(target, { ignoreQuery: request.ignoreQuery })!), depth: 0, parent: null };
-    const startId = await this.frontier.create(job, start, this.config.site.activePerOrg);
+    const startId = await this.frontier.create(job, start, this.config.site.activePerOrg, key);
     if (startId === null) {
       throw new AppError(ErrorCode.ConcurrencyExceeded, `At most ${this.config.site.activePerOrg} site crawls of an organization are queued or running; wait for one to end.`, { retryAfterSeconds: 5 });
     }

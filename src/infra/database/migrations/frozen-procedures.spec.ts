@@ -6,6 +6,7 @@ import { StartProcedure1764500000000 } from './1764500000000-start-procedure.js'
 import { ChargeWithJob1764600000000 } from './1764600000000-charge-with-job.js';
 import { KeepCopyProcedure1765000000006 } from './1765000000006-keep-copy-procedure.js';
 import { FinishAfterEarlyAttempt1765000000008 } from './1765000000008-finish-after-early-attempt.js';
+import { ChargeWithKey1765000000012 } from './1765000000012-charge-with-key.js';
 
 /**
  * A migration that has run on a database is never run again there, so its SQL must never change: a changed text would
@@ -20,6 +21,7 @@ const FROZEN: [new () => MigrationInterface, string][] = [
   [ChargeWithJob1764600000000, 'b75e68372c9fd9fb202296bdc7c5382bd5a8e9fde54263f26222067a938644ca'],
   [KeepCopyProcedure1765000000006, '6af55fb8c3a41a0ddcabb448361d98a8d9d6981baca7df2395be9e418bfef206'],
   [FinishAfterEarlyAttempt1765000000008, '552cb13bed6a80e6e0e47b66e00ce823aa3056b7c665bf0fed64255ca7aaf171'],
+  [ChargeWithKey1765000000012, '0dad83c002cf357eeb795ed317c07755e350a83632b260ad558c9e43678bdf88'],
 ];
 
 async function sqlSentToMysql(migration: MigrationInterface): Promise<string[]> {

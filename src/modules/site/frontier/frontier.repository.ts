@@ -4,6 +4,8 @@ import { exec, query, SqlProgramRunner } from '../../../infra/database/sql-progr
 import type { Row, SqlProgram } from '../../../infra/database/sql-program.js';
 import { LedgerService } from '../../billing/ledger.service.js';
 import type { RefundRequest } from '../../billing/ledger.service.js';
+import { keyTakenOr } from '../../billing/idempotency-record.js';
+import type { IdempotencyRecord } from '../../billing/idempotency-record.js';
 import { rowInt } from '../../../infra/database/row-values.js';
 import { createCrawlProgram } from './crawl-create.js';
 import { claimProgram, crawlStopping, failProgram, finishProgram, releaseProgram, skipProgram, stopProgram } from './frontier-programs.js';
@@ -25,9 +27,13 @@ export class FrontierRepository {
     private readonly ledger: LedgerService,
   ) {}
 
-  /** The crawl's job, crawl and start page rows; null when the organization has `active` crawls already. Answers the start page's id. */
-  create(job: Job, start: NewPage, active: number): Promise<string | null> {
-    return this.sql.run(() => createCrawlProgram(this.sql.dialect, job, start, active));
+  /**
+   * The crawl's job, crawl and start page rows, and the request's Idempotency-Key's (IdempotencyKeyTaken when another job
+   * holds it); null when the organization has `active` crawls already. Answers the start page's id.
+   */
+  create(job: Job, start: NewPage, active: number, key?: IdempotencyRecord): Promise<string | null> {
+    return this.sql.run(() => createCrawlProgram(this.sql.dialect, job, start, active, key))
+      .catch((error: unknown) => keyTakenOr(this.sql, error, job.organizationId, job.id, key));
   }
 
   async page(organizationId: string, crawlId: string, pageId: string): Promise<FrontierPage | null> {
