@@ -28,9 +28,10 @@ export class PageCacheService {
       fetchedAt: found.fetchedAt,
       read: async () => {
         const row = await this.copies.read(organizationId, found.id);
-        if (!row) return null;
+        const body = row && (await unpackBody(row.packed, this.config.maxPageBytes));
+        if (!row || body === null) return null;
         const { mediaType, rendered, finalUrl, targetStatus, fetchedAt } = row;
-        return { body: await unpackBody(row.packed), mediaType, rendered, finalUrl, targetStatus, fetchedAt };
+        return { body, mediaType, rendered, finalUrl, targetStatus, fetchedAt };
       },
     };
   }
