@@ -109,6 +109,17 @@ describe.each(['sqlite', 'mariadb'] as const)('ledger on %s', (kind) => {
     expect(await balanceOf(db, id)).toBe(15);
   });
 
+  it('refuses a grant that would take the balance past 2,000,000,000 (room left in the 32-bit column for refunds): 422 on amount, nothing moved', async () => {
+    const id = await org(1_000_000_000);
+    await ledger.grant(id, 1_000_000_000, 'second');
+    await expect(ledger.grant(id, 1, 'third')).rejects.toMatchObject({
+      code: 'validation_failed', details: { errors: { amount: ['would leave the balance below zero or above 2,000,000,000, or the organization does not exist'] } },
+    });
+    await charge(id, 5, `${id}-c`);
+    await ledger.refund({ organizationId: id, requestKey: `${id}-c`, jobId: `${id}-c`, host: 'example.com', dailyLimited: false });
+    expect([await balanceOf(db, id), await ledgerSum(db, id)]).toEqual([2_000_000_000, 2_000_000_000]);
+  });
+
   it('refunds a charge once when ten refunds of it race (a waiting request and the sweep): the others are replays, none throws', async () => {
     const id = await org(100);
     await charge(id, 7, `${id}-raced`);

@@ -12,6 +12,13 @@ import type { ChargeRequest, LedgerMove } from './ledger-move.js';
 import { dayOf, utcDay } from './utc-day.js';
 
 /**
+ * The most a grant may leave on a balance. Balances are 32-bit integer columns (2,147,483,647 at most; MySQL refuses
+ * more, or clamps it without strict mode, and SQLite would hide it); the rest is room for the refunds of charges taken
+ * before the grant, so no refund can pass the column's bound.
+ */
+export const MAX_BALANCE = 2_000_000_000;
+
+/**
  * Credits move only here: one transaction writes the ledger entry and the balance together.
  * (request_key, kind) is unique, so a charge and its refund each happen at most once.
  */
@@ -160,8 +167,10 @@ export class LedgerService {
       }
       if (done) return { entryId: String(done.id), balanceAfter: yield* this.balanceOf(organizationId) };
     }
-    const moved = yield exec('UPDATE organization SET balance = balance + ? WHERE id = ? AND balance + ? >= 0', amount, organizationId, amount);
-    if (moved.affected !== 1) throw AppError.field('amount', 'would leave the balance below zero, or the organization does not exist');
+    const moved = yield exec('UPDATE organization SET balance = balance + ? WHERE id = ? AND balance + ? BETWEEN 0 AND ?', amount, organizationId, amount, MAX_BALANCE);
+    if (moved.affected !== 1) {
+      throw AppError.field('amount', `would leave the balance below zero or above ${MAX_BALANCE.toLocaleString('en-US')}, or the organization does not exist`);
+    }
     const balanceAfter = yield* this.balanceOf(organizationId);
     const entry = yield this.insertEntry(organizationId, amount, balanceAfter, kind, reason, requestKey, null);
     return { entryId: String(entry.insertId), balanceAfter };

@@ -1,2 +1,2 @@
-/** Credits moved in one call; keeps balances far inside the 32-bit integer columns. */
+/** Credits moved in one call (a balance's own bound is the ledger's MAX_BALANCE). */
 export const MAX_CREDITS = 1_000_000_000;
