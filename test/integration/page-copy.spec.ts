@@ -26,7 +26,7 @@ describe.each(['sqlite', 'mariadb'] as const)('stored page copies on %s', (kind)
   let db: DataSource;
   const org = `it-copy-${kind}`;
   const other = `it-copy-other-${kind}`;
-  const cache = (cacheMaxBytes: number) => new PageCacheService({ cacheMaxBytes } as AppConfig, new PageCopyRepository(new SqlProgramRunner(db)));
+  const cache = (cacheMaxBytes: number) => new PageCacheService({ cacheMaxBytes, maxPageBytes: 20 * 1024 * 1024 } as AppConfig, new PageCopyRepository(new SqlProgramRunner(db)));
   const rows = async (organizationId: string) =>
     (await db.query('SELECT page_key, byte_size FROM page_copy WHERE organization_id = ? ORDER BY fetched_at', [organizationId])) as Array<{ page_key: string; byte_size: number }>;
   const total = async (organizationId: string) => Number((await db.query('SELECT bytes FROM page_copy_total WHERE organization_id = ?', [organizationId]))[0]?.bytes ?? 0);
@@ -114,6 +114,38 @@ describe.each(['sqlite', 'mariadb'] as const)('stored page copies on %s', (kind)
   });
 
   if (kind === 'mariadb') {
+    it("sweeps in a store's lock order (the organization's total, then its copies): a store holding the total is waited for, never a deadlock", async () => {
+      const organizationId = `${org}-order`;
+      const roomy = cache(1 << 30);
+      await roomy.keep(organizationId, request('https://o.example/old'), page(noise(500)), new Date(NOW - 8 * DAY));
+      await roomy.keep(organizationId, request('https://o.example/new'), page(noise(500)), new Date(NOW - DAY));
+      const [old] = await db.query("SELECT id, byte_size FROM page_copy WHERE organization_id = ? AND page_key = 'o.example/old'", [organizationId]);
+      const newSize = (await rows(organizationId))[1].byte_size;
+      // A store's transaction, as crawlgate_keep_copy takes its locks: the total first, then a copy it deletes.
+      const store = db.createQueryRunner();
+      await store.connect();
+      await store.startTransaction();
+      try {
+        await store.query('SELECT bytes FROM page_copy_total WHERE organization_id = ? FOR UPDATE', [organizationId]);
+        const sweep = roomy.sweep(new Date(NOW));
+        // The janitor's statement on the total still running: waiting for the store's lock (the user sees its own threads).
+        const waiting = async () => Number((await db.query(
+          'SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE ID <> CONNECTION_ID() AND INFO LIKE ? AND INFO LIKE ?',
+          ['%page_copy_total%', `%${organizationId}%`],
+        ))[0].n);
+        for (const until = Date.now() + 10_000; (await waiting()) === 0;) expect(Date.now()).toBeLessThan(until);
+        await store.query('DELETE FROM page_copy WHERE organization_id = ? AND id = ?', [organizationId, old.id]);
+        await store.query('UPDATE page_copy_total SET bytes = bytes - ? WHERE organization_id = ?', [old.byte_size, organizationId]);
+        await store.commitTransaction();
+        await sweep;
+      } finally {
+        if (store.isTransactionActive) await store.rollbackTransaction();
+        await store.release();
+      }
+      expect((await rows(organizationId)).map((row) => row.page_key)).toEqual(['o.example/new']);
+      expect(await total(organizationId)).toBe(Number(newSize));
+    });
+
     it('stores through crawlgate_keep_copy (one round trip), which goes with its migration and comes back with it', async () => {
       const stored = request('https://proc.example/1');
       await undoMigrationsAfter(db, 'PageCopies1765000000005');

@@ -70,7 +70,12 @@ export class PageCopyRepository {
 
   /** Deletes an organization's oldest copies until its total is within `maxBytes`; answers how many. */
   trim(organizationId: string, maxBytes: number): Promise<number> {
-    return this.sql.run(() => this.trimProgram(organizationId, maxBytes));
+    const lockTotals = this.lockTotals.bind(this);
+    const trimProgram = this.trimProgram.bind(this);
+    return this.sql.run(function* () {
+      yield* lockTotals([organizationId]);
+      return yield* trimProgram(organizationId, maxBytes);
+    });
   }
 
   /** The organization's bytes stored, as its running total says. */
@@ -118,8 +123,20 @@ export class PageCopyRepository {
     );
     const byOrganization = new Map<string, Array<Record<string, unknown>>>();
     for (const row of rows) byOrganization.set(String(row.organization_id), [...(byOrganization.get(String(row.organization_id)) ?? []), row]);
+    yield* this.lockTotals([...byOrganization.keys()]);
     for (const [organizationId, owned] of byOrganization) yield* this.deleteRows(organizationId, owned);
     return rows.length;
+  }
+
+  /**
+   * MySQL: the organizations' totals locked first, in their ids' order, as crawlgate_keep_copy takes its total before
+   * the copies it deletes. Copies first and the total last made a store and the janitor each wait for the other's row
+   * (InnoDB then kills one). SQLite runs a program whole: nothing to order.
+   */
+  private *lockTotals(organizationIds: string[]): SqlProgram<void> {
+    if (this.sql.dialect !== 'mysql' || organizationIds.length === 0) return;
+    const marks = organizationIds.map(() => '?').join(', ');
+    yield query(`SELECT organization_id FROM page_copy_total WHERE organization_id IN (${marks}) ORDER BY organization_id FOR UPDATE`, ...organizationIds);
   }
 
   /** Deletes the organization's rows and takes their sizes off its total. */
