@@ -17,12 +17,14 @@ export class AccountActivityService {
 
   /**
    * One row per UTC day and host with traffic, oldest day first; the shape of the admin usage route. At most
-   * MAX_USAGE_ROWS rows, those of the newest days, with `truncated: true` when more exist.
+   * MAX_USAGE_ROWS rows, those of the newest days, with `truncated: true` when more exist. Every day listed is whole
+   * (a client sums a day's rows): the cut takes the oldest day's rows out, unless that day is all there is.
    */
   async usageDays(organization: Organization, range: DayRange): Promise<{ days: UsageDayView[]; truncated?: true }> {
     const days = await this.usage.days(organization.id, range.from, range.to, MAX_USAGE_ROWS + 1);
     if (days.length <= MAX_USAGE_ROWS) return { days: days.map(usageDayView) };
-    return { days: days.slice(1).map(usageDayView), truncated: true };
+    const wholeDays = days.filter((row) => row.date !== days[0].date);
+    return { days: (wholeDays.length > 0 ? wholeDays : days.slice(1)).map(usageDayView), truncated: true };
   }
 
   async recentJobs(organization: Organization, limit: number): Promise<{ jobs: AccountJobView[] }> {
