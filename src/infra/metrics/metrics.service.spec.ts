@@ -26,7 +26,7 @@ describe('MetricsService', () => {
     expect(await sample(metrics, 'crawlgate_job_duration_seconds_count{kind="chat"}')).toBeUndefined();
   });
 
-  it('follows a count kept elsewhere without counting twice, and survives its reset', async () => {
+  it('follows a count kept elsewhere without counting twice, and counts again from its own zero after its reset', async () => {
     const metrics = new MetricsService();
     let launched = 2;
     metrics.followCounter('crawlgate_test_launches_total', 'test', () => launched);
@@ -34,8 +34,12 @@ describe('MetricsService', () => {
     expect(await sample(metrics, 'crawlgate_test_launches_total')).toBe(2);
     launched = 3;
     expect(await sample(metrics, 'crawlgate_test_launches_total')).toBe(3);
+    // A new pool counts from 0: its one launch adds to the three before, and so do its later ones.
     launched = 1;
-    expect(await sample(metrics, 'crawlgate_test_launches_total')).toBe(3);
+    expect(await sample(metrics, 'crawlgate_test_launches_total')).toBe(4);
+    expect(await sample(metrics, 'crawlgate_test_launches_total')).toBe(4);
+    launched = 3;
+    expect(await sample(metrics, 'crawlgate_test_launches_total')).toBe(6);
   });
 
   it('reads a gauge at scrape time', async () => {

@@ -127,9 +127,10 @@ export class MetricsService {
       name, help, registers: [this.registry],
       collect() {
         const now = read();
-        // A count kept elsewhere only grows; a reset (new pool) starts again from its own zero.
+        // A count kept elsewhere only grows; one below the last seen was reset (new pool) and counts from its own zero.
+        if (now < seen) seen = 0;
         if (now > seen) this.inc(now - seen);
-        seen = Math.max(seen, now);
+        seen = now;
       },
     });
   }
