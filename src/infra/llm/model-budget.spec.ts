@@ -36,4 +36,18 @@ describe('capToBudget (decisions.md 2: the model reads at least the first LLM_MA
   it('cuts at the budget itself where no boundary is near', () => {
     expect(capToBudget('abcdefghijklmnop', 5)).toBe('abcde\n\n[truncated]');
   });
+
+  it('counts characters as code points, as the contracts do: astral characters are one each, not two', () => {
+    const emoji = '\u{1F600}'.repeat(10);
+    expect(capToBudget(emoji, 10)).toBe(emoji);
+    expect(capToBudget(`${emoji}${emoji}`, 10)).toBe(`${emoji}\n\n[truncated]`);
+    expect(capToBudget(`${'\u{20000}'.repeat(12)} tail`, 11)).toBe(`${'\u{20000}'.repeat(12)}\n\n[truncated]`);
+  });
+
+  it('never cuts between the two halves of a surrogate pair where no boundary is near', () => {
+    const capped = capToBudget(`a${'\u{1F600}'.repeat(30)}`, 2);
+    expect(capped).toBe('a\u{1F600}\n\n[truncated]');
+    // No lone high surrogate before the marker, which a strict JSON parser on the model's server refuses.
+    expect(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/.test(capped)).toBe(false);
+  });
 });

@@ -11,15 +11,29 @@ const MAX_OVERSHOOT_SHARE = 0.1;
 /**
  * Returns `markdown` unchanged when it fits in `maxChars`; otherwise keeps its first `maxChars` characters and then up
  * to a tenth more, to the first section boundary (before a heading, else a blank line, else a line break, else a
- * space), and appends "[truncated]". The marker is beyond what was kept, never counted against it.
+ * space), and appends "[truncated]". The marker is beyond what was kept, never counted against it. A character is a
+ * code point, as every "N characters" of the contracts is (max-characters.ts): a cut never splits a surrogate pair.
  */
 export function capToBudget(markdown: string, maxChars: number): string {
-  if (markdown.length <= maxChars) return markdown;
-  const cut = boundaryFrom(markdown, maxChars, maxChars + Math.ceil(maxChars * MAX_OVERSHOOT_SHARE));
+  const from = indexAfter(markdown, 0, maxChars);
+  if (from === markdown.length) return markdown;
+  const cut = boundaryFrom(markdown, from, indexAfter(markdown, from, Math.ceil(maxChars * MAX_OVERSHOOT_SHARE)));
   return `${markdown.slice(0, cut)}${MARKER_SEPARATOR}${TRUNCATED_MARKER}`;
 }
 
-/** The index to cut at (text kept = markdown.slice(0, index)): the first boundary in [from, to], else `from`. */
+/** The UTF-16 index `chars` code points past `start`, or the text's length when it has fewer. */
+function indexAfter(text: string, start: number, chars: number): number {
+  let index = start;
+  for (let counted = 0; counted < chars && index < text.length; counted += 1) {
+    index += text.codePointAt(index)! > 0xffff ? 2 : 1;
+  }
+  return index;
+}
+
+/**
+ * The index to cut at (text kept = markdown.slice(0, index)): the first boundary in [from, to], else `from`. Both are
+ * code point boundaries, and so is every match: whitespace is never half of a surrogate pair.
+ */
 function boundaryFrom(markdown: string, from: number, to: number): number {
   // A few characters past the window let a lookahead see the heading that starts right at its end.
   const window = markdown.slice(0, to + 8);
