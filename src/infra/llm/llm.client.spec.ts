@@ -1,4 +1,4 @@
-import { describe, it, expect, beforeAll, afterAll, beforeEach } from '@jest/globals';
+import { describe, it, expect, beforeAll, afterAll, beforeEach, jest } from '@jest/globals';
 import { Logger, LoggerService } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config.js';
 import { AppError } from '../../common/errors/app-error.js';
@@ -136,6 +136,34 @@ describe('LlmClient against the fake OpenAI-compatible server', () => {
     expect(logs.filter((line) => line.includes('retrying once'))).toHaveLength(0);
   });
 
+  it("ends on the job's signal while the answer's body is read: the job's own error, as before its head, and no retry", async () => {
+    const tag = 'stall-then-job-ends';
+    fake.script({ match: tag, answers: ['never whole'], stall_body: true });
+    const job = new AbortController();
+    const ended = new AppError(ErrorCode.NavigationTimeout, 'The job did not finish before its deadline.');
+    const answering = headThen(() => job.abort(ended), () => clientFor(fake.url).answer(`${QUESTION} ${tag}`, PAGE, job.signal));
+    await expect(answering).rejects.toBe(ended);
+    expect(fake.requests().filter((request) => JSON.stringify(request.body).includes(tag))).toHaveLength(1);
+  });
+
+  it('reports its own 60 s limit passing while the body is read as no answer within 60 s, not a malformed one, and does not retry', async () => {
+    const tag = 'stall-then-timeout';
+    fake.script({ match: tag, answers: ['never whole'], stall_body: true });
+    const limit = new AbortController();
+    const timeout = jest.spyOn(AbortSignal, 'timeout').mockReturnValue(limit.signal);
+    try {
+      const fired = () => limit.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
+      await expect(headThen(fired, () => clientFor(fake.url).answer(`${QUESTION} ${tag}`, PAGE))).rejects.toMatchObject({
+        code: ErrorCode.AiUnavailable,
+        message: 'The language model did not answer: no answer within 60 s.',
+      });
+    } finally {
+      timeout.mockRestore();
+    }
+    expect(fake.requests().filter((request) => JSON.stringify(request.body).includes(tag))).toHaveLength(1);
+    expect(logs.filter((line) => line.includes('retrying once'))).toHaveLength(0);
+  });
+
   it("asks nothing once the job's signal has aborted", async () => {
     const before = fake.requests().length;
     const signal = AbortSignal.abort(new AppError(ErrorCode.NavigationTimeout, 'late'));
@@ -154,6 +182,21 @@ describe('LlmClient against the fake OpenAI-compatible server', () => {
     expect(listed.at(-1)?.body).toEqual({ messages: [] });
   });
 });
+
+/** Runs `call` with `then` done as soon as the model's response head arrives, before its body is read. */
+async function headThen<T>(then: () => void, call: () => Promise<T>): Promise<T> {
+  const realFetch = globalThis.fetch;
+  const spy = jest.spyOn(globalThis, 'fetch').mockImplementation(async (...args) => {
+    const response = await realFetch(...args);
+    then();
+    return response;
+  });
+  try {
+    return await call();
+  } finally {
+    spy.mockRestore();
+  }
+}
 
 /** Resolves once `condition` holds, checking every 10 ms (the test's own timeout bounds it). */
 async function until(condition: () => boolean): Promise<void> {

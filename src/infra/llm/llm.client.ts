@@ -129,32 +129,39 @@ export class LlmClient {
   }
 
   private async complete(llm: LlmSettings, body: string, signal: AbortSignal | undefined): Promise<LlmAnswer> {
-    const response = await post(llm, body, signal);
-    if (response.status === 400 && (await response.text().catch(() => '')).includes('response_format')) throw new ResponseFormatRefusedError();
-    if (!response.ok) {
-      await response.body?.cancel().catch(() => undefined);
-      throw new LlmCallError(`HTTP ${response.status}`, response.status >= 500);
-    }
-    return parseCompletion(await response.json().catch(() => null));
+    return exchange(llm, body, signal, async (response) => {
+      if (response.status === 400 && (await response.text().catch(() => '')).includes('response_format')) throw new ResponseFormatRefusedError();
+      if (!response.ok) {
+        await response.body?.cancel().catch(() => undefined);
+        throw new LlmCallError(`HTTP ${response.status}`, response.status >= 500);
+      }
+      return parseCompletion(await response.json().catch(() => null));
+    });
   }
 }
 
-async function post(llm: LlmSettings, body: string, jobSignal: AbortSignal | undefined): Promise<Response> {
+/**
+ * Posts the ask and reads its answer with `read`, both under the job's signal and the 60 s: an end while the body is
+ * read is the same error as one before the response head, never the "malformed response" its cut body would give.
+ */
+async function exchange<T>(llm: LlmSettings, body: string, jobSignal: AbortSignal | undefined, read: (response: Response) => Promise<T>): Promise<T> {
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
   if (llm.apiKey) headers.authorization = `Bearer ${llm.apiKey}`;
   const ownTimeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   if (jobSignal?.aborted) throw jobEnded(jobSignal);
   try {
-    return await fetch(`${llm.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
+    const response = await fetch(`${llm.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
       method: 'POST',
       headers,
       body,
       signal: jobSignal ? AbortSignal.any([jobSignal, ownTimeout]) : ownTimeout,
     });
+    return await read(response);
   } catch (error) {
     if (jobSignal?.aborted) throw jobEnded(jobSignal);
     // A retry after a timeout would outlast the job's own limit (JOB_TIMEOUT_MS).
-    if (error instanceof Error && error.name === 'TimeoutError') throw new LlmCallError(`no answer within ${REQUEST_TIMEOUT_MS / 1000} s`, false);
+    if (ownTimeout.aborted) throw new LlmCallError(`no answer within ${REQUEST_TIMEOUT_MS / 1000} s`, false);
+    if (error instanceof LlmCallError || error instanceof ResponseFormatRefusedError) throw error;
     throw new LlmCallError(`network error (${networkReason(error)})`, true);
   }
 }
