@@ -41,8 +41,9 @@ export class BitReader {
       if (this.at < this.data.length) {
         byte = this.data[this.at++];
         if (byte === 0xff) this.at++; // the stuffed 0x00
-      } else {
-        this.padding++;
+      } else if (++this.padding > 2) {
+        // Two let the last code be looked at; a third means bits past the data were taken, else decoded from zeros on.
+        throw new MalformedJpeg('a scan shorter than its frame');
       }
       this.buffer = ((this.buffer << 8) | byte) & 0xffffff;
       this.count += 8;

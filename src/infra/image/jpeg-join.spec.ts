@@ -21,6 +21,31 @@ function huffmanTables(bytes: Uint8Array): string[] {
   return tables;
 }
 
+/** Where a JPEG's frame segment (SOF0 or SOF1) starts: its 0xFF. */
+function frameAt(bytes: Uint8Array): number {
+  let at = 2;
+  while (bytes[at + 1] !== 0xc0 && bytes[at + 1] !== 0xc1) at += 2 + ((bytes[at + 2] << 8) | bytes[at + 3]);
+  return at;
+}
+
+/** The JPEG with its frame header's body replaced by what `edit` makes of it (the segment's length follows). */
+function withFrame(bytes: Uint8Array, edit: (body: number[]) => number[]): Uint8Array {
+  const at = frameAt(bytes);
+  const end = at + 2 + ((bytes[at + 2] << 8) | bytes[at + 3]);
+  const body = edit(Array.from(bytes.subarray(at + 4, end)));
+  return Uint8Array.from([...bytes.subarray(0, at + 2), (body.length + 2) >> 8, (body.length + 2) & 0xff, ...body, ...bytes.subarray(end)]);
+}
+
+/** The JPEG up to its scan header, with no entropy-coded data: a scan of no block. */
+function withEmptyScan(bytes: Uint8Array): Uint8Array {
+  let at = 2;
+  while (bytes[at + 1] !== 0xda) at += 2 + ((bytes[at + 2] << 8) | bytes[at + 3]);
+  return Uint8Array.from([...bytes.subarray(0, at + 2 + ((bytes[at + 2] << 8) | bytes[at + 3])), 0xff, 0xd9]);
+}
+
+/** Every component's sampling byte (h << 4 | v) set to `sampling`. */
+const sampled = (sampling: number) => (body: number[]) => body.map((byte, i) => (i >= 6 && i % 3 === 1 ? sampling : byte));
+
 describe('joinJpegStrips', () => {
   it('joins strips written with different Huffman tables into one JPEG whose pixels are exactly the strips, one under another', () => {
     expect(huffmanTables(one)).not.toEqual(huffmanTables(two));
@@ -44,6 +69,32 @@ describe('joinJpegStrips', () => {
     expect(joinJpegStrips([three, one])).toBeNull();
     expect(joinJpegStrips([one, new Uint8Array([0xff, 0xd8, 0xff])])).toBeNull();
     expect(joinJpegStrips([])).toBeNull();
+  });
+
+  it('refuses a frame whose sampling factors are outside 1 to 4 (a 0 looped for ever), rather than read on', () => {
+    // 128 x 198, three components sampled 2x2, 1x1, 1x1 (4:2:0).
+    const frame = Buffer.from(one.subarray(frameAt(one) + 4, frameAt(one) + 19)).toString('hex');
+    expect(frame).toBe('08008000c603012200021101031101');
+    expect(withFrame(one, (body) => body)).toEqual(one);
+    for (const sampling of [0x01, 0x10, 0x00, 0x51, 0x15]) expect(joinJpegStrips([withFrame(one, sampled(sampling))])).toBeNull();
+  });
+
+  it('refuses a frame of no pixels, wide or tall, though its scan of no block ends where it should', () => {
+    const empty = withEmptyScan(one);
+    const zeroWidth = withFrame(empty, (body) => [body[0], body[1], body[2], 0, 0, ...body.slice(5)]);
+    const zeroHeight = withFrame(empty, (body) => [body[0], 0, 0, ...body.slice(3)]);
+    expect(joinJpegStrips([zeroWidth])).toBeNull();
+    expect(joinJpegStrips([one, zeroHeight])).toBeNull();
+  });
+
+  it('refuses a frame header longer or shorter than its component count says', () => {
+    expect(joinJpegStrips([withFrame(one, (body) => [...body, 0]), two, three])).toBeNull();
+    expect(joinJpegStrips([withFrame(one, (body) => body.slice(0, -1)), two, three])).toBeNull();
+    expect(joinJpegStrips([withFrame(one, (body) => [...body.slice(0, 5), 0]), two, three])).toBeNull();
+  });
+
+  it('refuses a frame that claims more blocks than its scan holds', () => {
+    expect(joinJpegStrips([withFrame(one, (body) => [body[0], 0xff, 0xff, ...body.slice(3)])])).toBeNull();
   });
 
   it('refuses a strip whose scan was cut short rather than write a broken image', () => {

@@ -108,12 +108,20 @@ function parseJpeg(bytes: Uint8Array): ParsedJpeg {
 
 function parseFrame(body: Uint8Array): { width: number; height: number; components: Component[] } {
   if (body[0] !== 8) throw new MalformedJpeg('not 8-bit samples');
+  if (body.length < 6 || body.length !== 6 + 3 * body[5]) throw new MalformedJpeg('a frame header of the wrong length');
+  if (body[5] === 0) throw new MalformedJpeg('a frame of no component');
   const components: Component[] = [];
   for (let i = 0; i < body[5]; i++) {
     const at = 6 + 3 * i;
-    components.push({ id: body[at], h: body[at + 1] >> 4, v: body[at + 1] & 15, quantTable: body[at + 2] });
+    const [h, v] = [body[at + 1] >> 4, body[at + 1] & 15];
+    // T.81 B.2.2: 1 to 4 each; a 0 made the MCU count infinite and no block was read (an endless loop).
+    if (h < 1 || h > 4 || v < 1 || v > 4) throw new MalformedJpeg('a sampling factor outside 1 to 4');
+    components.push({ id: body[at], h, v, quantTable: body[at + 2] });
   }
-  return { height: (body[1] << 8) | body[2], width: (body[3] << 8) | body[4], components };
+  const [height, width] = [(body[1] << 8) | body[2], (body[3] << 8) | body[4]];
+  // A height of 0 is one a DNL segment gives later, which is not read here.
+  if (height === 0 || width === 0) throw new MalformedJpeg('a frame of no pixels');
+  return { height, width, components };
 }
 
 function parseTables(body: Uint8Array, into: Map<number, HuffmanSpec>): void {
