@@ -62,7 +62,14 @@ export interface AppConfig {
   /** decisions.md 9.8: the product token robots.txt groups are matched against (GET /map, POST /site). */
   readonly robotsUserAgent: string;
   readonly chat: { readonly siteUrl: string; readonly profile: ChatProfile };
-  readonly llm: { readonly baseUrl: string; readonly apiKey: string; readonly model: string; readonly maxInputChars: number } | null;
+  readonly llm: {
+    readonly baseUrl: string;
+    readonly apiKey: string;
+    readonly model: string;
+    readonly maxInputChars: number;
+    /** Sent as `max_tokens`; an answer cut there (`finish_reason: "length"`) is not taken as whole. */
+    readonly maxOutputTokens: number;
+  } | null;
   readonly freeMonthlyCredits: number;
   readonly resultTtlHours: number;
   readonly recipeMaxPages: number;
@@ -209,7 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     robotsUserAgent: e.ROBOTS_USER_AGENT ?? 'Crawlgate',
     chat: { siteUrl: e.CHAT_SITE_URL ?? 'https://chatgpt.com/', profile: profile! },
     llm: e.LLM_BASE_URL && e.LLM_MODEL
-      ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY ?? '', model: e.LLM_MODEL, maxInputChars: e.LLM_MAX_INPUT_CHARS ?? 30000 }
+      ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY ?? '', model: e.LLM_MODEL, maxInputChars: e.LLM_MAX_INPUT_CHARS ?? 30000, maxOutputTokens: e.LLM_MAX_OUTPUT_TOKENS ?? 4096 }
       : null,
     freeMonthlyCredits: e.FREE_MONTHLY_CREDITS ?? 1000,
     resultTtlHours: e.RESULT_TTL_HOURS ?? 24,

@@ -141,6 +141,10 @@ export class EnvSchema {
   @IsOptional() @Transform(toInt) @IsInt() @Min(1000)
   LLM_MAX_INPUT_CHARS?: number;
 
+  /** The `max_tokens` of every ask: what a page or a schema can make the model write, and the operator pay for. */
+  @IsOptional() @Transform(toInt) @IsInt() @Min(256) @Max(1_000_000)
+  LLM_MAX_OUTPUT_TOKENS?: number;
+
   @IsOptional() @Transform(toInt) @IsInt() @Min(1024)
   MAX_PAGE_BYTES?: number;
 

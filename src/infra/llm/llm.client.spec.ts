@@ -14,8 +14,8 @@ function configWith(llm: AppConfig['llm']): AppConfig {
   return { llm } as AppConfig;
 }
 
-function clientFor(baseUrl: string, apiKey = API_KEY, maxInputChars = 30000): LlmClient {
-  return new LlmClient(configWith({ baseUrl, apiKey, model: 'fake-model', maxInputChars }));
+function clientFor(baseUrl: string, apiKey = API_KEY, maxInputChars = 30000, maxOutputTokens = 4096): LlmClient {
+  return new LlmClient({ llm: { baseUrl, apiKey, model: 'fake-model', maxInputChars, maxOutputTokens } } as AppConfig);
 }
 
 interface SentBody {
@@ -62,6 +62,7 @@ describe('LlmClient against the fake OpenAI-compatible server', () => {
     expect(request.authorization).toBe(`Bearer ${API_KEY}`);
     expect(sentBody(request)).toEqual({
       model: 'fake-model',
+      max_tokens: 4096,
       messages: [
         { role: 'system', content: SYSTEM_PROMPT },
         { role: 'user', content: `<page>\n${PAGE}\n</page>` },
@@ -76,6 +77,20 @@ describe('LlmClient against the fake OpenAI-compatible server', () => {
     const request = fake.requests()[before];
     expect(request.authorization).toBeNull();
     expect(sentBody(request).messages[1].content).toBe('<page>\n# Opening hours\n\nThe shop opens\n\n[truncated]\n</page>');
+  });
+
+  it('answers ai_unavailable, not half an answer, when the model stops at max_tokens (finish_reason "length"), and does not retry', async () => {
+    fake.script({ match: 'case-cut', answers: ['x'.repeat(1025)] });
+    const before = fake.requests().length;
+    await expect(clientFor(fake.url, API_KEY, 30000, 256).answer(`${QUESTION} case-cut`, PAGE)).rejects.toMatchObject({
+      code: ErrorCode.AiUnavailable,
+      message: 'The language model did not answer: answer cut at 256 tokens (LLM_MAX_OUTPUT_TOKENS).',
+    });
+    expect(fake.requests().slice(before).map((request) => (request.body as { max_tokens?: unknown }).max_tokens)).toEqual([256]);
+    expect(logs.filter((line) => line.endsWith(', cut at max_tokens 256'))).toHaveLength(1);
+    // 1,024 characters are 256 tokens at the fake: a whole answer.
+    fake.script({ match: 'case-whole', answers: ['x'.repeat(1024)] });
+    expect((await clientFor(fake.url, API_KEY, 30000, 256).answer(`${QUESTION} case-whole`, PAGE)).answer).toBe('x'.repeat(1024));
   });
 
   it('logs token usage but never the page text', async () => {

@@ -15,6 +15,8 @@ export interface LlmUsage {
 export interface LlmAnswer {
   answer: string;
   usage: LlmUsage;
+  /** The model stopped at `max_tokens` (`finish_reason: "length"`): the answer is not whole. */
+  cut: boolean;
 }
 
 export interface ChatMessage {
@@ -88,7 +90,10 @@ export class LlmClient {
   /** `signal`: the job's; its end aborts the request (see chat). */
   async answer(question: string, pageMarkdown: string, signal?: AbortSignal): Promise<LlmAnswer> {
     const page = capToBudget(pageMarkdown, this.settings().maxInputChars);
-    return this.chat(buildMessages(question, page), { purpose: 'ai_query', pageChars: page.length, signal });
+    const result = await this.chat(buildMessages(question, page), { purpose: 'ai_query', pageChars: page.length, signal });
+    // Half an answer is no answer: ai_unavailable, as a malformed one is.
+    if (result.cut) throw unavailable(new LlmCallError(`answer cut at ${this.maxOutputTokens()} tokens (LLM_MAX_OUTPUT_TOKENS)`, false));
+    return result;
   }
 
   /**
@@ -97,14 +102,21 @@ export class LlmClient {
    */
   async chat(messages: readonly ChatMessage[], ask: ChatAsk): Promise<LlmAnswer> {
     const llm = this.settings();
-    const body = JSON.stringify({ model: llm.model, messages, ...(ask.responseFormat ? { response_format: ask.responseFormat } : {}) });
+    const body = JSON.stringify({
+      model: llm.model, messages, max_tokens: llm.maxOutputTokens, ...(ask.responseFormat ? { response_format: ask.responseFormat } : {}),
+    });
     const result = await this.withOneRetry(() => this.complete(llm, body, ask.signal));
-    this.logger.log(`${ask.purpose} answered by ${llm.model}: ${describeUsage(result.usage)}, page ${ask.pageChars} chars`);
+    const cut = result.cut ? `, cut at max_tokens ${llm.maxOutputTokens}` : '';
+    this.logger.log(`${ask.purpose} answered by ${llm.model}: ${describeUsage(result.usage)}, page ${ask.pageChars} chars${cut}`);
     return result;
   }
 
   maxInputChars(): number {
     return this.settings().maxInputChars;
+  }
+
+  maxOutputTokens(): number {
+    return this.settings().maxOutputTokens;
   }
 
   private settings(): LlmSettings {
@@ -167,10 +179,10 @@ async function exchange<T>(llm: LlmSettings, body: string, jobSignal: AbortSigna
 }
 
 function parseCompletion(json: unknown): LlmAnswer {
-  const completion = json as { choices?: { message?: { content?: unknown } }[]; usage?: LlmUsage } | null;
+  const completion = json as { choices?: { message?: { content?: unknown }; finish_reason?: unknown }[]; usage?: LlmUsage } | null;
   const content = completion?.choices?.[0]?.message?.content;
   if (typeof content !== 'string') throw new LlmCallError('malformed response', false);
-  return { answer: content.trim(), usage: pickUsage(completion?.usage) };
+  return { answer: content.trim(), usage: pickUsage(completion?.usage), cut: completion?.choices?.[0]?.finish_reason === 'length' };
 }
 
 /** The job's end, as the job's own error (its signal's reason), else navigation_timeout. */

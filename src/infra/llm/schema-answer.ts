@@ -2,7 +2,7 @@ import { AppError } from '../../common/errors/app-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import type { CheckedAnswer, JsonSchemaObject, SchemaViolation } from './answer-schema.js';
 import { ResponseFormatRefusedError } from './llm.client.js';
-import type { ChatMessage, LlmClient, ResponseFormat } from './llm.client.js';
+import type { ChatMessage, LlmAnswer, LlmClient, ResponseFormat } from './llm.client.js';
 import { capToBudget } from './model-budget.js';
 import { pageMessage } from './page-message.js';
 
@@ -33,7 +33,7 @@ export interface SchemaQuestion {
 /**
  * Asks for JSON held to the schema (structured outputs, or JSON mode with the schema in the prompt when the server
  * refuses them), validates it, and asks once more with the errors when it does not conform. Answers the JSON, or
- * throws ai_invalid_output.
+ * throws ai_invalid_output. An answer cut at LLM_MAX_OUTPUT_TOKENS does not conform, whatever it parses as.
  */
 export async function answerWithSchema(llm: LlmClient, input: SchemaQuestion): Promise<unknown> {
   const page = capToBudget(input.pageMarkdown, llm.maxInputChars());
@@ -47,19 +47,21 @@ export async function answerWithSchema(llm: LlmClient, input: SchemaQuestion): P
       }
       throw error;
     });
-  let first: string;
+  const check = (answer: LlmAnswer): Promise<CheckedAnswer> =>
+    answer.cut ? Promise.resolve({ ok: false, violations: [{ path: '', message: `was cut at ${llm.maxOutputTokens()} tokens, the most an answer may have` }] }) : input.check(answer.answer);
+  let first: LlmAnswer;
   try {
-    first = (await ask(messages)).answer;
+    first = await ask(messages);
   } catch (error) {
     if (!(error instanceof ResponseFormatRefusedError)) throw error;
     messages = schemaMessages(input.question || DEFAULT_SCHEMA_QUESTION, page, input.schema);
     format = { type: 'json_object' };
-    first = (await ask(messages)).answer;
+    first = await ask(messages);
   }
-  const checked = await input.check(first);
+  const checked = await check(first);
   if (checked.ok) return checked.value;
-  const repair = [...messages, { role: 'assistant', content: first } as const, { role: 'user', content: repairRequest(checked.violations) } as const];
-  const second = await input.check((await ask(repair)).answer);
+  const repair = [...messages, { role: 'assistant', content: first.answer } as const, { role: 'user', content: repairRequest(checked.violations) } as const];
+  const second = await check(await ask(repair));
   if (second.ok) return second.value;
   throw new AppError(ErrorCode.AiInvalidOutput, `The model's answer did not conform to ai_schema, also when asked again: ${describe(second.violations[0])}.`);
 }
