@@ -16,7 +16,6 @@ import { deliveryId, WebhookOutbox } from './webhook-outbox.js';
  * 10 s) instead of sent twice. A day of them was kept: 86,000 entries, 130 MB of Redis at one webhook a second.
  */
 const KEEP_ENDED = { age: 3600, count: 20_000 };
-/** The statuses a job ends in: `cancelled` too (decisions 9.4), announced like a failure with its `error`. */
 
 /**
  * A delivery's Bull options: retried and deferred in place by the webhook backoff (DELIVERY_ATTEMPTS failed sends),

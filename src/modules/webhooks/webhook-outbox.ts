@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Dialect, SqlStatement } from '../../infra/database/sql-program.js';
 import { exec, query, SqlProgramRunner } from '../../infra/database/sql-program.js';
 import { rowDate } from '../../infra/database/row-values.js';
+import { ENDED_STATUSES } from '../../infra/database/entities/index.js';
 
 /** What a job or a site page owes its caller: a delivery, named by its Bull job id. */
 export interface OwedDelivery {
@@ -52,12 +53,12 @@ export class WebhookOutbox {
    * up to a day) is not due yet: it is left out here, or such rows would fill every page.
    */
   async due(before: Date, take: number, after?: OutboxRow): Promise<OutboxRow[]> {
-    const ended = `o.page_id IS NOT NULL OR j.id IS NULL OR j.status IN ('done', 'failed', 'cancelled')`;
+    const ended = `o.page_id IS NOT NULL OR j.id IS NULL OR j.status IN (${ENDED_STATUSES.map(() => '?').join(', ')})`;
     const page = after ? 'AND (o.created_at > ? OR (o.created_at = ? AND o.delivery > ?))' : '';
     const rows = await this.sql.rows(query(
       `SELECT o.delivery, o.organization_id, o.job_id, o.page_id, o.created_at FROM webhook_outbox o LEFT JOIN job j ON j.id = o.job_id
         WHERE o.created_at < ? AND (${ended}) ${page} ORDER BY o.created_at, o.delivery LIMIT ?`,
-      before, ...(after ? [after.createdAt, after.createdAt, after.delivery] : []), take,
+      before, ...ENDED_STATUSES, ...(after ? [after.createdAt, after.createdAt, after.delivery] : []), take,
     ));
     return rows.map((row) => ({
       delivery: String(row.delivery),

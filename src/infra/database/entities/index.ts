@@ -9,7 +9,7 @@ import { User } from './user.entity.js';
 
 export { ApiKey, DailyQuota, Job, JobResult, LedgerEntry, Organization, UsageTally, User };
 export type { JobKind, JobStatus } from './job.entity.js';
-export { isEndedStatus } from './job.entity.js';
+export { ENDED_STATUSES, isEndedStatus } from './job.entity.js';
 export type { LedgerKind } from './ledger-entry.entity.js';
 
 export const ENTITIES = [Organization, ApiKey, User, LedgerEntry, UsageTally, DailyQuota, Job, JobResult];

@@ -7,7 +7,8 @@ export type JobKind = string;
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
 
 /** A job in one of these has ended: its answer, its webhook and its refunds are settled from here on. */
-const ENDED: ReadonlySet<string> = new Set<JobStatus>(['done', 'failed', 'cancelled']);
+export const ENDED_STATUSES: readonly JobStatus[] = ['done', 'failed', 'cancelled'];
+const ENDED: ReadonlySet<string> = new Set<string>(ENDED_STATUSES);
 export const isEndedStatus = (status: string): boolean => ENDED.has(status);
 
 @Entity('job')
