@@ -2,12 +2,12 @@
 export const WEBHOOK_BACKOFF = 'webhook-delivery';
 /** Failed sends before a delivery is given up (decisions.md 7.4). */
 export const DELIVERY_ATTEMPTS = 5;
-/** Bull's own attempt count: deferrals count there too, so it is only a backstop; DELIVERY_ATTEMPTS decides. */
+/** Bull's own attempt count: deferrals count there too, so it bounds them (about 6 h of turns); DELIVERY_ATTEMPTS bounds sends. */
 export const DELIVERY_TURNS = 10_000;
 /** A deferred delivery waits this long, plus up to as much again of jitter. */
 export const DEFER_MS = 1500;
 
-/** The organization has its share of deliveries in flight: the delivery waits in place, spending no attempt. */
+/** Not its turn (its organization's share is in flight, or Redis could not tell): it waits in place, spending no attempt. */
 export class DeliveryDeferred extends Error {
   override readonly name = 'DeliveryDeferred';
 }

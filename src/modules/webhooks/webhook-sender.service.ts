@@ -12,7 +12,7 @@ import { WEBHOOKS_QUEUE, WebhookPayload } from '../../infra/queue/queue.constant
 import { OrganizationRepository } from '../auth/organization.repository.js';
 import { dropLease, takeLease } from '../../infra/redis/lease-set.js';
 import { InjectRedis } from '../../infra/redis/redis.module.js';
-import { DELIVERY_ATTEMPTS, DeliveryDeferred, DeliveryFailed } from '../../infra/queue/webhook-retry.js';
+import { DELIVERY_ATTEMPTS, DELIVERY_TURNS, DeliveryDeferred, DeliveryFailed } from '../../infra/queue/webhook-retry.js';
 import { WebhookBacklog } from './webhook-backlog.js';
 import { WebhookOutbox } from './webhook-outbox.js';
 import { postWebhook } from './webhook-post.js';
@@ -44,15 +44,24 @@ export class WebhookSender implements OnApplicationBootstrap, BeforeApplicationS
   onApplicationBootstrap(): void {
     if (!this.config.runsWorker) return;
     void this.queue.process(SENDERS, (job: BullJob<WebhookPayload>) => this.sendInTurn(job));
-    this.queue.on('failed', (job: BullJob<WebhookPayload>, error: Error) => {
-      if (error instanceof DeliveryDeferred) return;
-      const failures = error instanceof DeliveryFailed ? error.failures : DELIVERY_ATTEMPTS;
-      const last = failures >= DELIVERY_ATTEMPTS;
-      // The receiver's query is often its token: it stays out of the logs.
-      const fields = { deliveryId: job.data.deliveryId, url: urlWithoutSecrets(job.data.url), attempt: failures, reason: error.message };
-      if (last) this.logger.warn(fields, 'webhook given up');
-      else this.logger.log(fields, 'webhook attempt failed; retrying');
-    });
+    this.queue.on('failed', (job: BullJob<WebhookPayload>, error: Error) => this.turnFailed(job, error));
+  }
+
+  /** Bull's `failed` event: logs a failed attempt, or the delivery given up. */
+  turnFailed(job: BullJob<WebhookPayload>, error: Error): void {
+    // The receiver's query is often its token: it stays out of the logs.
+    const url = urlWithoutSecrets(job.data.url);
+    if (error instanceof DeliveryDeferred) {
+      if (job.attemptsMade < (job.opts.attempts ?? DELIVERY_TURNS)) return;
+      // Its turn never came in DELIVERY_TURNS tries: Bull has given it up, so it is settled here like a last failure.
+      this.logger.warn({ deliveryId: job.data.deliveryId, url, turns: job.attemptsMade, reason: error.message }, 'webhook given up: deferred too many times');
+      void this.ended(job.data.organizationId, String(job.id)).catch((bookkeeping: unknown) => this.logger.warn({ err: bookkeeping, deliveryId: job.data.deliveryId }, 'given-up webhook not settled'));
+      return;
+    }
+    const failures = error instanceof DeliveryFailed ? error.failures : DELIVERY_ATTEMPTS;
+    const fields = { deliveryId: job.data.deliveryId, url, attempt: failures, reason: error.message };
+    if (failures >= DELIVERY_ATTEMPTS) this.logger.warn(fields, 'webhook given up');
+    else this.logger.log(fields, 'webhook attempt failed; retrying');
   }
 
   async beforeApplicationShutdown(): Promise<void> {
@@ -66,13 +75,9 @@ export class WebhookSender implements OnApplicationBootstrap, BeforeApplicationS
    * this sender for other organizations.
    */
   async sendInTurn(job: BullJob<WebhookPayload>): Promise<void> {
-    const { organizationId, after } = job.data;
-    // A site crawl's job.finished goes after its site.page events (decisions 9.3), their retries included.
-    if (after && (await this.backlog.pendingWith(organizationId, after))) throw new DeliveryDeferred('deliveries it follows are still pending');
+    const { organizationId } = job.data;
     const holder = `${job.id}:${job.attemptsMade}`;
-    if (!(await takeLease(this.redis, leaseKey(organizationId), holder, PER_ORGANIZATION, LEASE_MS))) {
-      throw new DeliveryDeferred('the organization has its share of deliveries in flight');
-    }
+    await this.takeTurn(job, holder);
     const failures = job.data.failures ?? 0;
     try {
       await this.send(job.data, failures + 1);
@@ -83,7 +88,29 @@ export class WebhookSender implements OnApplicationBootstrap, BeforeApplicationS
     } finally {
       await dropLease(this.redis, leaseKey(organizationId), holder).catch(() => undefined);
     }
-    await this.ended(organizationId, String(job.id));
+    // Delivered: a bookkeeping error from here on must not read as a failed delivery (pendingWith and the sweep settle it).
+    await this.ended(organizationId, String(job.id)).catch((error: unknown) => this.logger.warn({ err: error, deliveryId: job.data.deliveryId }, 'delivered webhook not settled'));
+  }
+
+  /**
+   * Throws DeliveryDeferred unless the deliveries it follows have ended and it holds one of its organization's places.
+   * Redis failing here is no failed send: the delivery waits its turn again, spending no attempt (DELIVERY_TURNS bounds it).
+   */
+  private async takeTurn(job: BullJob<WebhookPayload>, holder: string): Promise<void> {
+    const { organizationId, after } = job.data;
+    try {
+      // A site crawl's job.finished goes after its site.page events (decisions 9.3), their retries included.
+      if (after && (await this.backlog.pendingWith(organizationId, after))) throw new DeliveryDeferred('deliveries it follows are still pending');
+      if (!(await takeLease(this.redis, leaseKey(organizationId), holder, PER_ORGANIZATION, LEASE_MS))) {
+        throw new DeliveryDeferred('the organization has its share of deliveries in flight');
+      }
+    } catch (error) {
+      if (error instanceof DeliveryDeferred) throw error;
+      // A lease taken by a script whose answer was lost would hold its place until it expires.
+      await dropLease(this.redis, leaseKey(organizationId), holder).catch(() => undefined);
+      this.logger.warn({ err: error, deliveryId: job.data.deliveryId }, 'webhook deferred: its turn could not be checked');
+      throw new DeliveryDeferred(`its turn could not be checked: ${(error as Error).message}`);
+    }
   }
 
   private async countFailure(job: BullJob<WebhookPayload>, failures: number): Promise<void> {

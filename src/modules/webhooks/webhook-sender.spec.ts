@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { createServer as createTlsServer } from 'node:tls';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { Job as BullJob, Queue } from 'bull';
 import type { Redis } from 'ioredis';
 import { closeServer } from '../../../test/fixtures/close-server.js';
@@ -9,6 +9,7 @@ import { startWebhookReceiver, type WebhookReceiver } from '../../../test/fixtur
 import { loadConfig } from '../../config/app-config.js';
 import { NetworkPolicy, type HostResolver } from '../../infra/network/network-policy.js';
 import type { WebhookPayload } from '../../infra/queue/queue.constants.js';
+import { DEFER_MS, DELIVERY_TURNS, DeliveryDeferred, webhookBackoff } from '../../infra/queue/webhook-retry.js';
 import type { OrganizationRepository } from '../auth/organization.repository.js';
 import type { WebhookBacklog } from './webhook-backlog.js';
 import type { WebhookOutbox } from './webhook-outbox.js';
@@ -18,10 +19,11 @@ const STRICT = { ALLOW_PRIVATE_TARGETS: 'false' };
 const LIFTED = { ALLOW_PRIVATE_TARGETS: 'true' };
 const BODY = '{"event":"job.finished"}';
 
-function sender(env: Record<string, string>, resolver?: HostResolver, webhookSecret: string | null = 'whsec_test', redis = {} as Redis): WebhookSender {
+function sender(env: Record<string, string>, resolver?: HostResolver, webhookSecret: string | null = 'whsec_test', redis = {} as Redis,
+  backlog = {} as WebhookBacklog, outbox = {} as WebhookOutbox): WebhookSender {
   const config = loadConfig(env);
   const organizations = { getById: async () => ({ webhookSecret }) } as unknown as OrganizationRepository;
-  return new WebhookSender(config, {} as Queue<WebhookPayload>, organizations, new NetworkPolicy(config, resolver), redis, {} as WebhookBacklog, {} as WebhookOutbox);
+  return new WebhookSender(config, {} as Queue<WebhookPayload>, organizations, new NetworkPolicy(config, resolver), redis, backlog, outbox);
 }
 
 const delivery = (url: string): WebhookPayload => ({ deliveryId: 'dlv_test', organizationId: 'org1', url, body: BODY });
@@ -120,5 +122,63 @@ describe('WebhookSender: a failed attempt', () => {
     await expect(sender(STRICT, undefined, 'whsec_test', redis).sendInTurn(job)).rejects.toMatchObject({
       name: 'DeliveryFailed', message: '127.0.0.1 is not a public address.', failures: 1,
     });
+  });
+});
+
+describe('WebhookSender: bookkeeping that fails is no failed send', () => {
+  const redisDown = async () => { throw new Error('Connection is closed.'); };
+  const turn = (data: WebhookPayload, attemptsMade = 0) => ({ id: 'webhook:j1', attemptsMade, opts: { attempts: DELIVERY_TURNS }, data }) as unknown as BullJob<WebhookPayload>;
+  const deferredByBackoff = (error: unknown) => {
+    const delay = webhookBackoff(1000)(1, error as Error);
+    return delay >= DEFER_MS && delay < 2 * DEFER_MS;
+  };
+
+  it('defers, spending no attempt, when the deliveries it follows cannot be read', async () => {
+    const backlog = { pendingWith: redisDown } as unknown as WebhookBacklog;
+    const attempt = sender(LIFTED, undefined, 'whsec_test', { zrem: async () => 0 } as unknown as Redis, backlog)
+      .sendInTurn(turn({ ...delivery('http://127.0.0.1:9/after'), after: 'webhook:crawl1:page:' }));
+    const error = await attempt.then(() => null, (thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(DeliveryDeferred);
+    expect((error as Error).message).toBe('its turn could not be checked: Connection is closed.');
+    expect(deferredByBackoff(error)).toBe(true);
+  });
+
+  it('defers, spending no attempt, when the lease cannot be taken, and lets go of a lease the lost answer may have taken', async () => {
+    const dropped: string[] = [];
+    const redis = { eval: redisDown, zrem: async (key: string, holder: string) => (dropped.push(`${key} ${holder}`), 1) } as unknown as Redis;
+    const error = await sender(LIFTED, undefined, 'whsec_test', redis).sendInTurn(turn(delivery('http://127.0.0.1:9/lease'), 3)).then(() => null, (thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(DeliveryDeferred);
+    expect(deferredByBackoff(error)).toBe(true);
+    expect(dropped).toEqual(['crawlgate:webhook-senders:org1 webhook:j1:3']);
+  });
+
+  it('answers a delivered webhook as delivered when settling it fails afterwards', async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      const redis = { eval: async () => 1, zrem: async () => 1 } as unknown as Redis;
+      const backlog = { settle: redisDown } as unknown as WebhookBacklog;
+      await expect(sender(LIFTED, undefined, 'whsec_test', redis, backlog).sendInTurn(turn(delivery(`${receiver.url}/settle-fails`)))).resolves.toBeUndefined();
+      expect(receiver.deliveries.filter((entry) => entry.path === '/settle-fails')).toHaveLength(1);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('logs a delivery deferred DELIVERY_TURNS times as given up, and settles it; a deferral before that is silent', async () => {
+    const settled: string[] = [];
+    const backlog = { settle: async (organizationId: string, id: string) => void settled.push(`backlog ${organizationId} ${id}`) } as unknown as WebhookBacklog;
+    const outbox = { settle: async (id: string) => void settled.push(`outbox ${id}`) } as unknown as WebhookOutbox;
+    const subject = sender(LIFTED, undefined, 'whsec_test', {} as Redis, backlog, outbox);
+    const warn = jest.spyOn((subject as unknown as { logger: { warn: (...args: unknown[]) => void } }).logger, 'warn').mockImplementation(() => undefined);
+    const deferred = new DeliveryDeferred('the organization has its share of deliveries in flight');
+    subject.turnFailed(turn(delivery('https://receiver.example/hook?token=secret'), DELIVERY_TURNS - 1), deferred);
+    expect(warn).not.toHaveBeenCalled();
+    subject.turnFailed(turn(delivery('https://receiver.example/hook?token=secret'), DELIVERY_TURNS), deferred);
+    expect(warn.mock.calls).toEqual([[
+      { deliveryId: 'dlv_test', url: 'https://receiver.example/hook?[redacted]', turns: DELIVERY_TURNS, reason: 'the organization has its share of deliveries in flight' },
+      'webhook given up: deferred too many times',
+    ]]);
+    await new Promise((done) => setImmediate(done));
+    expect(settled).toEqual(['backlog org1 webhook:j1', 'outbox webhook:j1']);
   });
 });
