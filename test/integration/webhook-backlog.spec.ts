@@ -3,6 +3,7 @@ import Bull from 'bull';
 import { Redis } from 'ioredis';
 import { startWebhookReceiver, type WebhookReceiver } from '../fixtures/webhook-receiver.js';
 import { loadConfig } from '../../src/config/app-config.js';
+import { MetricsService } from '../../src/infra/metrics/metrics.service.js';
 import { NetworkPolicy } from '../../src/infra/network/network-policy.js';
 import type { WebhookPayload } from '../../src/infra/queue/queue.constants.js';
 import { WEBHOOK_BACKOFF, webhookBackoff } from '../../src/infra/queue/webhook-retry.js';
@@ -31,7 +32,9 @@ describe('webhook deliveries wait in place, and an organization has at most so m
   // The outbox's rows are the database's (webhook-outbox.spec.ts): here only that an ended delivery settles its own.
   const settled: string[] = [];
   const outbox = { settle: async (id: string) => void settled.push(id) } as unknown as WebhookOutbox;
-  const backlog = new WebhookBacklog(redis, queue, outbox);
+  const metrics = new MetricsService();
+  const backlog = new WebhookBacklog(redis, queue, outbox, metrics);
+  const dropped = async () => (await metrics.registry.getSingleMetric('crawlgate_webhooks_dropped_total')!.get()).values.map(({ labels, value }) => `${labels.event} ${value}`);
   const sender = new WebhookSender(config, queue, organizations, new NetworkPolicy(config), redis, backlog, outbox);
   let receiver: WebhookReceiver;
   /** Bull's job hashes of this queue: one per delivery, however often it is deferred. */
@@ -51,13 +54,13 @@ describe('webhook deliveries wait in place, and an organization has at most so m
     await queue.close();
     const keys = await redis.keys(`bull:${name}:*`);
     if (keys.length > 0) await redis.del(...keys);
-    await redis.del('crawlgate:webhook-pending:org-hang', 'crawlgate:webhook-pending:org-cap', 'crawlgate:webhook-senders:org-hang', 'crawlgate:webhook-senders:org-cap',
-      'crawlgate:webhook-pending:org-after', 'crawlgate:webhook-senders:org-after');
+    const orgs = ['org-hang', 'org-cap', 'org-after', 'org-finished', 'org-inflight'];
+    await redis.del(...orgs.flatMap((org) => [`crawlgate:webhook-pending:${org}`, `crawlgate:webhook-senders:${org}`]));
     await redis.quit();
   });
 
   it('keeps the key count flat while a hanging receiver holds the backlog', async () => {
-    for (let i = 0; i < 12; i++) await enqueue('org-hang', '/hang-1000/', `hang${i}`);
+    for (let i = 0; i < 12; i++) await enqueue('org-hang', '/hang-1000/', `hang:page:${i}`);
     sender.onApplicationBootstrap();
     await receiver.waitFor('/hang-1000/', 2);
     await until('a deferral', async () => (await queue.getDelayedCount()) >= 10);
@@ -72,15 +75,19 @@ describe('webhook deliveries wait in place, and an organization has at most so m
 
   it('drops the oldest waiting deliveries past the cap, and delivers the rest', async () => {
     await queue.pause(true);
-    for (let i = 0; i < 5; i++) await enqueue('org-cap', '/capped/', `cap${i}`, 3);
-    await queue.resume(true);
-    expect(await redis.zrange('crawlgate:webhook-pending:org-cap', 0, -1)).toEqual(['webhook:cap2', 'webhook:cap3', 'webhook:cap4']);
+    try {
+      for (let i = 0; i < 5; i++) await enqueue('org-cap', '/capped/', `cap:page:${i}`, 3);
+    } finally {
+      await queue.resume(true);
+    }
+    expect(await redis.zrange('crawlgate:webhook-pending:org-cap', 0, -1)).toEqual(['webhook:cap:page:2', 'webhook:cap:page:3', 'webhook:cap:page:4']);
+    expect(await dropped()).toEqual(['site.page 2']);
     const delivered = await receiver.waitFor('/capped/', 3);
     await until('settled', async () => (await redis.zcard('crawlgate:webhook-pending:org-cap')) === 0);
-    expect(delivered.map((entry) => entry.headers['x-crawlgate-delivery']).sort()).toEqual(['dlv_cap2', 'dlv_cap3', 'dlv_cap4']);
+    expect(delivered.map((entry) => entry.headers['x-crawlgate-delivery']).sort()).toEqual(['dlv_cap:page:2', 'dlv_cap:page:3', 'dlv_cap:page:4']);
     // Nothing of them is owed any more: the dropped ones and the delivered ones alike.
-    expect(settled.filter((id) => id.startsWith('webhook:cap')).sort()).toEqual(['webhook:cap0', 'webhook:cap1', 'webhook:cap2', 'webhook:cap3', 'webhook:cap4']);
-    expect(await queue.getJob('webhook:cap0')).toBeNull();
+    expect(settled.filter((id) => id.startsWith('webhook:cap')).sort()).toEqual(['webhook:cap:page:0', 'webhook:cap:page:1', 'webhook:cap:page:2', 'webhook:cap:page:3', 'webhook:cap:page:4']);
+    expect(await queue.getJob('webhook:cap:page:0')).toBeNull();
   });
 
   it('sends a delivery with `after` once every delivery it follows has ended, retries included; one whose job is gone holds nothing', async () => {
@@ -93,4 +100,37 @@ describe('webhook deliveries wait in place, and an organization has at most so m
     expect(received.map((entry) => entry.headers['x-crawlgate-delivery'])).toEqual(['dlv_crawl1:page:1', 'dlv_crawl1:page:1', 'dlv_crawl1']);
     await until('settled', async () => (await redis.zcard('crawlgate:webhook-pending:org-after')) === 0);
   });
+  it('never drops a job.finished: past the cap the oldest site.page events go, and every job.finished is delivered', async () => {
+    await queue.pause(true);
+    try {
+      await enqueue('org-finished', '/finished/', 'fin1', 3);
+      for (let i = 0; i < 3; i++) await enqueue('org-finished', '/finished/', `fin1:page:${i}`, 3);
+      await enqueue('org-finished', '/finished/', 'fin2', 3);
+      for (let i = 3; i < 5; i++) await enqueue('org-finished', '/finished/', `fin1:page:${i}`, 3);
+    } finally {
+      await queue.resume(true);
+    }
+    expect(await redis.zrange('crawlgate:webhook-pending:org-finished', 0, -1)).toEqual(['webhook:fin1:page:2', 'webhook:fin1:page:3', 'webhook:fin1:page:4']);
+    expect(settled.filter((id) => id.startsWith('webhook:fin')).sort()).toEqual(['webhook:fin1:page:0', 'webhook:fin1:page:1']);
+    expect(await dropped()).toEqual(['site.page 4']);
+    const delivered = await receiver.waitFor('/finished/', 5);
+    expect(delivered.map((entry) => entry.headers['x-crawlgate-delivery']).sort()).toEqual(['dlv_fin1', 'dlv_fin1:page:2', 'dlv_fin1:page:3', 'dlv_fin1:page:4', 'dlv_fin2']);
+  });
+
+  it('a site.page dropped while it is being sent has that attempt as its last: not retried, owed until it ends, counted once', async () => {
+    // The first POST to this path never answers: the attempt fails at the sender's 10 s timeout.
+    await enqueue('org-inflight', '/hang-1/inflight/', 'sent:page:0');
+    await receiver.waitFor('/hang-1/inflight/', 1);
+    await enqueue('org-inflight', '/inflight-next/', 'sent:page:1', 1);
+    // Still being sent: nothing settled, nothing counted yet.
+    expect(settled.filter((id) => id.startsWith('webhook:sent:'))).toEqual([]);
+    expect(await dropped()).toEqual(['site.page 4']);
+    await until('the attempt in flight ended', async () => Boolean((await queue.getJob('webhook:sent:page:0'))?.finishedOn), 30_000);
+    const job = await queue.getJob('webhook:sent:page:0');
+    expect([job!.failedReason, job!.data.failures]).toEqual(['no answer within 10000 ms (dropped: too many deliveries waiting)', 5]);
+    expect(await dropped()).toEqual(['site.page 5']);
+    await new Promise((done) => setTimeout(done, 1_500));
+    expect(receiver.deliveries.filter((entry) => entry.path === '/hang-1/inflight/')).toHaveLength(1);
+    expect(settled.filter((id) => id.startsWith('webhook:sent:')).sort()).toEqual(['webhook:sent:page:0', 'webhook:sent:page:1']);
+  }, 60_000);
 });

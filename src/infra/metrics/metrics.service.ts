@@ -81,6 +81,13 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  private readonly webhooksDropped = new Counter({
+    name: 'crawlgate_webhooks_dropped_total',
+    help: 'Webhook deliveries dropped unsent, by event: site.page events past their organization backlog cap.',
+    labelNames: ['event'] as const,
+    registers: [this.registry],
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry });
   }
@@ -108,6 +115,11 @@ export class MetricsService {
 
   creditsRefunded(amount: number): void {
     this.refunded.inc(amount);
+  }
+
+  /** `event` is a webhook event name: `site.page` (the only one ever dropped) or `job.finished`. */
+  webhookDropped(event: string): void {
+    this.webhooksDropped.inc({ event });
   }
 
   /** Registers a gauge whose value is read at scrape time. */

@@ -2,15 +2,23 @@ import { InjectQueue } from '@nestjs/bull';
 import { Injectable, Logger } from '@nestjs/common';
 import type { Queue } from 'bull';
 import type { Redis } from 'ioredis';
+import { MetricsService } from '../../infra/metrics/metrics.service.js';
 import { WEBHOOKS_QUEUE, WebhookPayload } from '../../infra/queue/queue.constants.js';
 import { InjectRedis } from '../../infra/redis/redis.module.js';
-import { WebhookOutbox } from './webhook-outbox.js';
+import { isPageEvent, WebhookOutbox } from './webhook-outbox.js';
 
-/** Deliveries an organization may have waiting; past it the oldest are dropped (issue 36.2: Redis stays bounded). */
+/**
+ * `site.page` deliveries an organization may have waiting; past it the oldest are dropped (issue 36.2: Redis stays
+ * bounded). A `job.finished` is never indexed here nor dropped: there is one per job, and jobs are bounded by the
+ * organization's credits and its plan's concurrency, rate and daily limits.
+ */
 export const PENDING_PER_ORGANIZATION = 200;
 // Longer than any delivery can wait: an index whose organization stops sending webhooks goes away by itself.
 const INDEX_TTL_SECONDS = 2 * 24 * 3600;
+// Longer than any attempt in flight: the mark is read when that attempt fails.
+const DROPPED_MARK_SECONDS = 3600;
 const pendingKey = (organizationId: string) => `crawlgate:webhook-pending:${organizationId}`;
+const droppedKey = (jobId: string) => `crawlgate:webhook-dropped:${jobId}`;
 
 /** Adds a member scored by time, keeps the key alive, and pops the oldest past the cap: one round trip. */
 const ADMIT = `
@@ -23,7 +31,7 @@ local ids = {}
 for i = 1, #popped, 2 do ids[#ids + 1] = popped[i] end
 return ids`;
 
-/** Each organization's waiting deliveries, by Bull job id, oldest first. */
+/** Each organization's waiting `site.page` deliveries, by Bull job id, oldest first. */
 @Injectable()
 export class WebhookBacklog {
   private readonly logger = new Logger(WebhookBacklog.name);
@@ -32,10 +40,12 @@ export class WebhookBacklog {
     @InjectRedis() private readonly redis: Redis,
     @InjectQueue(WEBHOOKS_QUEUE) private readonly queue: Queue<WebhookPayload>,
     private readonly outbox: WebhookOutbox,
+    private readonly metrics: MetricsService,
   ) {}
 
-  /** Counts a queued delivery in; drops (and logs) the oldest waiting ones past `cap`. */
+  /** Counts a queued `site.page` delivery in; drops (logs and counts) the oldest waiting ones past `cap`. */
   async admit(organizationId: string, jobId: string, cap = PENDING_PER_ORGANIZATION): Promise<void> {
+    if (!isPageEvent(jobId)) return;
     const dropped = (await this.redis.eval(ADMIT, 1, pendingKey(organizationId), Date.now(), jobId, cap, INDEX_TTL_SECONDS)) as string[];
     for (const id of dropped) await this.drop(organizationId, id);
   }
@@ -59,12 +69,27 @@ export class WebhookBacklog {
     return false;
   }
 
+  /** Whether this delivery was dropped while an attempt of it was in flight; true once, then it counts as dropped. */
+  async droppedInFlight(jobId: string): Promise<boolean> {
+    if ((await this.redis.del(droppedKey(jobId))) !== 1) return false;
+    this.metrics.webhookDropped('site.page');
+    return true;
+  }
+
   private async drop(organizationId: string, jobId: string): Promise<void> {
+    // Indexed before job.finished left the index: out of it now, and still queued.
+    if (!isPageEvent(jobId)) return;
     const job = await this.queue.getJob(jobId);
-    // A delivery being sent right now holds its lock and cannot be removed: it ends by itself.
-    const removed = job ? await job.remove().then(() => true, () => false) : false;
+    const removed = job ? await job.remove().then(() => true, () => false) : true;
+    if (!removed) {
+      // Being sent right now, it holds its lock: its attempt in flight is its last (webhook-sender.service.ts), and ends it.
+      await this.redis.set(droppedKey(jobId), '1', 'EX', DROPPED_MARK_SECONDS);
+      this.logger.warn({ organizationId, deliveryId: job?.data.deliveryId, jobId }, 'webhook dropped after its attempt in flight: the organization has too many deliveries waiting');
+      return;
+    }
     // Dropped, not lost: the sweep must not queue it again (webhook-outbox.ts).
     await this.outbox.settle(jobId).catch((error: unknown) => this.logger.warn({ err: error, jobId }, 'dropped webhook not settled'));
-    this.logger.warn({ organizationId, deliveryId: job?.data.deliveryId, jobId, removed }, 'webhook dropped: the organization has too many deliveries waiting');
+    this.metrics.webhookDropped('site.page');
+    this.logger.warn({ organizationId, deliveryId: job?.data.deliveryId, jobId }, 'webhook dropped: the organization has too many deliveries waiting');
   }
 }

@@ -12,10 +12,15 @@ export interface OwedDelivery {
   readonly pageId?: string;
 }
 
+const PAGE_EVENT = ':page:';
+
 /** The Bull job id of the delivery (the same id again adds nothing to the queue). */
 export function deliveryId(owed: Pick<OwedDelivery, 'jobId' | 'pageId'>): string {
-  return owed.pageId === undefined ? `webhook:${owed.jobId}` : `webhook:${owed.jobId}:page:${owed.pageId}`;
+  return owed.pageId === undefined ? `webhook:${owed.jobId}` : `webhook:${owed.jobId}${PAGE_EVENT}${owed.pageId}`;
 }
+
+/** Whether the delivery of this Bull job id is a `site.page` event (else a `job.finished`). */
+export const isPageEvent = (id: string): boolean => id.includes(PAGE_EVENT);
 
 /** A row of the outbox, as the sweep reads it. */
 export interface OutboxRow extends OwedDelivery {

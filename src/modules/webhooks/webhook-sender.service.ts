@@ -82,9 +82,7 @@ export class WebhookSender implements OnApplicationBootstrap, BeforeApplicationS
     try {
       await this.send(job.data, failures + 1);
     } catch (error) {
-      // The attempt's own failure is what Bull hears, even when its bookkeeping cannot be written (Redis gone meanwhile).
-      await this.countFailure(job, failures + 1).catch((bookkeeping: unknown) => this.logger.warn({ err: bookkeeping, deliveryId: job.data.deliveryId }, 'failed attempt not counted'));
-      throw new DeliveryFailed((error as Error).message, failures + 1);
+      throw await this.failedAttempt(job, failures + 1, error as Error);
     } finally {
       await dropLease(this.redis, leaseKey(organizationId), holder).catch(() => undefined);
     }
@@ -111,6 +109,15 @@ export class WebhookSender implements OnApplicationBootstrap, BeforeApplicationS
       this.logger.warn({ err: error, deliveryId: job.data.deliveryId }, 'webhook deferred: its turn could not be checked');
       throw new DeliveryDeferred(`its turn could not be checked: ${(error as Error).message}`);
     }
+  }
+
+  /** What Bull hears of a failed send: a retry, or the last attempt of one given up or dropped while in flight. */
+  private async failedAttempt(job: BullJob<WebhookPayload>, failures: number, error: Error): Promise<DeliveryFailed> {
+    const dropped = await this.backlog.droppedInFlight(String(job.id)).catch(() => false);
+    const counted = dropped ? DELIVERY_ATTEMPTS : failures;
+    // The attempt's own failure is what Bull hears, even when its bookkeeping cannot be written (Redis gone meanwhile).
+    await this.countFailure(job, counted).catch((bookkeeping: unknown) => this.logger.warn({ err: bookkeeping, deliveryId: job.data.deliveryId }, 'failed attempt not counted'));
+    return new DeliveryFailed(dropped ? `${error.message} (dropped: too many deliveries waiting)` : error.message, counted);
   }
 
   private async countFailure(job: BullJob<WebhookPayload>, failures: number): Promise<void> {

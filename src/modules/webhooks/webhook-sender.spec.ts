@@ -119,7 +119,8 @@ describe('WebhookSender: a failed attempt', () => {
       id: 7, attemptsMade: 0, data: delivery('http://127.0.0.1:9/refused'),
       update: async () => { throw new Error('Connection is closed.'); },
     } as unknown as BullJob<WebhookPayload>;
-    await expect(sender(STRICT, undefined, 'whsec_test', redis).sendInTurn(job)).rejects.toMatchObject({
+    const backlog = { droppedInFlight: async () => false } as unknown as WebhookBacklog;
+    await expect(sender(STRICT, undefined, 'whsec_test', redis, backlog).sendInTurn(job)).rejects.toMatchObject({
       name: 'DeliveryFailed', message: '127.0.0.1 is not a public address.', failures: 1,
     });
   });
