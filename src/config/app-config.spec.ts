@@ -71,9 +71,9 @@ describe('loadConfig', () => {
     expect(problemsOf({ ADMIN_TOKEN: 'test-admin', METRICS_TOKEN: '' })).toEqual([]);
   });
 
-  it('bounds the model\'s answers at LLM_MAX_OUTPUT_TOKENS tokens, 4096 by default, and refuses a bound that is not 256 to 1,000,000 by name', () => {
+  it('bounds the model\'s answers at LLM_MAX_OUTPUT_TOKENS tokens when set (unset by default), and refuses a bound that is not 256 to 1,000,000 by name', () => {
     const llm = { LLM_BASE_URL: 'http://127.0.0.1:1/v1', LLM_MODEL: 'm' };
-    expect(loadConfig(llm).llm).toEqual({ baseUrl: 'http://127.0.0.1:1/v1', apiKey: '', model: 'm', maxInputChars: 30000, maxOutputTokens: 4096 });
+    expect(loadConfig(llm).llm).toEqual({ baseUrl: 'http://127.0.0.1:1/v1', apiKey: '', model: 'm', maxInputChars: 30000, maxOutputTokens: null });
     expect(loadConfig({ ...llm, LLM_MAX_OUTPUT_TOKENS: '16384' }).llm?.maxOutputTokens).toBe(16384);
     for (const value of ['0', '255', '1000001', 'lots', '2.5']) {
       expect(problemsOf({ ...llm, LLM_MAX_OUTPUT_TOKENS: value })).toEqual([expect.stringMatching(new RegExp(`^LLM_MAX_OUTPUT_TOKENS="${value}": `))]);

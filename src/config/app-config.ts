@@ -67,8 +67,11 @@ export interface AppConfig {
     readonly apiKey: string;
     readonly model: string;
     readonly maxInputChars: number;
-    /** Sent as `max_tokens`; an answer cut there (`finish_reason: "length"`) is not taken as whole. */
-    readonly maxOutputTokens: number;
+    /**
+     * Sent as `max_tokens` when set (unset: the ask carries none, and the model server's own limit applies). An answer
+     * the server cut (`finish_reason: "length"`) is never taken as whole.
+     */
+    readonly maxOutputTokens: number | null;
   } | null;
   readonly freeMonthlyCredits: number;
   readonly resultTtlHours: number;
@@ -216,7 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     robotsUserAgent: e.ROBOTS_USER_AGENT ?? 'Crawlgate',
     chat: { siteUrl: e.CHAT_SITE_URL ?? 'https://chatgpt.com/', profile: profile! },
     llm: e.LLM_BASE_URL && e.LLM_MODEL
-      ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY ?? '', model: e.LLM_MODEL, maxInputChars: e.LLM_MAX_INPUT_CHARS ?? 30000, maxOutputTokens: e.LLM_MAX_OUTPUT_TOKENS ?? 4096 }
+      ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY ?? '', model: e.LLM_MODEL, maxInputChars: e.LLM_MAX_INPUT_CHARS ?? 30000, maxOutputTokens: e.LLM_MAX_OUTPUT_TOKENS ?? null }
       : null,
     freeMonthlyCredits: e.FREE_MONTHLY_CREDITS ?? 1000,
     resultTtlHours: e.RESULT_TTL_HOURS ?? 24,

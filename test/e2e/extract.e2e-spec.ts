@@ -254,7 +254,6 @@ describe('GET /crawl ai_schema (decisions.md 8.2)', () => {
     expect(more).toEqual([]);
     expect(second).toEqual({
       model: 'fake-model',
-      max_tokens: 4096,
       response_format: JSON_SCHEMA_FORMAT,
       messages: [
         ...first.messages,
@@ -301,7 +300,6 @@ describe('GET /crawl ai_schema (decisions.md 8.2)', () => {
     expect(refused.response_format).toEqual(JSON_SCHEMA_FORMAT);
     expect(fallback).toEqual({
       model: 'fake-model',
-      max_tokens: 4096,
       response_format: { type: 'json_object' },
       messages: [
         { role: 'system', content: `${SCHEMA_SYSTEM_PROMPT}\nThe JSON Schema (draft 2020-12) the answer must conform to:\n${JSON.stringify(SCHEMA)}` },

@@ -14,7 +14,7 @@ function configWith(llm: AppConfig['llm']): AppConfig {
   return { llm } as AppConfig;
 }
 
-function clientFor(baseUrl: string, apiKey = API_KEY, maxInputChars = 30000, maxOutputTokens = 4096): LlmClient {
+function clientFor(baseUrl: string, apiKey = API_KEY, maxInputChars = 30000, maxOutputTokens: number | null = null): LlmClient {
   return new LlmClient({ llm: { baseUrl, apiKey, model: 'fake-model', maxInputChars, maxOutputTokens } } as AppConfig);
 }
 
@@ -62,7 +62,6 @@ describe('LlmClient against the fake OpenAI-compatible server', () => {
     expect(request.authorization).toBe(`Bearer ${API_KEY}`);
     expect(sentBody(request)).toEqual({
       model: 'fake-model',
-      max_tokens: 4096,
       messages: [
         { role: 'system', content: SYSTEM_PROMPT },
         { role: 'user', content: `<page>\n${PAGE}\n</page>` },
@@ -87,7 +86,7 @@ describe('LlmClient against the fake OpenAI-compatible server', () => {
       message: 'The language model did not answer: answer cut at 256 tokens (LLM_MAX_OUTPUT_TOKENS).',
     });
     expect(fake.requests().slice(before).map((request) => (request.body as { max_tokens?: unknown }).max_tokens)).toEqual([256]);
-    expect(logs.filter((line) => line.endsWith(', cut at max_tokens 256'))).toHaveLength(1);
+    expect(logs.filter((line) => line.endsWith(', cut at 256 tokens (LLM_MAX_OUTPUT_TOKENS)'))).toHaveLength(1);
     // 1,024 characters are 256 tokens at the fake: a whole answer.
     fake.script({ match: 'case-whole', answers: ['x'.repeat(1024)] });
     expect((await clientFor(fake.url, API_KEY, 30000, 256).answer(`${QUESTION} case-whole`, PAGE)).answer).toBe('x'.repeat(1024));

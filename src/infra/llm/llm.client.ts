@@ -92,7 +92,7 @@ export class LlmClient {
     const page = capToBudget(pageMarkdown, this.settings().maxInputChars);
     const result = await this.chat(buildMessages(question, page), { purpose: 'ai_query', pageChars: page.length, signal });
     // Half an answer is no answer: ai_unavailable, as a malformed one is.
-    if (result.cut) throw unavailable(new LlmCallError(`answer cut at ${this.maxOutputTokens()} tokens (LLM_MAX_OUTPUT_TOKENS)`, false));
+    if (result.cut) throw unavailable(new LlmCallError(`answer cut at ${this.outputBound()}`, false));
     return result;
   }
 
@@ -103,10 +103,11 @@ export class LlmClient {
   async chat(messages: readonly ChatMessage[], ask: ChatAsk): Promise<LlmAnswer> {
     const llm = this.settings();
     const body = JSON.stringify({
-      model: llm.model, messages, max_tokens: llm.maxOutputTokens, ...(ask.responseFormat ? { response_format: ask.responseFormat } : {}),
+      model: llm.model, messages, ...(llm.maxOutputTokens !== null ? { max_tokens: llm.maxOutputTokens } : {}),
+      ...(ask.responseFormat ? { response_format: ask.responseFormat } : {}),
     });
     const result = await this.withOneRetry(() => this.complete(llm, body, ask.signal));
-    const cut = result.cut ? `, cut at max_tokens ${llm.maxOutputTokens}` : '';
+    const cut = result.cut ? `, cut at ${this.outputBound()}` : '';
     this.logger.log(`${ask.purpose} answered by ${llm.model}: ${describeUsage(result.usage)}, page ${ask.pageChars} chars${cut}`);
     return result;
   }
@@ -115,8 +116,10 @@ export class LlmClient {
     return this.settings().maxInputChars;
   }
 
-  maxOutputTokens(): number {
-    return this.settings().maxOutputTokens;
+  /** Where the model server stops an answer, in words: LLM_MAX_OUTPUT_TOKENS, or its own limit when that is unset. */
+  outputBound(): string {
+    const tokens = this.settings().maxOutputTokens;
+    return tokens === null ? "the model server's own output limit" : `${tokens} tokens (LLM_MAX_OUTPUT_TOKENS)`;
   }
 
   private settings(): LlmSettings {

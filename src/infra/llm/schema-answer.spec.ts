@@ -17,13 +17,13 @@ const JSON_SCHEMA_FORMAT = { type: 'json_schema', json_schema: { name: 'extracti
 describe('answerWithSchema against the fake OpenAI-compatible server (decisions.md 8.2)', () => {
   let fake: FakeLlm;
   let client: LlmClient;
-  const clientWith = (maxOutputTokens: number) =>
+  const clientWith = (maxOutputTokens: number | null) =>
     new LlmClient({ llm: { baseUrl: fake.url, apiKey: 'k', model: 'fake-model', maxInputChars: 30000, maxOutputTokens } } as AppConfig);
 
   beforeAll(async () => {
     Logger.overrideLogger(false);
     fake = await startFakeLlm();
-    client = clientWith(4096);
+    client = clientWith(null);
   });
 
   afterAll(async () => {
@@ -47,7 +47,7 @@ describe('answerWithSchema against the fake OpenAI-compatible server (decisions.
     fake.script({ match: 'case-conforming', answers: ['{"name": "Espresso machine", "price": 199}'] });
     const { result, bodies } = await asks('case-conforming', () => answerWithSchema(client, { question: 'case-conforming', pageMarkdown: PAGE, schema: SCHEMA, check }));
     expect(result).toEqual({ name: 'Espresso machine', price: 199 });
-    expect(bodies).toEqual([{ model: 'fake-model', max_tokens: 4096, messages: firstMessages('case-conforming'), response_format: JSON_SCHEMA_FORMAT }]);
+    expect(bodies).toEqual([{ model: 'fake-model', messages: firstMessages('case-conforming'), response_format: JSON_SCHEMA_FORMAT }]);
   });
 
   it('asks the default question without ai_query', async () => {
@@ -65,7 +65,6 @@ describe('answerWithSchema against the fake OpenAI-compatible server (decisions.
     expect(bodies).toHaveLength(2);
     expect(bodies[1]).toEqual({
       model: 'fake-model',
-      max_tokens: 4096,
       messages: [
         ...firstMessages('case-repair'),
         { role: 'assistant', content: wrong },
@@ -115,7 +114,7 @@ describe('answerWithSchema against the fake OpenAI-compatible server (decisions.
           role: 'user',
           content: [
             'Your answer does not conform to the JSON Schema. Validation errors:',
-            '- (root): was cut at 256 tokens, the most an answer may have',
+            '- (root): was cut at 256 tokens (LLM_MAX_OUTPUT_TOKENS), the most an answer may have',
             'Answer again with JSON only that conforms to the schema.',
           ].join('\n'),
         },
@@ -131,7 +130,7 @@ describe('answerWithSchema against the fake OpenAI-compatible server (decisions.
     const { result, bodies } = await asks('case-cut-twice', () => answerWithSchema(clientWith(256), { question: 'case-cut-twice', pageMarkdown: PAGE, schema: SCHEMA, check }));
     expect(result).toMatchObject({
       code: ErrorCode.AiInvalidOutput,
-      message: "The model's answer did not conform to ai_schema, also when asked again: (root): was cut at 256 tokens, the most an answer may have.",
+      message: "The model's answer did not conform to ai_schema, also when asked again: (root): was cut at 256 tokens (LLM_MAX_OUTPUT_TOKENS), the most an answer may have.",
     });
     expect(bodies).toHaveLength(2);
   });
@@ -141,15 +140,14 @@ describe('answerWithSchema against the fake OpenAI-compatible server (decisions.
     const { result, bodies } = await asks('case-fallback', () => answerWithSchema(client, { question: 'case-fallback', pageMarkdown: PAGE, schema: SCHEMA, check }));
     expect(result).toEqual({ name: 'E', price: 199 });
     expect(bodies).toHaveLength(3);
-    expect(bodies[0]).toEqual({ model: 'fake-model', max_tokens: 4096, messages: firstMessages('case-fallback'), response_format: JSON_SCHEMA_FORMAT });
+    expect(bodies[0]).toEqual({ model: 'fake-model', messages: firstMessages('case-fallback'), response_format: JSON_SCHEMA_FORMAT });
     const inPrompt = [
       { role: 'system', content: `${SCHEMA_SYSTEM_PROMPT}\nThe JSON Schema (draft 2020-12) the answer must conform to:\n${JSON.stringify(SCHEMA)}` },
       ...firstMessages('case-fallback').slice(1),
     ];
-    expect(bodies[1]).toEqual({ model: 'fake-model', max_tokens: 4096, messages: inPrompt, response_format: { type: 'json_object' } });
+    expect(bodies[1]).toEqual({ model: 'fake-model', messages: inPrompt, response_format: { type: 'json_object' } });
     expect(bodies[2]).toEqual({
       model: 'fake-model',
-      max_tokens: 4096,
       messages: [...inPrompt, { role: 'assistant', content: '{"name": "E"}' }, { role: 'user', content: expect.stringContaining("- (root): must have required property 'price'") }],
       response_format: { type: 'json_object' },
     });

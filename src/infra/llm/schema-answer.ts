@@ -33,7 +33,7 @@ export interface SchemaQuestion {
 /**
  * Asks for JSON held to the schema (structured outputs, or JSON mode with the schema in the prompt when the server
  * refuses them), validates it, and asks once more with the errors when it does not conform. Answers the JSON, or
- * throws ai_invalid_output. An answer cut at LLM_MAX_OUTPUT_TOKENS does not conform, whatever it parses as.
+ * throws ai_invalid_output. An answer the server cut (at LLM_MAX_OUTPUT_TOKENS, or its own limit) does not conform, whatever it parses as.
  */
 export async function answerWithSchema(llm: LlmClient, input: SchemaQuestion): Promise<unknown> {
   const page = capToBudget(input.pageMarkdown, llm.maxInputChars());
@@ -48,7 +48,7 @@ export async function answerWithSchema(llm: LlmClient, input: SchemaQuestion): P
       throw error;
     });
   const check = (answer: LlmAnswer): Promise<CheckedAnswer> =>
-    answer.cut ? Promise.resolve({ ok: false, violations: [{ path: '', message: `was cut at ${llm.maxOutputTokens()} tokens, the most an answer may have` }] }) : input.check(answer.answer);
+    answer.cut ? Promise.resolve({ ok: false, violations: [{ path: '', message: `was cut at ${llm.outputBound()}, the most an answer may have` }] }) : input.check(answer.answer);
   let first: LlmAnswer;
   try {
     first = await ask(messages);
