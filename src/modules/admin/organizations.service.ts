@@ -41,25 +41,27 @@ export class OrganizationsService {
     private readonly ledger: LedgerService,
   ) {}
 
-  /** The initial credits go through the ledger like any grant, so the ledger sum equals the balance from the start. */
+  /**
+   * The organization, its first key and its initial credits in one transaction: all of them, or nothing (a failure
+   * midway left an organization with credits and no key, and the admin's retry a second one). The credits go through
+   * the ledger like any grant, so the ledger sum equals the balance from the start.
+   */
   async createOrganization(input: CreateOrganizationDto): Promise<CreatedOrganizationView> {
     const plan = input.plan ?? 'free';
-    const organization = await this.organizations.save(
-      Object.assign(new Organization(), {
-        id: randomId(24),
-        publicId: await this.unusedPublicId(),
-        name: input.name,
-        plan,
-        balance: 0,
-        concurrencyOverride: null,
-        dailyLimitOverride: null,
-      }),
-    );
+    const now = new Date();
+    const organization = Object.assign(new Organization(), {
+      id: randomId(24), publicId: await this.unusedPublicId(), name: input.name, plan, balance: 0,
+      concurrencyOverride: null, dailyLimitOverride: null, webhookSecret: null, createdAt: now,
+    });
+    const apiKey = newApiKey();
+    const key = this.apiKeyRow(organization.id, apiKey, now);
+    const rows = [this.organizations.insertStatement(organization), this.keys.insertStatement(key)];
     const credits = input.credits ?? this.defaultCredits(plan);
     // A zero grant would change no balance, so it writes no entry.
-    const balance = credits > 0 ? (await this.ledger.grant(organization.id, credits, 'initial credits', 'grant', `initial:${organization.id}`)).balanceAfter : 0;
-    const key = await this.issueApiKey(organization.id);
-    return { id: organization.id, name: organization.name, plan, credits_remaining: balance, api_key: key.api_key, api_key_id: key.id };
+    const balance = await this.ledger.grantAfter(function* () {
+      for (const row of rows) yield row;
+    }, organization.id, credits, 'initial credits', `initial:${organization.id}`);
+    return { id: organization.id, name: organization.name, plan, credits_remaining: balance, api_key: apiKey, api_key_id: key.id };
   }
 
   async getOrganization(id: string): Promise<OrganizationView> {
@@ -134,10 +136,13 @@ export class OrganizationsService {
 
   private async issueApiKey(organizationId: string): Promise<{ id: string; api_key: string }> {
     const apiKey = newApiKey();
-    const key = await this.keys.insert(
-      Object.assign(new ApiKey(), { id: randomId(24), organizationId, prefix: apiKey.slice(0, KEY_PREFIX_LENGTH), keyHash: sha256(apiKey), revokedAt: null }),
-    );
+    const key = await this.keys.insert(this.apiKeyRow(organizationId, apiKey, new Date()));
     return { id: key.id, api_key: apiKey };
+  }
+
+  /** A key's row: only its hash and a short prefix are stored. */
+  private apiKeyRow(organizationId: string, apiKey: string, createdAt: Date): ApiKey {
+    return Object.assign(new ApiKey(), { id: randomId(24), organizationId, prefix: apiKey.slice(0, KEY_PREFIX_LENGTH), keyHash: sha256(apiKey), revokedAt: null, createdAt });
   }
 
   /** Job ids start with it, so it stays short and lower-case; a clash is checked rather than assumed away. */

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Repository } from 'typeorm';
 import { ApiKey, Organization } from '../../infra/database/entities/index.js';
-import { query, SqlProgramRunner } from '../../infra/database/sql-program.js';
+import { exec, query, SqlProgramRunner } from '../../infra/database/sql-program.js';
+import type { SqlStatement } from '../../infra/database/sql-program.js';
 import { ORGANIZATION_COLUMNS, organizationFromRow } from './organization-row.js';
 
 const FIND_ACTIVE_BY_HASH = `SELECT ${ORGANIZATION_COLUMNS}, k.key_hash AS stored_key_hash FROM api_key k `
@@ -26,6 +27,12 @@ export class ApiKeyRepository {
 
   insert(key: ApiKey): Promise<ApiKey> {
     return this.keys.save(key);
+  }
+
+  /** The key's row as one statement, for a transaction of its caller's (an organization created with its first key). */
+  insertStatement(key: ApiKey): SqlStatement {
+    return exec('INSERT INTO api_key (id, organization_id, prefix, key_hash, revoked_at, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+      key.id, key.organizationId, key.prefix, key.keyHash, key.revokedAt, key.createdAt);
   }
 
   /** Any key, live or revoked (admin revocation answers 404 only for ids that never existed). */

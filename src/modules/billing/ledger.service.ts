@@ -90,6 +90,18 @@ export class LedgerService {
     if (move.refunded > 0) this.metrics?.creditsRefunded(move.refunded);
   }
 
+  /**
+   * `steps`, then the grant when `amount` is not 0, in their transaction: e.g. a new organization's row and first key
+   * with its initial credits, all written or none. Answers the balance after.
+   */
+  async grantAfter(steps: () => SqlProgram<void>, organizationId: string, amount: number, reason: string, requestKey: string | null): Promise<number> {
+    const grantProgram = this.grantProgram.bind(this);
+    return this.sql.run(function* () {
+      yield* steps();
+      return amount === 0 ? 0 : (yield* grantProgram(organizationId, amount, reason, 'grant', requestKey)).balanceAfter;
+    });
+  }
+
   /** Admin grants and corrections (negative amounts), and monthly top-ups (idempotent through requestKey). */
   grant(organizationId: string, amount: number, reason: string, kind: LedgerKind = 'grant', requestKey: string | null = null): Promise<LedgerMove> {
     return this.sql.run(() => this.grantProgram(organizationId, amount, reason, kind, requestKey));
