@@ -109,6 +109,22 @@ describe('main content of one product\'s page', () => {
   });
 });
 
+describe('main content of a page with highlighted code and framework parts', () => {
+  const PRISM = `<html><body><header class="c-header">Site <a href="/">home</a></header><main><h1>Prism page</h1>
+<p>This page has code blocks highlighted by Prism with a toolbar plugin, a very common setup on blogs and docs.</p>
+<div class="code-toolbar"><pre class="language-bash"><code class="language-bash">ls -la</code></pre><div class="toolbar"><div class="toolbar-item"><button class="copy-to-clipboard-button">Copy</button></div></div></div>
+<div class="card"><div class="card-header"><h3>Card heading</h3></div><div class="card-body"><p>Card body text.</p></div></div>
+<div class="table-header"><p>Results summary, which is content.</p></div>
+<div class="code-toolbar"><pre class="language-python"><code class="language-python">print("hi")</code></pre></div></main></body></html>`;
+
+  it('keeps Prism\'s code blocks, a card\'s header and a table\'s header, and drops the site\'s header', () => {
+    expect(renderPageContent(PRISM, URL_, request({ mainContent: true }))).toBe([
+      '# Prism page', 'This page has code blocks highlighted by Prism with a toolbar plugin, a very common setup on blogs and docs.',
+      '```bash\nls -la\n```', '### Card heading', 'Card body text.', 'Results summary, which is content.', '```python\nprint("hi")\n```',
+    ].join('\n\n'));
+  });
+});
+
 describe('parseSelectorList', () => {
   it('splits at top-level commas only', () => {
     expect(parseSelectorList('article, :is(h1, h2) > a[title="a,b"]')).toEqual({ selectors: ['article', ':is(h1, h2) > a[title="a,b"]'] });

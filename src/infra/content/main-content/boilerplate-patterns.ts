@@ -8,7 +8,17 @@ export const BOILERPLATE_ROLES = new Set([
 
 /** Class or id words of boilerplate blocks (matched on the whole class/id text, like Readability's unlikely candidates). */
 export const BOILERPLATE_NAMES =
-  /(^|[-_\s])(banner|breadcrumbs?|footer|header|masthead|menu|nav|navbar|navigation|newsletter|subscribe|subscription|signup|popup|modal|overlay|related|recommended|recirc|more-stories|share|sharing|social|sidebar|skip-link|sponsor|sponsored|promo|pagination|pager|tags|tag-list|author-bio|byline-social|toolbar|offcanvas|off-canvas|drawer|mega-menu|site-header|site-footer|announcement|signature|upsells?|cross-?sells?|crosssells?|recently-viewed|also-bought|also-like)(?=$|[-_\s])/i;
+  /(^|[-_\s])(banner|breadcrumbs?|masthead|menu|nav|navbar|navigation|newsletter|subscribe|subscription|signup|popup|modal|overlay|related|recommended|recirc|more-stories|share|sharing|social|sidebar|skip-link|sponsor|sponsored|promo|pagination|pager|tags|tag-list|author-bio|byline-social|toolbar|offcanvas|off-canvas|drawer|mega-menu|site-header|site-footer|announcement|signature|upsells?|cross-?sells?|crosssells?|recently-viewed|also-bought|also-like)(?=$|[-_\s])/i;
+
+/**
+ * Words that name a part of whatever their class token names (`card-header`, `table-footer`, `accordion-header`):
+ * page furniture as a token of their own or leading one (`header`, `header__inner`, `footer-links`), or after a word
+ * of the page's (`site-header`, `global-footer`, `main-header`)...
+ */
+export const FURNITURE_NAMES = /(^|\s)((site|global|main|page|top)[-_]+)?(header|footer)(?=$|[-_\s])/i;
+
+/** ...and inside any other token (`c-header`, `card-header`) only outside the page's article (remove-boilerplate.ts). */
+export const PART_NAMES = /[-_](header|footer)(?=$|[-_\s])/i;
 
 /** The boilerplate word of a class and id text (`promo` of `cmp-promo-container`, `recirc` of `tax-sc__recirc-list`), if any. */
 export function boilerplateWord(words: string): string | undefined {

@@ -1,4 +1,4 @@
-import { AD_NAMES, BOILERPLATE_NAMES, COMMENT_HEADED_NAMES, COMMENT_NAMES, CONSENT_NAMES, CONTENT_NAMES, SIDEBAR_LAYOUT_NAMES } from './boilerplate-patterns.js';
+import { AD_NAMES, BOILERPLATE_NAMES, FURNITURE_NAMES, COMMENT_HEADED_NAMES, COMMENT_NAMES, CONSENT_NAMES, CONTENT_NAMES, PART_NAMES, SIDEBAR_LAYOUT_NAMES } from './boilerplate-patterns.js';
 import { CHROME_NAMES } from './page-chrome.js';
 
 /** Which of the clean step's word patterns an element's class and id text matches, one bit a pattern. */
@@ -11,10 +11,12 @@ export const BOILERPLATE = 32;
 export const AD = 64;
 /** Set only of a text with both COMMENT and CONTENT: the one case that asks it. */
 export const COMMENT_HEADED = 128;
+/** A word of a part (`card-header`, `card-footer`): boilerplate only outside the page's article. */
+export const PART = 256;
 
 const PATTERNS: readonly [number, RegExp][] = [
   [CONSENT, CONSENT_NAMES], [COMMENT, COMMENT_NAMES], [CHROME, CHROME_NAMES], [CONTENT, CONTENT_NAMES],
-  [SIDEBAR_LAYOUT, SIDEBAR_LAYOUT_NAMES], [BOILERPLATE, BOILERPLATE_NAMES], [AD, AD_NAMES],
+  [SIDEBAR_LAYOUT, SIDEBAR_LAYOUT_NAMES], [BOILERPLATE, BOILERPLATE_NAMES], [BOILERPLATE, FURNITURE_NAMES], [PART, PART_NAMES], [AD, AD_NAMES],
 ];
 
 /**
@@ -32,7 +34,7 @@ export class ClassWords {
     let bits = this.memo.get(words);
     if (bits === undefined) {
       bits = 0;
-      for (const [bit, pattern] of PATTERNS) if (pattern.test(words)) bits |= bit;
+      for (const [bit, pattern] of PATTERNS) if ((bits & bit) === 0 && pattern.test(words)) bits |= bit;
       // Only asked of a comment name that also says content (remove-boilerplate.ts), and slow on a long class list
       // (its `[\w-]*` backtracks from every word): tested only there, a zero bit meaning "no" only there.
       if ((bits & (COMMENT | CONTENT)) === (COMMENT | CONTENT) && COMMENT_HEADED_NAMES.test(words)) bits |= COMMENT_HEADED;

@@ -38,6 +38,14 @@ describe('removeBoilerplate', () => {
     expect(ids(document)).toEqual(['main', 'p']);
   });
 
+  it('keeps a code block whatever its wrapper is called (Prism\'s code-toolbar), and a part\'s header or footer inside the article, not the page\'s', () => {
+    const document = clean(`<div class="c-header" id="sh">Logo</div><div class="header__inner" id="hi">Menu</div><main id="m"><p id="p">${PROSE}</p>
+      <div class="code-toolbar" id="code"><pre id="pre">ls -la</pre><div class="toolbar" id="tb"><button>Copy</button></div></div>
+      <div class="card" id="card"><div class="card-header" id="ch"><h3 id="h3">Card</h3></div></div><div class="table-header" id="th"><p id="tp">Results</p></div>
+      <div class="card-footer" id="cf">Updated</div><div class="page-header" id="ph">Top</div></main><div class="c-footer" id="cf2">(c)</div>`);
+    expect(ids(document)).toEqual(['m', 'p', 'code', 'pre', 'card', 'ch', 'h3', 'th', 'tp', 'cf']);
+  });
+
   it('removes forum signatures and shop rails (upsells, cross-sells, recently viewed, "you may also like")', () => {
     const document = clean(`<div id="main"><p id="p">${PROSE}</p><div class="signature" id="sig">My rig: a PC</div></div>
       <section class="upsells" id="up">Add a case</section><div class="cross-sells" id="cs">Cables</div>

@@ -1,7 +1,7 @@
 import { BLOG_COMMENTS_SELECTOR, boilerplateWord, BOILERPLATE_ROLES } from './boilerplate-patterns.js';
 import { BOILERPLATE_TAGS } from '../html-tags.js';
 import { isHidden } from '../hidden.js';
-import { AD, BOILERPLATE, CHROME, ClassWords, COMMENT, COMMENT_HEADED, CONSENT, CONTENT, SIDEBAR_LAYOUT } from './class-words.js';
+import { AD, BOILERPLATE, CHROME, ClassWords, COMMENT, COMMENT_HEADED, CONSENT, CONTENT, PART, SIDEBAR_LAYOUT } from './class-words.js';
 import { isCollapsedPanel } from './collapsed-panels.js';
 import { isFooterAfterHeadline } from './footer-after-headline.js';
 import { landmarkSeries } from './landmark-series.js';
@@ -141,7 +141,18 @@ function looksBoilerplate(element: Element, isBare: boolean, role: string | null
   if (element.localName === 'header') return element.closest('article') === null && !holdsHeadline(element, elements, index);
   if (rules.byName === false) return false;
   if ((bits & (CONTENT | SIDEBAR_LAYOUT)) !== 0) return false;
-  return (bits & (BOILERPLATE | AD)) !== 0 || (rules.comments && (bits & COMMENT) !== 0);
+  const named = (bits & (BOILERPLATE | AD)) !== 0 || (rules.comments && (bits & COMMENT) !== 0) || ((bits & PART) !== 0 && element.closest(ARTICLE) === null);
+  // A code listing is kept verbatim (decisions.md 8.1), whatever its wrapper's class says (Prism's `code-toolbar`).
+  return named && !holdsCode(element, elements, index);
+}
+
+/** The page's article or main landmark, inside which a part's word (`card-header`) names a part of the content. */
+const ARTICLE = 'article, main, [role="main"]';
+
+/** Whether the element is or holds a `pre`, through the page's list when it is listed (page-elements.ts). */
+function holdsCode(element: Element, elements: PageElements | null, index: number): boolean {
+  if (element.localName === 'pre') return true;
+  return elements ? elements.holds(index, 'pre') : element.querySelector('pre') !== null;
 }
 
 /** A `tablist` that holds its panels is an accordion (Bootstrap's `panel-group`): the panels are the page's sections, not a widget's tabs. */
