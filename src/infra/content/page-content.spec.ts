@@ -125,6 +125,23 @@ describe('main content of a page with highlighted code and framework parts', () 
   });
 });
 
+describe('main content of images in links', () => {
+  const IMAGES = `<html><body><main><h1>Images</h1><p>P1 <a href="/img"><img src="/i.png" alt="Pic"></a></p>
+<p><a href="/img2"><img src="/i2.png" alt="Pic [x]"></a></p><p><a href="/img3"><img src="/i3.png"></a></p>
+<p><a href="/img4"><img src="/i4.png" alt="Pic4"> caption</a></p><p><a href="data:text/plain,x"><img src="/real.png" alt="in data link"></a></p>
+<ul><li><a href="/p/1"><img src="/t1.jpg" alt="Thumbnail one"></a> <a href="/p/1">First story</a></li><li><a href="/p/2"><img src="/t2.jpg"></a> <a href="/p/2">Second story</a></li></ul>
+<p>The end of this paragraph is long enough to be the content of the page.</p></main></body></html>`;
+
+  it('keeps the content\'s images in links, with and without alt, and drops teasers\' thumbnails', () => {
+    expect(renderPageContent(IMAGES, 'https://t.example/p', request({ mainContent: true }))).toBe([
+      '# Images', 'P1 [![Pic](https://t.example/i.png)](https://t.example/img)', '[![Pic \\[x\\]](https://t.example/i2.png)](https://t.example/img2)',
+      '[![](https://t.example/i3.png)](https://t.example/img3)', '[![Pic4](https://t.example/i4.png) caption](https://t.example/img4)',
+      '![in data link](https://t.example/real.png)', '- [First story](https://t.example/p/1)\n- [Second story](https://t.example/p/2)',
+      'The end of this paragraph is long enough to be the content of the page.',
+    ].join('\n\n'));
+  });
+});
+
 describe('parseSelectorList', () => {
   it('splits at top-level commas only', () => {
     expect(parseSelectorList('article, :is(h1, h2) > a[title="a,b"]')).toEqual({ selectors: ['article', ':is(h1, h2) > a[title="a,b"]'] });

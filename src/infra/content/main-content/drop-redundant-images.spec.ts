@@ -21,10 +21,19 @@ describe('dropRedundantImages', () => {
     expect(kept('<figure><img alt="Map of the flooded valley" src="m.png"><figcaption>The valley in May</figcaption></figure><img src="x.png">')).toEqual(['Map of the flooded valley', '']);
   });
 
-  it('drops an image that links to another page, and keeps one that links to its own picture', () => {
-    const teaser = '<a href="/shop/hemp-dress"><img alt="Rust dress in a field" src="d.jpg"></a>';
+  it('drops a teaser\'s thumbnail, with or without alt, and keeps one that links to its own picture', () => {
+    const teaser = '<li><a href="/shop/hemp-dress"><img alt="Rust dress in a field" src="d.jpg"></a><a href="/shop/hemp-dress#top">Hemp dress</a></li>';
+    const bare = '<li><a href="/shop/linen-shirt"><img src="s.jpg"></a><h3><a href="/shop/linen-shirt">Linen shirt</a></h3></li>';
+    const card = '<li><a href="/shop/wool-coat"><div><img alt="Coat on a hanger" src="c.jpg"></div><div><span>Wool coat</span></div></a></li>';
     const lightbox = '<a href="/media/heron-full.JPG?w=2000"><img alt="A heron at dawn" src="h.jpg"></a>';
-    expect(kept(`<div>${teaser}<p>Our new season.</p>${lightbox}</div>`)).toEqual(['A heron at dawn']);
+    expect(kept(`<ul>${teaser}${bare}${card}</ul><p>Our new season.</p>${lightbox}`)).toEqual(['A heron at dawn']);
+  });
+
+  it('keeps an image in a link of the content\'s own, with or without alt, and one in a link that goes nowhere', () => {
+    const links = ['<p>See <a href="/img"><img alt="Pic" src="i.png"></a></p>', '<p><a href="/img3"><img src="i3.png"></a></p>',
+      '<p><a href="/img4"><img alt="Pic4" src="i4.png"> caption</a></p>', '<p><a href="javascript:void(0)"><img alt="In a script link" src="j.png"></a></p>',
+      '<p><a href="data:text/plain,x"><img alt="In a data link" src="d.png"></a></p>', '<p><a href="#top"><img alt="In a fragment link" src="f.png"></a></p>'];
+    expect(kept(links.join(''))).toEqual(['Pic', '', 'Pic4', 'In a script link', 'In a data link', 'In a fragment link']);
   });
 
   it('drops the images of a gallery (several images, almost no text) and an alt said already', () => {

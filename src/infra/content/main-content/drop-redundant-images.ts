@@ -1,3 +1,4 @@
+import { INNER_BLOCK_TAGS } from '../html-tags.js';
 import { selectorTest } from '../selector-test.js';
 import { TextStatsMap } from './text-stats.js';
 import { collapseWhitespace } from '../whitespace.js';
@@ -13,26 +14,34 @@ const CARD_CHARS = 600;
 const GALLERY_IMAGES = 3;
 /** ...with fewer characters of text than this per image is a gallery, a carousel or a strip of swatches. */
 const GALLERY_CHARS_PER_IMAGE = 15;
+const IS_IMAGE = selectorTest('img');
+const IS_IMAGE_WITH_ALT = (image: Element) => image.hasAttribute('alt');
+/** An address a link follows to another page: not a fragment of this one, nor one that runs script or holds data. */
+const NAVIGABLE = /^(?!#|(javascript|vbscript|data):)/i;
 /** A link to an image file: an article's picture opening full size (a lightbox), not a link to another page. */
-const IS_IMAGE_WITH_ALT = selectorTest('img[alt]');
 const IMAGE_FILE = /\.(jpe?g|png|gif|webp|avif|svg|bmp|tiff?)(?:[?#]|$)/i;
 
 /**
  * The text format renders an image as its alt text; a decorative image, or one whose alt repeats the text of the
  * card or link it sits in (a product grid's name under its picture), would only repeat or add noise, so it goes.
- * So does an image that links to another page: a card's, a banner's or a teaser's thumbnail, never the content's own;
- * an image of a gallery (its alts are views of one thing: "Alt view 2 of 17"); and an alt said already.
+ * So does a teaser's thumbnail, with or without alt: an image linking to another page that a text link beside it (the
+ * card's title) also names, or whose link holds the teaser's heading; an image in a link of the content's own (a
+ * picture in a paragraph) stays. So do an image of a gallery (its alts are views of one thing: "Alt view 2 of 17")
+ * and an alt said already.
  */
 export function dropRedundantImages(root: Element, stats: TextStatsMap, elements = new ContentElements(root)): void {
   const texts = new Map<Element, string>();
   const textOf = (card: Element) => texts.get(card) ?? texts.set(card, normalize(card.textContent ?? '')).get(card)!;
-  const images = elements.where(IS_IMAGE_WITH_ALT);
-  const inGallery = galleryTest(images, root, stats);
+  const images = elements.where(IS_IMAGE);
+  const inGallery = galleryTest(images.filter(IS_IMAGE_WITH_ALT), root, stats);
   const said = new Set<string>();
   for (const image of images) {
     const alt = normalize(image.getAttribute('alt') ?? '');
-    if (alt === '') continue;
-    const redundant = DECORATIVE_ALT.test(alt) || said.has(alt) || linksElsewhere(image) || inGallery(image) || repeatedNearby(image, alt, stats, textOf);
+    if (alt === '') {
+      if (isThumbnail(image, stats, textOf)) elements.remove(image);
+      continue;
+    }
+    const redundant = DECORATIVE_ALT.test(alt) || said.has(alt) || isThumbnail(image, stats, textOf) || inGallery(image) || repeatedNearby(image, alt, stats, textOf);
     said.add(alt);
     if (redundant) elements.remove(image);
   }
@@ -53,9 +62,45 @@ function galleryTest(images: readonly Element[], root: Element, stats: TextStats
   });
 }
 
-function linksElsewhere(image: Element): boolean {
-  const href = image.closest('a')?.getAttribute('href')?.trim();
-  return href !== undefined && href !== '' && !IMAGE_FILE.test(href);
+/**
+ * Whether the image is a teaser's thumbnail: it links to another page (not its own picture file, nor a `#` or script
+ * address, which go nowhere), and its card says so in words: a block of text inside the image's own link (a card that
+ * is one link: its title or heading beside the picture), or a named link to the same page (the title under it).
+ */
+function isThumbnail(image: Element, stats: TextStatsMap, textOf: (card: Element) => string): boolean {
+  const link = image.closest('a');
+  const href = link?.getAttribute('href')?.trim();
+  if (!link || !href || !NAVIGABLE.test(href) || IMAGE_FILE.test(href)) return false;
+  const page = withoutFragment(href);
+  let card: Element | null = link;
+  for (let depth = 0; card && depth < CARD_DEPTH && (stats.get(card)?.chars ?? 0) <= CARD_CHARS; depth += 1, card = card.parentElement) {
+    if (card === link) {
+      if (holdsTextBlock(link, image, textOf)) return true;
+      continue;
+    }
+    for (const other of card.getElementsByTagName('a')) {
+      if (other !== link && withoutFragment(other.getAttribute('href')?.trim() ?? '') === page && isNamed(other, textOf)) return true;
+    }
+  }
+  return false;
+}
+
+/** Whether a link holds a block with text beside the image (a card's title), not only phrasing (a picture in a sentence). */
+function holdsTextBlock(element: Element, image: Element, textOf: (card: Element) => string): boolean {
+  for (const inner of element.children) {
+    if (inner.contains(image) ? holdsTextBlock(inner, image, textOf) : INNER_BLOCK_TAGS.has(inner.localName) ? textOf(inner) !== '' : holdsTextBlock(inner, image, textOf)) return true;
+  }
+  return false;
+}
+
+/** Whether a link has a name: its text, or its `aria-label` (a card's link over the picture named for the product). */
+function isNamed(link: Element, textOf: (card: Element) => string): boolean {
+  return textOf(link) !== '' || (link.getAttribute('aria-label')?.trim() ?? '') !== '';
+}
+
+function withoutFragment(href: string): string {
+  const hash = href.indexOf('#');
+  return hash < 0 ? href : href.slice(0, hash);
 }
 
 function repeatedNearby(image: Element, alt: string, stats: TextStatsMap, textOf: (card: Element) => string): boolean {
