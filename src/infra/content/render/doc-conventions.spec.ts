@@ -52,6 +52,14 @@ describe('documentation sites in 8.1 Markdown (decisions.md 9)', () => {
       .toBe('```shell\nnpm i\n```');
   });
 
+  it("drops Prism's toolbar beside its code block (copy button, language label), and a copy-to-clipboard-button anywhere", () => {
+    const toolbar = '<div class="toolbar"><div class="toolbar-item"><span>Bash</span></div><div class="toolbar-item"><button class="copy-to-clipboard-button" type="button"><span>Copy</span></button></div></div>';
+    expect(markdown(`<div class="code-toolbar"><pre class="language-bash"><code class="language-bash">ls -la</code></pre>${toolbar}</div><p>Between.</p>`))
+      .toBe('```bash\nls -la\n```\n\nBetween.');
+    expect(markdown('<div class="highlight"><pre>x</pre><button class="copy-to-clipboard-button">Copy</button></div>')).toBe('```\nx\n```');
+    expect(markdown('<div class="toolbar"><p>A toolbar outside a code block is no widget of one.</p></div>')).toBe('A toolbar outside a code block is no widget of one.');
+  });
+
   it('names the fence from highlight-<lang>, language-<lang>, lang-<lang> and data-lang; Sphinx default and none name nothing', () => {
     expect(markdown('<pre class="lang-rust">fn a() {}</pre>')).toBe('```rust\nfn a() {}\n```');
     expect(markdown('<pre><code class="language-ts">let a: number;</code></pre>')).toBe('```ts\nlet a: number;\n```');

@@ -12,10 +12,10 @@ import { collapseWhitespace, splitAscii, ZERO_WIDTH } from '../whitespace.js';
 const PERMALINK_TEXT = /^(¶|#|§|🔗|)$/u;
 const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
-/** Class tokens of copy and prompt-toggle widgets (Sphinx copybutton, sphinx-copybutton, MkDocs Material, GitHub). */
+/** Class tokens of copy and prompt-toggle widgets (Sphinx copybutton, sphinx-copybutton, MkDocs Material, GitHub, Prism). */
 const WIDGET_CLASSES = new Set([
   'copybutton', 'copybtn', 'copy-button', 'copy-btn', 'copy-code', 'copy-code-button', 'code-copy', 'md-clipboard',
-  'clipboard', 'clipboard-copy', 'copy-to-clipboard', 'zeroclipboard-container', 'headerlink-copy',
+  'clipboard', 'clipboard-copy', 'copy-to-clipboard', 'copy-to-clipboard-button', 'zeroclipboard-container', 'headerlink-copy',
 ]);
 /** Cheap first look: every widget class names a copy or a clipboard. */
 const WIDGET_HINT = /cop|clip/i;
@@ -29,8 +29,19 @@ export function isCodeWidget(element: Element): boolean {
   if (WIDGET_TAGS.has(element.localName)) return true;
   const classes = element.getAttribute('class');
   if (classes && WIDGET_HINT.test(classes) && splitAscii(classes).some((token) => WIDGET_CLASSES.has(token))) return true;
+  if (classes && isPrismToolbar(element, classes)) return true;
   if (element.localName !== 'button' && element.getAttribute('role') !== 'button') return false;
   return COPY_LABEL.test(element.getAttribute('aria-label') ?? element.getAttribute('title') ?? '');
+}
+
+/**
+ * Prism's toolbar plugin: `div.code-toolbar > pre + div.toolbar`, whose items (copy, the language's name, download)
+ * are buttons and labels of the code block beside it, not content.
+ */
+function isPrismToolbar(element: Element, classes: string): boolean {
+  if (!classes.includes('toolbar') || !splitAscii(classes).includes('toolbar')) return false;
+  const parentClasses = element.parentElement?.getAttribute('class');
+  return parentClasses !== null && parentClasses !== undefined && splitAscii(parentClasses).includes('code-toolbar');
 }
 
 /**
