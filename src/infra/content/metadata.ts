@@ -1,5 +1,6 @@
 import { collapseWhitespace } from './whitespace.js';
-import { jsonLdNodes, jsonLdText, JsonLdNode } from './json-ld.js';
+import { jsonLdMainEntities, jsonLdNodes, jsonLdText, JsonLdNode } from './json-ld.js';
+import { JsonLdPage, jsonLdPage, websiteName } from './json-ld-page.js';
 import { absoluteHttpUrl } from './resolve-url.js';
 
 export interface PageMetadata {
@@ -19,6 +20,8 @@ interface FieldSources {
   readonly openGraph: readonly string[];
   readonly jsonLd: readonly string[];
   readonly jsonLdKeys?: readonly string[];
+  /** Site-wide JSON-LD nodes answer too, after the page's (json-ld-page.ts): the site's language is the page's too. */
+  readonly jsonLdSite?: boolean;
   readonly metaName: readonly string[];
   readonly fallback?: (document: Document) => string | null;
   readonly url?: boolean;
@@ -27,11 +30,11 @@ interface FieldSources {
 const FIELDS: Record<Exclude<keyof PageMetadata, 'word_count'>, FieldSources> = {
   title: { openGraph: ['og:title'], jsonLd: ['headline', 'name'], metaName: ['title', 'twitter:title'], fallback: (document) => document.querySelector('title')?.textContent ?? null },
   description: { openGraph: ['og:description'], jsonLd: ['description'], metaName: ['description', 'twitter:description'] },
-  language: { openGraph: ['og:locale'], jsonLd: ['inLanguage'], metaName: ['language', 'content-language'], fallback: (document) => document.documentElement.getAttribute('lang') },
+  language: { openGraph: ['og:locale'], jsonLd: ['inLanguage'], jsonLdSite: true, metaName: ['language', 'content-language'], fallback: (document) => document.documentElement.getAttribute('lang') },
   author: { openGraph: ['article:author', 'book:author'], jsonLd: ['author', 'creator'], metaName: ['author', 'article:author'] },
   published_time: { openGraph: ['article:published_time'], jsonLd: ['datePublished', 'dateCreated'], metaName: ['article:published_time', 'date', 'pubdate', 'publish-date', 'dc.date'] },
   site_name: { openGraph: ['og:site_name'], jsonLd: ['publisher'], metaName: ['application-name', 'og:site_name'] },
-  canonical_url: { openGraph: ['og:url'], jsonLd: ['url', 'mainEntityOfPage'], jsonLdKeys: ['@id', 'url'], metaName: [], fallback: (document) => document.querySelector('link[rel~="canonical" i][href]')?.getAttribute('href') ?? null, url: true },
+  canonical_url: { openGraph: ['og:url'], jsonLd: ['url', 'mainEntityOfPage'], jsonLdKeys: ['url', '@id'], metaName: [], fallback: (document) => document.querySelector('link[rel~="canonical" i][href]')?.getAttribute('href') ?? null, url: true },
   image: { openGraph: ['og:image', 'og:image:url', 'og:image:secure_url'], jsonLd: ['image', 'thumbnailUrl'], jsonLdKeys: ['url', 'contentUrl', '@id'], metaName: ['twitter:image', 'twitter:image:src'], url: true },
 };
 
@@ -43,12 +46,12 @@ const FIELDS: Record<Exclude<keyof PageMetadata, 'word_count'>, FieldSources> = 
  */
 export function pageMetadata(document: Document, baseUrl: string, wordCount: number): PageMetadata {
   const meta = metaTags(document);
-  const ld = jsonLdNodes(document);
+  const ld = jsonLdPage(jsonLdNodes(document), jsonLdMainEntities(document));
   const read = (field: keyof typeof FIELDS): string | null => {
     const sources = FIELDS[field];
     const value =
       first(sources.openGraph.map((name) => meta.property.get(name))) ??
-      first(sources.jsonLd.map((key) => fromJsonLd(ld, key, sources.jsonLdKeys))) ??
+      fromPageJsonLd(ld, field, sources) ??
       first(sources.metaName.map((name) => meta.name.get(name))) ??
       sources.fallback?.(document) ??
       null;
@@ -83,9 +86,19 @@ function metaTags(document: Document): { property: Map<string, string>; name: Ma
   return { property, name };
 }
 
-function fromJsonLd(nodes: readonly JsonLdNode[], key: string, keys?: readonly string[]): string | null {
+/**
+ * A field from the JSON-LD nodes that describe the page (json-ld-page.ts), never a site-wide Organization's or
+ * WebSite's `url`, `name` or `description`; the site's name is its WebSite's, else the page's publisher's.
+ */
+function fromPageJsonLd(ld: JsonLdPage, field: keyof typeof FIELDS, sources: FieldSources): string | null {
+  const nodes = sources.jsonLdSite ? [...ld.page, ...ld.site] : ld.page;
+  const site = field === 'site_name' ? jsonLdText(websiteName(ld.site), undefined, ld.resolve) : null;
+  return site ?? first(sources.jsonLd.map((key) => fromJsonLd(nodes, key, sources.jsonLdKeys, ld.resolve)));
+}
+
+function fromJsonLd(nodes: readonly JsonLdNode[], key: string, keys: readonly string[] | undefined, resolve: JsonLdPage['resolve']): string | null {
   for (const node of nodes) {
-    const text = jsonLdText(node[key], keys);
+    const text = jsonLdText(node[key], keys, resolve);
     if (text) return text;
   }
   return null;

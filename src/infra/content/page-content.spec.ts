@@ -27,6 +27,34 @@ describe('describePage (decisions.md 8.1 output=json)', () => {
     });
   });
 
+  it('reads JSON-LD from the nodes that describe the page, not a site-wide Organization or WebSite (a Yoast @graph), @id references resolved', () => {
+    const graph = [
+      { '@type': 'Organization', '@id': 'https://bakery.example/#organization', name: 'Bakery Inc', url: 'https://bakery.example/', description: 'We are a bakery.' },
+      { '@type': 'WebSite', '@id': 'https://bakery.example/#website', url: 'https://bakery.example/', name: 'Bakery Blog', publisher: { '@id': 'https://bakery.example/#organization' }, inLanguage: 'en-US' },
+      { '@type': 'WebPage', '@id': 'https://bakery.example/bread/#webpage', url: 'https://bakery.example/bread/', name: 'How to bake bread - Bakery Blog', datePublished: '2024-01-02' },
+      { '@type': 'Article', '@id': 'https://bakery.example/bread/#article', headline: 'How to bake bread', author: { '@id': 'https://bakery.example/#/person/abc' }, publisher: { '@id': 'https://bakery.example/#organization' } },
+      { '@type': 'Person', '@id': 'https://bakery.example/#/person/abc', name: 'Jane Baker' },
+    ];
+    const page = `<html><head><title>How to bake bread - Bakery Blog</title><link rel="canonical" href="https://bakery.example/bread/">
+<meta name="description" content="A step by step guide."><script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@graph': graph })}</script></head><body><p>Mix.</p></body></html>`;
+    expect(describePage(page, URL_, request({ format: 'text' })).metadata).toEqual({
+      title: 'How to bake bread', description: 'A step by step guide.', language: 'en-US', author: 'Jane Baker', published_time: '2024-01-02',
+      site_name: 'Bakery Blog', canonical_url: 'https://bakery.example/bread/', image: null, word_count: 1,
+    });
+  });
+
+  it('reads a WebPage\'s mainEntity first, and answers nothing of the page from a WebSite alone; Open Graph still first', () => {
+    const ld = { '@graph': [{ '@type': 'WebSite', name: 'LD Site', url: 'https://news.example/' }, { '@type': 'WebPage', mainEntity: { '@type': 'NewsArticle', headline: 'Deep Headline', author: [{ '@type': 'Person', name: 'Deep Author' }] } }] };
+    const page = `<html><head><title>Spaced</title><meta property="og:description" content="OG desc"><script type="application/ld+json">${JSON.stringify(ld)}</script></head><body><p>x</p></body></html>`;
+    expect(describePage(page, URL_, request({ format: 'text' })).metadata).toEqual({
+      title: 'Deep Headline', description: 'OG desc', language: null, author: 'Deep Author', published_time: null, site_name: 'LD Site', canonical_url: null, image: null, word_count: 1,
+    });
+    const site = `<html><head><title>Page title</title><script type="application/ld+json">${JSON.stringify(ld['@graph'][0])}</script></head><body><p>x</p></body></html>`;
+    expect(describePage(site, URL_, request({ format: 'text' })).metadata).toEqual({
+      title: 'Page title', description: null, language: null, author: null, published_time: null, site_name: 'LD Site', canonical_url: null, image: null, word_count: 1,
+    });
+  });
+
   it('falls back to <title> and nulls', () => {
     expect(describePage('<html><head><title> A   title </title></head><body><p>one two</p></body></html>', URL_, request({ format: 'text' })).metadata).toEqual({
       title: 'A title', description: null, language: null, author: null, published_time: null, site_name: null, canonical_url: null, image: null, word_count: 2,
