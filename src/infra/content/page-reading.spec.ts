@@ -36,6 +36,11 @@ describe('parsePage', () => {
     expect(parsePage(html, { scripted: false, text: false }).querySelector('noscript p')!.textContent).toBe('Enable scripts');
   });
 
+  it('gives code blocks LF line ends whatever the page served: CR LF in an HTML <pre> and in a text body', () => {
+    expect(renderPageContent('<pre>one  \r\ntwo\rthree</pre>', 'https://a.example/', MARKDOWN, { scripted: false, text: false })).toBe('```\none  \ntwo\nthree\n```');
+    expect(renderPageContent('one\r\ntwo\r\n', 'https://a.example/', MARKDOWN, { scripted: false, text: true })).toBe('```\none\ntwo\n```');
+  });
+
   it('parses HTML as HTML when the body is not text', () => {
     expect(renderPageContent('<p>Line <b>two</b></p>', 'https://a.example/', MARKDOWN, { scripted: false, text: false })).toBe('Line **two**');
   });

@@ -1,4 +1,4 @@
-import { documentBody, parseDocument } from './parse-document.js';
+import { documentBody, normalizeNewlines, parseDocument } from './parse-document.js';
 
 /** How a page was read, which decides what its HTML parses into: the document a browser showed a reader. */
 export interface PageReading {
@@ -47,6 +47,7 @@ export function parsePage(html: string, reading: PageReading = AS_SERVED): Docum
 
 function textView(text: string): Document {
   const document = parseDocument(TEXT_VIEW);
-  documentBody(document)!.firstElementChild!.textContent = text;
+  // A text body goes through the same input stream preprocessing as HTML (the parser reads it as PLAINTEXT).
+  documentBody(document)!.firstElementChild!.textContent = normalizeNewlines(text);
   return document;
 }

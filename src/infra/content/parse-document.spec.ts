@@ -11,6 +11,12 @@ describe('parseDocument', () => {
     expect([...document.documentElement.children].map((element) => element.localName)).toEqual(['head', 'body']);
   });
 
+  it('turns CR LF and a lone CR into LF, as a browser\'s input stream preprocessing does (a <pre> served with Windows line endings)', () => {
+    const document = parseDocument('<!doctype html><html><head></head><body><pre>a  \r\nb\rc\r\n\r\nd</pre><p title="x\r\ny">e</p></body></html>');
+    expect(document.querySelector('pre')!.textContent).toBe('a  \nb\nc\n\nd');
+    expect(document.querySelector('p')!.getAttribute('title')).toBe('x\ny');
+  });
+
   it('leaves a well-formed page as it is', () => {
     const document = parseDocument('<!doctype html><html><head><title>t</title></head><body><p>one</p><div>two</div></body></html>\n');
     expect(bodyChildren(document)).toEqual(['p:one', 'div:two']);

@@ -16,7 +16,7 @@ patchLinkedomClassName();
  * them, and linkedom does not imply them as a browser would, so a document without them is rebuilt around its nodes.
  */
 export function parseDocument(html: string): Document {
-  const document = unnestAnchors(withDepthCap(parseLowerCasingAttributes(() => parsingClassNames(() => (parseHTML(withoutCdata(html)) as unknown as { document: Document }).document))));
+  const document = unnestAnchors(withDepthCap(parseLowerCasingAttributes(() => parsingClassNames(() => (parseHTML(withoutCdata(normalizeNewlines(html))) as unknown as { document: Document }).document))));
   if (hasSkeleton(document)) return withTrailingContentInBody(document);
   const { document: rebuilt } = parseHTML('<!doctype html><html><head></head><body></body></html>') as unknown as { document: Document };
   const source = document.documentElement?.localName === 'html' ? document.documentElement : document;
@@ -68,6 +68,14 @@ function adopt(into: Document, node: Node): void {
 export function documentBody(document: Document): Element | null {
   const root = document.documentElement;
   return (root && [...root.children].find((child) => child.localName === 'body')) ?? document.body;
+}
+
+/**
+ * HTML's input stream preprocessing, which every browser's parser runs first (and so js=true's DOM): each CR LF pair
+ * and each lone CR become one LF, so a `<pre>` served with Windows line endings keeps no `\r`.
+ */
+export function normalizeNewlines(html: string): string {
+  return html.includes('\r') ? html.replace(/\r\n?/g, '\n') : html;
 }
 
 /**
