@@ -40,7 +40,8 @@ export function jsonLdPage(nodes: readonly JsonLdNode[], mainEntities: readonly 
   const rank = (node: JsonLdNode): number => (entities.has(node) ? 0 : PAGE_TYPE.test(typeOf(node)) ? 1 : 2);
   const candidates = [...new Set([...entities, ...nodes])];
   const page = candidates.filter((node) => entities.has(node) || !isSiteWide(node)).sort((a, b) => rank(a) - rank(b));
-  return { page, site: candidates.filter((node) => !page.includes(node)), resolve };
+  const onPage = new Set(page);
+  return { page, site: candidates.filter((node) => !onPage.has(node)), resolve };
 }
 
 /** The site's name: a WebSite node's `name`. */
