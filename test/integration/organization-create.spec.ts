@@ -43,7 +43,8 @@ describe.each(['sqlite', 'mariadb'] as const)('creating an organization on %s', 
     if (kind === 'sqlite') await db.query("CREATE TRIGGER refuse_keys BEFORE INSERT ON api_key BEGIN SELECT RAISE(ABORT, 'no keys today'); END");
     else await db.query("CREATE TRIGGER refuse_keys BEFORE INSERT ON api_key FOR EACH ROW SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'no keys today'");
     try {
-      await expect(create('half-made', 500)).rejects.toThrow(/no keys today/);
+      // Matched by its message: better-sqlite3's error class comes from the realm of the first test file that loaded it.
+      await expect(create('half-made', 500)).rejects.toMatchObject({ message: expect.stringMatching(/no keys today/) });
     } finally {
       await db.query('DROP TRIGGER refuse_keys');
     }
