@@ -149,7 +149,7 @@ async function ownCluster<T>(
   tabs?: number,
 ): Promise<T> {
   const own = workerConfig(concurrency, env, tabs);
-  const ownRelay = new EgressRelay(own, policy, { markFailed: async () => undefined } as unknown as ProxyPoolService);
+  const ownRelay = new EgressRelay(own, policy, { reportFault: () => undefined } as unknown as ProxyPoolService);
   const cluster = new BrowserCluster(own, policy, ownRelay, tuning);
   try {
     return await test(cluster);

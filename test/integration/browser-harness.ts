@@ -44,7 +44,7 @@ export interface RunningCluster {
 
 /** A worker's relay and browser cluster on real Chromium, as BrowserModule builds them, under the spec's policy. */
 export async function startBrowserCluster(config: AppConfig, policy: NetworkPolicy): Promise<RunningCluster> {
-  const relay = new EgressRelay(config, policy, { markFailed: async () => undefined } as unknown as ProxyPoolService);
+  const relay = new EgressRelay(config, policy, { reportFault: () => undefined } as unknown as ProxyPoolService);
   const cluster = new BrowserCluster(config, policy, relay);
   await cluster.onModuleInit();
   return {
