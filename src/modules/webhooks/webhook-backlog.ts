@@ -1,6 +1,6 @@
 import { InjectQueue } from '@nestjs/bull';
 import { Injectable, Logger } from '@nestjs/common';
-import type { Queue } from 'bull';
+import type { Job, Queue } from 'bull';
 import type { Redis } from 'ioredis';
 import { MetricsService } from '../../infra/metrics/metrics.service.js';
 import { WEBHOOKS_QUEUE, WebhookPayload } from '../../infra/queue/queue.constants.js';
@@ -8,9 +8,9 @@ import { InjectRedis } from '../../infra/redis/redis.module.js';
 import { isPageEvent, WebhookOutbox } from './webhook-outbox.js';
 
 /**
- * `site.page` deliveries an organization may have waiting; past it the oldest are dropped (issue 36.2: Redis stays
- * bounded). A `job.finished` is never indexed here nor dropped: there is one per job, and jobs are bounded by the
- * organization's credits and its plan's concurrency, rate and daily limits.
+ * Deliveries an organization may have waiting in Bull; past it the oldest go (issue 36.2: Redis stays bounded, and so
+ * do the turns its waiting deliveries take). A `site.page` event is dropped; a `job.finished` is never dropped: one not
+ * yet attempted is parked, out of Bull but still owed in the database, and the owed-webhooks sweep queues it again.
  */
 export const PENDING_PER_ORGANIZATION = 200;
 // Longer than any delivery can wait: an index whose organization stops sending webhooks goes away by itself.
@@ -31,7 +31,7 @@ local ids = {}
 for i = 1, #popped, 2 do ids[#ids + 1] = popped[i] end
 return ids`;
 
-/** Each organization's waiting `site.page` deliveries, by Bull job id, oldest first. */
+/** Each organization's waiting deliveries, by Bull job id, oldest first. */
 @Injectable()
 export class WebhookBacklog {
   private readonly logger = new Logger(WebhookBacklog.name);
@@ -43,9 +43,8 @@ export class WebhookBacklog {
     private readonly metrics: MetricsService,
   ) {}
 
-  /** Counts a queued `site.page` delivery in; drops (logs and counts) the oldest waiting ones past `cap`. */
+  /** Counts a queued delivery in; past `cap`, the oldest waiting ones go: a page event dropped, a job.finished parked. */
   async admit(organizationId: string, jobId: string, cap = PENDING_PER_ORGANIZATION): Promise<void> {
-    if (!isPageEvent(jobId)) return;
     const dropped = (await this.redis.eval(ADMIT, 1, pendingKey(organizationId), Date.now(), jobId, cap, INDEX_TTL_SECONDS)) as string[];
     for (const id of dropped) await this.drop(organizationId, id);
   }
@@ -77,10 +76,11 @@ export class WebhookBacklog {
   }
 
   private async drop(organizationId: string, jobId: string): Promise<void> {
-    // Indexed before job.finished left the index: out of it now, and still queued.
-    if (!isPageEvent(jobId)) return;
     const job = await this.queue.getJob(jobId);
-    const removed = job ? await job.remove().then(() => true, () => false) : true;
+    // Not in Bull (lost with Redis, or ended): the outbox's sweep decides, as for any delivery Bull lost.
+    if (!job) return;
+    if (!isPageEvent(jobId)) return this.park(organizationId, job);
+    const removed = await job.remove().then(() => true, () => false);
     if (!removed) {
       // Being sent right now, it holds its lock: its attempt in flight is its last (webhook-sender.service.ts), and ends it.
       await this.redis.set(droppedKey(jobId), '1', 'EX', DROPPED_MARK_SECONDS);
@@ -90,6 +90,17 @@ export class WebhookBacklog {
     // Dropped, not lost: the sweep must not queue it again (webhook-outbox.ts).
     await this.outbox.settle(jobId).catch((error: unknown) => this.logger.warn({ err: error, jobId }, 'dropped webhook not settled'));
     this.metrics.webhookDropped('site.page');
-    this.logger.warn({ organizationId, deliveryId: job?.data.deliveryId, jobId }, 'webhook dropped: the organization has too many deliveries waiting');
+    this.logger.warn({ organizationId, deliveryId: job.data.deliveryId, jobId }, 'webhook dropped: the organization has too many deliveries waiting');
+  }
+
+  /**
+   * A `job.finished` out of Bull, still owed (its outbox row stays): the owed-webhooks sweep queues it again, counted
+   * in anew, under the same X-Crawlgate-Delivery. Only one never attempted: one in its retries keeps its count of
+   * attempts and ends by itself, and one being sent holds its lock.
+   */
+  private async park(organizationId: string, job: Job<WebhookPayload>): Promise<void> {
+    if ((job.data.failures ?? 0) > 0) return;
+    if (!(await job.remove().then(() => true, () => false))) return;
+    this.logger.log({ organizationId, deliveryId: job.data.deliveryId, jobId: job.id }, 'webhook parked until the owed-webhooks sweep: the organization has too many deliveries waiting');
   }
 }

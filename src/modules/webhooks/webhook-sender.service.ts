@@ -76,6 +76,11 @@ export class WebhookSender implements OnApplicationBootstrap, BeforeApplicationS
    */
   async sendInTurn(job: BullJob<WebhookPayload>): Promise<void> {
     const { organizationId } = job.data;
+    // A page event dropped while an earlier turn of it held its lock: given up here, unsent (Redis failing: its turn tells).
+    if (await this.backlog.droppedInFlight(String(job.id)).catch(() => false)) {
+      await this.ended(organizationId, String(job.id)).catch((error: unknown) => this.logger.warn({ err: error, deliveryId: job.data.deliveryId }, 'dropped webhook not settled'));
+      return;
+    }
     const holder = `${job.id}:${job.attemptsMade}`;
     await this.takeTurn(job, holder);
     const failures = job.data.failures ?? 0;

@@ -23,7 +23,9 @@ function sender(env: Record<string, string>, resolver?: HostResolver, webhookSec
   backlog = {} as WebhookBacklog, outbox = {} as WebhookOutbox): WebhookSender {
   const config = loadConfig(env);
   const organizations = { getById: async () => ({ webhookSecret }) } as unknown as OrganizationRepository;
-  return new WebhookSender(config, {} as Queue<WebhookPayload>, organizations, new NetworkPolicy(config, resolver), redis, backlog, outbox);
+  // No page event of these was dropped while in flight, unless the double says so.
+  const withDrops = { droppedInFlight: async () => false, ...backlog } as WebhookBacklog;
+  return new WebhookSender(config, {} as Queue<WebhookPayload>, organizations, new NetworkPolicy(config, resolver), redis, withDrops, outbox);
 }
 
 const delivery = (url: string): WebhookPayload => ({ deliveryId: 'dlv_test', organizationId: 'org1', url, body: BODY });
@@ -163,6 +165,18 @@ describe('WebhookSender: bookkeeping that fails is no failed send', () => {
     } finally {
       await receiver.close();
     }
+  });
+
+  it('gives up, unsent and settled, a page event dropped while an earlier turn of it held its lock', async () => {
+    const settled: string[] = [];
+    const backlog = {
+      droppedInFlight: async (id: string) => id === 'webhook:j1',
+      settle: async (organizationId: string, id: string) => void settled.push(`backlog ${organizationId} ${id}`),
+    } as unknown as WebhookBacklog;
+    const outbox = { settle: async (id: string) => void settled.push(`outbox ${id}`) } as unknown as WebhookOutbox;
+    // No lease, no receiver: a send would fail on the empty Redis double.
+    await expect(sender(LIFTED, undefined, 'whsec_test', {} as Redis, backlog, outbox).sendInTurn(turn(delivery('http://127.0.0.1:9/never')))).resolves.toBeUndefined();
+    expect(settled).toEqual(['backlog org1 webhook:j1', 'outbox webhook:j1']);
   });
 
   it('logs a delivery deferred DELIVERY_TURNS times as given up, and settles it; a deferral before that is silent', async () => {
