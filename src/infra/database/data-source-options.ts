@@ -19,13 +19,15 @@ import { WebhookOutbox1765000000009 } from './migrations/1765000000009-webhook-o
 import { SitePageHeld1765000000010 } from './migrations/1765000000010-site-page-held.js';
 import { IdempotencyKey1765000000011 } from './migrations/1765000000011-idempotency-key.js';
 import { ChargeWithKey1765000000012 } from './migrations/1765000000012-charge-with-key.js';
+import { ChargeKeyedInsertFirst1765000000013 } from './migrations/1765000000013-charge-keyed-insert-first.js';
 import { SnakeNamingStrategy } from './snake-naming.strategy.js';
 import { keepSqliteConnection, SqliteConnection } from './sqlite-connection.js';
 
 export const MIGRATIONS = [InitialSchema1763769600000, Webhooks1764000000000, JobStatusIndex1764100000000, ChargeProcedure1764200000000, JobOptionsMediumText1764300000000,
   FinishProcedure1764400000000, StartProcedure1764500000000, ChargeWithJob1764600000000,
   SiteCrawl1765000000003, PageCopies1765000000005, KeepCopyProcedure1765000000006, EarlyAttempt1765000000007, FinishAfterEarlyAttempt1765000000008,
-  WebhookOutbox1765000000009, SitePageHeld1765000000010, IdempotencyKey1765000000011, ChargeWithKey1765000000012];
+  WebhookOutbox1765000000009, SitePageHeld1765000000010, IdempotencyKey1765000000011, ChargeWithKey1765000000012,
+  ChargeKeyedInsertFirst1765000000013];
 
 /** MySQL when DATABASE_URL is set, else the embedded SQLite file under DATA_DIR (created by loadConfig). Migrations, never synchronize. */
 export function dataSourceOptions(config: AppConfig): DataSourceOptions {

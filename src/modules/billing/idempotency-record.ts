@@ -1,6 +1,7 @@
 import { isDuplicateKey } from '../../common/errors/store-errors.js';
 import { rowDate } from '../../infra/database/row-values.js';
 import { exec, query, SqlProgram, SqlProgramRunner } from '../../infra/database/sql-program.js';
+import type { Dialect } from '../../infra/database/sql-program.js';
 
 /** decisions.md 7.3: a key answers for the same request 24 hours. */
 export const KEY_LIFE_MS = 24 * 3_600_000;
@@ -30,18 +31,31 @@ export class IdempotencyKeyTaken extends Error {
 }
 
 /**
- * The key's row for `jobId`, after the job's own row in its transaction. A row of the same key that is past its day, or
- * whose job's row is gone (expired), is taken over; one held by a live job fails the INSERT on its primary key, and
- * the transaction rolls back with it (keyTakenOr then says by which job).
+ * The key's row for `jobId`, after the job's own row in its transaction, as crawlgate_charge_keyed writes it (migration
+ * 1765000000013): inserted first, locking only a row it meets (a DELETE first took a gap lock on MySQL, and two
+ * organizations' keys in one gap deadlocked); a row of the same key past its day, or whose job's row is gone
+ * (expired), is taken over; one held by a live job fails with a duplicate key's error, and the transaction rolls back
+ * with it (keyTakenOr then says by which job).
  */
-export function* recordKeyProgram(organizationId: string, jobId: string, record: IdempotencyRecord, now: Date): SqlProgram<void> {
-  yield exec(
-    'DELETE FROM idempotency_key WHERE organization_id = ? AND key_hash = ? '
-      + 'AND (created_at < ? OR NOT EXISTS (SELECT 1 FROM job WHERE job.id = idempotency_key.job_id))',
-    organizationId, record.keyHash, new Date(now.getTime() - KEY_LIFE_MS),
-  );
-  yield exec('INSERT INTO idempotency_key (organization_id, key_hash, fingerprint, job_id, created_at) VALUES (?, ?, ?, ?, ?)',
+export function* recordKeyProgram(dialect: Dialect, organizationId: string, jobId: string, record: IdempotencyRecord, now: Date): SqlProgram<void> {
+  const inserted = yield exec(`${dialect === 'mysql' ? 'INSERT IGNORE' : 'INSERT OR IGNORE'} INTO idempotency_key (organization_id, key_hash, fingerprint, job_id, created_at) VALUES (?, ?, ?, ?, ?)`,
     organizationId, record.keyHash, record.fingerprint, jobId, now);
+  if (inserted.affected === 1) return;
+  const taken = yield exec(
+    'UPDATE idempotency_key SET fingerprint = ?, job_id = ?, created_at = ? WHERE organization_id = ? AND key_hash = ? '
+      + 'AND (created_at < ? OR NOT EXISTS (SELECT 1 FROM job WHERE job.id = idempotency_key.job_id))',
+    record.fingerprint, jobId, now, organizationId, record.keyHash, new Date(now.getTime() - KEY_LIFE_MS),
+  );
+  if (taken.affected === 0) throw new KeyHeld();
+}
+
+/** The key held by a live job, as the database's duplicate key error reads (store-errors.ts isDuplicateKey). */
+class KeyHeld extends Error {
+  readonly code = 'ER_DUP_ENTRY';
+
+  constructor() {
+    super('Duplicate entry: the Idempotency-Key is held by another job');
+  }
 }
 
 /** crawlgate_charge_keyed's key parameters, in its order: all null without a key (then no row is written). */
@@ -65,11 +79,13 @@ export function forgetKey(sql: SqlProgramRunner, organizationId: string, keyHash
   return sql.execute(exec('DELETE FROM idempotency_key WHERE organization_id = ? AND key_hash = ? AND job_id = ?', organizationId, keyHash, jobId));
 }
 
-/** Rows past their day, at most `batch` a call: the number deleted. */
+/** Rows past their day, at most `batch` a call: the number found (a row taken over meanwhile is not deleted). */
 export async function deleteExpiredKeys(sql: SqlProgramRunner, now: Date, batch: number): Promise<number> {
-  const rows = await sql.rows(query('SELECT organization_id, key_hash FROM idempotency_key WHERE created_at < ? LIMIT ?', new Date(now.getTime() - KEY_LIFE_MS), batch));
+  const before = new Date(now.getTime() - KEY_LIFE_MS);
+  const rows = await sql.rows(query('SELECT organization_id, key_hash FROM idempotency_key WHERE created_at < ? LIMIT ?', before, batch));
   if (rows.length === 0) return 0;
   const pairs = rows.map(() => '(?, ?)').join(', ');
-  await sql.execute(exec(`DELETE FROM idempotency_key WHERE (organization_id, key_hash) IN (${pairs})`, ...rows.flatMap((row) => [row.organization_id, row.key_hash])));
+  await sql.execute(exec(`DELETE FROM idempotency_key WHERE (organization_id, key_hash) IN (${pairs}) AND created_at < ?`,
+    ...rows.flatMap((row) => [row.organization_id, row.key_hash]), before));
   return rows.length;
 }

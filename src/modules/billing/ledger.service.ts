@@ -146,7 +146,7 @@ export class LedgerService {
     const entry = yield this.insertEntry(r.organizationId, -r.amount, balanceAfter, 'charge', r.reason, r.requestKey, r.jobId);
     yield upsertAdd(this.sql.dialect, 'usage_tally', { organization_id: r.organizationId, day, host: r.host }, { requests: 1, credits: r.amount });
     if (r.job) yield insertChargedJob(r, r.job);
-    if (r.job && r.idempotency) yield* recordKeyProgram(r.organizationId, r.jobId, r.idempotency, now);
+    if (r.job && r.idempotency) yield* recordKeyProgram(this.sql.dialect, r.organizationId, r.jobId, r.idempotency, now);
     return { entryId: String(entry.insertId), balanceAfter };
   }
 

@@ -24,7 +24,7 @@ function sender(env: Record<string, string>, resolver?: HostResolver, webhookSec
   const config = loadConfig(env);
   const organizations = { getById: async () => ({ webhookSecret }) } as unknown as OrganizationRepository;
   // No page event of these was dropped while in flight, unless the double says so.
-  const withDrops = { droppedInFlight: async () => false, ...backlog } as WebhookBacklog;
+  const withDrops = Object.assign({ droppedInFlight: async () => false }, backlog) as unknown as WebhookBacklog;
   return new WebhookSender(config, {} as Queue<WebhookPayload>, organizations, new NetworkPolicy(config, resolver), redis, withDrops, outbox);
 }
 

@@ -9,7 +9,7 @@ import { procedureMigration } from './mysql-procedure.js';
  * name, not a replacement: the previous release's processes still call crawlgate_charge_job. The job's column list is
  * written out: a migration's text is frozen.
  */
-const CHARGE_KEYED = `
+export const CHARGE_KEYED = `
 CREATE PROCEDURE crawlgate_charge_keyed(
   IN p_organization_id VARCHAR(32), IN p_amount INT, IN p_reason VARCHAR(255), IN p_request_key VARCHAR(80),
   IN p_job_id VARCHAR(64), IN p_host VARCHAR(255), IN p_day VARCHAR(10), IN p_daily_limited BOOLEAN,

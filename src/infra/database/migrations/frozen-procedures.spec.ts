@@ -7,6 +7,7 @@ import { ChargeWithJob1764600000000 } from './1764600000000-charge-with-job.js';
 import { KeepCopyProcedure1765000000006 } from './1765000000006-keep-copy-procedure.js';
 import { FinishAfterEarlyAttempt1765000000008 } from './1765000000008-finish-after-early-attempt.js';
 import { ChargeWithKey1765000000012 } from './1765000000012-charge-with-key.js';
+import { ChargeKeyedInsertFirst1765000000013 } from './1765000000013-charge-keyed-insert-first.js';
 
 /**
  * A migration that has run on a database is never run again there, so its SQL must never change: a changed text would
@@ -22,6 +23,7 @@ const FROZEN: [new () => MigrationInterface, string][] = [
   [KeepCopyProcedure1765000000006, '6af55fb8c3a41a0ddcabb448361d98a8d9d6981baca7df2395be9e418bfef206'],
   [FinishAfterEarlyAttempt1765000000008, '552cb13bed6a80e6e0e47b66e00ce823aa3056b7c665bf0fed64255ca7aaf171'],
   [ChargeWithKey1765000000012, '0dad83c002cf357eeb795ed317c07755e350a83632b260ad558c9e43678bdf88'],
+  [ChargeKeyedInsertFirst1765000000013, '07dc21bb3bef2ed4c40b54a6ce34236e37a840b97cb82a43c5b3d4a118938bb2'],
 ];
 
 async function sqlSentToMysql(migration: MigrationInterface): Promise<string[]> {

@@ -24,7 +24,7 @@ export function* createCrawlProgram(dialect: Dialect, job: Job, start: NewPage, 
     + 'skipped_duplicate, skipped_limit) VALUES (?, ?, 1, 0, 0, 0, 0, 0, 0, 0, 0)', job.id, job.organizationId);
   const page = yield exec("INSERT INTO site_page (crawl_id, organization_id, key_hash, url, depth, parent, state, attempts, retries, queued_at, credits) "
     + "VALUES (?, ?, ?, ?, 0, NULL, 'waiting', 0, 0, ?, 0)", job.id, job.organizationId, start.keyHash, start.url, job.createdAt);
-  if (key) yield* recordKeyProgram(job.organizationId, job.id, key, job.createdAt);
+  if (key) yield* recordKeyProgram(dialect, job.organizationId, job.id, key, job.createdAt);
   // Its job.finished is owed from the start: whatever ends the crawl, and whichever process, it is announced.
   if (job.webhookUrl) yield WebhookOutbox.oweStatement(dialect, { organizationId: job.organizationId, jobId: job.id }, job.createdAt);
   return String(page.insertId);
