@@ -8,8 +8,10 @@ import { ContentElements } from './content-elements.js';
 const DECORATIVE_ALT = /\b(logo|icon|avatar|profile (photo|picture|image)|author|placeholder|spinner|loading|badge|sprite|primary image|thumbnail)\b/i;
 /** How far up an image's card is looked for text that already says what its alt says... */
 const CARD_DEPTH = 6;
-/** ...and how much text a card holds at most (beyond it, the ancestor is a section, not a card). */
+/** ...and how much text a card holds at most (beyond it, the ancestor is a section, not a card)... */
 const CARD_CHARS = 600;
+/** ...and how many links (a gallery of linked thumbnails is no card: each image would read all its links). */
+const CARD_LINKS = 12;
 /** A container of this many images or more... */
 const GALLERY_IMAGES = 3;
 /** ...with fewer characters of text than this per image is a gallery, a carousel or a strip of swatches. */
@@ -32,16 +34,19 @@ const IMAGE_FILE = /\.(jpe?g|png|gif|webp|avif|svg|bmp|tiff?)(?:[?#]|$)/i;
 export function dropRedundantImages(root: Element, stats: TextStatsMap, elements = new ContentElements(root)): void {
   const texts = new Map<Element, string>();
   const textOf = (card: Element) => texts.get(card) ?? texts.set(card, normalize(card.textContent ?? '')).get(card)!;
+  const links = new Map<Element, Element[]>();
+  const linksOf = (card: Element) => links.get(card) ?? links.set(card, [...card.getElementsByTagName('a')]).get(card)!;
+  const card: CardReader = { stats, textOf, linksOf };
   const images = elements.where(IS_IMAGE);
   const inGallery = galleryTest(images.filter(IS_IMAGE_WITH_ALT), root, stats);
   const said = new Set<string>();
   for (const image of images) {
     const alt = normalize(image.getAttribute('alt') ?? '');
     if (alt === '') {
-      if (isThumbnail(image, stats, textOf)) elements.remove(image);
+      if (isThumbnail(image, card)) elements.remove(image);
       continue;
     }
-    const redundant = DECORATIVE_ALT.test(alt) || said.has(alt) || isThumbnail(image, stats, textOf) || inGallery(image) || repeatedNearby(image, alt, stats, textOf);
+    const redundant = DECORATIVE_ALT.test(alt) || said.has(alt) || isThumbnail(image, card) || inGallery(image) || repeatedNearby(image, alt, stats, textOf);
     said.add(alt);
     if (redundant) elements.remove(image);
   }
@@ -67,7 +72,7 @@ function galleryTest(images: readonly Element[], root: Element, stats: TextStats
  * address, which go nowhere), and its card says so in words: a block of text inside the image's own link (a card that
  * is one link: its title or heading beside the picture), or a named link to the same page (the title under it).
  */
-function isThumbnail(image: Element, stats: TextStatsMap, textOf: (card: Element) => string): boolean {
+function isThumbnail(image: Element, { stats, textOf, linksOf }: CardReader): boolean {
   const link = image.closest('a');
   const href = link?.getAttribute('href')?.trim();
   if (!link || !href || !NAVIGABLE.test(href) || IMAGE_FILE.test(href)) return false;
@@ -78,11 +83,20 @@ function isThumbnail(image: Element, stats: TextStatsMap, textOf: (card: Element
       if (holdsTextBlock(link, image, textOf)) return true;
       continue;
     }
-    for (const other of card.getElementsByTagName('a')) {
+    const others = linksOf(card);
+    if (others.length > CARD_LINKS) return false;
+    for (const other of others) {
       if (other !== link && withoutFragment(other.getAttribute('href')?.trim() ?? '') === page && isNamed(other, textOf)) return true;
     }
   }
   return false;
+}
+
+/** What a card is read by: its text's size, its text, its links; each read once a pass. */
+interface CardReader {
+  readonly stats: TextStatsMap;
+  readonly textOf: (card: Element) => string;
+  readonly linksOf: (card: Element) => Element[];
 }
 
 /** Whether a link holds a block with text beside the image (a card's title), not only phrasing (a picture in a sentence). */
