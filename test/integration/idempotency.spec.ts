@@ -89,6 +89,16 @@ describe('Idempotency-Key claims in Redis', () => {
     expect(await redis.get(`crawlgate:idempotency:${org}:${sha256('k7')}`)).toBe('job2 fp');
   });
 
+  it("frees a confirmed claim whose job's row is gone (expired before the key's day ended), never a pending one", async () => {
+    const confirmed = await idempotency.claim(org, 'k8', 'fp', 'job1');
+    expect(await idempotency.releaseExpiredJob(org, 'k8', 'job1')).toBe(false);
+    await confirmed.confirm();
+    expect(await idempotency.releaseExpiredJob(org, 'k8', 'job2')).toBe(false);
+    expect(await idempotency.releaseExpiredJob(org, 'k8', 'job')).toBe(false);
+    expect(await idempotency.releaseExpiredJob(org, 'k8', 'job1')).toBe(true);
+    expect(await idempotency.claim(org, 'k8', 'fp', 'job3')).toMatchObject({ kind: 'new', jobId: 'job3' });
+  });
+
   it('refuses malformed keys', async () => {
     for (const key of ['', ' ', 'a b', 'x'.repeat(256), 'é']) {
       await expect(idempotency.claim(org, key, 'fp', 'job')).rejects.toMatchObject({ code: 'validation_failed' });

@@ -18,6 +18,10 @@ const FIELD = 'Idempotency-Key';
 const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
 // Keeps a claim for a day once its job exists, only if it still holds this request's job.
 const CONFIRM = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end";
+// Deletes a confirmed claim (one kept past its pending lease) of this job: its job's row is gone, expired before the key's day ended.
+const RELEASE_CONFIRMED = `local v = redis.call('get', KEYS[1])
+if v and string.sub(v, 1, #ARGV[1] + 1) == ARGV[1] .. ' ' and redis.call('pttl', KEYS[1]) > tonumber(ARGV[2]) then return redis.call('del', KEYS[1]) end
+return 0`;
 // Hands a claim over to the job the database says holds the key, for the rest of that key's day, only if it still holds this request's job.
 const ADOPT = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('set', KEYS[1], ARGV[2], 'PX', ARGV[3]) else return 0 end";
 
@@ -79,6 +83,14 @@ export class IdempotencyService {
       const none = async () => undefined;
       return { kind: 'replay', jobId: storedJob, record, release: none, confirm: none, adopt: none };
     }
+  }
+
+  /**
+   * The job of a confirmed claim has no row (RESULT_TTL_HOURS shorter than the key's day deleted it): the key is free
+   * again, as the database's row of it is (idempotency-record.ts). True when this call freed it.
+   */
+  async releaseExpiredJob(organizationId: string, key: string, jobId: string): Promise<boolean> {
+    return (await this.redis.eval(RELEASE_CONFIRMED, 1, `crawlgate:idempotency:${organizationId}:${sha256(key)}`, jobId, PENDING_CLAIM_MS)) === 1;
   }
 
   /** A replay whose first request is still charging: true once the key is gone (the first request failed). */

@@ -38,6 +38,8 @@ export class ReplayService {
           : await this.views.answer(operation, job, { charged: await this.firstCharge(job), remaining: await this.balance(organization) });
         return new MeteredAnswer(answer.status, answer.body, { ...answer.facts, replayed: true });
       }
+      // Confirmed, yet no row: the job expired before the key's day ended; the key is free again (the caller claims it).
+      if (await this.idempotency.releaseExpiredJob(organization.id, key, jobId)) return null;
       // The first request is still between its claim and its job row (limits, charge): wait for one or the other.
       if (await this.idempotency.isReleased(organization.id, key, jobId)) return null;
       if (Date.now() > until) throw new AppError(ErrorCode.InternalError, 'The first request with this Idempotency-Key did not finish.');
