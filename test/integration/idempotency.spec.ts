@@ -5,7 +5,8 @@ import { exec, query, SqlProgramRunner } from '../../src/infra/database/sql-prog
 import { sha256 } from '../../src/modules/auth/secrets.js';
 import { IdempotencyKeyTaken } from '../../src/modules/billing/idempotency-record.js';
 import { IdempotencyService } from '../../src/modules/jobs/idempotency.service.js';
-import { openDatabase } from './database.js';
+import { LedgerService } from '../../src/modules/billing/ledger.service.js';
+import { fundedOrganization, openDatabase } from './database.js';
 
 describe('Idempotency-Key claims in Redis', () => {
   const redis = new Redis(process.env.IT_REDIS_URL ?? 'redis://127.0.0.1:6379/5');
@@ -97,6 +98,28 @@ describe('Idempotency-Key claims in Redis', () => {
     expect(await idempotency.releaseExpiredJob(org, 'k8', 'job')).toBe(false);
     expect(await idempotency.releaseExpiredJob(org, 'k8', 'job1')).toBe(true);
     expect(await idempotency.claim(org, 'k8', 'fp', 'job3')).toMatchObject({ kind: 'new', jobId: 'job3' });
+  });
+
+  it('replays the job the database says holds a key Redis lost, before anything is admitted, and refuses other parameters under it', async () => {
+    const ledger = new LedgerService(sql);
+    const owner = await fundedOrganization(db, ledger, `it-held-${Date.now() % 100_000}`, 10);
+    const now = new Date();
+    await ledger.charge({
+      organizationId: owner, requestKey: 'held-job', amount: 1, reason: 'test', jobId: 'held-job', host: 'a.example',
+      job: { kind: 'crawl', options: '{}', webhookUrl: null, createdAt: now, expiresAt: new Date(now.getTime() + 86_400_000) },
+      idempotency: { keyHash: sha256('k9'), fingerprint: 'fp' },
+    });
+    const redisKey = `crawlgate:idempotency:${owner}:${sha256('k9')}`;
+    expect(await redis.exists(redisKey)).toBe(0);
+    expect(await idempotency.claim(owner, 'k9', 'fp', 'job-new')).toMatchObject({ kind: 'replay', jobId: 'held-job' });
+    // Redis knows it again, for the rest of its day.
+    expect(await redis.get(redisKey)).toBe('held-job fp');
+    await redis.del(redisKey);
+    await expect(idempotency.claim(owner, 'k9', 'fp-other', 'job-new')).rejects.toMatchObject({ code: 'validation_failed' });
+    // A key of no live job's (none written, or its job's row gone) is claimed anew.
+    await sql.execute(exec('DELETE FROM job WHERE id = ?', 'held-job'));
+    await redis.del(redisKey);
+    expect(await idempotency.claim(owner, 'k9', 'fp', 'job-new')).toMatchObject({ kind: 'new', jobId: 'job-new' });
   });
 
   it('refuses malformed keys', async () => {

@@ -74,6 +74,19 @@ export async function keyTakenOr(sql: SqlProgramRunner, error: unknown, organiza
   throw new IdempotencyKeyTaken(String(row.job_id), String(row.fingerprint), rowDate(row.created_at) ?? new Date());
 }
 
+/**
+ * The job that holds the key in the database, if a live one does (its row younger than a day, its job's row there):
+ * read when Redis had no claim of the key, before anything is admitted, so a duplicate replays (or is 422) rather than
+ * meet a limit the first request passed.
+ */
+export async function keyHolder(sql: SqlProgramRunner, organizationId: string, keyHash: string, now = new Date()): Promise<IdempotencyKeyTaken | null> {
+  const [row] = await sql.rows(query(
+    'SELECT k.job_id, k.fingerprint, k.created_at FROM idempotency_key k JOIN job j ON j.id = k.job_id WHERE k.organization_id = ? AND k.key_hash = ? AND k.created_at >= ?',
+    organizationId, keyHash, new Date(now.getTime() - KEY_LIFE_MS),
+  ));
+  return row ? new IdempotencyKeyTaken(String(row.job_id), String(row.fingerprint), rowDate(row.created_at) ?? now) : null;
+}
+
 /** The key's row, deleted while it is still `jobId`'s: the request that made it gives the key up (refused or refunded). */
 export function forgetKey(sql: SqlProgramRunner, organizationId: string, keyHash: string, jobId: string): Promise<unknown> {
   return sql.execute(exec('DELETE FROM idempotency_key WHERE organization_id = ? AND key_hash = ? AND job_id = ?', organizationId, keyHash, jobId));

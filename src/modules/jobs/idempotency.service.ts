@@ -4,7 +4,7 @@ import { AppError } from '../../common/errors/app-error.js';
 import { SqlProgramRunner } from '../../infra/database/sql-program.js';
 import { InjectRedis } from '../../infra/redis/redis.module.js';
 import { sha256 } from '../auth/secrets.js';
-import { forgetKey, KEY_LIFE_MS } from '../billing/idempotency-record.js';
+import { forgetKey, KEY_LIFE_MS, keyHolder } from '../billing/idempotency-record.js';
 import type { IdempotencyKeyTaken, IdempotencyRecord } from '../billing/idempotency-record.js';
 
 /**
@@ -61,6 +61,18 @@ export class IdempotencyService {
     const value = `${jobId} ${fingerprint}`;
     for (;;) {
       if ((await this.redis.set(redisKey, value, 'PX', PENDING_CLAIM_MS, 'NX')) === 'OK') {
+        const adopt = async (taken: IdempotencyKeyTaken) => {
+          const left = taken.createdAt.getTime() + KEY_LIFE_MS - Date.now();
+          if (left > 0) await this.redis.eval(ADOPT, 1, redisKey, value, `${taken.jobId} ${taken.fingerprint}`, left);
+        };
+        // Redis had no claim: the database may know the key still (Redis restarted empty). Its read failing leaves the
+        // charge's own write of the key to refuse a duplicate.
+        const holder = await keyHolder(this.sql, organizationId, keyHash).catch(() => null);
+        if (holder) {
+          await adopt(holder);
+          if (holder.fingerprint !== fingerprint) throw usedWithOtherParameters();
+          return replayOf(holder.jobId, record);
+        }
         return {
           kind: 'new',
           jobId,
@@ -70,18 +82,14 @@ export class IdempotencyService {
             await forgetKey(this.sql, organizationId, keyHash, jobId);
           },
           confirm: async () => void (await this.redis.eval(CONFIRM, 1, redisKey, value, KEY_LIFE_MS)),
-          adopt: async (taken) => {
-            const left = taken.createdAt.getTime() + KEY_LIFE_MS - Date.now();
-            if (left > 0) await this.redis.eval(ADOPT, 1, redisKey, value, `${taken.jobId} ${taken.fingerprint}`, left);
-          },
+          adopt,
         };
       }
       const stored = await this.redis.get(redisKey);
       if (stored === null) continue; // released or expired between the two calls: claim again
       const [storedJob, storedFingerprint] = stored.split(' ');
       if (storedFingerprint !== fingerprint) throw usedWithOtherParameters();
-      const none = async () => undefined;
-      return { kind: 'replay', jobId: storedJob, record, release: none, confirm: none, adopt: none };
+      return replayOf(storedJob, record);
     }
   }
 
@@ -102,4 +110,9 @@ export class IdempotencyService {
 
 export function usedWithOtherParameters(): AppError {
   return AppError.field(FIELD, 'This Idempotency-Key was used with other parameters; nothing was charged.');
+}
+
+function replayOf(jobId: string, record: IdempotencyRecord): IdempotencyClaim {
+  const none = async () => undefined;
+  return { kind: 'replay', jobId, record, release: none, confirm: none, adopt: none };
 }
