@@ -46,6 +46,12 @@ describe('removeBoilerplate', () => {
     expect(ids(document)).toEqual(['m', 'p', 'code', 'pre', 'card', 'ch', 'h3', 'th', 'tp', 'cf']);
   });
 
+  it('drops furniture that holds a short listing among more text of its own (a menu with an install snippet)', () => {
+    const links = Array.from({ length: 12 }, (_, i) => `<a href="/guide/${i}">Chapter ${i} of the guide</a>`).join(' ');
+    const document = clean(`<main id="m"><p id="p">${PROSE}</p><div class="menu" id="menu">${links}<pre id="snippet">pip install x</pre></div></main>`);
+    expect(ids(document)).toEqual(['m', 'p']);
+  });
+
   it('removes forum signatures and shop rails (upsells, cross-sells, recently viewed, "you may also like")', () => {
     const document = clean(`<div id="main"><p id="p">${PROSE}</p><div class="signature" id="sig">My rig: a PC</div></div>
       <section class="upsells" id="up">Add a case</section><div class="cross-sells" id="cs">Cables</div>

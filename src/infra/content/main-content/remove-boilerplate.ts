@@ -149,10 +149,16 @@ function looksBoilerplate(element: Element, isBare: boolean, role: string | null
 /** The page's article or main landmark, inside which a part's word (`card-header`) names a part of the content. */
 const ARTICLE = 'article, main, [role="main"]';
 
-/** Whether the element is or holds a `pre`, through the page's list when it is listed (page-elements.ts). */
+/**
+ * Whether the element is a `pre`, or a wrapper that is mostly code: its listings hold at least half its text (a docs
+ * sidebar with an install snippet is still a sidebar). The page's list tells first whether it holds one at all.
+ */
 function holdsCode(element: Element, elements: PageElements | null, index: number): boolean {
   if (element.localName === 'pre') return true;
-  return elements ? elements.holds(index, 'pre') : element.querySelector('pre') !== null;
+  if (!(elements ? elements.holds(index, 'pre') : element.querySelector('pre') !== null)) return false;
+  let code = 0;
+  for (const listing of element.querySelectorAll('pre')) code += listing.textContent?.length ?? 0;
+  return code * 2 >= (element.textContent?.length ?? 0);
 }
 
 /** A `tablist` that holds its panels is an accordion (Bootstrap's `panel-group`): the panels are the page's sections, not a widget's tabs. */
