@@ -8,7 +8,7 @@ import { procedureMigration } from './mysql-procedure.js';
  * keyed charges whose keys fell in one gap each waited for the other's insert (a deadlock). An INSERT IGNORE locks the
  * row it met, never a gap; a row past its day or whose job's row is gone is then updated to this job; one held by a live
  * job fails the charge with the duplicate key's error (1062), which rolls everything back. Replaced under its name,
- * its parameters unchanged.
+ * its parameters unchanged. The same steps for SQLite and a site crawl's creation: recordKeyProgram (idempotency-record.ts).
  */
 const CHARGE_KEYED_INSERT_FIRST = `
 CREATE PROCEDURE crawlgate_charge_keyed(
