@@ -93,6 +93,12 @@ describe('readPdf on real documents', () => {
     await expect(readPdf(new Uint8Array(readFileSync(out)), 200)).resolves.toEqual({ unreadable: 'the document is encrypted with a password' });
   });
 
+  it('calls a document encrypted with only an owner password unreadable too (decisions 9.5: encrypted), though it opens for anyone', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'pdf-spec-')), 'restricted.pdf');
+    execFileSync('qpdf', ['--encrypt', '', 'owner-secret', '256', '--print=none', '--', DOCUMENTS[0].path, out]);
+    await expect(readPdf(new Uint8Array(readFileSync(out)), 200)).resolves.toEqual({ unreadable: 'the document is encrypted' });
+  });
+
   it('calls a corrupt file unreadable', async () => {
     const bytes = new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 9 0 R >> endobj\nthis is not a pdf\n%%EOF\n');
     await expect(readPdf(bytes, 200)).resolves.toEqual({ unreadable: expect.stringContaining('could not be parsed') });

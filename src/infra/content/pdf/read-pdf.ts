@@ -36,7 +36,7 @@ export interface PdfDocument {
   readonly author: string | null;
 }
 
-/** Why a PDF could not be read (encrypted with a password, or not a PDF PDF.js can parse). */
+/** Why a PDF could not be read (encrypted, or not a PDF PDF.js can parse). */
 export interface PdfUnreadable {
   readonly unreadable: string;
 }
@@ -67,6 +67,9 @@ export async function readPdf(bytes: Uint8Array, maxPages: number): Promise<PdfD
     return { unreadable: unreadableReason(error) };
   }
   try {
+    // decisions.md 9.5: "Encrypted or unreadable: 500 document_unreadable". Only an encrypted document has permissions
+    // (its /Encrypt's P): one locked by an owner password alone opens for anyone, and is encrypted all the same.
+    if ((await document.getPermissions().catch(() => null)) !== null) return { unreadable: 'the document is encrypted' };
     return await readDocument(document, maxPages);
   } finally {
     await task.destroy().catch(() => undefined);
