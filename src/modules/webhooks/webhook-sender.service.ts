@@ -14,7 +14,7 @@ import { dropLease, takeLease } from '../../infra/redis/lease-set.js';
 import { InjectRedis } from '../../infra/redis/redis.module.js';
 import { DELIVERY_ATTEMPTS, DELIVERY_TURNS, DeliveryDeferred, DeliveryFailed } from '../../infra/queue/webhook-retry.js';
 import { WebhookBacklog } from './webhook-backlog.js';
-import { WebhookOutbox } from './webhook-outbox.js';
+import { isPageEvent, WebhookOutbox } from './webhook-outbox.js';
 import { postWebhook } from './webhook-post.js';
 import { webhookSignature } from './webhook-signature.js';
 
@@ -53,7 +53,14 @@ export class WebhookSender implements OnApplicationBootstrap, BeforeApplicationS
     const url = urlWithoutSecrets(job.data.url);
     if (error instanceof DeliveryDeferred) {
       if (job.attemptsMade < (job.opts.attempts ?? DELIVERY_TURNS)) return;
-      // Its turn never came in DELIVERY_TURNS tries: Bull has given it up, so it is settled here like a last failure.
+      // Its turn never came in DELIVERY_TURNS tries. A job.finished is never dropped: out of Bull, still owed, the
+      // owed-webhooks sweep queues it again with its turns anew. A page event is given up, settled like a last failure.
+      if (!isPageEvent(String(job.id))) {
+        this.logger.warn({ deliveryId: job.data.deliveryId, url, turns: job.attemptsMade, reason: error.message }, 'webhook parked until the owed-webhooks sweep: deferred too many times');
+        void this.backlog.settle(job.data.organizationId, String(job.id)).then(() => job.remove())
+          .catch((bookkeeping: unknown) => this.logger.warn({ err: bookkeeping, deliveryId: job.data.deliveryId }, 'deferred webhook not parked'));
+        return;
+      }
       this.logger.warn({ deliveryId: job.data.deliveryId, url, turns: job.attemptsMade, reason: error.message }, 'webhook given up: deferred too many times');
       void this.ended(job.data.organizationId, String(job.id)).catch((bookkeeping: unknown) => this.logger.warn({ err: bookkeeping, deliveryId: job.data.deliveryId }, 'given-up webhook not settled'));
       return;

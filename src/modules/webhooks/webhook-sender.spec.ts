@@ -179,21 +179,36 @@ describe('WebhookSender: bookkeeping that fails is no failed send', () => {
     expect(settled).toEqual(['backlog org1 webhook:j1', 'outbox webhook:j1']);
   });
 
-  it('logs a delivery deferred DELIVERY_TURNS times as given up, and settles it; a deferral before that is silent', async () => {
+  it('logs a page event deferred DELIVERY_TURNS times as given up, and settles it; a deferral before that is silent', async () => {
     const settled: string[] = [];
     const backlog = { settle: async (organizationId: string, id: string) => void settled.push(`backlog ${organizationId} ${id}`) } as unknown as WebhookBacklog;
     const outbox = { settle: async (id: string) => void settled.push(`outbox ${id}`) } as unknown as WebhookOutbox;
     const subject = sender(LIFTED, undefined, 'whsec_test', {} as Redis, backlog, outbox);
     const warn = jest.spyOn((subject as unknown as { logger: { warn: (...args: unknown[]) => void } }).logger, 'warn').mockImplementation(() => undefined);
     const deferred = new DeliveryDeferred('the organization has its share of deliveries in flight');
-    subject.turnFailed(turn(delivery('https://receiver.example/hook?token=secret'), DELIVERY_TURNS - 1), deferred);
+    const pageTurn = (turns: number) => ({ ...turn(delivery('https://receiver.example/hook?token=secret'), turns), id: 'webhook:j1:page:3' }) as unknown as BullJob<WebhookPayload>;
+    subject.turnFailed(pageTurn(DELIVERY_TURNS - 1), deferred);
     expect(warn).not.toHaveBeenCalled();
-    subject.turnFailed(turn(delivery('https://receiver.example/hook?token=secret'), DELIVERY_TURNS), deferred);
+    subject.turnFailed(pageTurn(DELIVERY_TURNS), deferred);
     expect(warn.mock.calls).toEqual([[
       { deliveryId: 'dlv_test', url: 'https://receiver.example/hook?[redacted]', turns: DELIVERY_TURNS, reason: 'the organization has its share of deliveries in flight' },
       'webhook given up: deferred too many times',
     ]]);
     await new Promise((done) => setImmediate(done));
-    expect(settled).toEqual(['backlog org1 webhook:j1', 'outbox webhook:j1']);
+    expect(settled).toEqual(['backlog org1 webhook:j1:page:3', 'outbox webhook:j1:page:3']);
+  });
+
+  it('parks a job.finished deferred DELIVERY_TURNS times, never gives it up: out of Bull and the backlog, still owed for the sweep', async () => {
+    const steps: string[] = [];
+    const backlog = { settle: async (organizationId: string, id: string) => void steps.push(`backlog ${organizationId} ${id}`) } as unknown as WebhookBacklog;
+    const outbox = { settle: async (id: string) => void steps.push(`outbox ${id}`) } as unknown as WebhookOutbox;
+    const subject = sender(LIFTED, undefined, 'whsec_test', {} as Redis, backlog, outbox);
+    const warn = jest.spyOn((subject as unknown as { logger: { warn: (...args: unknown[]) => void } }).logger, 'warn').mockImplementation(() => undefined);
+    const finished = { ...turn(delivery('https://receiver.example/hook'), DELIVERY_TURNS), remove: async () => void steps.push('removed from Bull') } as unknown as BullJob<WebhookPayload>;
+    subject.turnFailed(finished, new DeliveryDeferred('the organization has its share of deliveries in flight'));
+    await new Promise((done) => setImmediate(done));
+    await new Promise((done) => setImmediate(done));
+    expect(steps).toEqual(['backlog org1 webhook:j1', 'removed from Bull']);
+    expect(warn.mock.calls.map(([, message]) => message)).toEqual(['webhook parked until the owed-webhooks sweep: deferred too many times']);
   });
 });
