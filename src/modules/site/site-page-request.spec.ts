@@ -33,6 +33,17 @@ describe("a site crawl reads all of a page's links, and records 8.1's 1,000", ()
   });
 });
 
+describe('parseSiteQuery: webhook_events', () => {
+  const policy = new NetworkPolicy(loadConfig({ ALLOW_PRIVATE_TARGETS: 'true' }));
+  it('is finished alone by default, and page events with `page,finished` written in either order; anything else is 422', () => {
+    const events = (value?: string) => parseSiteQuery({ url: URL_, ...(value === undefined ? {} : { webhook_events: value }) }, policy, 100).pageEvents;
+    expect([events(), events('finished'), events('page,finished'), events('finished,page')]).toEqual([false, false, true, true]);
+    for (const bad of ['page', 'finished,finished', 'page,finished,page']) {
+      expect(() => events(bad)).toThrow(expect.objectContaining({ code: 'validation_failed' }));
+    }
+  });
+});
+
 describe('parseSiteQuery: the default limit', () => {
   const policy = new NetworkPolicy(loadConfig({ ALLOW_PRIVATE_TARGETS: 'true' }));
   it('is 100, or SITE_MAX_PAGES when that is smaller (the largest limit, decisions 9.8)', () => {

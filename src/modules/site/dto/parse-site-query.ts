@@ -58,7 +58,7 @@ function ownParams(raw: Record<string, unknown>, errors: FieldErrors, maxPages: 
     ignoreQuery: valid.ignore_query ?? false,
     delayMs: valid.delay ?? SITE_DEFAULTS.delayMs,
     maxCredits: valid.max_credits ?? null,
-    pageEvents: (valid.webhook_events ?? SITE_DEFAULTS.webhookEvents) === 'page,finished',
+    pageEvents: (valid.webhook_events ?? SITE_DEFAULTS.webhookEvents) !== 'finished',
   };
 }
 

@@ -9,7 +9,8 @@ import { CrawlQuery } from '../../crawl/dto/crawl-query.dto.js';
 
 export const SCOPES = ['path', 'host', 'domain'] as const;
 export const SITEMAP_MODES = ['include', 'skip', 'only'] as const;
-export const WEBHOOK_EVENTS = ['finished', 'page,finished'] as const;
+/** The contract's two sets of events (9.3); the second written in either order, as a set is. */
+export const WEBHOOK_EVENTS = ['finished', 'page,finished', 'finished,page'] as const;
 
 const toInteger = ({ value }: { value: unknown }) => {
   const text = lastValue({ value });
