@@ -49,4 +49,9 @@ describe('MetricsService', () => {
     open = 4;
     expect(await sample(metrics, 'crawlgate_test_open')).toBe(4);
   });
+
+  it('shows crawlgate_webhooks_dropped_total{event="site.page"} at 0 before any drop', async () => {
+    const metrics = new MetricsService();
+    expect(await metrics.registry.metrics()).toContain('crawlgate_webhooks_dropped_total{event="site.page"} 0');
+  });
 });
