@@ -4,12 +4,14 @@ import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import type { Job } from '../../src/infra/database/entities/index.js';
 import { SqlProgramRunner } from '../../src/infra/database/sql-program.js';
+import { MetricsService } from '../../src/infra/metrics/metrics.service.js';
 import type { WebhookPayload } from '../../src/infra/queue/queue.constants.js';
 import type { JobRepository } from '../../src/modules/jobs/job.repository.js';
 import { OWED_GRACE_MS, OwedWebhooksSweeper } from '../../src/modules/owed-webhooks/owed-webhooks.sweeper.js';
 import type { CrawlContext } from '../../src/modules/site/crawl-context.js';
 import type { SiteCrawls } from '../../src/modules/site/site-crawls.js';
 import type { SiteEnds } from '../../src/modules/site/site-ends.js';
+import type { WebhookBacklog } from '../../src/modules/webhooks/webhook-backlog.js';
 import type { WebhookDispatcher } from '../../src/modules/webhooks/webhook-dispatcher.service.js';
 import { deliveryId, WebhookOutbox } from '../../src/modules/webhooks/webhook-outbox.js';
 import { LedgerService } from '../../src/modules/billing/ledger.service.js';
@@ -32,6 +34,9 @@ describe.each(['sqlite', 'mariadb'] as const)('webhooks owed, on %s', (kind) => 
   const jobs = new Map<string, Partial<Job>>();
   const announced: string[] = [];
   const stored = new Set<string>();
+  const fullOrganizations = new Set<string>();
+  const metrics = new MetricsService();
+  const dropped = async () => (await metrics.registry.getSingleMetric('crawlgate_webhooks_dropped_total')!.get()).values.map(({ labels, value }) => `${labels.event} ${value}`);
   let sweeper: OwedWebhooksSweeper;
   const rows = async () => (await db.query('SELECT delivery FROM webhook_outbox ORDER BY delivery')).map((row: { delivery: string }) => row.delivery);
 
@@ -45,7 +50,8 @@ describe.each(['sqlite', 'mariadb'] as const)('webhooks owed, on %s', (kind) => 
       announceEnd: async (job: Job) => void announced.push(`crawl finished ${job.id}`),
       announcePage: async (context: CrawlContext, pageId: string) => stored.has(pageId) && announced.push(`site.page ${context.job.id}/${pageId}`) > 0,
     } as unknown as SiteEnds;
-    sweeper = new OwedWebhooksSweeper(redis, queue, outbox, jobRepository, dispatcher, crawls, ends);
+    const backlog = { hasFinishedRoom: async (organizationId: string) => !fullOrganizations.has(organizationId) } as unknown as WebhookBacklog;
+    sweeper = new OwedWebhooksSweeper(redis, queue, outbox, jobRepository, dispatcher, crawls, ends, backlog, metrics);
   });
 
   afterAll(async () => {
@@ -84,6 +90,8 @@ describe.each(['sqlite', 'mariadb'] as const)('webhooks owed, on %s', (kind) => 
     // Settled: the delivery that ended in Bull, and the one whose job is gone. The others stay owed until their delivery
     // ends (the sender settles it), the running job's and the unstored page's until they happen.
     expect(await rows()).toEqual(['webhook:crawl', 'webhook:crawl-live:page:7', 'webhook:crawl-live:page:8', 'webhook:in-queue', 'webhook:lost', 'webhook:running'].sort());
+    // The one whose job is gone expired before it was sent: given up, and counted.
+    expect(await dropped()).toEqual(['site.page 0', 'job.finished 1']);
     await outbox.settle('webhook:lost');
     expect(await rows()).not.toContain('webhook:lost');
   });
@@ -125,5 +133,22 @@ describe.each(['sqlite', 'mariadb'] as const)('webhooks owed, on %s', (kind) => 
     } finally {
       sweeper.maxPerRound = 5000;
     }
+  });
+
+  it("leaves a parked job.finished of an organization with no room for the next round, and queues it once there is room", async () => {
+    await db.query('DELETE FROM webhook_outbox');
+    jobs.set('parked-1', { id: 'parked-1', organizationId: 'busy', kind: 'crawl', status: 'done', webhookUrl: 'http://hooks.test/' } as Partial<Job>);
+    jobs.set('parked-2', { id: 'parked-2', organizationId: 'busy', kind: 'crawl', status: 'done', webhookUrl: 'http://hooks.test/' } as Partial<Job>);
+    for (const jobId of ['parked-1', 'parked-2']) await outbox.owe({ organizationId: 'busy', jobId });
+    announced.length = 0;
+    fullOrganizations.add('busy');
+    try {
+      await sweeper.sweep(Date.now() + OWED_GRACE_MS + 1_000);
+      expect([announced, await rows()]).toEqual([[], ['webhook:parked-1', 'webhook:parked-2']]);
+    } finally {
+      fullOrganizations.delete('busy');
+    }
+    await sweeper.sweep(Date.now() + OWED_GRACE_MS + 1_000);
+    expect(announced.sort()).toEqual(['job.finished parked-1', 'job.finished parked-2']);
   });
 });

@@ -31,7 +31,11 @@ describe('webhook deliveries wait in place, and an organization has at most so m
   const organizations = { getById: async () => ({ webhookSecret: 'whsec_test' }) } as unknown as OrganizationRepository;
   // The outbox's rows are the database's (webhook-outbox.spec.ts): here only that an ended delivery settles its own.
   const settled: string[] = [];
-  const outbox = { settle: async (id: string) => void settled.push(id) } as unknown as WebhookOutbox;
+  const owed: string[] = [];
+  const outbox = {
+    settle: async (id: string) => void settled.push(id),
+    owe: async (delivery: { jobId: string }) => void owed.push(delivery.jobId),
+  } as unknown as WebhookOutbox;
   const metrics = new MetricsService();
   const backlog = new WebhookBacklog(redis, queue, outbox, metrics);
   const dropped = async () => (await metrics.registry.getSingleMetric('crawlgate_webhooks_dropped_total')!.get()).values.map(({ labels, value }) => `${labels.event} ${value}`);
@@ -39,10 +43,10 @@ describe('webhook deliveries wait in place, and an organization has at most so m
   let receiver: WebhookReceiver;
   /** Bull's job hashes of this queue: one per delivery, however often it is deferred. */
   const jobKeys = async () => (await redis.keys(`bull:${name}:webhook:*`)).filter((key) => !key.endsWith(':lock')).length;
-  const enqueue = async (organizationId: string, path: string, id: string, cap?: number, after?: string) => {
+  const enqueue = async (organizationId: string, path: string, id: string, cap?: number, after?: string, finishedCap?: number) => {
     const payload = { deliveryId: `dlv_${id}`, organizationId, url: `${receiver.url}${path}`, body: '{}', ...(after ? { after } : {}) };
     const job = await queue.add(payload, deliveryOptions(`webhook:${id}`));
-    await backlog.admit(organizationId, String(job.id), cap);
+    await backlog.admit(organizationId, String(job.id), cap, finishedCap);
   };
 
   beforeAll(async () => {
@@ -81,7 +85,7 @@ describe('webhook deliveries wait in place, and an organization has at most so m
       await queue.resume(true);
     }
     expect(await redis.zrange('crawlgate:webhook-pending:org-cap', 0, -1)).toEqual(['webhook:cap:page:2', 'webhook:cap:page:3', 'webhook:cap:page:4']);
-    expect(await dropped()).toEqual(['site.page 2']);
+    expect(await dropped()).toEqual(['site.page 2', 'job.finished 0']);
     const delivered = await receiver.waitFor('/capped/', 3);
     await until('settled', async () => (await redis.zcard('crawlgate:webhook-pending:org-cap')) === 0);
     expect(delivered.map((entry) => entry.headers['x-crawlgate-delivery']).sort()).toEqual(['dlv_cap:page:2', 'dlv_cap:page:3', 'dlv_cap:page:4']);
@@ -100,25 +104,29 @@ describe('webhook deliveries wait in place, and an organization has at most so m
     expect(received.map((entry) => entry.headers['x-crawlgate-delivery'])).toEqual(['dlv_crawl1:page:1', 'dlv_crawl1:page:1', 'dlv_crawl1']);
     await until('settled', async () => (await redis.zcard('crawlgate:webhook-pending:org-after')) === 0);
   });
-  it('never drops a job.finished: past the cap one not yet attempted is parked, owed, until queued again; the oldest site.page events are dropped', async () => {
+  it('never drops a job.finished: past its own bound a new one is parked (owed, out of Bull), never pushing another out; page events are bounded apart', async () => {
     await queue.pause(true);
     try {
-      await enqueue('org-finished', '/finished/', 'fin1', 3);
-      for (let i = 0; i < 3; i++) await enqueue('org-finished', '/finished/', `fin1:page:${i}`, 3);
-      await enqueue('org-finished', '/finished/', 'fin2', 3);
-      for (let i = 3; i < 5; i++) await enqueue('org-finished', '/finished/', `fin1:page:${i}`, 3);
+      await enqueue('org-finished', '/finished/', 'fin1', 3, undefined, 2);
+      for (let i = 0; i < 5; i++) await enqueue('org-finished', '/finished/', `fin1:page:${i}`, 3, undefined, 2);
+      await enqueue('org-finished', '/finished/', 'fin2', 3, undefined, 2);
+      await enqueue('org-finished', '/finished/', 'fin3', 3, undefined, 2);
+      // Read while nothing is sent yet (a delivery that ends leaves its index).
+      expect(await redis.zrange('crawlgate:webhook-pending:org-finished', 0, -1)).toEqual(['webhook:fin1:page:2', 'webhook:fin1:page:3', 'webhook:fin1:page:4']);
+      expect(await redis.zrange('crawlgate:webhook-finished:org-finished', 0, -1)).toEqual(['webhook:fin1', 'webhook:fin2']);
+      // fin3 found no room: out of Bull, owed again before and after its removal, not settled, not counted as dropped.
+      expect([await queue.getJob('webhook:fin3'), owed.filter((id) => id === 'fin3')]).toEqual([null, ['fin3', 'fin3']]);
+      expect(settled.filter((id) => id.startsWith('webhook:fin')).sort()).toEqual(['webhook:fin1:page:0', 'webhook:fin1:page:1']);
+      expect(await dropped()).toEqual(['site.page 4', 'job.finished 0']);
     } finally {
       await queue.resume(true);
     }
-    // fin1 went first, parked: out of Bull, still owed (not settled), not counted as dropped; the oldest pages dropped.
-    expect(await redis.zrange('crawlgate:webhook-pending:org-finished', 0, -1)).toEqual(['webhook:fin2', 'webhook:fin1:page:3', 'webhook:fin1:page:4']);
-    expect(await queue.getJob('webhook:fin1')).toBeNull();
-    expect(settled.filter((id) => id.startsWith('webhook:fin')).sort()).toEqual(['webhook:fin1:page:0', 'webhook:fin1:page:1', 'webhook:fin1:page:2']);
-    expect(await dropped()).toEqual(['site.page 5']);
-    // The owed-webhooks sweep queues it again (owed-webhooks.spec.ts): delivered then, under its own delivery id.
-    await enqueue('org-finished', '/finished/', 'fin1', 3);
-    const delivered = await receiver.waitFor('/finished/', 4);
-    expect(delivered.map((entry) => entry.headers['x-crawlgate-delivery']).sort()).toEqual(['dlv_fin1', 'dlv_fin1:page:3', 'dlv_fin1:page:4', 'dlv_fin2']);
+    const delivered = await receiver.waitFor('/finished/', 5);
+    expect(delivered.map((entry) => entry.headers['x-crawlgate-delivery']).sort()).toEqual(['dlv_fin1', 'dlv_fin1:page:2', 'dlv_fin1:page:3', 'dlv_fin1:page:4', 'dlv_fin2']);
+    // Room again once those ended: the owed-webhooks sweep (owed-webhooks.spec.ts) asks, then queues it as here.
+    await until('room for a job.finished', () => backlog.hasFinishedRoom('org-finished', 2));
+    await enqueue('org-finished', '/finished/', 'fin3', 3, undefined, 2);
+    expect((await receiver.waitFor('/finished/', 6)).map((entry) => entry.headers['x-crawlgate-delivery'])).toContain('dlv_fin3');
   });
 
   it('a site.page dropped while it is being sent has that attempt as its last: not retried, owed until it ends, counted once', async () => {
@@ -128,11 +136,11 @@ describe('webhook deliveries wait in place, and an organization has at most so m
     await enqueue('org-inflight', '/inflight-next/', 'sent:page:1', 1);
     // Still being sent: nothing settled, nothing counted yet.
     expect(settled.filter((id) => id.startsWith('webhook:sent:'))).toEqual([]);
-    expect(await dropped()).toEqual(['site.page 5']);
+    expect(await dropped()).toEqual(['site.page 4', 'job.finished 0']);
     await until('the attempt in flight ended', async () => Boolean((await queue.getJob('webhook:sent:page:0'))?.finishedOn), 30_000);
     const job = await queue.getJob('webhook:sent:page:0');
     expect([job!.failedReason, job!.data.failures]).toEqual(['no answer within 10000 ms (dropped: too many deliveries waiting)', 5]);
-    expect(await dropped()).toEqual(['site.page 6']);
+    expect(await dropped()).toEqual(['site.page 5', 'job.finished 0']);
     await new Promise((done) => setTimeout(done, 1_500));
     expect(receiver.deliveries.filter((entry) => entry.path === '/hang-1/inflight/')).toHaveLength(1);
     expect(settled.filter((id) => id.startsWith('webhook:sent:')).sort()).toEqual(['webhook:sent:page:0', 'webhook:sent:page:1']);

@@ -83,7 +83,7 @@ export class MetricsService {
 
   private readonly webhooksDropped = new Counter({
     name: 'crawlgate_webhooks_dropped_total',
-    help: 'Webhook deliveries dropped unsent, by event: site.page events past their organization backlog cap.',
+    help: 'Webhook deliveries dropped unsent, by event: site.page events past their organization backlog cap, and any whose job expired before it was sent.',
     labelNames: ['event'] as const,
     registers: [this.registry],
   });
@@ -91,7 +91,7 @@ export class MetricsService {
   constructor() {
     collectDefaultMetrics({ register: this.registry });
     // Its one series there from the start: a rate() over it reads 0 before the first drop, not nothing.
-    this.webhooksDropped.inc({ event: 'site.page' }, 0);
+    for (const event of ['site.page', 'job.finished']) this.webhooksDropped.inc({ event }, 0);
   }
 
   requestAnswered(method: string, route: string, status: number, seconds: number): void {
@@ -119,7 +119,7 @@ export class MetricsService {
     this.refunded.inc(amount);
   }
 
-  /** `event` is a webhook event name: `site.page` (the only one ever dropped) or `job.finished`. */
+  /** `event` is a webhook event name: `site.page` (past its backlog, or its job expired unsent) or `job.finished` (its job expired unsent). */
   webhookDropped(event: string): void {
     this.webhooksDropped.inc({ event });
   }

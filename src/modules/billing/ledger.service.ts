@@ -123,7 +123,7 @@ export class LedgerService {
     return { entryId: String(entry.insertId), balanceAfter: allowance };
   }
 
-  /** MySQL: the procedure of migration 1765000000012 runs the steps of chargeProgram in one round trip. */
+  /** MySQL: the procedure of migration 1765000000013 runs the steps of chargeProgram in one round trip. */
   private async callCharge(r: ChargeRequest, day: string, now: Date): Promise<LedgerMove> {
     const [row] = await this.sql.call(
       'crawlgate_charge_keyed', r.organizationId, r.amount, r.reason.slice(0, 255), r.requestKey, r.jobId, r.host, day,

@@ -9,6 +9,8 @@ import { SharedSweep } from '../../infra/redis/shared-sweep.js';
 import { JobRepository } from '../jobs/job.repository.js';
 import { SiteCrawls } from '../site/site-crawls.js';
 import { SiteEnds } from '../site/site-ends.js';
+import { MetricsService } from '../../infra/metrics/metrics.service.js';
+import { WebhookBacklog } from '../webhooks/webhook-backlog.js';
 import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.service.js';
 import { OutboxRow, WebhookOutbox } from '../webhooks/webhook-outbox.js';
 
@@ -45,6 +47,8 @@ export class OwedWebhooksSweeper extends SharedSweep {
     private readonly dispatcher: WebhookDispatcher,
     private readonly crawls: SiteCrawls,
     private readonly ends: SiteEnds,
+    private readonly backlog: WebhookBacklog,
+    private readonly metrics: MetricsService,
   ) {
     super(redis, { key: TURN_KEY, periodMs: PERIOD_MS, what: 'owed webhooks sweep' });
   }
@@ -55,31 +59,45 @@ export class OwedWebhooksSweeper extends SharedSweep {
    */
   protected async round(now: number): Promise<void> {
     const before = new Date(now - OWED_GRACE_MS);
+    // Organizations with no room for another job.finished this round: their parked ones wait for the next.
+    const full = new Set<string>();
     for (let seen = 0; seen < this.maxPerRound; ) {
       const rows = await this.outbox.due(before, BATCH, this.after);
-      for (const row of rows) await this.check(row);
+      for (const row of rows) await this.check(row, full);
       seen += rows.length;
       this.after = rows.length < BATCH ? undefined : rows[rows.length - 1];
       if (this.after === undefined) return;
     }
   }
 
-  private async check(row: OutboxRow): Promise<void> {
+  private async check(row: OutboxRow, full: Set<string>): Promise<void> {
     const queued = await this.queue.getJob(row.delivery);
-    if (!queued) return this.announce(row);
+    if (!queued) return this.announce(row, full);
     if (queued.finishedOn) await this.outbox.settle(row.delivery);
   }
 
-  private async announce(row: OutboxRow): Promise<void> {
+  private async announce(row: OutboxRow, full: Set<string>): Promise<void> {
     const job = await this.jobs.getForOrganization(row.organizationId, row.jobId);
-    // The job expired and was deleted, or never had a webhook: nothing to announce any more.
-    if (!job?.webhookUrl) return this.outbox.settle(row.delivery);
+    if (!job) {
+      // Its job's result expired (RESULT_TTL_HOURS) before the announcement could be sent: given up, and said.
+      this.metrics.webhookDropped(row.pageId === undefined ? 'job.finished' : 'site.page');
+      this.logger.warn({ delivery: row.delivery }, 'owed webhook given up: its job expired before it was sent');
+      return this.outbox.settle(row.delivery);
+    }
+    // Never had a webhook: nothing to announce.
+    if (!job.webhookUrl) return this.outbox.settle(row.delivery);
     if (row.pageId !== undefined) {
       const context = await this.crawls.context(row.organizationId, row.jobId);
       if (context && (await this.ends.announcePage(context, row.pageId))) this.logger.warn({ delivery: row.delivery }, 'owed site.page webhook queued again');
       return;
     }
     if (!isEndedStatus(job.status)) return;
+    // Parked for want of room (webhook-backlog.ts): it waits, oldest first, until its organization has some.
+    if (full.has(row.organizationId)) return;
+    if (!(await this.backlog.hasFinishedRoom(row.organizationId))) {
+      full.add(row.organizationId);
+      return;
+    }
     this.logger.warn({ delivery: row.delivery }, 'owed job.finished webhook queued again');
     if (job.kind === 'site') await this.ends.announceEnd(job);
     else await this.dispatcher.jobEnded(row.organizationId, row.jobId);

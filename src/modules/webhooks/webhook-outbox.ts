@@ -13,10 +13,12 @@ export interface OwedDelivery {
 }
 
 const PAGE_EVENT = ':page:';
+/** What every delivery's Bull job id starts with; a job.finished's is this and its job's id. */
+export const DELIVERY_PREFIX = 'webhook:';
 
 /** The Bull job id of the delivery (the same id again adds nothing to the queue). */
 export function deliveryId(owed: Pick<OwedDelivery, 'jobId' | 'pageId'>): string {
-  return owed.pageId === undefined ? `webhook:${owed.jobId}` : `webhook:${owed.jobId}${PAGE_EVENT}${owed.pageId}`;
+  return owed.pageId === undefined ? `${DELIVERY_PREFIX}${owed.jobId}` : `${DELIVERY_PREFIX}${owed.jobId}${PAGE_EVENT}${owed.pageId}`;
 }
 
 /** Whether the delivery of this Bull job id is a `site.page` event (else a `job.finished`). */

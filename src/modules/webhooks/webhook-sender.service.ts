@@ -57,7 +57,7 @@ export class WebhookSender implements OnApplicationBootstrap, BeforeApplicationS
       // owed-webhooks sweep queues it again with its turns anew. A page event is given up, settled like a last failure.
       if (!isPageEvent(String(job.id))) {
         this.logger.warn({ deliveryId: job.data.deliveryId, url, turns: job.attemptsMade, reason: error.message }, 'webhook parked until the owed-webhooks sweep: deferred too many times');
-        void this.backlog.settle(job.data.organizationId, String(job.id)).then(() => job.remove())
+        void this.backlog.park(job.data.organizationId, job)
           .catch((bookkeeping: unknown) => this.logger.warn({ err: bookkeeping, deliveryId: job.data.deliveryId }, 'deferred webhook not parked'));
         return;
       }

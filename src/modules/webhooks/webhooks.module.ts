@@ -11,6 +11,6 @@ import { WebhookUrlPolicy } from './webhook-url.js';
 @Module({
   imports: [AuthModule],
   providers: [WebhookUrlPolicy, WebhookBacklog, WebhookDispatcher, WebhookSender, WebhookSecretService, WebhookOutbox],
-  exports: [WebhookUrlPolicy, WebhookDispatcher, WebhookSecretService, WebhookOutbox],
+  exports: [WebhookUrlPolicy, WebhookDispatcher, WebhookSecretService, WebhookOutbox, WebhookBacklog],
 })
 export class WebhooksModule {}

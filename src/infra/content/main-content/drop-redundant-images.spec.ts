@@ -32,6 +32,12 @@ describe('dropRedundantImages', () => {
     expect([reads, document.querySelectorAll('img').length]).toEqual([1, 2000]);
   });
 
+  it('takes a link of more than 12 pictures for a gallery, not a teaser: its pictures stay, and none walks the link again', () => {
+    const pictures = Array.from({ length: 500 }, (_, i) => `<img src="/t${i}.jpg">`).join('');
+    expect(kept(`<a href="/album"><h3>Album</h3>${pictures}</a>`)).toHaveLength(500);
+    expect(kept('<a href="/album"><h3>Album</h3><img src="/t1.jpg"></a>')).toEqual([]);
+  });
+
   it('drops a teaser\'s thumbnail, with or without alt, and keeps one that links to its own picture', () => {
     const teaser = '<li><a href="/shop/hemp-dress"><img alt="Rust dress in a field" src="d.jpg"></a><a href="/shop/hemp-dress#top">Hemp dress</a></li>';
     const bare = '<li><a href="/shop/linen-shirt"><img src="s.jpg"></a><h3><a href="/shop/linen-shirt">Linen shirt</a></h3></li>';

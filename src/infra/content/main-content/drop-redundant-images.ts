@@ -36,7 +36,9 @@ export function dropRedundantImages(root: Element, stats: TextStatsMap, elements
   const textOf = (card: Element) => texts.get(card) ?? texts.set(card, normalize(card.textContent ?? '')).get(card)!;
   const links = new Map<Element, Element[]>();
   const linksOf = (card: Element) => links.get(card) ?? links.set(card, [...card.getElementsByTagName('a')]).get(card)!;
-  const card: CardReader = { stats, textOf, linksOf };
+  const imageCounts = new Map<Element, number>();
+  const imagesIn = (link: Element) => imageCounts.get(link) ?? imageCounts.set(link, link.getElementsByTagName('img').length).get(link)!;
+  const card: CardReader = { stats, textOf, linksOf, imagesIn };
   const images = elements.where(IS_IMAGE);
   const inGallery = galleryTest(images.filter(IS_IMAGE_WITH_ALT), root, stats);
   const said = new Set<string>();
@@ -72,10 +74,12 @@ function galleryTest(images: readonly Element[], root: Element, stats: TextStats
  * address, which go nowhere), and its card says so in words: a block of text inside the image's own link (a card that
  * is one link: its title or heading beside the picture), or a named link to the same page (the title under it).
  */
-function isThumbnail(image: Element, { stats, textOf, linksOf }: CardReader): boolean {
+function isThumbnail(image: Element, { stats, textOf, linksOf, imagesIn }: CardReader): boolean {
   const link = image.closest('a');
   const href = link?.getAttribute('href')?.trim();
   if (!link || !href || !NAVIGABLE.test(href) || IMAGE_FILE.test(href)) return false;
+  // A link of many pictures is a gallery's, no teaser's (and each image would walk all of it).
+  if (imagesIn(link) > CARD_LINKS) return false;
   const page = withoutFragment(href);
   let card: Element | null = link;
   for (let depth = 0; card && depth < CARD_DEPTH && (stats.get(card)?.chars ?? 0) <= CARD_CHARS; depth += 1, card = card.parentElement) {
@@ -97,6 +101,7 @@ interface CardReader {
   readonly stats: TextStatsMap;
   readonly textOf: (card: Element) => string;
   readonly linksOf: (card: Element) => Element[];
+  readonly imagesIn: (link: Element) => number;
 }
 
 /** Whether a link holds a block with text beside the image (a card's title), not only phrasing (a picture in a sentence). */
