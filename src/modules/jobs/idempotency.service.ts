@@ -42,8 +42,9 @@ export type IdempotencyClaim = {
 /**
  * decisions.md 7.3: the key lives in Redis (shared by every API replica) for 24 hours, claimed with SET NX so that of
  * concurrent duplicates exactly one creates and charges a job; that is the fast path. The database keeps it too, with
- * the job it made (IdempotencyRecord): a Redis that restarted empty, or a first request that outlived its pending
- * claim, lets a duplicate claim the key again, and its job's row then fails on the key (IdempotencyKeyTaken).
+ * the job it made (IdempotencyRecord): a claim Redis grants is checked against it first (a Redis that restarted empty:
+ * the holder replays), and two requests that both pass (a first request that outlived its pending claim) meet at the
+ * key's row, where the second's job fails on the key (IdempotencyKeyTaken) and replays the first.
  */
 @Injectable()
 export class IdempotencyService {
