@@ -3015,7 +3015,7 @@ export interface operations {
                 /** @description When the page counts as loaded */
                 wait_until?: "load" | "domcontentloaded" | "networkidle0" | "networkidle2";
                 /** @description finished: job.finished only; page,finished: also a site.page event per stored page */
-                webhook_events?: "finished" | "page,finished";
+                webhook_events?: "finished" | "page,finished" | "finished,page";
                 /** @description POSTed a signed WebhookEvent when the job ends */
                 webhook_url?: string;
             };
