@@ -134,8 +134,8 @@ describe('webhook deliveries wait in place, and an organization has at most so m
     await enqueue('org-inflight', '/hang-1/inflight/', 'sent:page:0');
     await receiver.waitFor('/hang-1/inflight/', 1);
     await enqueue('org-inflight', '/inflight-next/', 'sent:page:1', 1);
-    // Still being sent: nothing settled, nothing counted yet.
-    expect(settled.filter((id) => id.startsWith('webhook:sent:'))).toEqual([]);
+    // Still being sent: not settled, not counted yet (the newer one may be delivered at once: a turn was free).
+    expect(settled.filter((id) => id === 'webhook:sent:page:0')).toEqual([]);
     expect(await dropped()).toEqual(['site.page 4', 'job.finished 0']);
     await until('the attempt in flight ended', async () => Boolean((await queue.getJob('webhook:sent:page:0'))?.finishedOn), 30_000);
     const job = await queue.getJob('webhook:sent:page:0');
