@@ -69,9 +69,10 @@ export function recordKeyParams(record: IdempotencyRecord | undefined, now: Date
  */
 export async function keyTakenOr(sql: SqlProgramRunner, error: unknown, organizationId: string, jobId: string, record: IdempotencyRecord | undefined): Promise<never> {
   if (!record || !isDuplicateKey(error)) throw error;
-  const [row] = await sql.rows(query('SELECT job_id, fingerprint, created_at FROM idempotency_key WHERE organization_id = ? AND key_hash = ?', organizationId, record.keyHash));
-  if (!row || row.job_id === jobId) throw error;
-  throw new IdempotencyKeyTaken(String(row.job_id), String(row.fingerprint), rowDate(row.created_at) ?? new Date());
+  // A row refused is a live job's (one past its day, or of a job gone, is taken over): the claim's reader answers it.
+  const holder = await keyHolder(sql, organizationId, record.keyHash);
+  if (!holder || holder.jobId === jobId) throw error;
+  throw holder;
 }
 
 /**

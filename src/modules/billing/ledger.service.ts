@@ -91,14 +91,15 @@ export class LedgerService {
   }
 
   /**
-   * `steps`, then the grant when `amount` is not 0, in their transaction: e.g. a new organization's row and first key
-   * with its initial credits, all written or none. Answers the balance after.
+   * `steps`, then the grant when `amount` is not 0 (a zero grant writes no entry), in their transaction: e.g. a new
+   * organization's row and first key with its initial credits, all written or none. Answers the balance after.
    */
   async grantAfter(steps: () => SqlProgram<void>, organizationId: string, amount: number, reason: string, requestKey: string | null): Promise<number> {
     const grantProgram = this.grantProgram.bind(this);
+    const balanceOf = this.balanceOf.bind(this);
     return this.sql.run(function* () {
       yield* steps();
-      return amount === 0 ? 0 : (yield* grantProgram(organizationId, amount, reason, 'grant', requestKey)).balanceAfter;
+      return amount === 0 ? yield* balanceOf(organizationId) : (yield* grantProgram(organizationId, amount, reason, 'grant', requestKey)).balanceAfter;
     });
   }
 

@@ -84,7 +84,7 @@ export class WebhookSender implements OnApplicationBootstrap, BeforeApplicationS
   async sendInTurn(job: BullJob<WebhookPayload>): Promise<void> {
     const { organizationId } = job.data;
     // A page event dropped while an earlier turn of it held its lock: given up here, unsent (Redis failing: its turn tells).
-    if (await this.backlog.droppedInFlight(String(job.id)).catch(() => false)) {
+    if (isPageEvent(String(job.id)) && (await this.backlog.droppedInFlight(String(job.id)).catch(() => false))) {
       await this.ended(organizationId, String(job.id)).catch((error: unknown) => this.logger.warn({ err: error, deliveryId: job.data.deliveryId }, 'dropped webhook not settled'));
       return;
     }

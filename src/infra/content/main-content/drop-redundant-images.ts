@@ -12,6 +12,8 @@ const CARD_DEPTH = 6;
 const CARD_CHARS = 600;
 /** ...and how many links (a gallery of linked thumbnails is no card: each image would read all its links). */
 const CARD_LINKS = 12;
+/** A link of more pictures than this is a gallery's, no teaser's (each picture would walk all of it). */
+const LINK_PICTURES = 12;
 /** A container of this many images or more... */
 const GALLERY_IMAGES = 3;
 /** ...with fewer characters of text than this per image is a gallery, a carousel or a strip of swatches. */
@@ -78,8 +80,7 @@ function isThumbnail(image: Element, { stats, textOf, linksOf, imagesIn }: CardR
   const link = image.closest('a');
   const href = link?.getAttribute('href')?.trim();
   if (!link || !href || !NAVIGABLE.test(href) || IMAGE_FILE.test(href)) return false;
-  // A link of many pictures is a gallery's, no teaser's (and each image would walk all of it).
-  if (imagesIn(link) > CARD_LINKS) return false;
+  if (imagesIn(link) > LINK_PICTURES) return false;
   const page = withoutFragment(href);
   let card: Element | null = link;
   for (let depth = 0; card && depth < CARD_DEPTH && (stats.get(card)?.chars ?? 0) <= CARD_CHARS; depth += 1, card = card.parentElement) {
